@@ -1,0 +1,1 @@
+"""The ``coinche`` command line (typer)."""

@@ -1,0 +1,72 @@
+"""What every command shares: argument parsing, error handling and output.
+
+Domain errors (:class:`solver.CoincheError`) become one line on stderr and exit
+code 2; JSON goes to stdout as plain ``json.dumps``; tables and progress bars go
+to the terminal through rich.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from typing import Any, Callable, Iterable, Sequence
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import solver
+from solver.errors import CoincheError
+
+console = Console()
+err_console = Console(stderr=True)
+
+EXIT_BAD_INPUT = 2
+
+
+def fail(message: str) -> "typer.Exit":
+    """Print one line on stderr and return the Exit to raise (code 2)."""
+    err_console.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def handle_errors(func: Callable) -> Callable:
+    """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except CoincheError as e:
+            raise fail(str(e)) from None
+        except FileNotFoundError as e:
+            raise fail(f"no such file: {e.filename!r}") from None
+
+    return wrapper
+
+
+def parse_deal(text: str) -> solver.Deal:
+    """A deal from the command line; the word ``example`` gives the built-in example deal."""
+    if text.strip().lower() == "example":
+        return solver.Deal.from_pbn(solver.EXAMPLE_DEAL)
+    return solver.Deal.from_pbn(text)
+
+
+def print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+
+
+def render_rows(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]],
+                as_json: bool = False, json_obj: Any = None) -> None:
+    """One helper for both outputs: a rich table for people or JSON for machines."""
+    rows = [list(r) for r in rows]
+    if as_json:
+        print_json(json_obj if json_obj is not None else [dict(zip(columns, r)) for r in rows])
+        return
+    table = Table(title=title)
+    for c in columns:
+        table.add_column(c)
+    for r in rows:
+        table.add_row(*(str(x) for x in r))
+    console.print(table)

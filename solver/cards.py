@@ -1,0 +1,405 @@
+"""Cards, suits, ranks, seats and sets of cards.
+
+Inside the package a card is an int ``0..31``: ``suit * 8 + rank`` with suits
+``S H D C`` = 0..3 and ranks ``7 8 9 T J Q K A`` = 0..7.  A set of cards is a
+32-bit mask with one 8-bit lane per suit (bit ``card``).  Outside, the same ints
+come wrapped: :class:`Card` is an ``IntEnum`` (``Card.HT == 13``) and
+:class:`CardSet` a set-like view of a mask.
+
+>>> Card.parse("10♥")
+Card.parse('HT')
+>>> Card.parse("h10").symbol
+'10♥'
+>>> hand = CardSet.from_pbn("AK.K8.-.A8")
+>>> len(hand), Card.SA in hand
+(6, True)
+>>> hand.to_pbn()
+'AK.K8.-.A8'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterable, Iterator
+
+from .errors import CardError, SeatError
+
+__all__ = [
+    "SUITS",
+    "RANKS",
+    "SUIT_SYMBOLS",
+    "Suit",
+    "Rank",
+    "Card",
+    "Seat",
+    "Team",
+    "CardSet",
+    "card_of",
+    "suit_of",
+    "rank_of",
+    "popcount",
+    "lsb",
+    "scan_forward",
+    "FULL_MASK",
+    "SUIT_MASKS",
+]
+
+SUITS = "SHDC"
+RANKS = "789TJQKA"
+SUIT_SYMBOLS = "♠♥♦♣"
+FULL_MASK = 0xFFFFFFFF
+SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
+
+
+class Suit(enum.IntEnum):
+    """Suits in the order of deal text: spades, hearts, diamonds, clubs."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        t = str(text).strip().upper()
+        if t in ("♠", "♥", "♦", "♣"):
+            return cls(SUIT_SYMBOLS.index(t))
+        if len(t) == 1 and t in SUITS:
+            return cls(SUITS.index(t))
+        raise CardError(f"unknown suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+
+
+class Rank(enum.IntEnum):
+    """Ranks by face, low to high: 7 8 9 T J Q K A (not the order of play)."""
+
+    R7 = 0
+    R8 = 1
+    R9 = 2
+    T = 3
+    J = 4
+    Q = 5
+    K = 6
+    A = 7
+
+    @property
+    def char(self) -> str:
+        return RANKS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        t = str(text).strip().upper()
+        if t == "10":
+            t = "T"
+        if t == "V":  # valet
+            t = "J"
+        if len(t) == 1 and t in RANKS:
+            return cls(RANKS.index(t))
+        raise CardError(f"unknown rank {text!r}: expected one of A K Q J T (or 10) 9 8 7")
+
+
+def card_of(suit: int, rank: int) -> int:
+    """The card int of a suit and a rank."""
+    return suit * 8 + rank
+
+
+def suit_of(card: int) -> int:
+    return card >> 3
+
+
+def rank_of(card: int) -> int:
+    return card & 7
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def lsb(mask: int) -> int:
+    """Index of the lowest set bit of a non-zero mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def scan_forward(mask: int) -> Iterator[int]:
+    """The set bits of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Card(enum.IntEnum):
+    """One of the 32 cards; ``Card.SA`` is the ace of spades, ``Card.HT`` the ten of hearts."""
+
+    S7 = 0; S8 = 1; S9 = 2; ST = 3; SJ = 4; SQ = 5; SK = 6; SA = 7  # noqa: E702
+    H7 = 8; H8 = 9; H9 = 10; HT = 11; HJ = 12; HQ = 13; HK = 14; HA = 15  # noqa: E702
+    D7 = 16; D8 = 17; D9 = 18; DT = 19; DJ = 20; DQ = 21; DK = 22; DA = 23  # noqa: E702
+    C7 = 24; C8 = 25; C9 = 26; CT = 27; CJ = 28; CQ = 29; CK = 30; CA = 31  # noqa: E702
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self & 7)
+
+    @property
+    def symbol(self) -> str:
+        """The card for people: ``A♠``, ``10♥``."""
+        r = "10" if self.rank == Rank.T else self.rank.char
+        return r + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.name!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    @classmethod
+    def parse(cls, text: "str | int | Card") -> "Card":
+        """Read a card: ``SA``, ``HT``, ``H10``, ``ht``, ``10♥``, ``A♠``, ``♠A``.
+
+        >>> Card.parse("d10") is Card.DT
+        True
+        """
+        if isinstance(text, Card):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 0 <= text < 32:
+                return cls(text)
+            raise CardError(f"card number {text!r} out of range 0..31")
+        if not isinstance(text, str):
+            raise CardError(f"not a card: {text!r}")
+        t = text.strip()
+        if len(t) < 2 or len(t) > 3:
+            raise CardError(f"malformed card {text!r}: expected a suit and a rank, like SA, HT, H10, 10♥")
+        up = t.upper()
+        first, last = up[0], up[-1]
+        if first in SUITS or first in SUIT_SYMBOLS:
+            suit, rank = Suit.parse(first), up[1:]
+        elif last in SUITS or last in SUIT_SYMBOLS:
+            suit, rank = Suit.parse(last), up[:-1]
+        else:
+            raise CardError(f"unknown suit in card {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+        try:
+            r = Rank.parse(rank)
+        except CardError:
+            raise CardError(
+                f"unknown rank in card {text!r}: expected one of A K Q J T (or 10) 9 8 7"
+            ) from None
+        return cls(card_of(suit, r))
+
+
+class Seat(enum.IntEnum):
+    """Seats in the order of play: E plays after N."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def team(self) -> "Team":
+        return Team(self & 1)
+
+    @property
+    def next(self) -> "Seat":
+        return Seat((self + 1) & 3)
+
+    @property
+    def partner(self) -> "Seat":
+        return Seat((self + 2) & 3)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    @classmethod
+    def parse(cls, text: "str | int | Seat") -> "Seat":
+        if isinstance(text, Seat):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+            return cls(text)
+        t = str(text).strip().upper()
+        names = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3,
+                 "NORD": 0, "EST": 1, "SUD": 2, "O": 3, "OUEST": 3}
+        if t in names:
+            return cls(names[t])
+        raise SeatError(f"unknown seat {text!r}: expected one of N E S W")
+
+
+class Team(enum.IntEnum):
+    """The two sides: N-S and E-W."""
+
+    NS = 0
+    EW = 1
+
+    @property
+    def other(self) -> "Team":
+        return Team(self ^ 1)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat(self), Seat(self + 2))
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    @classmethod
+    def parse(cls, text: "str | int | Team | Seat") -> "Team":
+        if isinstance(text, Team):
+            return text
+        if isinstance(text, Seat):
+            return text.team
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 2:
+            return cls(text)
+        t = str(text).strip().upper().replace("-", "").replace("/", "")
+        if t in ("NS", "SN"):
+            return cls.NS
+        if t in ("EW", "WE", "EO", "OE"):
+            return cls.EW
+        raise SeatError(f"unknown side {text!r}: expected NS or EW")
+
+
+class CardSet:
+    """An immutable set of cards over a 32-bit mask (one 8-bit lane per suit).
+
+    >>> s = CardSet([Card.SA, Card.HT])
+    >>> s
+    CardSet.from_pbn('A.T.-.-')
+    >>> [str(c) for c in s]
+    ['SA', 'HT']
+    >>> int(s | CardSet([Card.C7])) == (1 << 7) | (1 << 11) | (1 << 24)
+    True
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: "Iterable[int | str] | int | CardSet" = 0) -> None:
+        if isinstance(cards, CardSet):
+            mask = cards.mask
+        elif isinstance(cards, int) and not isinstance(cards, bool):
+            if cards < 0 or cards > FULL_MASK:
+                raise CardError(f"card mask {cards!r} out of range")
+            mask = cards
+        else:
+            mask = 0
+            for c in cards:
+                mask |= 1 << int(Card.parse(c))
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name, value):  # immutability
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "CardSet":
+        """Read one hand: ``spades.hearts.diamonds.clubs`` with ``-`` or nothing for a void."""
+        from .errors import DealError
+
+        if not isinstance(text, str):
+            raise DealError(f"not a hand: {text!r}")
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise DealError(
+                f"malformed hand {text!r}: expected four suits spades.hearts.diamonds.clubs "
+                f"separated by dots, like 'AK.K8.-.A8'"
+            )
+        mask = 0
+        for suit, part in enumerate(parts):
+            p = part.strip().upper().replace("10", "T")
+            if p in ("-", ""):
+                continue
+            for ch in p:
+                if ch not in RANKS:
+                    raise CardError(
+                        f"unknown rank {ch!r} in hand {text!r}: expected ranks from AKQJT987"
+                    )
+                bit = 1 << card_of(suit, RANKS.index(ch))
+                if mask & bit:
+                    raise DealError(
+                        f"card {Card(card_of(suit, RANKS.index(ch))).name} appears twice in hand {text!r}"
+                    )
+                mask |= bit
+        return cls(mask)
+
+    def to_pbn(self) -> str:
+        parts = []
+        for suit in range(4):
+            lane = (self.mask >> (8 * suit)) & 0xFF
+            s = "".join(RANKS[r] for r in range(7, -1, -1) if lane >> r & 1)
+            parts.append(s or "-")
+        return ".".join(parts)
+
+    def symbols(self) -> str:
+        """The hand for people: ``♠ AK ♥ K8 ♦ — ♣ A8`` with 10 written out."""
+        out = []
+        for suit in range(4):
+            lane = (self.mask >> (8 * suit)) & 0xFF
+            s = " ".join(("10" if r == 3 else RANKS[r]) for r in range(7, -1, -1) if lane >> r & 1)
+            out.append(f"{SUIT_SYMBOLS[suit]} {s or '—'}")
+        return "  ".join(out)
+
+    def suit(self, suit: int) -> "CardSet":
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __index__(self) -> int:
+        return self.mask
+
+    def __iter__(self) -> Iterator[Card]:
+        return (Card(i) for i in scan_forward(self.mask))
+
+    def __len__(self) -> int:
+        return popcount(self.mask)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            c = Card.parse(card)  # type: ignore[arg-type]
+        except CardError:
+            return False
+        return bool(self.mask >> c & 1)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        if isinstance(other, (set, frozenset)):
+            return self == CardSet(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __or__(self, other: "CardSet | Iterable") -> "CardSet":
+        return CardSet(self.mask | CardSet(other).mask)
+
+    def __and__(self, other: "CardSet | Iterable") -> "CardSet":
+        return CardSet(self.mask & CardSet(other).mask)
+
+    def __sub__(self, other: "CardSet | Iterable") -> "CardSet":
+        return CardSet(self.mask & ~CardSet(other).mask)
+
+    def __le__(self, other: "CardSet") -> bool:
+        return self.mask & ~CardSet(other).mask == 0
+
+    def __repr__(self) -> str:
+        return f"CardSet.from_pbn({self.to_pbn()!r})"
+
+    def __str__(self) -> str:
+        return self.to_pbn()

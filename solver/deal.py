@@ -1,0 +1,174 @@
+"""Deals: four hands of equal size, read from and written to PBN-like text.
+
+>>> d = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+>>> d.hands[Seat.S].to_pbn()
+'Q.A.AQ7.KQJ'
+>>> Deal.from_pbn(d.to_pbn(first=Seat.E)) == d
+True
+>>> Deal.random(seed=7) == Deal.random(seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Iterable, Sequence
+
+from .cards import Card, CardSet, Seat
+from .errors import CardError, DealError, SeatError
+
+__all__ = ["Deal", "EXAMPLE_DEAL"]
+
+#: The built-in example deal (the first deal of the shared reference set).
+EXAMPLE_DEAL = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
+
+
+class Deal:
+    """Four hands, indexed by :class:`Seat`; each hand is a :class:`CardSet`.
+
+    Full deals hold 8 cards a hand; endgames hold fewer, but the same number in every hand.
+    """
+
+    __slots__ = ("hands",)
+
+    def __init__(self, hands: Sequence["CardSet | int | Iterable"]) -> None:
+        if len(hands) != 4:
+            raise DealError(f"a deal needs 4 hands, got {len(hands)}")
+        hs = tuple(CardSet(h) for h in hands)
+        seen: dict[int, int] = {}
+        for seat, h in enumerate(hs):
+            for c in h:
+                if c in seen:
+                    raise DealError(
+                        f"card {c.name} is in two hands: {Seat(seen[c]).name} and {Seat(seat).name}"
+                    )
+                seen[c] = seat
+        counts = [len(h) for h in hs]
+        if len(set(counts)) != 1:
+            detail = ", ".join(f"{Seat(i).name} {n}" for i, n in enumerate(counts))
+            raise DealError(f"hands hold unequal numbers of cards ({detail}): every hand must hold as many")
+        if counts[0] > 8:
+            raise DealError(f"hands hold {counts[0]} cards: at most 8")
+        if counts[0] == 0:
+            raise DealError("hands are empty: a deal needs at least one card per hand")
+        object.__setattr__(self, "hands", hs)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Deal is immutable")
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Deal":
+        """Read ``N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9``.
+
+        The letter before ``:`` is the seat of the first hand; the other hands follow in
+        the order of play.  Without a prefix the first hand is N's.
+        """
+        if not isinstance(text, str):
+            raise DealError(f"not a deal text: {text!r}")
+        t = text.strip()
+        if t.startswith("[") or t.lower().startswith("deal "):
+            t = t.split('"')[1] if '"' in t else t
+        first = Seat.N
+        if ":" in t:
+            head, _, rest = t.partition(":")
+            try:
+                first = Seat.parse(head)
+            except SeatError:
+                raise DealError(
+                    f"malformed deal {text!r}: expected the first seat (N E S W) before ':'"
+                ) from None
+            t = rest
+        parts = t.split()
+        if len(parts) != 4:
+            raise DealError(
+                f"malformed deal {text!r}: expected 4 hands separated by spaces, got {len(parts)}"
+            )
+        hands: list[CardSet] = [CardSet()] * 4
+        for i, p in enumerate(parts):
+            try:
+                hands[(first + i) & 3] = CardSet.from_pbn(p)
+            except CardError as e:
+                raise CardError(f"{e} (in deal {text!r})") from None
+            except DealError as e:
+                raise DealError(f"{e} (in deal {text!r})") from None
+        try:
+            return cls(hands)
+        except DealError as e:
+            raise DealError(f"{e} (in deal {text!r})") from None
+
+    def to_pbn(self, first: "Seat | str" = Seat.N) -> str:
+        f = Seat.parse(first)
+        return f"{f.name}:" + " ".join(self.hands[(f + i) & 3].to_pbn() for i in range(4))
+
+    @classmethod
+    def random(cls, seed: "int | None" = None, rng: "_random.Random | None" = None) -> "Deal":
+        """A uniformly random full deal; the same seed gives the same deal."""
+        r = rng if rng is not None else _random.Random(seed)
+        cards = list(range(32))
+        r.shuffle(cards)
+        return cls([CardSet(cards[8 * i: 8 * i + 8]) for i in range(4)])
+
+    @property
+    def cards_per_hand(self) -> int:
+        return len(self.hands[0])
+
+    @property
+    def cards(self) -> CardSet:
+        m = 0
+        for h in self.hands:
+            m |= h.mask
+        return CardSet(m)
+
+    @property
+    def masks(self) -> tuple[int, int, int, int]:
+        return tuple(h.mask for h in self.hands)  # type: ignore[return-value]
+
+    def owner(self, card: "Card | str") -> Seat | None:
+        c = Card.parse(card)
+        for s, h in enumerate(self.hands):
+            if h.mask >> c & 1:
+                return Seat(s)
+        return None
+
+    def __getitem__(self, seat: "Seat | str") -> CardSet:
+        return self.hands[Seat.parse(seat)]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.masks == other.masks
+
+    def __hash__(self) -> int:
+        return hash(self.masks)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn({self.to_pbn()!r})"
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def diagram(self, symbols: bool = True) -> str:
+        """The deal as a bridge-style diagram (N on top, W left, E right, S below)."""
+
+        def lines(seat: int) -> list[str]:
+            h = self.hands[seat]
+            out = []
+            for suit in range(4):
+                lane = CardSet(h.mask & (0xFF << (8 * suit)))
+                ranks = lane.to_pbn().split(".")[suit]
+                if symbols:
+                    ranks = " ".join("10" if ch == "T" else ch for ch in ranks) if ranks != "-" else "—"
+                    out.append(f"{'♠♥♦♣'[suit]} {ranks}")
+                else:
+                    out.append(f"{'SHDC'[suit]} {ranks}")
+            return out
+
+        n, e, s, w = (lines(i) for i in range(4))
+        width = max(len(x) for x in w) + 2
+        mid = max(max(len(x) for x in n), max(len(x) for x in s), 6)
+        rows = [" " * width + f"{'N':^{mid}}"]
+        rows += [" " * width + x for x in n]
+        rows.append(f"{'W':<{width}}{'':{mid}}  E")
+        rows += [f"{w[i]:<{width}}{'':{mid}}  {e[i]}" for i in range(4)]
+        rows.append(" " * width + f"{'S':^{mid}}")
+        rows += [" " * width + x for x in s]
+        return "\n".join(r.rstrip() for r in rows)
+

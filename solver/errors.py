@@ -1,0 +1,56 @@
+"""Errors by kind.
+
+Every error a user can cause with bad input is a :class:`CoincheError`, itself a
+:class:`ValueError`, and its message quotes the offending text and says what was
+expected.  The CLI turns any of them into one line on stderr.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CoincheError",
+    "CardError",
+    "DealError",
+    "StrainError",
+    "SeatError",
+    "RulesError",
+    "IllegalPlayError",
+    "ContractError",
+    "ConstraintError",
+]
+
+
+class CoincheError(ValueError):
+    """Base class of every error caused by bad input."""
+
+
+class CardError(CoincheError):
+    """A card text that names no card (unknown rank or suit, malformed)."""
+
+
+class DealError(CoincheError):
+    """A deal that cannot be: duplicate cards, wrong or unequal counts, malformed text."""
+
+
+class StrainError(CoincheError):
+    """An unknown strain (trump suit, SA or TA)."""
+
+
+class SeatError(CoincheError):
+    """An unknown seat or team."""
+
+
+class RulesError(CoincheError):
+    """A rules option with a value outside its range."""
+
+
+class IllegalPlayError(CoincheError):
+    """A card that may not be played in the position; the position is left unchanged."""
+
+
+class ContractError(CoincheError):
+    """A bid or contract that does not exist (level, strain, coinche state)."""
+
+
+class ConstraintError(CoincheError):
+    """Sampling constraints that contradict the deal or cannot be met in the attempt limit."""

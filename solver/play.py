@@ -1,0 +1,253 @@
+"""The referee: legal cards, trick winners and a position that replays a deal.
+
+This is the readable statement of the rules of play.  It is slow on purpose
+(plain Python over :class:`~solver.cards.CardSet` masks); the engine in
+:mod:`solver._engine` implements the same rules in C from the same tables and the
+tests hold the two against each other.
+
+>>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+>>> pos = Position(deal, "H", leader="N")
+>>> pos.play("SA"); pos.play("S8")
+>>> pos.play("HA")
+Traceback (most recent call last):
+...
+solver.errors.IllegalPlayError: S must follow ♠: HA is not allowed (legal: SQ)
+>>> pos.play("SQ"); pos.play("S7")
+>>> pos.points
+(14, 0)
+>>> pos.to_move
+<Seat.N: 0>
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .cards import SUIT_MASKS, Card, CardSet, Seat, Team, scan_forward
+from .deal import Deal
+from .errors import IllegalPlayError
+from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
+
+__all__ = ["legal_cards", "trick_winner", "Position", "parse_played"]
+
+
+def _beats(a: int, b: int, strain: Strain, strength: Sequence[int]) -> bool:
+    """Does card ``a`` beat card ``b`` when ``b`` is winning a trick (b played first)?"""
+    sa, sb = a >> 3, b >> 3
+    trump = strain.trump
+    if sa == sb:
+        return strength[a] > strength[b]
+    return sa == trump  # a different suit wins only by trumping
+
+
+def trick_winner(cards: Sequence[int], strain: "Strain | str") -> int:
+    """Index (0..3) in ``cards`` of the card that wins, the first card being the lead.
+
+    >>> trick_winner([Card.SA, Card.S8, Card.H7, Card.SK], "H")
+    2
+    """
+    strain = Strain.parse(strain)
+    strength = strength_table(strain)
+    best = 0
+    for i in range(1, len(cards)):
+        if _beats(int(cards[i]), int(cards[best]), strain, strength):
+            best = i
+    return best
+
+
+def _reason_and_legal(hand: int, trick: Sequence[int], leader: Seat, strain: Strain, rules: Rules):
+    """(legal mask, reason the rest is forbidden or None)."""
+    if not trick:
+        return hand, None
+    strength = strength_table(strain)
+    player = Seat((leader + len(trick)) & 3)
+    led = trick[0] >> 3
+    follow = hand & SUIT_MASKS[led]
+    w = trick_winner(trick, strain)
+    winner_card = trick[w]
+    winner_seat = Seat((leader + w) & 3)
+    partner_wins = winner_seat == player.partner
+    trump = strain.trump
+    symbol = "♠♥♦♣"[led]
+
+    def higher(mask: int) -> int:
+        return sum(1 << c for c in scan_forward(mask) if strength[c] > strength[winner_card])
+
+    if strain == Strain.SA:
+        return (follow, f"must follow {symbol}") if follow else (hand, None)
+    if strain == Strain.TA:
+        if not follow:
+            return hand, None
+        if partner_wins and not rules.must_overtrump_partner:
+            return follow, f"must follow {symbol}"
+        up = higher(follow)
+        if up:
+            return up, f"must beat {Card(winner_card).symbol}"
+        return follow, f"must follow {symbol}"
+    # a trump contract
+    if follow:
+        if led == trump:
+            if partner_wins and not rules.must_overtrump_partner:
+                return follow, f"must follow {symbol}"
+            up = higher(follow)
+            if up:
+                return up, f"must overtrump {Card(winner_card).symbol}"
+        return follow, f"must follow {symbol}"
+    if partner_wins:
+        return hand, None
+    trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
+    if not trumps:
+        return hand, None
+    tsym = "♠♥♦♣"[trump]
+    if winner_card >> 3 == trump:
+        up = higher(trumps)
+        if up:
+            return up, f"must overtrump {Card(winner_card).symbol}"
+        if rules.must_undertrump:
+            return trumps, f"must play a trump (undertrump {Card(winner_card).symbol})"
+        return hand, None
+    return trumps, f"must trump with a {tsym}"
+
+
+def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: "Seat | str",
+                strain: "Strain | str", rules: Rules = Rules()) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` (cards so far, lead first).
+
+    ``leader`` is the seat that led the trick (it tells who is partner of whom).
+
+    >>> hand = CardSet.from_pbn("-.J7.A.-")      # void in spades, two trumps
+    >>> legal_cards(hand, ["SA", "H9"], "N", "H")  # E trumped with the 9: overtrump
+    CardSet.from_pbn('-.J.-.-')
+    """
+    trick_cards = [int(Card.parse(c)) for c in trick]
+    mask, _ = _reason_and_legal(int(CardSet(hand)), trick_cards, Seat.parse(leader),
+                                Strain.parse(strain), rules)
+    return CardSet(mask)
+
+
+def parse_played(played: "str | Iterable[int | str] | None") -> list[Card]:
+    """Read a card sequence: ``"SA S7 SQ"``, ``"SA,S7"`` or a list of cards."""
+    if played is None:
+        return []
+    if isinstance(played, str):
+        items = played.replace(",", " ").split()
+    else:
+        items = list(played)
+    return [Card.parse(c) for c in items]
+
+
+class Position:
+    """A deal being played: who is to move, the trick so far, tricks and points won.
+
+    ``play`` refuses an illegal card with :class:`IllegalPlayError` (with the reason) and
+    leaves the position unchanged; ``undo`` takes the last card back.
+    """
+
+    def __init__(self, deal: Deal, strain: "Strain | str", leader: "Seat | str" = Seat.N,
+                 rules: Rules = Rules(), played: "str | Iterable[int | str] | None" = None) -> None:
+        self.deal = deal
+        self.strain = Strain.parse(strain)
+        self.first_leader = Seat.parse(leader)
+        self.rules = rules
+        self._points_table = points_table(self.strain, rules)
+        self.hands = [h.mask for h in deal.hands]
+        self.history: list[tuple[Seat, Card]] = []
+        self.leader = self.first_leader          # leader of the current trick
+        self.trick: list[Card] = []
+        self.points = (0, 0)
+        self.tricks = (0, 0)
+        self._saved: list[tuple] = []
+        self.total_tricks = deal.cards_per_hand
+        for i, c in enumerate(parse_played(played)):
+            try:
+                self.play(c)
+            except IllegalPlayError as e:
+                raise IllegalPlayError(f"card {i + 1} of the play: {e}") from None
+
+    # -- state ---------------------------------------------------------------
+    @property
+    def to_move(self) -> Seat:
+        return Seat((self.leader + len(self.trick)) & 3)
+
+    @property
+    def is_over(self) -> bool:
+        return not any(self.hands)
+
+    @property
+    def tricks_played(self) -> int:
+        return sum(self.tricks)
+
+    def hand(self, seat: "Seat | str") -> CardSet:
+        return CardSet(self.hands[Seat.parse(seat)])
+
+    def remaining_deal(self) -> Deal:
+        """The hands as they are now (only at a trick start do they hold equal counts)."""
+        return Deal(self.hands)
+
+    def legal_cards(self) -> CardSet:
+        if self.is_over:
+            return CardSet()
+        mask, _ = _reason_and_legal(self.hands[self.to_move], [int(c) for c in self.trick],
+                                    self.leader, self.strain, self.rules)
+        return CardSet(mask)
+
+    # -- moves ---------------------------------------------------------------
+    def check(self, card: "Card | str", seat: "Seat | str | None" = None) -> Card:
+        """The card as a :class:`Card` if it may be played now, else :class:`IllegalPlayError`."""
+        c = Card.parse(card)
+        if self.is_over:
+            raise IllegalPlayError(f"{c.name}: the deal is over, no card may be played")
+        mover = self.to_move
+        if seat is not None and Seat.parse(seat) != mover:
+            raise IllegalPlayError(f"{Seat.parse(seat).name} is not to play ({mover.name} is)")
+        hand = self.hands[mover]
+        if not hand >> c & 1:
+            owner = next((Seat(s) for s in range(4) if self.hands[s] >> c & 1), None)
+            if owner is None:
+                raise IllegalPlayError(f"{c.name} has already been played")
+            raise IllegalPlayError(f"{c.name} is not in {mover.name}'s hand ({owner.name} holds it)")
+        legal, reason = _reason_and_legal(hand, [int(x) for x in self.trick], self.leader,
+                                          self.strain, self.rules)
+        if not legal >> c & 1:
+            raise IllegalPlayError(
+                f"{mover.name} {reason}: {c.name} is not allowed (legal: "
+                f"{' '.join(x.name for x in CardSet(legal))})"
+            )
+        return c
+
+    def play(self, card: "Card | str", seat: "Seat | str | None" = None) -> None:
+        c = self.check(card, seat)
+        mover = self.to_move
+        self._saved.append((self.leader, list(self.trick), self.points, self.tricks))
+        self.hands[mover] &= ~(1 << c)
+        self.history.append((mover, c))
+        self.trick.append(c)
+        if len(self.trick) == 4:
+            w = (self.leader + trick_winner(self.trick, self.strain)) & 3
+            pts = sum(self._points_table[x] for x in self.trick)
+            if not any(self.hands):
+                pts += LAST_TRICK_BONUS
+            team = w & 1
+            p, t = list(self.points), list(self.tricks)
+            p[team] += pts
+            t[team] += 1
+            self.points, self.tricks = (p[0], p[1]), (t[0], t[1])
+            self.leader = Seat(w)
+            self.trick = []
+
+    def undo(self) -> Card:
+        """Take back the last card played and return it."""
+        if not self.history:
+            raise IllegalPlayError("nothing to undo: no card has been played")
+        mover, c = self.history.pop()
+        self.leader, self.trick, self.points, self.tricks = self._saved.pop()
+        self.hands[mover] |= 1 << c
+        return c
+
+    def team_points(self, team: "Team | str") -> int:
+        return self.points[Team.parse(team)]
+
+    def __repr__(self) -> str:
+        played = " ".join(c.name for _, c in self.history)
+        return (f"Position(Deal.from_pbn({self.deal.to_pbn()!r}), {self.strain.name!r}, "
+                f"leader={self.first_leader.name!r}, played={played!r})")

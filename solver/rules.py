@@ -1,0 +1,224 @@
+"""Strains, rules variants and the rule tables both the referee and the engine use.
+
+The tables here are the single source of truth for the order and the points of
+the cards.  The pure-Python referee (:mod:`solver.play`) reads them directly and
+the Cython engine (:mod:`solver._engine`) is handed copies of the same arrays
+built by :func:`strength_table` and :func:`points_table`, so the two cannot drift.
+
+>>> Strain.parse("nt") is Strain.SA
+True
+>>> Rules().card_points(Card.HJ, Strain.H), Rules().card_points(Card.HJ, Strain.S)
+(20, 2)
+>>> sum(Rules().card_points(c, s) for c in Card for s in [Strain.TA]) + 10
+162
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Literal
+
+from .cards import SUIT_SYMBOLS, Card
+from .errors import RulesError, StrainError
+
+__all__ = [
+    "Strain",
+    "Rules",
+    "STRAINS",
+    "LAST_TRICK_BONUS",
+    "TOTAL_POINTS",
+    "strength_table",
+    "points_table",
+]
+
+LAST_TRICK_BONUS = 10
+TOTAL_POINTS = 162
+
+# Ranks by face index 7 8 9 T J Q K A -> strength (0 lowest) and points.
+_TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)        # J 9 A 10 K Q 8 7
+_PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)        # A 10 K Q J 9 8 7
+_TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+_SA_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
+_TA_POINTS = {
+    "j14": (0, 0, 9, 5, 14, 1, 3, 6),             # seed 000
+    "j13": (0, 0, 9, 5, 13, 1, 3, 7),             # seed 001
+}
+
+
+class Strain(enum.IntEnum):
+    """The six contracts' strains: a trump suit, sans atout (SA) or tout atout (TA)."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+    SA = 4
+    TA = 5
+
+    @property
+    def trump(self) -> int:
+        """The trump suit (0..3), or -1 for SA and TA."""
+        return int(self) if self < 4 else -1
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self] if self < 4 else self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    @classmethod
+    def parse(cls, text: "str | int | Strain") -> "Strain":
+        """``S H D C SA TA``, also ``NT`` (= SA), ``AT`` (= TA), suit symbols, lower case."""
+        if isinstance(text, Strain):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 6:
+            return cls(text)
+        t = str(text).strip().upper()
+        aliases = {"NT": "SA", "AT": "TA", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+                   "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA", "ALLTRUMP": "TA"}
+        t = aliases.get(t, t)
+        if t in cls.__members__:
+            return cls[t]
+        raise StrainError(f"unknown strain {text!r}: expected one of S H D C SA TA (or NT, AT)")
+
+
+STRAINS = tuple(Strain)
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The rules of one game; immutable.  The defaults are the basic game of seed 000.
+
+    Play variants (they change the legal cards):
+
+    - ``must_undertrump``: a player void in the suit led, while an opponent wins with a
+      trump he cannot beat, must still play a lower trump ("pisser").  False: the
+      southern rule, he may discard.
+    - ``must_overtrump_partner``: on a trump lead (every lead in TA) a player must beat
+      the highest trump even when his partner holds it.  False: any trump will do then.
+
+    Point and bonus variants:
+
+    - ``ta_table``: tout atout card points, ``"j14"`` (J 14, 9 9, A 6, 10 5, K 3, Q 1,
+      seed 000) or ``"j13"`` (J 13, 9 9, A 7, 10 5, K 3, Q 1, seed 001).
+    - ``belote_in_ta``: belote may be claimed in tout atout, in any suit (K and Q of one
+      suit); default: no belote in SA or TA.
+    - ``belote_anyone``: any player may claim belote; default only the bidding side.
+    - ``declarations``: announcements (tierce 20, quarte 50, quinte 100, carrés) are
+      scored; ``declarations_first_wins``: equal plain sequences go to the first announced
+      instead of cancelling.
+
+    Scoring variants (see :mod:`solver.scoring`):
+
+    - ``must_outscore`` (seed 002): the bidders must also take more points than the
+      opponents.
+    - ``coinche_whole_score`` (seeds 000, 004): coinche multiplies the whole score,
+      not just the bid.
+    - ``coinche_takes_all`` (seed 002): made under coinche, the bidders take all 162.
+    - ``belote_to_defenders`` (seed 000): the belote of a failed contract goes to the
+      opponents.
+    - ``failed_capot``: what the opponents of a failed capot bid score (500, or 410 seed 000).
+    - ``bid_only`` (seed 000): a made contract scores only the bid, not the points taken.
+    - ``rounding``: deal scores rounded to the nearest 10, 5 up (False: seed 003).
+    - ``declarations_count`` (seed 004): declarations count toward the target.
+    - ``tie_held`` (seed 001): on a tie (81 each) the points are held for the next deal.
+    - ``surcoinche``: the surcoinche multiplier, 4 (or 3, seeds 002 and 004).
+    - ``generale``: a générale bid (one player takes all 8 tricks alone) is allowed.
+    - ``suit_ranking`` (seed 000): in the auction clubs < diamonds < hearts < spades <
+      SA < TA, so an equal level in a higher strain overcalls.
+    - ``target``: the match target, 2000 (or 1000, 1500, 3000).
+    """
+
+    must_undertrump: bool = True
+    must_overtrump_partner: bool = True
+    ta_table: Literal["j14", "j13"] = "j14"
+    belote_in_ta: bool = False
+    belote_anyone: bool = False
+    declarations: bool = False
+    declarations_first_wins: bool = False
+    must_outscore: bool = False
+    coinche_whole_score: bool = False
+    coinche_takes_all: bool = False
+    belote_to_defenders: bool = False
+    failed_capot: int = 500
+    bid_only: bool = False
+    rounding: bool = True
+    declarations_count: bool = False
+    tie_held: bool = False
+    surcoinche: int = 4
+    generale: bool = False
+    suit_ranking: bool = False
+    target: int = 2000
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.type in ("bool",) and not isinstance(v, bool):
+                raise RulesError(f"rules option {f.name} must be True or False, not {v!r}")
+        if self.ta_table not in _TA_POINTS:
+            raise RulesError(f"unknown tout atout table {self.ta_table!r}: expected 'j14' or 'j13'")
+        if self.surcoinche not in (3, 4):
+            raise RulesError(f"surcoinche multiplier {self.surcoinche!r}: expected 4 or 3")
+        if self.failed_capot not in (410, 500):
+            raise RulesError(f"failed capot score {self.failed_capot!r}: expected 500 or 410")
+        if self.target not in (1000, 1500, 2000, 3000):
+            raise RulesError(f"match target {self.target!r}: expected 1000, 1500, 2000 or 3000")
+
+    def replace(self, **changes) -> "Rules":
+        """A copy with some fields changed; unknown names raise :class:`RulesError`."""
+        names = {f.name for f in dataclasses.fields(self)}
+        for k in changes:
+            if k not in names:
+                raise RulesError(f"unknown rules option {k!r}: expected one of {', '.join(sorted(names))}")
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def play_key(self) -> int:
+        """The two play variants as bits (what the engine needs to know)."""
+        return int(self.must_undertrump) | int(self.must_overtrump_partner) << 1
+
+    def card_points(self, card: int, strain: "Strain | str") -> int:
+        """The points of a card in a strain."""
+        return points_table(Strain.parse(strain), self)[int(card)]
+
+    def card_strength(self, card: int, strain: "Strain | str") -> int:
+        """The strength (0..7, higher wins) of a card within its own suit."""
+        return strength_table(Strain.parse(strain))[int(card)]
+
+    def is_trump(self, card: int, strain: "Strain | str") -> bool:
+        s = Strain.parse(strain)
+        return s < 4 and (int(card) >> 3) == s
+
+
+def strength_table(strain: Strain) -> tuple[int, ...]:
+    """Strength 0..7 of each card 0..31 within its suit in a strain (higher wins)."""
+    strain = Strain(strain)
+    out = []
+    for card in range(32):
+        suit, rank = card >> 3, card & 7
+        trumpish = strain == Strain.TA or suit == strain
+        out.append((_TRUMP_STRENGTH if trumpish else _PLAIN_STRENGTH)[rank])
+    return tuple(out)
+
+
+def points_table(strain: Strain, rules: Rules = Rules()) -> tuple[int, ...]:
+    """Points of each card 0..31 in a strain under the rules (sum 152)."""
+    strain = Strain(strain)
+    out = []
+    for card in range(32):
+        suit, rank = card >> 3, card & 7
+        if strain == Strain.TA:
+            out.append(_TA_POINTS[rules.ta_table][rank])
+        elif strain == Strain.SA:
+            out.append(_SA_POINTS[rank])
+        elif suit == strain:
+            out.append(_TRUMP_POINTS[rank])
+        else:
+            out.append(_PLAIN_POINTS[rank])
+    return tuple(out)
