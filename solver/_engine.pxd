@@ -1,0 +1,98 @@
+# cython: language_level=3
+"""Header of the exact search engine: the state, the transposition table, the entry points.
+
+Card layout inside the engine
+-----------------------------
+A hand is a 32-bit mask with one 8-bit lane per suit (S H D C = lanes 0..3).
+Unlike the public layout (bit = face rank 7 8 9 T J Q K A), inside the engine the
+bit of a card in its lane is its *strength in the strain being solved*: bit 7 is
+the highest card of the suit (the jack of trumps, the ace of a plain suit), bit 0
+the lowest.  So "beats" is an integer comparison, "cards above c" is a mask, and
+equal-point neighbours are adjacent bits.  The permutation comes from
+``solver.rules.strength_table`` and the points from ``solver.rules.points_table``:
+the engine is compiled from the same tables the Python referee reads.
+
+Values
+------
+A node's value is the number of points N-S take *from this node to the end of the
+deal*: the cards already in the current trick, the cards still in the hands, a
+per-trick bonus (0 for card points, 1 when counting tricks) and the last-trick
+bonus (10, "dix de der").  Values never depend on the path that led to a node,
+which is what makes them safe to share through the transposition table.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+# ---------------------------------------------------------------------------
+# Transposition table
+#
+# The table holds positions at trick starts only.  A position is identified
+# exactly (no lossy hash): the mask of the remaining cards, who holds each of
+# them (two masks: E|W and S|W; N is what is left), the leader of the trick and
+# the solving context (strain, play variants, count mode, TA table).
+#
+#   TTEntry.owners   64 bits   (E|W) | (S|W) << 32        -- card owners
+#   TTEntry.data     64 bits   laid out as below
+#
+#     bits  0..31   remaining cards (engine layout)        KEY
+#     bits 32..33   leader seat                            KEY
+#     bits 34..40   context (strain 3 bits, rules 2 bits,   KEY
+#                   trick-count mode 1 bit, TA table 1 bit)
+#     bits 41..48   lower bound of the value               (Bound LOWER)
+#     bits 49..56   upper bound of the value               (Bound UPPER)
+#     bits 57..61   best card found (engine index 0..31)
+#     bits 62..63   generation, for replacement
+#
+# An entry is empty when data == 0 (a stored position always has cards).
+# Both bounds are kept; lower == upper is an exact value.  Bounds are bounds
+# of the value defined above, so they stay true whatever search window, probe,
+# deal or strain later reads them: the table never needs clearing to be right,
+# and a replaced entry only costs time.  Buckets hold 4 entries (one 64-byte
+# cache line); a new position takes an empty slot, else the slot of an older
+# generation, else the slot holding the fewest cards (the cheapest to redo).
+# ---------------------------------------------------------------------------
+
+ctypedef struct TTEntry:
+    uint64_t owners
+    uint64_t data
+
+ctypedef struct TTable:
+    TTEntry* entries
+    uint64_t nbuckets       # a power of two
+    int shift               # 64 - log2(nbuckets)
+    int generation          # 0..3
+    uint64_t stores
+    uint64_t hits
+
+# ---------------------------------------------------------------------------
+# Search state: one position being searched, plus the rules compiled to arrays.
+# ---------------------------------------------------------------------------
+
+ctypedef struct State:
+    # position
+    uint32_t hands[4]
+    int leader              # seat that led the current trick
+    int ncards              # cards already in the current trick (0..3)
+    int trick[4]            # those cards (engine index), lead first
+    int led                 # suit led (valid when ncards > 0)
+    int win_card            # card winning the trick so far
+    int win_seat            # seat that played it
+    int trick_pts           # points of the cards in the current trick
+    int rem_pts             # points of the cards still in the hands
+    int tricks_left         # tricks not yet complete, the current one included
+    # rules, compiled
+    int trump               # trump suit 0..3, or -1 (SA, TA)
+    int ta                  # 1 in tout atout: every lead must be beaten
+    int undertrump          # Rules.must_undertrump
+    int overtrump_partner   # Rules.must_overtrump_partner
+    int pts[32]             # points of each card (engine index)
+    int trick_bonus         # added to each trick (1 when counting tricks)
+    int last_bonus          # added to the last trick (10, or 0 counting tricks)
+    uint64_t ctx            # context bits of the TT key (see above)
+    # statistics
+    uint64_t nodes
+    TTable* tt
+
+cdef int search(State* s, int alpha, int beta) noexcept nogil
+cdef uint32_t legal_moves(State* s) noexcept nogil
+cdef int solve_state(State* s, int guess) noexcept nogil

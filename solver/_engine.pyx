@@ -1,0 +1,641 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Exact alpha-beta search for Coinche card play (see ``_engine.pxd`` for the layout).
+
+The search is a fail-soft alpha-beta on the points N-S take from the position to the
+end of the deal, over single card plays.  The driver (:func:`solve_state`) runs
+null-window probes, MTD(f) style, until the bounds meet.  Positions at trick starts
+go through the transposition table (lower and upper bounds, exact keys).  Pruning
+that is always exact:
+
+* cards of one hand that are neighbours in the strain's order once the cards
+  already played in finished tricks are taken away, and that carry equal points,
+  are one move (only the highest is searched);
+* at a trick start the value lies in ``[0, points left]``;
+* the last trick is scored directly.
+
+Everything below ``Engine`` runs ``noexcept nogil`` on C structs; the Python class
+converts once at the boundary and releases the GIL for the search.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef extern from *:
+    """
+    static inline int coinche_ctz(unsigned int x) { return __builtin_ctz(x); }
+    static inline int coinche_clz(unsigned int x) { return __builtin_clz(x); }
+    static inline int coinche_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int coinche_popcount(unsigned int x) { return __builtin_popcount(x); }
+    """
+    int coinche_ctz(unsigned int x) nogil
+    int coinche_clz(unsigned int x) nogil
+    int coinche_popcount(unsigned int x) nogil
+
+cdef extern from *:
+    """
+    #define COINCHE_KEY_MASK 0x1FFFFFFFFFFULL
+    """
+    uint64_t KEY_MASK "COINCHE_KEY_MASK"     # bits 0..40 of TTEntry.data
+
+cdef enum:
+    LB_SHIFT = 41
+    UB_SHIFT = 49
+    BEST_SHIFT = 57
+    GEN_SHIFT = 62
+    BUCKET = 4
+
+cdef uint32_t LANE[4]
+cdef uint32_t ABOVE[32]       # cards of the same suit stronger than c
+cdef uint64_t BELOW64[33]     # bits strictly below c (c in 0..32)
+
+cdef void _init_tables() noexcept:
+    cdef int c
+    for c in range(4):
+        LANE[c] = (<uint32_t>0xFF) << (8 * c)
+    for c in range(32):
+        ABOVE[c] = LANE[c >> 3] & <uint32_t>(~((((<uint64_t>1) << (c + 1)) - 1)))
+    for c in range(33):
+        BELOW64[c] = ((<uint64_t>1) << c) - 1
+
+_init_tables()
+
+# ---------------------------------------------------------------------------
+# Transposition table
+# ---------------------------------------------------------------------------
+
+cdef inline uint64_t _tt_key(State* s) noexcept nogil:
+    cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    return (<uint64_t>rem) | ((<uint64_t>s.leader) << 32) | (s.ctx << 34)
+
+cdef inline uint64_t _tt_owners(State* s) noexcept nogil:
+    return (<uint64_t>(s.hands[1] | s.hands[3])) | ((<uint64_t>(s.hands[2] | s.hands[3])) << 32)
+
+cdef inline TTEntry* _tt_bucket(TTable* tt, uint64_t key, uint64_t owners) noexcept nogil:
+    cdef uint64_t h = (owners * <uint64_t>0x9E3779B97F4A7C15) ^ (key * <uint64_t>0xC2B2AE3D27D4EB4F)
+    h ^= h >> 31
+    h *= <uint64_t>0xD6E8FEB86659FD93
+    return tt.entries + (h >> tt.shift) * BUCKET
+
+cdef inline bint tt_probe(State* s, int* lb, int* ub, int* best) noexcept nogil:
+    cdef TTable* tt = s.tt
+    cdef uint64_t key = _tt_key(s)
+    cdef uint64_t owners = _tt_owners(s)
+    cdef TTEntry* e = _tt_bucket(tt, key, owners)
+    cdef int i
+    cdef uint64_t d
+    for i in range(BUCKET):
+        d = e[i].data
+        if (d & KEY_MASK) == key and e[i].owners == owners and d != 0:
+            tt.hits += 1
+            lb[0] = <int>((d >> LB_SHIFT) & 0xFF)
+            ub[0] = <int>((d >> UB_SHIFT) & 0xFF)
+            best[0] = <int>((d >> BEST_SHIFT) & 0x1F)
+            return True
+    return False
+
+cdef inline void tt_store(State* s, int lb, int ub, int best) noexcept nogil:
+    cdef TTable* tt = s.tt
+    cdef uint64_t key = _tt_key(s)
+    cdef uint64_t owners = _tt_owners(s)
+    cdef TTEntry* e = _tt_bucket(tt, key, owners)
+    cdef int i, victim = -1, score, vscore = 1 << 30
+    cdef uint64_t d
+    cdef int gen = tt.generation
+    for i in range(BUCKET):
+        d = e[i].data
+        if d == 0:
+            if victim < 0 or vscore > -1:
+                victim = i
+                vscore = -1
+            continue
+        if (d & KEY_MASK) == key and e[i].owners == owners:
+            victim = i
+            break
+        # older generations first, then the entry with the fewest cards
+        score = coinche_popcount(<uint32_t>d)
+        if <int>((d >> GEN_SHIFT) & 3) != gen:
+            score -= 64
+        if score < vscore:
+            vscore = score
+            victim = i
+    tt.stores += 1
+    e[victim].owners = owners
+    e[victim].data = (key | ((<uint64_t>lb) << LB_SHIFT) | ((<uint64_t>ub) << UB_SHIFT)
+                      | ((<uint64_t>best) << BEST_SHIFT) | ((<uint64_t>gen) << GEN_SHIFT))
+
+# ---------------------------------------------------------------------------
+# Rules of play on engine masks
+# ---------------------------------------------------------------------------
+
+cdef inline bint beats(State* s, int c, int w) noexcept nogil:
+    """Does card c take the trick from the card w currently winning it?"""
+    if (c >> 3) == (w >> 3):
+        return c > w
+    return s.trump >= 0 and (c >> 3) == s.trump
+
+cdef uint32_t legal_moves(State* s) noexcept nogil:
+    """The legal cards of the player to move (engine layout)."""
+    cdef int player = (s.leader + s.ncards) & 3
+    cdef uint32_t h = s.hands[player]
+    cdef uint32_t follow, up, tr
+    cdef bint partner_wins
+    if s.ncards == 0:
+        return h
+    follow = h & LANE[s.led]
+    partner_wins = s.win_seat == (player ^ 2)
+    if s.trump < 0:
+        if follow == 0:
+            return h
+        if s.ta:
+            if partner_wins and not s.overtrump_partner:
+                return follow
+            up = follow & ABOVE[s.win_card]
+            return up if up else follow
+        return follow
+    if follow:
+        if s.led == s.trump and not (partner_wins and not s.overtrump_partner):
+            up = follow & ABOVE[s.win_card]
+            if up:
+                return up
+        return follow
+    if partner_wins:
+        return h
+    tr = h & LANE[s.trump]
+    if tr == 0:
+        return h
+    if (s.win_card >> 3) == s.trump:
+        up = tr & ABOVE[s.win_card]
+        if up:
+            return up
+        if s.undertrump:
+            return tr
+        return h
+    return tr
+
+cdef inline int last_trick(State* s) noexcept nogil:
+    """Value of a trick start where every hand holds one card."""
+    cdef int k, seat, c, wc, ws, p
+    s.nodes += 1
+    ws = s.leader
+    wc = coinche_ctz(s.hands[ws])
+    p = s.pts[wc]
+    for k in range(1, 4):
+        seat = (s.leader + k) & 3
+        c = coinche_ctz(s.hands[seat])
+        p += s.pts[c]
+        if beats(s, c, wc):
+            wc = c
+            ws = seat
+    if ws & 1:
+        return 0
+    return p + s.trick_bonus + s.last_bonus
+
+# ---------------------------------------------------------------------------
+# Move generation: equivalence pruning and ordering
+# ---------------------------------------------------------------------------
+
+cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noexcept nogil:
+    """Fill ``out`` with one card per class of equivalent legal cards, best first."""
+    cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t others = inplay & ~s.hands[player]
+    cdef int k, c, prev, n = 0, i, j, sc, tc
+    cdef int scores[8]
+    cdef bint partner_wins, wins, master
+    for k in range(s.ncards):
+        inplay |= (<uint32_t>1) << s.trick[k]
+    # classes: scan legal cards from the top; c joins prev's class when they carry equal
+    # points and every card strictly between them is gone (played in a finished trick).
+    prev = -1
+    while legal:
+        c = 31 - coinche_clz(legal)
+        legal &= ~((<uint32_t>1) << c)
+        if prev >= 0 and (prev >> 3) == (c >> 3) and s.pts[prev] == s.pts[c] \
+                and (inplay & <uint32_t>(BELOW64[prev] & ~BELOW64[c + 1])) == 0:
+            prev = c
+            continue
+        prev = c
+        # ordering score
+        master = (ABOVE[c] & others) == 0
+        if c == hint:
+            sc = 10000
+        elif s.ncards == 0:
+            if master:
+                sc = 200 + s.pts[c]
+                if (c >> 3) == s.trump:
+                    sc += 50
+            else:
+                sc = 100 - s.pts[c]
+        else:
+            partner_wins = s.win_seat == (player ^ 2)
+            wins = beats(s, c, s.win_card)
+            if s.ncards == 3:
+                if partner_wins or wins:
+                    sc = 200 + s.pts[c]
+                else:
+                    sc = 100 - s.pts[c]
+            elif partner_wins:
+                sc = 150 + s.pts[c] if not wins else 120 + s.pts[c]
+            elif wins:
+                if master:
+                    sc = 180 + s.pts[c]
+                else:
+                    sc = 140 - s.pts[c]
+            else:
+                sc = 100 - s.pts[c]
+        # insertion, best first
+        i = n
+        while i > 0 and scores[i - 1] < sc:
+            scores[i] = scores[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        scores[i] = sc
+        out[i] = c
+        n += 1
+    return n
+
+# ---------------------------------------------------------------------------
+# The search
+# ---------------------------------------------------------------------------
+
+cdef int search(State* s, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: N-S points from here to the end; exact inside (alpha, beta)."""
+    cdef int player, n, i, c, v, best, best_card, g, winner
+    cdef int moves[8]
+    cdef int lb = 0, ub = 0, hint = -1, total, a0 = alpha, b0 = beta
+    cdef bint maximizing, at_start = s.ncards == 0
+    cdef uint32_t legal
+    # saved state
+    cdef int sv_leader, sv_ncards, sv_led, sv_wc, sv_ws, sv_tp, sv_rp, sv_tl
+    s.nodes += 1
+    if at_start:
+        if s.tricks_left == 1:
+            return last_trick(s)
+        total = s.rem_pts + s.tricks_left * s.trick_bonus + s.last_bonus
+        if total <= alpha:
+            return total
+        if beta <= 0:
+            return 0
+        ub = total
+        if tt_probe(s, &lb, &ub, &hint):
+            if lb >= beta:
+                return lb
+            if ub <= alpha:
+                return ub
+    player = (s.leader + s.ncards) & 3
+    maximizing = (player & 1) == 0
+    legal = legal_moves(s)
+    n = gen_moves(s, legal, player, hint, moves)
+    best = -1 if maximizing else 100000
+    best_card = moves[0]
+    sv_leader = s.leader; sv_ncards = s.ncards; sv_led = s.led; sv_wc = s.win_card
+    sv_ws = s.win_seat; sv_tp = s.trick_pts; sv_rp = s.rem_pts; sv_tl = s.tricks_left
+    for i in range(n):
+        c = moves[i]
+        s.hands[player] ^= (<uint32_t>1) << c
+        s.rem_pts = sv_rp - s.pts[c]
+        if sv_ncards == 0:
+            s.led = c >> 3
+            s.win_card = c
+            s.win_seat = player
+            s.trick_pts = s.pts[c]
+            s.trick[0] = c
+            s.ncards = 1
+            v = search(s, alpha, beta)
+        elif sv_ncards < 3:
+            if beats(s, c, sv_wc):
+                s.win_card = c
+                s.win_seat = player
+            s.trick_pts = sv_tp + s.pts[c]
+            s.trick[sv_ncards] = c
+            s.ncards = sv_ncards + 1
+            v = search(s, alpha, beta)
+        else:
+            winner = player if beats(s, c, sv_wc) else sv_ws
+            g = 0
+            if (winner & 1) == 0:
+                g = sv_tp + s.pts[c] + s.trick_bonus
+                if sv_tl == 1:
+                    g += s.last_bonus
+            s.ncards = 0
+            s.leader = winner
+            s.trick_pts = 0
+            s.tricks_left = sv_tl - 1
+            if sv_tl == 1:
+                v = g
+            else:
+                v = g + search(s, alpha - g, beta - g)
+        s.hands[player] ^= (<uint32_t>1) << c
+        s.leader = sv_leader; s.ncards = sv_ncards; s.led = sv_led; s.win_card = sv_wc
+        s.win_seat = sv_ws; s.trick_pts = sv_tp; s.rem_pts = sv_rp; s.tricks_left = sv_tl
+        if maximizing:
+            if v > best:
+                best = v
+                best_card = c
+                if best >= beta:
+                    break
+                if best > alpha:
+                    alpha = best
+        else:
+            if v < best:
+                best = v
+                best_card = c
+                if best <= alpha:
+                    break
+                if best < beta:
+                    beta = best
+    if at_start:
+        if best <= a0:
+            if best < ub:
+                ub = best
+        elif best >= b0:
+            if best > lb:
+                lb = best
+        else:
+            lb = best
+            ub = best
+        tt_store(s, lb, ub, best_card)
+    return best
+
+cdef int max_value(State* s) noexcept nogil:
+    return s.rem_pts + s.trick_pts + s.tricks_left * s.trick_bonus + s.last_bonus
+
+cdef int solve_state(State* s, int guess) noexcept nogil:
+    """Exact value by MTD(f): null-window probes until the bounds meet."""
+    cdef int lower = 0, upper = max_value(s), g, beta
+    g = guess
+    if g < lower or g > upper:
+        g = upper // 2
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = search(s, beta - 1, beta)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+# ---------------------------------------------------------------------------
+# Python boundary
+# ---------------------------------------------------------------------------
+
+cdef class Engine:
+    """A search engine with its own transposition table.
+
+    The engine speaks canonical card ints (``solver.cards``) at its boundary.  Set a
+    position with :meth:`setup`, then ask :meth:`value` (exact), :meth:`probe`
+    (threshold) or move along with :meth:`play` / :meth:`unplay`.  One engine is not
+    for use by two threads at once; make one engine per thread.
+    """
+
+    cdef TTable tt
+    cdef State st
+    cdef State stack[40]
+    cdef int depth
+    cdef int to_engine[32]
+    cdef int to_canon[32]
+    cdef readonly int tt_bits
+
+    def __cinit__(self, int tt_bits=18):
+        if tt_bits < 8 or tt_bits > 26:
+            raise ValueError(f"tt_bits {tt_bits!r} out of range 8..26")
+        self.tt_bits = tt_bits
+        self.tt.nbuckets = (<uint64_t>1) << tt_bits
+        self.tt.shift = 64 - tt_bits
+        self.tt.entries = <TTEntry*>calloc(self.tt.nbuckets * BUCKET, sizeof(TTEntry))
+        if self.tt.entries == NULL:
+            raise MemoryError("cannot allocate the transposition table")
+        self.tt.generation = 0
+        self.tt.stores = 0
+        self.tt.hits = 0
+        memset(&self.st, 0, sizeof(State))
+        self.st.tt = &self.tt
+        self.depth = 0
+
+    def __dealloc__(self):
+        if self.tt.entries != NULL:
+            free(self.tt.entries)
+            self.tt.entries = NULL
+
+    @property
+    def table_bytes(self):
+        """Memory held by the transposition table."""
+        return int(self.tt.nbuckets * BUCKET * sizeof(TTEntry))
+
+    def table_fill(self):
+        """Fraction of transposition-table slots in use."""
+        cdef uint64_t i, used = 0, total = self.tt.nbuckets * BUCKET
+        for i in range(total):
+            if self.tt.entries[i].data != 0:
+                used += 1
+        return used / total
+
+    def clear(self):
+        """Empty the transposition table (never needed for correctness)."""
+        memset(self.tt.entries, 0, self.tt.nbuckets * BUCKET * sizeof(TTEntry))
+
+    def setup(self, hands, int strain, strength, points, int leader, trick=(),
+              bint undertrump=True, bint overtrump_partner=True, int ta_variant=0,
+              bint count_tricks=False):
+        """Set the position.
+
+        ``hands``: four canonical masks (the cards still held); ``strength`` and
+        ``points``: the 32-entry tables of ``solver.rules`` for the strain; ``leader``:
+        the seat that led the current trick; ``trick``: the canonical cards already in
+        it, lead first.  ``count_tricks`` makes the value the number of tricks N-S take
+        instead of points.
+        """
+        cdef int c, e, k, n, seat
+        cdef State* s = &self.st
+        for c in range(32):
+            e = (c & ~7) | int(strength[c])
+            self.to_engine[c] = e
+            self.to_canon[e] = c
+        for c in range(32):
+            s.pts[self.to_engine[c]] = 0 if count_tricks else int(points[c])
+        s.trump = strain if strain < 4 else -1
+        s.ta = 1 if strain == 5 else 0
+        s.undertrump = undertrump
+        s.overtrump_partner = overtrump_partner
+        s.trick_bonus = 1 if count_tricks else 0
+        s.last_bonus = 0 if count_tricks else 10
+        s.ctx = (<uint64_t>strain) | ((<uint64_t>undertrump) << 3) | ((<uint64_t>overtrump_partner) << 4) \
+            | ((<uint64_t>count_tricks) << 5) | ((<uint64_t>(ta_variant & 1)) << 6)
+        for seat in range(4):
+            s.hands[seat] = self._to_engine_mask(int(hands[seat]))
+        s.rem_pts = 0
+        for seat in range(4):
+            for e in range(32):
+                if s.hands[seat] >> e & 1:
+                    s.rem_pts += s.pts[e]
+        trick = list(trick)
+        n = len(trick)
+        if n > 3:
+            raise ValueError("a trick in progress holds at most 3 cards")
+        s.ncards = 0
+        s.trick_pts = 0
+        s.leader = leader
+        for k in range(n):
+            e = self.to_engine[int(trick[k])]
+            s.trick[k] = e
+            s.trick_pts += s.pts[e]
+            if k == 0:
+                s.led = e >> 3
+                s.win_card = e
+                s.win_seat = leader
+            elif beats(s, e, s.win_card):
+                s.win_card = e
+                s.win_seat = (leader + k) & 3
+            s.ncards = k + 1
+        held = [coinche_popcount(s.hands[(leader + k) & 3]) for k in range(4)]
+        # players who already played to this trick hold one card fewer
+        for k in range(n):
+            held[k] += 1
+        if len(set(held)) != 1:
+            raise ValueError("the hands do not hold a consistent number of cards")
+        s.tricks_left = held[0]
+        s.nodes = 0
+        self.depth = 0
+        self.tt.generation = (self.tt.generation + 1) & 3
+
+    cdef uint32_t _to_engine_mask(self, uint32_t m):
+        cdef uint32_t out = 0
+        cdef int c
+        for c in range(32):
+            if m >> c & 1:
+                out |= (<uint32_t>1) << self.to_engine[c]
+        return out
+
+    cdef uint32_t _to_canon_mask(self, uint32_t m):
+        cdef uint32_t out = 0
+        cdef int e
+        for e in range(32):
+            if m >> e & 1:
+                out |= (<uint32_t>1) << self.to_canon[e]
+        return out
+
+    @property
+    def nodes(self):
+        """Nodes searched since the last :meth:`setup` (or :meth:`reset_nodes`)."""
+        return int(self.st.nodes)
+
+    def reset_nodes(self):
+        self.st.nodes = 0
+
+    @property
+    def tt_stats(self):
+        return {"stores": int(self.tt.stores), "hits": int(self.tt.hits)}
+
+    @property
+    def to_move(self):
+        return (self.st.leader + self.st.ncards) & 3
+
+    @property
+    def tricks_left(self):
+        return self.st.tricks_left
+
+    @property
+    def is_over(self):
+        return self.st.tricks_left == 0
+
+    def max_value(self):
+        return max_value(&self.st)
+
+    def legal(self):
+        """The legal cards of the player to move, as a canonical mask."""
+        if self.st.tricks_left == 0:
+            return 0
+        return int(self._to_canon_mask(legal_moves(&self.st)))
+
+    def value(self, int guess=-1):
+        """The exact value (N-S points from here to the end) of the current position."""
+        cdef int v
+        if self.st.tricks_left == 0:
+            return 0
+        with nogil:
+            v = solve_state(&self.st, guess)
+        return v
+
+    def probe(self, int threshold):
+        """True when N-S take at least ``threshold`` from here on (one null-window search)."""
+        cdef int v
+        if threshold <= 0:
+            return True
+        if threshold > max_value(&self.st):
+            return False
+        if self.st.tricks_left == 0:
+            return False
+        with nogil:
+            v = search(&self.st, threshold - 1, threshold)
+        return v >= threshold
+
+    def play(self, int card):
+        """Play a canonical card for the player to move; returns the points N-S won by it
+        (the trick's points when it completes a trick that N-S win, else 0).  The card
+        must be legal (checked)."""
+        cdef State* s = &self.st
+        cdef int e = self.to_engine[card]
+        cdef int player = (s.leader + s.ncards) & 3
+        cdef int winner, g = 0
+        if s.tricks_left == 0 or not (legal_moves(s) >> e & 1):
+            raise ValueError(f"card {card!r} is not legal here")
+        self.stack[self.depth] = s[0]
+        self.depth += 1
+        s.hands[player] ^= (<uint32_t>1) << e
+        s.rem_pts -= s.pts[e]
+        if s.ncards == 0:
+            s.led = e >> 3
+            s.win_card = e
+            s.win_seat = player
+            s.trick_pts = s.pts[e]
+            s.trick[0] = e
+            s.ncards = 1
+        elif s.ncards < 3:
+            if beats(s, e, s.win_card):
+                s.win_card = e
+                s.win_seat = player
+            s.trick_pts += s.pts[e]
+            s.trick[s.ncards] = e
+            s.ncards += 1
+        else:
+            winner = player if beats(s, e, s.win_card) else s.win_seat
+            if (winner & 1) == 0:
+                g = s.trick_pts + s.pts[e] + s.trick_bonus
+                if s.tricks_left == 1:
+                    g += s.last_bonus
+            s.ncards = 0
+            s.leader = winner
+            s.trick_pts = 0
+            s.tricks_left -= 1
+        return g
+
+    def unplay(self):
+        cdef uint64_t nodes = self.st.nodes
+        if self.depth == 0:
+            raise ValueError("nothing to unplay")
+        self.depth -= 1
+        self.st = self.stack[self.depth]
+        self.st.nodes = nodes
+
+    def move_classes(self):
+        """The legal cards grouped into classes of equivalent cards (canonical ints);
+        each class's first card is the one the search plays."""
+        cdef State* s = &self.st
+        cdef uint32_t legal = legal_moves(s)
+        cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+        cdef int k, c, prev = -1
+        for k in range(s.ncards):
+            inplay |= (<uint32_t>1) << s.trick[k]
+        classes = []
+        cur = None
+        while legal:
+            c = 31 - coinche_clz(legal)
+            legal &= ~((<uint32_t>1) << c)
+            if prev >= 0 and (prev >> 3) == (c >> 3) and s.pts[prev] == s.pts[c] \
+                    and (inplay & <uint32_t>(BELOW64[prev] & ~BELOW64[c + 1])) == 0:
+                cur.append(self.to_canon[c])
+            else:
+                cur = [self.to_canon[c]]
+                classes.append(cur)
+            prev = c
+        return classes

@@ -1,0 +1,240 @@
+"""Exact double-dummy queries: the value of a position, of every card, capot, thresholds.
+
+>>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+>>> sol = solve(deal, "C", leader="S")
+>>> sol.ns_points, sol.ew_points          # shared/reference/dd_reference.json, case 4
+(146, 16)
+>>> can_take(deal, "C", 146, side="NS", leader="S"), can_take(deal, "C", 147, leader="S")
+(True, False)
+>>> sol.card_values[sol.best_cards[0]] == sol.ns_points
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import threading
+from typing import Iterable, Sequence
+
+from ._engine import Engine
+from .cards import Card, CardSet, Seat, Team
+from .deal import Deal
+from .play import Position, parse_played
+from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
+
+__all__ = ["Solution", "Solver", "solve", "can_take", "default_solver"]
+
+DEFAULT_TT_BITS = 18   # 2**18 buckets of 4 entries of 16 bytes: 16 MiB
+
+
+class Solver:
+    """An engine with its own transposition table, reused across queries.
+
+    The table keeps bounds that stay true across deals, strains and probes, so one
+    solver answers a stream of questions faster than fresh ones.  A solver is for one
+    thread at a time; :func:`default_solver` gives each thread its own.
+
+    >>> s = Solver(tt_bits=12)
+    >>> s.solve(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"), "S").ns_points
+    25
+    """
+
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
+        self.engine = Engine(tt_bits)
+
+    # -- setting a position ---------------------------------------------------
+    def _setup(self, pos: Position, count_tricks: bool = False) -> None:
+        r = pos.rules
+        self.engine.setup(
+            pos.hands, int(pos.strain), strength_table(pos.strain),
+            points_table(pos.strain, r), int(pos.leader), [int(c) for c in pos.trick],
+            undertrump=r.must_undertrump, overtrump_partner=r.must_overtrump_partner,
+            ta_variant=0 if r.ta_table == "j14" else 1, count_tricks=count_tricks,
+        )
+
+    # -- queries ----------------------------------------------------------------
+    def solve(self, deal: Deal, strain: "Strain | str", leader: "Seat | str" = Seat.N,
+              played: "str | Iterable[int | str]" = (), rules: Rules = Rules()) -> "Solution":
+        """The exact value of the position after ``played`` (see :func:`solve`)."""
+        pos = Position(deal, strain, leader, rules, played)
+        total = sum(points_table(pos.strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
+        if pos.is_over:
+            return Solution(self, pos, total, pos.points[0], 0)
+        self._setup(pos)
+        future = self.engine.value()
+        return Solution(self, pos, total, pos.points[0] + future, self.engine.nodes)
+
+    def can_take(self, deal: Deal, strain: "Strain | str", target: int,
+                 side: "Team | str" = Team.NS, leader: "Seat | str" = Seat.N,
+                 played: "str | Iterable[int | str]" = (), rules: Rules = Rules()) -> bool:
+        """Can ``side`` take at least ``target`` card points over the whole deal?"""
+        pos = Position(deal, strain, leader, rules, played)
+        team = Team.parse(side)
+        total = sum(points_table(pos.strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
+        # EW >= target  <=>  NS <= total - target  <=>  not NS >= total - target + 1
+        ns_target = target if team == Team.NS else total - target + 1
+        need = ns_target - pos.points[0]
+        if pos.is_over:
+            ok = need <= 0
+        else:
+            self._setup(pos)
+            ok = self.engine.probe(need)
+        return ok if team == Team.NS else not ok
+
+    # -- helpers for Solution ---------------------------------------------------
+    def _card_values(self, pos: Position) -> dict[Card, int]:
+        self._setup(pos)
+        eng = self.engine
+        out: dict[Card, int] = {}
+        for cls in eng.move_classes():
+            g = eng.play(cls[0])
+            v = g + eng.value()
+            eng.unplay()
+            for c in cls:
+                out[Card(c)] = pos.points[0] + v
+        return dict(sorted(out.items()))
+
+    def _line(self, pos: Position, value: int) -> list[Card]:
+        """One optimal play from the position to the end."""
+        self._setup(pos)
+        eng = self.engine
+        v = value - pos.points[0]          # N-S points still to come
+        line: list[Card] = []
+        while not eng.is_over:
+            maximizing = eng.to_move % 2 == 0
+            chosen = None
+            for cls in eng.move_classes():
+                g = eng.play(cls[0])
+                rest = v - g
+                # the child keeps the value iff its future is exactly `rest`
+                ok = eng.probe(rest) if maximizing else not eng.probe(rest + 1)
+                if ok:
+                    chosen, v = cls[0], rest
+                    break
+                eng.unplay()
+            assert chosen is not None, "no card keeps the value: engine inconsistency"
+            line.append(Card(chosen))
+        return line
+
+    def _max_tricks(self, pos: Position) -> int:
+        if pos.is_over:
+            return pos.tricks[0]
+        self._setup(pos, count_tricks=True)
+        return pos.tricks[0] + self.engine.value()
+
+
+_local = threading.local()
+
+
+def default_solver() -> Solver:
+    """This thread's shared solver."""
+    s = getattr(_local, "solver", None)
+    if s is None:
+        s = _local.solver = Solver()
+    return s
+
+
+class Solution:
+    """The exact result of a position under perfect play by both sides.
+
+    ``ns_points`` / ``ew_points``: the card points each side takes over the whole deal
+    (tricks already won included, dix de der included, belote and declarations not).
+    ``card_values``, ``best_cards``, ``line`` and ``ns_max_tricks`` are computed on first
+    access.  ``nodes``: nodes searched for the value.
+    """
+
+    def __init__(self, solver: Solver, pos: Position, total: int, ns_points: int, nodes: int) -> None:
+        self._solver = solver
+        self.position = pos
+        self.deal = pos.deal
+        self.strain = pos.strain
+        self.leader = pos.first_leader
+        self.played = [c for _, c in pos.history]
+        self.rules = pos.rules
+        self.total = total
+        self.ns_points = ns_points
+        self.ew_points = total - ns_points
+        self.nodes = nodes
+        self.to_move = None if pos.is_over else pos.to_move
+
+    def _fresh_position(self) -> Position:
+        return Position(self.deal, self.strain, self.leader, self.rules, self.played)
+
+    @functools.cached_property
+    def card_values(self) -> dict[Card, int]:
+        """Every legal card of the player to move -> ``ns_points`` if it is played next."""
+        if self.to_move is None:
+            return {}
+        return self._solver._card_values(self._fresh_position())
+
+    @functools.cached_property
+    def best_cards(self) -> list[Card]:
+        if not self.card_values:
+            return []
+        vals = self.card_values.values()
+        best = max(vals) if self.to_move % 2 == 0 else min(vals)
+        return [c for c, v in self.card_values.items() if v == best]
+
+    def cost(self, card: "Card | str") -> int:
+        """Points the card gives away against the best card (0 when it is optimal)."""
+        c = Card.parse(card)
+        best = self.card_values[self.best_cards[0]]
+        v = self.card_values[c]
+        return best - v if self.to_move % 2 == 0 else v - best
+
+    @functools.cached_property
+    def line(self) -> list[Card]:
+        """One optimal play from the position to the end of the deal."""
+        if self.to_move is None:
+            return []
+        return self._solver._line(self._fresh_position(), self.ns_points)
+
+    @functools.cached_property
+    def ns_max_tricks(self) -> int:
+        """The most tricks N-S can force (8: N-S can force capot; 0: E-W can)."""
+        return self._solver._max_tricks(self._fresh_position())
+
+    @property
+    def ew_max_tricks(self) -> int:
+        return self.position.total_tricks - self.ns_max_tricks
+
+    def points(self, side: "Team | str") -> int:
+        return self.ns_points if Team.parse(side) == Team.NS else self.ew_points
+
+    def to_dict(self) -> dict:
+        return {
+            "deal": self.deal.to_pbn(),
+            "strain": self.strain.name,
+            "leader": self.leader.name,
+            "played": [c.name for c in self.played],
+            "to_move": self.to_move.name if self.to_move is not None else None,
+            "ns_points": self.ns_points,
+            "ew_points": self.ew_points,
+            "ns_max_tricks": self.ns_max_tricks,
+            "card_values": {c.name: v for c, v in self.card_values.items()},
+            "best_cards": [c.name for c in self.best_cards],
+            "line": [c.name for c in self.line],
+            "nodes": self.nodes,
+        }
+
+    def __repr__(self) -> str:
+        return (f"<Solution {self.strain.name} leader={self.leader.name} "
+                f"ns_points={self.ns_points} ew_points={self.ew_points}>")
+
+
+def solve(deal: Deal, strain: "Strain | str", leader: "Seat | str" = Seat.N,
+          played: "str | Iterable[int | str]" = (), rules: Rules = Rules()) -> Solution:
+    """Solve a deal double dummy: both sides see all cards and play perfectly.
+
+    ``played`` is the card sequence from the first lead (it may stop mid-trick); every
+    card is checked by the referee, and an illegal one raises ``IllegalPlayError``.
+    """
+    return default_solver().solve(deal, strain, leader, played, rules)
+
+
+def can_take(deal: Deal, strain: "Strain | str", target: int, side: "Team | str" = Team.NS,
+             leader: "Seat | str" = Seat.N, played: "str | Iterable[int | str]" = (),
+             rules: Rules = Rules()) -> bool:
+    """Can ``side`` take at least ``target`` card points (a single null-window search)?"""
+    return default_solver().can_take(deal, strain, target, side, leader, played, rules)
