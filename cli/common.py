@@ -12,8 +12,20 @@ import json
 import sys
 from typing import Any, Callable, Iterable, Sequence
 
+import click
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
+
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click import exceptions as _typer_click_exc
+except ImportError:  # pragma: no cover
+    from click import exceptions as _typer_click_exc
+
+_CLICK_ERRORS = (_typer_click_exc.ClickException, click.ClickException)
+_NO_ARGS = tuple(getattr(m, "NoArgsIsHelpError") for m in (_typer_click_exc, click.exceptions)
+                 if hasattr(m, "NoArgsIsHelpError"))
+_ABORTS = (typer.Abort, click.exceptions.Abort)
 from rich.table import Table
 
 import solver
@@ -44,6 +56,29 @@ def handle_errors(func: Callable) -> Callable:
             raise fail(f"no such file: {e.filename!r}") from None
 
     return wrapper
+
+
+class OneLineErrorsGroup(TyperGroup):
+    """The app's command group: a usage error (unknown option, a value of the wrong
+    type, a missing argument) becomes one line on stderr and exit code 2, like a
+    :class:`CoincheError`, instead of click's usage box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGS as e:
+            e.show()  # bare ``coinche``: the help text, as before
+            sys.exit(e.exit_code)
+        except _CLICK_ERRORS as e:
+            message = " ".join(e.format_message().split())
+            err_console.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except _ABORTS:
+            err_console.print("Aborted!", markup=False, highlight=False)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
 
 def parse_deal(text: str) -> solver.Deal:

@@ -7,9 +7,11 @@ from typing import Annotated, Optional
 import typer
 
 import solver
+from cli.common import OneLineErrorsGroup
 
 app = typer.Typer(
     name="coinche",
+    cls=OneLineErrorsGroup,
     help="Exact double-dummy solver and hand analyzer for Coinche (Belote coinchée).",
     no_args_is_help=True,
     add_completion=False,

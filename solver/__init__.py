@@ -6,6 +6,8 @@
 8
 """
 
+from types import ModuleType as _ModuleType
+
 from .cards import Card, CardSet, Rank, Seat, Suit, Team
 from .deal import EXAMPLE_DEAL, Deal
 from .errors import (
@@ -21,12 +23,17 @@ from .errors import (
 )
 from .play import Position, legal_cards, trick_winner
 from .rules import Rules, Strain
+from .solve import Solution, Solver, can_take, solve
+
+# scoring (issue 2)
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key
+from .declarations import Declaration, award_declarations, belote_teams, find_declarations
+from .match import Match
+from .scoring import DealScore, ScoreError, round_score, score_deal
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Card", "CardSet", "Rank", "Seat", "Suit", "Team", "Deal", "EXAMPLE_DEAL",
-    "CoincheError", "CardError", "DealError", "StrainError", "SeatError", "RulesError",
-    "IllegalPlayError", "ContractError", "ConstraintError",
-    "Position", "legal_cards", "trick_winner", "Rules", "Strain", "__version__",
-]
+__all__ = sorted(
+    name for name, value in globals().items()
+    if not name.startswith("_") and not isinstance(value, _ModuleType)
+) + ["__version__"]

@@ -17,6 +17,7 @@ __all__ = [
     "IllegalPlayError",
     "ContractError",
     "ConstraintError",
+    "ScoreError",
 ]
 
 
@@ -54,3 +55,7 @@ class ContractError(CoincheError):
 
 class ConstraintError(CoincheError):
     """Sampling constraints that contradict the deal or cannot be met in the attempt limit."""
+
+
+class ScoreError(CoincheError):
+    """Scoring input that cannot be: points out of 0..162, a capot without all the points."""

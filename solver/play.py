@@ -40,7 +40,7 @@ def _beats(a: int, b: int, strain: Strain, strength: Sequence[int]) -> bool:
     return sa == trump  # a different suit wins only by trumping
 
 
-def trick_winner(cards: Sequence[int], strain: "Strain | str") -> int:
+def trick_winner(cards: Sequence["int | str"], strain: "Strain | str") -> int:
     """Index (0..3) in ``cards`` of the card that wins, the first card being the lead.
 
     >>> trick_winner([Card.SA, Card.S8, Card.H7, Card.SK], "H")
@@ -48,6 +48,7 @@ def trick_winner(cards: Sequence[int], strain: "Strain | str") -> int:
     """
     strain = Strain.parse(strain)
     strength = strength_table(strain)
+    cards = [int(Card.parse(c)) if isinstance(c, str) else int(c) for c in cards]  # also "SA", "10♥"
     best = 0
     for i in range(1, len(cards)):
         if _beats(int(cards[i]), int(cards[best]), strain, strength):

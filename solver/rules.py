@@ -183,17 +183,22 @@ class Rules:
         """The two play variants as bits (what the engine needs to know)."""
         return int(self.must_undertrump) | int(self.must_overtrump_partner) << 1
 
-    def card_points(self, card: int, strain: "Strain | str") -> int:
-        """The points of a card in a strain."""
-        return points_table(Strain.parse(strain), self)[int(card)]
+    def card_points(self, card: "int | str", strain: "Strain | str") -> int:
+        """The points of a card (an int, a :class:`Card` or card text) in a strain."""
+        return points_table(Strain.parse(strain), self)[_card_index(card)]
 
-    def card_strength(self, card: int, strain: "Strain | str") -> int:
+    def card_strength(self, card: "int | str", strain: "Strain | str") -> int:
         """The strength (0..7, higher wins) of a card within its own suit."""
-        return strength_table(Strain.parse(strain))[int(card)]
+        return strength_table(Strain.parse(strain))[_card_index(card)]
 
-    def is_trump(self, card: int, strain: "Strain | str") -> bool:
+    def is_trump(self, card: "int | str", strain: "Strain | str") -> bool:
         s = Strain.parse(strain)
-        return s < 4 and (int(card) >> 3) == s
+        return s < 4 and (_card_index(card) >> 3) == s
+
+
+def _card_index(card: "int | str") -> int:
+    """A card's int; card text (``"HJ"``, ``"10♥"``) is read with :meth:`Card.parse`."""
+    return int(Card.parse(card)) if isinstance(card, str) else int(card)
 
 
 def strength_table(strain: Strain) -> tuple[int, ...]:

@@ -1,0 +1,31 @@
+"""``coinche deal``: a random deal, as a diagram and as PBN text."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+import solver
+from cli.common import console, handle_errors, print_json
+from cli.main import app
+
+
+@app.command()
+@handle_errors
+def deal(
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed: the same seed gives the same deal.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a diagram.")] = False,
+) -> None:
+    """Deal the 32 cards at random; print the diagram and the PBN text."""
+    d = solver.Deal.random(seed=seed)
+    if as_json:
+        print_json({
+            "seed": seed,
+            "pbn": d.to_pbn(),
+            "hands": {s.name: d.hands[s].to_pbn() for s in solver.Seat},
+        })
+        return
+    console.print(d.diagram(), markup=False, highlight=False)
+    console.print()
+    console.print(d.to_pbn(), markup=False, highlight=False, soft_wrap=True)

@@ -1,0 +1,103 @@
+"""``coinche show``: a deal, and with a play the position it reaches."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+import solver
+from cli.common import console, fail, handle_errors, parse_deal, print_json
+from cli.main import app
+from solver.cards import Seat, Team
+from solver.play import Position
+
+
+def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
+    """The first leader: ``--leader``, or the seat after ``--dealer``, or N."""
+    if leader is not None and dealer is not None:
+        lead, deal_ = Seat.parse(leader), Seat.parse(dealer)
+        if lead != deal_.next:
+            raise fail(f"--leader {lead.name} contradicts --dealer {deal_.name}: "
+                       f"the first leader is the seat after the dealer ({deal_.next.name})")
+        return lead
+    if leader is not None:
+        return Seat.parse(leader)
+    if dealer is not None:
+        return Seat.parse(dealer).next
+    return Seat.N
+
+
+@app.command()
+@handle_errors
+def show(
+    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    strain: Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA.")] = None,
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first trick.")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads.")] = None,
+    played: Annotated[Optional[str], typer.Option("--played", help="Cards played so far, "
+                                                  "in order: \"SA S7 SQ ...\".")] = None,
+    undertrump: Annotated[bool, typer.Option("--undertrump/--no-undertrump", help="Must undertrump "
+                                             "an opponent's winning trump (default) or may discard.")] = True,
+    overtrump_partner: Annotated[bool, typer.Option("--overtrump-partner/--no-overtrump-partner",
+                                                    help="On a trump lead, must beat even the "
+                                                    "partner's trump (default).")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show a deal; with --strain (and --played) the position reached, the tricks won
+    so far and the legal cards of the player to move.
+
+    Example: coinche show example --strain H --leader N --played "SA S8 SQ S7"
+    """
+    d = parse_deal(deal)
+    if strain is None:
+        if played or leader or dealer:
+            raise fail("--played, --leader and --dealer need --strain (the trumps of the play)")
+        if as_json:
+            print_json({"pbn": d.to_pbn(), "hands": {s.name: d.hands[s].to_pbn() for s in Seat}})
+        else:
+            console.print(d.diagram(), markup=False, highlight=False)
+            console.print()
+            console.print(d.to_pbn(), markup=False, highlight=False, soft_wrap=True)
+        return
+    first = _leader(leader, dealer)
+    rules = solver.Rules(must_undertrump=undertrump, must_overtrump_partner=overtrump_partner)
+    pos = Position(d, strain, leader=first, rules=rules, played=played)
+    history = [c.name for _, c in pos.history]
+    legal = [c.name for c in pos.legal_cards()]
+    if as_json:
+        print_json({
+            "pbn": d.to_pbn(),
+            "strain": pos.strain.name,
+            "leader": first.name,
+            "played": history,
+            "trick_leader": pos.leader.name,
+            "trick": [c.name for c in pos.trick],
+            "hands": {s.name: pos.hand(s).to_pbn() for s in Seat},
+            "tricks": {t.name: pos.tricks[t] for t in Team},
+            "points": {t.name: pos.points[t] for t in Team},
+            "over": pos.is_over,
+            "to_move": None if pos.is_over else pos.to_move.name,
+            "legal": legal,
+        })
+        return
+    out = console.print
+    out(d.diagram(), markup=False, highlight=False)
+    out()
+    out(f"{d.to_pbn()}", markup=False, highlight=False, soft_wrap=True)
+    out(f"Trumps {pos.strain.symbol}, first lead by {first.name}", markup=False, highlight=False)
+    if history:
+        tricks = [" ".join(history[i:i + 4]) for i in range(0, len(history), 4)]
+        out("Played: " + " | ".join(tricks), markup=False, highlight=False, soft_wrap=True)
+        out(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
+            f"EW {pos.tricks[1]} ({pos.points[1]} points)", markup=False, highlight=False)
+    if pos.is_over:
+        out("The deal is over.", markup=False, highlight=False)
+        return
+    out("Hands now:", markup=False, highlight=False)
+    for s in Seat:
+        out(f"  {s.name}  {pos.hand(s).symbols()}", markup=False, highlight=False)
+    if pos.trick:
+        cards = " ".join(f"{Seat((pos.leader + i) & 3).name} {c.symbol}" for i, c in enumerate(pos.trick))
+        out(f"Trick so far: {cards}", markup=False, highlight=False)
+    out(f"{pos.to_move.name} to play; legal: {' '.join(legal)}", markup=False, highlight=False)

@@ -1,0 +1,265 @@
+"""Contracts: a bid (level and strain), the seat that bid it, and its coinche state.
+
+Levels are the points bid, 80 to 160 by 10, or the two slam bids :data:`CAPOT`
+(all 8 tricks for the side) and :data:`GENERALE` (all 8 tricks for the declarer
+alone; only with ``Rules(generale=True)``, checked when scoring).  Their values
+are the numbers the seeds give them (capot "with a value of 250 points", seed 001;
+générale 500), so they sort above every numbered bid.
+
+>>> c = Contract.parse("100♥", declarer="S", coinche="coinche")
+>>> c
+Contract.parse('100♥ S X')
+>>> str(c), c.to_text(), c.team, c.target, c.multiplier(Rules())
+('100♥ S X', '100H', <Team.NS: 0>, 100, 2)
+>>> Contract.parse("80 SA").target          # a bid of 80 needs 82 (seed 000)
+82
+>>> Contract.parse("capot S").is_capot, Contract.parse("capotH").target is None
+(True, True)
+>>> Contract.parse("110NT").strain is Strain.SA
+True
+>>> Contract.parse("85H")
+Traceback (most recent call last):
+...
+solver.errors.ContractError: bid level 85 in '85H': expected 80 to 160 by 10, capot or générale
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from typing import Union
+
+from .cards import Seat, Team
+from .errors import ContractError, SeatError, StrainError
+from .rules import Rules, Strain
+
+__all__ = ["CAPOT", "GENERALE", "LEVELS", "Coinche", "Contract", "bid_key", "parse_level"]
+
+#: The level of a capot bid (the side takes all 8 tricks).
+CAPOT = 250
+#: The level of a générale bid (the declarer alone takes all 8 tricks).
+GENERALE = 500
+#: Every level a bid may name, lowest first.
+LEVELS = tuple(range(80, 161, 10)) + (CAPOT, GENERALE)
+
+# Auction order of the strains with ``Rules.suit_ranking`` (seed 000):
+# clubs < diamonds < hearts < spades < sans atout < tout atout.
+_STRAIN_RANK = {Strain.C: 0, Strain.D: 1, Strain.H: 2, Strain.S: 3, Strain.SA: 4, Strain.TA: 5}
+
+
+class Coinche(enum.IntEnum):
+    """The doubling state of a contract: none, coinché (×2), surcoinché (×4 or ×3)."""
+
+    NONE = 0
+    COINCHE = 1
+    SURCOINCHE = 2
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def parse(cls, value: "Coinche | int | bool | str | None") -> "Coinche":
+        """``NONE``/``COINCHE``/``SURCOINCHE``, 0/1/2, ``""``/``"X"``/``"XX"``, French words.
+
+        >>> Coinche.parse("xx"), Coinche.parse("contré"), Coinche.parse(None)
+        (<Coinche.SURCOINCHE: 2>, <Coinche.COINCHE: 1>, <Coinche.NONE: 0>)
+        """
+        if isinstance(value, Coinche):
+            return value
+        if value is None or value is False:
+            return cls.NONE
+        if value is True:
+            return cls.COINCHE
+        if isinstance(value, int):
+            if 0 <= value <= 2:
+                return cls(value)
+            raise ContractError(f"coinche state {value!r}: expected 0 (none), 1 (coinche) or 2 (surcoinche)")
+        t = str(value).strip().upper().replace("É", "E").replace("-", "")
+        names = {"": 0, "NONE": 0, "PASS": 0, "X": 1, "COINCHE": 1, "COINCHEE": 1, "CONTRE": 1,
+                 "DOUBLE": 1, "XX": 2, "SURCOINCHE": 2, "SURCOINCHEE": 2, "SURCONTRE": 2,
+                 "REDOUBLE": 2}
+        if t in names:
+            return cls(names[t])
+        raise ContractError(f"unknown coinche state {value!r}: expected none, coinche (X) or surcoinche (XX)")
+
+
+def parse_level(text: "str | int") -> int:
+    """A bid level: ``80``..``160`` by 10, ``capot`` (250) or ``générale`` (500).
+
+    >>> parse_level("120"), parse_level("Capot"), parse_level("generale")
+    (120, 250, 500)
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        level = text
+    else:
+        t = str(text).strip().lower()
+        if t == "capot":
+            return CAPOT
+        if t in ("générale", "generale"):
+            return GENERALE
+        if not t.isdigit():
+            raise ContractError(f"unknown bid level {text!r}: expected 80 to 160 by 10, capot or générale")
+        level = int(t)
+    if level not in LEVELS:
+        raise ContractError(f"bid level {level!r}: expected 80 to 160 by 10, capot or générale")
+    return level
+
+
+_BID_RE = re.compile(
+    r"^\s*(?P<level>\d+|capot|g[ée]n[ée]rale)\s*"
+    r"(?P<strain>sans atout|tout atout|sa|ta|nt|at|[shdc♠♥♦♣])"
+    r"(?:\s+(?P<seat>[nesw]))?"
+    r"(?:\s+(?P<x>xx|x))?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Contract:
+    """A contract: ``level`` (80..160 by 10, :data:`CAPOT`, :data:`GENERALE`), ``strain``,
+    ``declarer`` (the seat that bid it) and ``coinche``.
+
+    Strings are accepted for the fields and converted (``Contract(100, "H", "S")``).
+    A capot or générale may be coinched here (some play it so, seed 000); the
+    multiplier then applies to its whole value, see :func:`solver.scoring.score_deal`.
+
+    >>> Contract(100, "H", "S") == Contract.parse("100H", declarer="S")
+    True
+    >>> Contract(120, "C", "E", Coinche.SURCOINCHE).multiplier(Rules(surcoinche=3))
+    3
+    """
+
+    level: int
+    strain: Strain
+    declarer: Seat = Seat.N
+    coinche: Coinche = Coinche.NONE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "level", parse_level(self.level))
+        try:
+            object.__setattr__(self, "strain", Strain.parse(self.strain))
+            object.__setattr__(self, "declarer", Seat.parse(self.declarer))
+        except (StrainError, SeatError) as e:
+            raise ContractError(str(e)) from None
+        object.__setattr__(self, "coinche", Coinche.parse(self.coinche))
+
+    # -- properties ------------------------------------------------------------
+    @property
+    def team(self) -> Team:
+        """The bidding side (the declarer's team)."""
+        return self.declarer.team
+
+    @property
+    def is_capot(self) -> bool:
+        """A capot or générale bid: the contract is to take every trick."""
+        return self.level in (CAPOT, GENERALE)
+
+    @property
+    def is_generale(self) -> bool:
+        return self.level == GENERALE
+
+    @property
+    def target(self) -> "int | None":
+        """Card points the bidders need: 82 for a bid of 80 (seed 000), else the level;
+        ``None`` for capot and générale, which need every trick instead."""
+        if self.is_capot:
+            return None
+        return 82 if self.level == 80 else self.level
+
+    def multiplier(self, rules: Rules = Rules()) -> int:
+        """1, 2 when coinché, ``rules.surcoinche`` (4, or 3) when surcoinché."""
+        return (1, 2, rules.surcoinche)[self.coinche]
+
+    def key(self, rules: Rules = Rules()) -> "int | tuple[int, int]":
+        """This bid's place in the auction order, see :func:`bid_key`."""
+        return bid_key(self.level, self.strain, rules)
+
+    # -- text ------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str, declarer: "Seat | str | None" = None,
+              coinche: "Coinche | int | str | None" = None) -> "Contract":
+        """Read ``100H``, ``100 H``, ``100♥``, ``capot S``, ``capotH``, ``80SA``, ``90TA``,
+        ``110NT``; optionally followed by the declarer's seat and ``X``/``XX``
+        (``100♥ S X``, what ``str`` writes).  A seat or coinche given both in the text
+        and as an argument must agree.  Without a seat the declarer is N.
+
+        In ``capot S`` the letter is the strain (spades); a seat can only follow a strain.
+        """
+        if not isinstance(text, str):
+            raise ContractError(f"not a bid: {text!r}")
+        m = _BID_RE.match(text)
+        if not m:
+            lead = re.match(r"^\s*(\d+)", text)
+            if lead and int(lead.group(1)) not in LEVELS:
+                raise ContractError(
+                    f"bid level {int(lead.group(1))} in {text!r}: expected 80 to 160 by 10, capot or générale"
+                )
+            raise ContractError(
+                f"malformed bid {text!r}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S"
+            )
+        try:
+            level = parse_level(m.group("level"))
+        except ContractError:
+            raise ContractError(
+                f"bid level {m.group('level')} in {text!r}: expected 80 to 160 by 10, capot or générale"
+            ) from None
+        strain = Strain.parse(m.group("strain"))
+        seat = Seat.parse(m.group("seat")) if m.group("seat") else None
+        if declarer is not None:
+            try:
+                d = Seat.parse(declarer)
+            except SeatError as e:
+                raise ContractError(str(e)) from None
+            if seat is not None and seat != d:
+                raise ContractError(f"bid {text!r} names declarer {seat.name}, not {d.name}")
+            seat = d
+        x = Coinche.parse(m.group("x")) if m.group("x") else None
+        if coinche is not None:
+            cx = Coinche.parse(coinche)
+            if x is not None and x != cx:
+                raise ContractError(f"bid {text!r} is {x.name.lower()}, not {cx.name.lower()}")
+            x = cx
+        return cls(level, strain, seat if seat is not None else Seat.N, x or Coinche.NONE)
+
+    def _level_text(self) -> str:
+        if self.level == CAPOT:
+            return "capot"
+        if self.level == GENERALE:
+            return "générale"
+        return str(self.level)
+
+    def to_text(self) -> str:
+        """Level and strain for machines: ``100H``, ``80SA``, ``capotS``."""
+        level = "generale" if self.level == GENERALE else self._level_text()
+        return f"{level}{self.strain.name}"
+
+    def __str__(self) -> str:
+        sep = " " if self.is_capot else ""
+        x = ("", " X", " XX")[self.coinche]
+        return f"{self._level_text()}{sep}{self.strain.symbol} {self.declarer.name}{x}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+
+def bid_key(level: "int | str", strain: "Strain | str", rules: Rules = Rules()) -> Union[int, tuple[int, int]]:
+    """A sortable key for the auction order: a higher key overcalls a lower one.
+
+    By default only the level counts (the int level).  With ``rules.suit_ranking``
+    (seed 000) it is ``(level, strain rank)`` with clubs < diamonds < hearts < spades
+    < SA < TA, so an equal level in a higher strain overcalls.  Compare keys made
+    under the same rules only.
+
+    >>> bid_key(100, "C") == bid_key(100, "TA")
+    True
+    >>> ranked = Rules(suit_ranking=True)
+    >>> bid_key(100, "C", ranked) > bid_key(90, "SA", ranked) > bid_key(90, "H", ranked)
+    True
+    >>> bid_key("capot", "C", ranked) > bid_key(160, "TA", ranked)
+    True
+    """
+    lv = parse_level(level)
+    if not rules.suit_ranking:
+        return lv
+    return (lv, _STRAIN_RANK[Strain.parse(strain)])

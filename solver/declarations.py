@@ -1,0 +1,200 @@
+"""Belote and declarations ("annonces"): who holds what, and which side scores.
+
+Declarations (seed 000, off by default, ``Rules(declarations=True)``):
+
+- sequences of 3, 4, 5 cards of one suit in the order A K Q J 10 9 8 7: tierce 20,
+  quarte 50, quinte 100; a longer run counts as its highest quinte (seed 000:
+  "counted as any of the 5-card sequences which they include", and K-Q-J-10-9 beats
+  Q-J-10-9-8-7), so a run is never split into two declarations;
+- carrés: four jacks 200, four nines 150, four aces, tens, kings or queens 100;
+  four eights or sevens are worth nothing.
+
+A card may count both in a carré and in a sequence: seed 000 lists the
+combinations without any such restriction (seed 002's "the player chooses" belongs
+to another game).  Likewise the K and Q of trump count for belote and in a sequence
+(seed 000: belote "is separate from this process").
+
+Comparison (seed 000): any carré beats any sequence; then the higher score; then
+the higher cards (sequences by their top card in the order A K Q J 10 9 8 7;
+carrés of equal score in the order of play A 10 K Q, as seed 000 lists them);
+then a trump sequence beats a plain one.  Equal best declarations cancel (neither
+side scores), or with ``Rules(declarations_first_wins=True)`` the first announced in
+the order of play from the first leader wins.  Only the side with the best
+declaration scores, and then all of its own.  In TA every suit is trump and in SA
+none, so there equal sequences are always equal.
+
+>>> hand = CardSet.from_pbn("AKQ.JT98.-.J")
+>>> [str(x) for x in find_declarations(hand, "S")]
+['quarte J♥', 'tierce A♠']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Iterable
+
+from .cards import CardSet, Rank, Seat, Suit, Team, card_of
+from .deal import Deal
+from .rules import Rules, Strain
+
+__all__ = [
+    "Declaration",
+    "SEQUENCE_POINTS",
+    "CARRE_POINTS",
+    "find_declarations",
+    "award_declarations",
+    "belote_teams",
+]
+
+#: Sequence length -> (name, points).
+SEQUENCE_POINTS = {3: ("tierce", 20), 4: ("quarte", 50), 5: ("quinte", 100)}
+#: Rank -> points of a carré of that rank (sevens and eights score nothing).
+CARRE_POINTS = {Rank.J: 200, Rank.R9: 150, Rank.A: 100, Rank.T: 100, Rank.K: 100, Rank.Q: 100}
+# Among carrés of equal score, higher cards win in the order of play A 10 K Q.
+_CARRE_ORDER = {Rank.Q: 0, Rank.K: 1, Rank.T: 2, Rank.A: 3, Rank.R9: 4, Rank.J: 5}
+
+
+def _rank_text(rank: Rank) -> str:
+    return "10" if rank == Rank.T else rank.char
+
+
+@dataclasses.dataclass(frozen=True)
+class Declaration:
+    """One declaration of one hand.
+
+    ``kind`` is ``"tierce"``, ``"quarte"``, ``"quinte"`` or ``"carre"``; ``cards`` the
+    cards that make it; ``suit`` the suit of a sequence (``None`` for a carré); ``top``
+    the highest rank of a sequence in the order A K Q J 10 9 8 7, or a carré's rank;
+    ``trump`` whether a sequence is in trumps (every suit in TA, none in SA).
+    """
+
+    kind: str
+    points: int
+    cards: CardSet
+    suit: "Suit | None"
+    top: Rank
+    trump: bool = False
+
+    @property
+    def is_carre(self) -> bool:
+        return self.kind == "carre"
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        """Higher is better: carré over sequence, points, higher cards, trump."""
+        if self.is_carre:
+            return (1, self.points, _CARRE_ORDER[self.top], 0)
+        return (0, self.points, int(self.top), int(self.trump))
+
+    def __str__(self) -> str:
+        if self.is_carre:
+            return f"carré of {_rank_text(self.top)}"
+        return f"{self.kind} {_rank_text(self.top)}{self.suit.symbol}"  # type: ignore[union-attr]
+
+
+def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str") -> list[Declaration]:
+    """The declarations a hand holds, best first.
+
+    >>> [str(x) for x in find_declarations(CardSet.from_pbn("J.J.J.JT987"), "H")]
+    ['carré of J', 'quinte J♣']
+    >>> find_declarations(CardSet.from_pbn("KQJT98.-.-.-"), "TA")[0].trump
+    True
+    >>> find_declarations(CardSet.from_pbn("8.8.8.8KQ"), "C")   # carré of 8: nothing
+    []
+    """
+    h = CardSet(hand)
+    strain = Strain.parse(strain)
+    out: list[Declaration] = []
+    for rank, pts in CARRE_POINTS.items():
+        cards = [card_of(s, rank) for s in range(4)]
+        if all(h.mask >> c & 1 for c in cards):
+            out.append(Declaration("carre", pts, CardSet(cards), None, rank))
+    for suit in Suit:
+        lane = (h.mask >> (8 * suit)) & 0xFF
+        r = 7
+        while r >= 0:
+            if not lane >> r & 1:
+                r -= 1
+                continue
+            top = r
+            while r >= 0 and lane >> r & 1:
+                r -= 1
+            length = top - r
+            if length >= 3:
+                n = min(length, 5)
+                kind, pts = SEQUENCE_POINTS[n]
+                cards = CardSet(card_of(suit, top - i) for i in range(n))
+                trump = strain == Strain.TA or strain == suit
+                out.append(Declaration(kind, pts, cards, suit, Rank(top), trump))
+    out.sort(key=lambda x: x.key, reverse=True)
+    return out
+
+
+def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat | str",
+                       rules: Rules = Rules()) -> tuple[int, int]:
+    """``(ns_points, ew_points)`` of declarations after comparing them; ``(0, 0)``
+    unless ``rules.declarations``.  Only the side with the best declaration scores,
+    all of its own; equal bests cancel, or go to the first announced in the order of
+    play from ``first_leader`` with ``rules.declarations_first_wins``.
+
+    >>> on = Rules(declarations=True)
+    >>> deal = Deal.from_pbn("N:AKQ.-.-.- -.-.-.AKQ 987.-.-.- -.AKQ.-.-")
+    >>> award_declarations(deal, "H", "N", on)  # W's trump tierce is best: EW score both of theirs
+    (0, 40)
+    >>> award_declarations(deal, "D", "N", on)      # equal plain tierces cancel
+    (0, 0)
+    >>> award_declarations(deal, "D", "E", on.replace(declarations_first_wins=True))
+    (0, 40)
+    """
+    if not rules.declarations:
+        return (0, 0)
+    strain = Strain.parse(strain)
+    leader = Seat.parse(first_leader)
+    order = [Seat((leader + i) & 3) for i in range(4)]
+    found = {seat: find_declarations(deal.hands[seat], strain) for seat in order}
+    best: dict[Team, tuple] = {}
+    total = {Team.NS: 0, Team.EW: 0}
+    for seat in order:
+        for x in found[seat]:
+            total[seat.team] += x.points
+            if seat.team not in best or x.key > best[seat.team]:
+                best[seat.team] = x.key
+    if not best:
+        return (0, 0)
+    if len(best) == 1:
+        winner = next(iter(best))
+    elif best[Team.NS] != best[Team.EW]:
+        winner = Team.NS if best[Team.NS] > best[Team.EW] else Team.EW
+    elif rules.declarations_first_wins:
+        top = best[Team.NS]
+        winner = next(seat.team for seat in order if any(x.key == top for x in found[seat]))
+    else:
+        return (0, 0)
+    return (total[Team.NS], 0) if winner == Team.NS else (0, total[Team.EW])
+
+
+def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> list[tuple[Seat, Suit]]:
+    """Who holds belote: ``(seat, suit)`` for each hand with the K and Q of trump.
+
+    In TA with ``rules.belote_in_ta`` every K+Q pair of one suit in one hand counts
+    (seed 000); there is no belote in SA, nor in TA by default (seed 003).
+
+    >>> deal = Deal.from_pbn("N:KQ.7.8.9 7.KQ.9.8 8.8.KQ.7 9.9.7.KQ")
+    >>> belote_teams(deal, "H")
+    [(<Seat.E: 1>, <Suit.H: 1>)]
+    >>> belote_teams(deal, "TA"), belote_teams(deal, "SA", Rules(belote_in_ta=True))
+    ([], [])
+    >>> len(belote_teams(deal, "TA", Rules(belote_in_ta=True)))
+    4
+    """
+    strain = Strain.parse(strain)
+    if strain == Strain.SA or (strain == Strain.TA and not rules.belote_in_ta):
+        return []
+    suits = list(Suit) if strain == Strain.TA else [Suit(strain.trump)]
+    out = []
+    for seat in Seat:
+        h = deal.hands[seat].mask
+        for suit in suits:
+            if h >> card_of(suit, Rank.K) & 1 and h >> card_of(suit, Rank.Q) & 1:
+                out.append((seat, suit))
+    return out
