@@ -89,6 +89,7 @@ ctypedef struct State:
     int trick_bonus         # added to each trick (1 when counting tricks)
     int last_bonus          # added to the last trick (10, or 0 counting tricks)
     uint64_t ctx            # context bits of the TT key (see above)
+    uint32_t zero_block     # per lane, the low cards worth 0 that only count by order
     # statistics
     uint64_t nodes
     TTable* tt

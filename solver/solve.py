@@ -62,7 +62,8 @@ class Solver:
         if pos.is_over:
             return Solution(self, pos, total, pos.points[0], 0)
         self._setup(pos)
-        future = self.engine.value()
+        # the first probe asks the most common question: do N-S reach 82?
+        future = self.engine.value(82 - pos.points[0])
         return Solution(self, pos, total, pos.points[0] + future, self.engine.nodes)
 
     def can_take(self, deal: Deal, strain: "Strain | str", target: int,
