@@ -1,0 +1,60 @@
+"""Benchmark: bidding advice, 500 sampled deals x 6 strains, on every core.
+
+Target (issue 5): median <= 3 s on 2 cores.  Fixed seed, so every round solves the
+same 3000 positions.  ``extra_info`` records the median and p99 of the whole call
+over the rounds, and the median and p99 of one deal (6 strains, one worker).
+
+Run: ``python -m pytest benchmarks/test_bench_advice.py --benchmark-only``
+(``BENCH_ADVICE_SAMPLES`` / ``BENCH_ADVICE_ROUNDS`` shrink it for a quick look).
+"""
+
+import os
+import time
+
+import numpy as np
+import pytest
+
+from solver import Seat, Team
+from solver.advice import _solve_deal, advise, default_workers, map_deals
+from solver.rules import Rules
+from solver.sampling import sample_deals
+
+HAND = "AJ9.A7.KT.J"
+SAMPLES = int(os.environ.get("BENCH_ADVICE_SAMPLES", "500"))
+ROUNDS = int(os.environ.get("BENCH_ADVICE_ROUNDS", "3"))
+SEED = 2024
+
+
+def _timed(solver, task):
+    t = time.perf_counter()
+    _solve_deal(solver, task)
+    return time.perf_counter() - t
+
+
+@pytest.mark.parametrize("executor", ["thread", "process"])
+def test_bench_advise_500x6(benchmark, executor):
+    walls = []
+
+    def run():
+        t = time.perf_counter()
+        adv = advise(HAND, seat="S", dealer="E", samples=SAMPLES, seed=SEED, executor=executor)
+        walls.append(time.perf_counter() - t)
+        return adv
+
+    adv = benchmark.pedantic(run, rounds=ROUNDS, iterations=1, warmup_rounds=0)
+    assert adv.points.shape == (SAMPLES, 6)
+    w = np.array(walls)
+    benchmark.extra_info.update({
+        "samples": SAMPLES, "strains": 6, "workers": default_workers(), "executor": executor,
+        "median_s": float(np.median(w)), "p99_s": float(np.percentile(w, 99)),
+        "target_s": 3.0,
+    })
+
+
+def test_bench_one_deal_six_strains(benchmark):
+    deals = sample_deals(HAND, "S", n=min(SAMPLES, 100), seed=SEED)
+    tasks = [(d.masks, Seat.S, Team.NS, Rules()) for d in deals]      # dealer E: S leads
+    times = benchmark.pedantic(lambda: map_deals(_timed, tasks, workers=1), rounds=1, iterations=1)
+    t = np.array(times) * 1000
+    benchmark.extra_info.update({"deals": len(t), "median_ms": float(np.median(t)),
+                                 "p99_ms": float(np.percentile(t, 99)), "max_ms": float(t.max())})

@@ -1,0 +1,178 @@
+"""``coinche advise``: what to bid with one hand, by solving many sampled deals."""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Iterator, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from cli.common import console, err_console, handle_errors, print_json
+from cli.main import app
+from solver.advice import LEVELS, advise as run_advise
+from solver.contract import CAPOT
+from solver.errors import ConstraintError
+from solver.rules import STRAINS, Rules
+from solver.sampling import Constraints
+
+
+def parse_constraints(known: "list[str] | None", void: "list[str] | None", length: "list[str] | None",
+                      points: "list[str] | None") -> "Constraints | None":
+    """Constraints from the command line options (each repeatable).
+
+    ``--known E:SJ,S9``, ``--void W:SH``, ``--length N:H:3-5``, ``--points N:20-60``.
+
+    >>> parse_constraints(["E:SJ,S9"], ["W:S"], ["N:H:3-5"], ["N:20-60"]).describe()
+    ['E holds J9.-.-.-', 'W void in ♠', 'N holds 3 to 5 ♥', 'N holds 20 to 60 points']
+    >>> parse_constraints(None, ["W"], None, None)
+    Traceback (most recent call last):
+    ...
+    solver.errors.ConstraintError: --void 'W': expected SEAT:SUITS, like W:S
+    """
+    def split(text: str, option: str, parts: int, example: str) -> list[str]:
+        bits = text.split(":")
+        if len(bits) != parts or not all(b.strip() for b in bits):
+            raise ConstraintError(f"{option} {text!r}: expected {example}")
+        return [b.strip() for b in bits]
+
+    def rng(text: str, option: str, full: str, example: str) -> tuple[int, int]:
+        lo, sep, hi = text.partition("-")
+        try:
+            return (int(lo), int(hi)) if sep else (int(lo), int(lo))
+        except ValueError:
+            raise ConstraintError(f"{option} {full!r}: expected {example}") from None
+
+    kw: dict = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
+    for t in known or []:
+        seat, cards = split(t, "--known", 2, "SEAT:CARDS, like E:SJ,S9")
+        kw["known"][seat] = (kw["known"].get(seat, "") + " " + cards.replace(",", " ")).strip()
+    for t in void or []:
+        seat, suits = split(t, "--void", 2, "SEAT:SUITS, like W:S")
+        kw["voids"][seat] = kw["voids"].get(seat, "") + suits
+    for t in length or []:
+        seat, suit, r = split(t, "--length", 3, "SEAT:SUIT:MIN-MAX, like N:H:3-5")
+        kw["lengths"][(seat, suit)] = rng(r, "--length", t, "SEAT:SUIT:MIN-MAX, like N:H:3-5")
+    for t in points or []:
+        seat, r = split(t, "--points", 2, "SEAT:MIN-MAX, like N:20-60")
+        kw["points"][seat] = rng(r, "--points", t, "SEAT:MIN-MAX, like N:20-60")
+    if not any(kw.values()):
+        return None
+    return Constraints(**kw)
+
+
+@contextmanager
+def progress_bar(label: str, enabled: bool = True) -> Iterator:
+    """A rich progress bar on stderr; yields ``callback(done, total)``."""
+    if not enabled:
+        yield None
+        return
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err_console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def callback(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield callback
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def render_advice(adv) -> None:
+    """The advice as rich tables, the text histogram and the recommendation."""
+    from solver.plot import text_histogram
+
+    title = (f"{adv.hand.symbols()} at {adv.seat.name}, dealer {adv.dealer.name} "
+             f"({adv.leader.name} leads), {adv.samples} deals, seed {adv.seed}")
+    t = Table(title=title, caption="the side's points: card points, belote and declarations")
+    for col in ["", "mean ± se", "median", "10% – 90%", "belote", "capot"]:
+        t.add_column(col, justify="right")
+    for s in STRAINS:
+        st = adv.strains[s]
+        q = st.quantiles
+        t.add_row(s.symbol, f"{st.mean:.1f} ± {st.se:.1f}", f"{q[0.5]:.0f}",
+                  f"{q[0.1]:.0f} – {q[0.9]:.0f}", _pct(st.p_belote), _pct(st.p_capot))
+    console.print(t)
+
+    g = Table(title="Each bid: chance it makes, and expected score (ours − theirs) if the "
+                    "opponents coinche whenever it fails")
+    g.add_column("bid", justify="right")
+    for s in STRAINS:
+        g.add_column(s.symbol, justify="right")
+    best = adv.recommendation.bid
+    for lv in LEVELS + (CAPOT,):
+        cells = []
+        for s in STRAINS:
+            b = adv.bid(lv, s)
+            cell = f"{_pct(b.p_make)} {b.ev_coinched:+.0f}"
+            if best is not None and b.contract == best:
+                cell = f"[bold green]{cell}[/]"
+            cells.append(cell)
+        g.add_row("capot" if lv == CAPOT else str(lv), *cells)
+    console.print(g)
+    console.print(text_histogram(adv), markup=False, highlight=False)
+    console.print()
+    head = "Pass." if adv.recommendation.is_pass else f"Bid {adv.recommendation.label}."
+    console.print(f"[bold]{head}[/] {adv.recommendation.text}", highlight=False)
+
+
+@app.command()
+@handle_errors
+def advise(
+    hand: Annotated[str, typer.Argument(help="Your 8 cards as spades.hearts.diamonds.clubs, "
+                                        "like AJ9.A7.KT.J ('-' for a void).")],
+    seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")] = "S",
+    dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
+    samples: Annotated[int, typer.Option("--samples", min=1, help="Deals to sample and solve.")] = 500,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed (the same seed "
+                                                "gives the same advice); default: a fresh one, "
+                                                "shown in the output.")] = None,
+    known: Annotated[Optional[list[str]], typer.Option("--known", help="Cards known at another "
+                                                       "seat: E:SJ,S9 (repeatable).")] = None,
+    void: Annotated[Optional[list[str]], typer.Option("--void", help="A seat void in suits: W:S "
+                                                      "(repeatable).")] = None,
+    length: Annotated[Optional[list[str]], typer.Option("--length", help="Suit length range: "
+                                                        "N:H:3-5 (repeatable).")] = None,
+    points: Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
+                                                        "plain-suit values: N:20-60 (repeatable).")] = None,
+    declarations: Annotated[bool, typer.Option("--declarations", help="Score declarations "
+                                               "(tierce, quarte, carrés).")] = False,
+    belote_in_ta: Annotated[bool, typer.Option("--belote-in-ta", help="Belote counts in tout "
+                                               "atout.")] = False,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Parallel solvers "
+                                                   "(default: every core).")] = None,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also write the points per "
+                                                 "strain as a PNG (needs matplotlib).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "
+                                          "recommendation).")] = False,
+) -> None:
+    """What to bid: solve many deals consistent with your hand in all six strains.
+
+    Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 500 --seed 1
+    """
+    cons = parse_constraints(known, void, length, points)
+    rules = Rules(declarations=declarations, belote_in_ta=belote_in_ta)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
+        adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
+                         constraints=cons, workers=workers, progress=cb)
+    if plot is not None:
+        from solver.plot import plot_points
+
+        plot_points(adv, plot)
+    if as_json:
+        d = adv.to_dict()
+        if plot is not None:
+            d["plot"] = str(plot)
+        print_json(d)
+        return
+    render_advice(adv)
+    if plot is not None:
+        console.print(f"plot written to {plot}", markup=False, highlight=False)

@@ -1,0 +1,75 @@
+"""``coinche lead``: which card to lead, by solving many sampled deals."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from cli.common import console, err_console, handle_errors, print_json
+from cli.main import app
+from solver.lead import lead_advice
+from solver.rules import Rules
+
+
+@app.command()
+@handle_errors
+def lead(
+    hand: Annotated[str, typer.Argument(help="The leader's 8 cards as spades.hearts.diamonds.clubs.")],
+    seat: Annotated[str, typer.Option("--seat", help="The leader's seat (the seat after the dealer).")],
+    contract: Annotated[str, typer.Option("--contract", help="The contract: 100H, 80SA, capotS, "
+                                          "'100H X' for coinched.")],
+    declarer: Annotated[Optional[str], typer.Option("--declarer", help="The seat that bid it.")] = None,
+    samples: Annotated[int, typer.Option("--samples", min=1, help="Deals to sample and solve.")] = 200,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed; default: a fresh one, "
+                                                "shown in the output.")] = None,
+    set_only: Annotated[bool, typer.Option("--set-only", help="Only ask whether the contract "
+                                           "makes (threshold probes: faster, no point averages).")] = False,
+    known: Annotated[Optional[list[str]], typer.Option("--known", help="Cards known at another "
+                                                       "seat: S:SJ,S9 (repeatable).")] = None,
+    void: Annotated[Optional[list[str]], typer.Option("--void", help="A seat void in suits: W:S "
+                                                      "(repeatable).")] = None,
+    length: Annotated[Optional[list[str]], typer.Option("--length", help="Suit length range: "
+                                                        "S:H:5-8 (repeatable).")] = None,
+    points: Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
+                                                        "plain-suit values: S:40-90 (repeatable).")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Parallel solvers "
+                                                   "(default: every core).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Which card to lead: each lead's double-dummy result averaged over sampled deals.
+
+    Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S
+    """
+    from cli.cmd_advise import parse_constraints, progress_bar  # on use: the modules load in any order
+
+    cons = parse_constraints(known, void, length, points)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
+        adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
+                          seed=seed, rules=Rules(), constraints=cons,
+                          measure="set" if set_only else "points", workers=workers, progress=cb)
+    if as_json:
+        print_json(adv.to_dict())
+        return
+    goal = "sets" if adv.defending else "makes"
+    t = Table(title=f"{adv.hand.symbols()} at {adv.seat.name} leading against "
+                    f"{adv.contract}, {adv.samples} deals, seed {seed}")
+    cols = ["lead", f"{goal} (± se)"]
+    if not set_only:
+        cols = ["lead", "your points (± se)", f"{goal} (± se)", "your score (± se)"]
+    for c in cols:
+        t.add_column(c, justify="right")
+    for s in adv.stats:
+        p = (1 - s.p_make) if adv.defending else s.p_make
+        share = f"{100 * p:.0f}% ± {100 * s.p_make_se:.0f}"
+        if set_only:
+            t.add_row(s.card.symbol, share)
+        else:
+            t.add_row(s.card.symbol, f"{s.mean_points:.1f} ± {s.points_se:.1f}", share,
+                      f"{s.mean_score:+.0f} ± {s.score_se:.0f}")
+    console.print(t)
+    console.print(adv.text, highlight=False)

@@ -1,0 +1,570 @@
+"""Bidding advice by Monte Carlo: what is this hand worth in each strain, and what to bid.
+
+:func:`advise` deals the 24 unseen cards many times (:mod:`solver.sampling`), solves
+every deal exactly in all six strains with the first lead by the seat after the
+dealer, and turns the results into statistics a learner can read: per strain the
+distribution of the side's points and the chance to reach each level; per bid the
+chance it makes and its expected score under the rules' scoring; and one
+recommendation in plain words.  Every bid is judged on the same deals.
+
+Double dummy means everyone plays as if all cards were face up: see
+``docs/advice.md`` for how to read the numbers and their limits.
+
+>>> adv = advise("AJ9.A7.KT.J", seat="S", dealer="N", samples=4, seed=1, workers=1)
+>>> adv.points.shape, adv.leader                # 4 deals x S H D C SA TA; E leads
+((4, 6), <Seat.E: 1>)
+>>> all(d.hands[Seat.S] == adv.hand for d in adv.deals)
+True
+>>> bool(adv.strain("S").mean == adv.totals[:, 0].mean())
+True
+>>> bool(adv.bid(100, "S").p_make == (adv.totals[:, 0] >= 100).mean())
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+import os
+import threading
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from .cards import CardSet, Seat, Team
+from .contract import CAPOT, Coinche, Contract
+from .deal import Deal
+from .declarations import award_declarations, belote_teams
+from .errors import CoincheError, ConstraintError, SeatError
+from .play import Position
+from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
+from .sampling import Constraints, parse_hand, sample_deals
+from .scoring import BELOTE_POINTS, score_deal
+from .solve import Solver
+
+__all__ = [
+    "Advice",
+    "StrainStats",
+    "BidStats",
+    "Recommendation",
+    "advise",
+    "map_deals",
+    "LEVELS",
+    "QUANTILES",
+]
+
+#: The numbered bid levels the advice covers (capot is added per strain).
+LEVELS = tuple(range(80, 161, 10))
+#: The quantiles reported per strain.
+QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
+
+
+# ---------------------------------------------------------------------------
+# Running one function over many deals, in parallel
+# ---------------------------------------------------------------------------
+
+_FREE: list[Solver] = []          # solvers kept between calls (their tables stay useful)
+_FREE_LOCK = threading.Lock()
+_PROCESS_SOLVER: "Solver | None" = None
+
+
+def _acquire() -> Solver:
+    with _FREE_LOCK:
+        return _FREE.pop() if _FREE else Solver()
+
+
+def _release(s: Solver) -> None:
+    with _FREE_LOCK:
+        _FREE.append(s)
+
+
+def _thread_call(func: Callable, task: Any) -> Any:
+    s = _acquire()
+    try:
+        return func(s, task)
+    finally:
+        _release(s)
+
+
+def _process_call(func: Callable, task: Any) -> Any:
+    global _PROCESS_SOLVER
+    if _PROCESS_SOLVER is None:
+        _PROCESS_SOLVER = Solver()
+    return func(_PROCESS_SOLVER, task)
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers: "int | None" = None,
+              executor: str = "thread", progress: "Callable[[int, int], None] | None" = None) -> list:
+    """``[func(solver, task) for task in tasks]``, spread over ``workers``.
+
+    Each worker holds one :class:`~solver.solve.Solver` for all its tasks (and the
+    solvers are kept for the next call).  ``executor`` is ``"thread"`` (the engine
+    releases the GIL while it searches) or ``"process"`` (``func`` and the tasks must
+    then pickle).  ``progress(done, total)`` is called from the calling thread as
+    tasks finish.  The results come back in the order of ``tasks`` whatever the
+    number of workers, so the output never depends on it.
+
+    >>> map_deals(lambda s, d: s.solve(d, "S").ns_points,
+    ...           [Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")], workers=1)
+    [25]
+    """
+    tasks = list(tasks)
+    n = len(tasks)
+    w = default_workers() if workers is None else int(workers)
+    if w < 1:
+        raise ConstraintError(f"workers {workers!r}: expected 1 or more")
+    if executor not in ("thread", "process"):
+        raise ConstraintError(f"executor {executor!r}: expected 'thread' or 'process'")
+    out: list = [None] * n
+    if w == 1 or n <= 1:
+        s = _acquire()
+        try:
+            for i, t in enumerate(tasks):
+                out[i] = func(s, t)
+                if progress is not None:
+                    progress(i + 1, n)
+        finally:
+            _release(s)
+        return out
+    pool: Executor
+    if executor == "thread":
+        pool, call = ThreadPoolExecutor(max_workers=min(w, n)), _thread_call
+    else:
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        pool, call = ProcessPoolExecutor(max_workers=min(w, n), mp_context=ctx), _process_call
+    with pool:
+        futures = {pool.submit(call, func, t): i for i, t in enumerate(tasks)}
+        pending = set(futures)
+        done_count = 0
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    out[futures[f]] = f.result()
+                    done_count += 1
+                if progress is not None:
+                    progress(done_count, n)
+        except BaseException:
+            for f in pending:
+                f.cancel()
+            raise
+    return out
+
+
+# ---------------------------------------------------------------------------
+# One deal, six strains
+# ---------------------------------------------------------------------------
+
+def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool]]:
+    """The side's exact card points in each strain, and whether it can take every trick.
+
+    Two trick-count probes come first (a fraction of a millisecond each): when one
+    side can take every trick, the points are known (all or none) without the much
+    dearer exact search; hands with all the trumps are exactly the slow ones.
+    """
+    masks, leader, team, rules = task
+    deal = Deal(masks)
+    points, capot = [], []
+    eng = solver.engine
+    for strain in STRAINS:
+        pos = Position(deal, strain, leader, rules)
+        solver._setup(pos, count_tricks=True)
+        ns_all = eng.probe(8)                  # N-S can take all 8 tricks
+        ew_all = not ns_all and not eng.probe(1)
+        if ns_all or ew_all:
+            ns = TOTAL_POINTS if ns_all else 0
+        else:
+            solver._setup(pos)
+            ns = eng.value()
+        side_all = ns_all if team == Team.NS else ew_all
+        points.append(ns if team == Team.NS else TOTAL_POINTS - ns)
+        capot.append(bool(side_all))
+    return points, capot
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+def _se_p(p: float, n: int) -> float:
+    return math.sqrt(max(p * (1.0 - p), 0.0) / n) if n > 0 else float("nan")
+
+
+def _se_mean(x: np.ndarray) -> float:
+    return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
+
+
+def bid_label(level: int, strain: "Strain | str") -> str:
+    """A bid for people: ``100♥``, ``80SA``, ``capot ♠``.
+
+    >>> bid_label(100, "H"), bid_label(80, "SA"), bid_label(CAPOT, "S")
+    ('100♥', '80SA', 'capot ♠')
+    """
+    s = Strain.parse(strain)
+    return f"capot {s.symbol}" if level == CAPOT else f"{level}{s.symbol}"
+
+
+@dataclasses.dataclass(frozen=True)
+class StrainStats:
+    """The side's result in one strain over the sampled deals.
+
+    ``mean``, ``std``, ``se`` and ``quantiles`` describe the side's *total*: card
+    points, plus 20 when the side holds belote, plus the declarations awarded to the
+    side when the rules score them.  ``mean_card_points`` is the mean of the card
+    points alone.  ``p_reach[level]`` is the share of deals where the side counts at
+    least the level's target (82 for 80; card points and belote, and declarations
+    when ``Rules.declarations_count``); ``p_capot`` where it can take every trick;
+    ``p_belote`` where it holds belote.
+    """
+
+    strain: Strain
+    mean: float
+    std: float
+    se: float
+    quantiles: dict[float, float]
+    mean_card_points: float
+    p_reach: dict[int, float]
+    p_capot: float
+    p_belote: float
+
+    def to_dict(self) -> dict:
+        return {
+            "strain": self.strain.name,
+            "mean": self.mean, "std": self.std, "se": self.se,
+            "quantiles": {str(q): v for q, v in self.quantiles.items()},
+            "mean_card_points": self.mean_card_points,
+            "p_reach": {str(k): v for k, v in self.p_reach.items()},
+            "p_capot": self.p_capot, "p_belote": self.p_belote,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class BidStats:
+    """One bid (by the asking seat) judged on every sampled deal.
+
+    ``p_make``: the share of deals where it makes (``p_make_se`` its standard error).
+    ``ev``: the mean over the deals of the score difference, ours minus theirs, for
+    this deal alone under the rules' scoring, nobody coinching; ``ev_coinched``: the
+    same when the opponents coinche exactly the deals where it fails (made deals are
+    scored uncoinched).  ``*_se`` are standard errors of the means.
+    """
+
+    contract: Contract
+    p_make: float
+    p_make_se: float
+    ev: float
+    ev_se: float
+    ev_coinched: float
+    ev_coinched_se: float
+
+    @property
+    def level(self) -> int:
+        return self.contract.level
+
+    @property
+    def strain(self) -> Strain:
+        return self.contract.strain
+
+    @property
+    def label(self) -> str:
+        return bid_label(self.level, self.strain)
+
+    def to_dict(self) -> dict:
+        return {
+            "bid": self.contract.to_text(), "level": "capot" if self.level == CAPOT else self.level,
+            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": self.p_make_se,
+            "ev": self.ev, "ev_se": self.ev_se, "ev_coinched": self.ev_coinched,
+            "ev_coinched_se": self.ev_coinched_se,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class Recommendation:
+    """The advice: ``bid`` (a :class:`~solver.contract.Contract`) or ``None`` to pass,
+    and ``text``, the reason in plain words.
+
+    The rule: bid the contract with the best ``ev_coinched`` (the expected score when
+    the opponents coinche every contract that fails), provided that is above zero;
+    otherwise pass.  Ties go to the more likely, then the lower bid.  ``ceiling`` is
+    the highest bid in the same strain whose ``ev_coinched`` is still above zero: how
+    far to go when the auction pushes.
+    """
+
+    bid: "Contract | None"
+    text: str
+    stats: "BidStats | None" = None
+    ceiling: "BidStats | None" = None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.bid is None
+
+    @property
+    def label(self) -> str:
+        return "pass" if self.stats is None else self.stats.label
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict:
+        return {"bid": None if self.bid is None else self.bid.to_text(), "label": self.label,
+                "ceiling": None if self.ceiling is None else self.ceiling.contract.to_text(),
+                "text": self.text}
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Advice:
+    """What :func:`advise` returns.
+
+    - ``deals``: the sampled deals (:class:`~solver.deal.Deal`), the hand at ``seat``;
+    - ``points``: int array (samples × 6) of the side's exact card points per strain,
+      columns in :data:`~solver.rules.STRAINS` order S H D C SA TA;
+    - ``capot``: bool array (samples × 6), the side can take every trick;
+    - ``bonus``: int array (samples × 6), belote (20 when the side holds it) plus the
+      declarations awarded to the side when the rules score them;
+    - ``declarations``: int array (samples × 6 × 2), declarations awarded (NS, EW);
+    - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidStats` per bid
+      (levels 80..160 and capot in each strain); ``recommendation``.
+    """
+
+    hand: CardSet
+    seat: Seat
+    dealer: Seat
+    rules: Rules
+    seed: "int | None"
+    constraints: "Constraints | None"
+    deals: list[Deal]
+    points: np.ndarray
+    capot: np.ndarray
+    bonus: np.ndarray
+    declarations: np.ndarray
+    strains: dict[Strain, StrainStats]
+    bids: list[BidStats]
+    recommendation: Recommendation
+
+    @property
+    def leader(self) -> Seat:
+        """The first leader: the seat after the dealer."""
+        return self.dealer.next
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
+
+    @property
+    def samples(self) -> int:
+        return len(self.deals)
+
+    @property
+    def totals(self) -> np.ndarray:
+        """``points + bonus``: what the per-strain statistics describe."""
+        return self.points + self.bonus
+
+    def strain(self, strain: "Strain | str") -> StrainStats:
+        return self.strains[Strain.parse(strain)]
+
+    def bid(self, level: "int | str", strain: "Strain | str") -> BidStats:
+        """The statistics of one bid: ``adv.bid(100, "H")``, ``adv.bid("capot", "S")``."""
+        c = Contract(level, strain, self.seat)
+        for b in self.bids:
+            if b.contract == c:
+                return b
+        raise CoincheError(f"bid {bid_label(c.level, c.strain)!r} is not in the advice: "
+                           f"expected 80 to 160 by 10 or capot")
+
+    def best_bids(self) -> dict[Strain, BidStats]:
+        """Per strain, the bid with the best ``ev_coinched``."""
+        out: dict[Strain, BidStats] = {}
+        for b in self.bids:
+            cur = out.get(b.strain)
+            if cur is None or _rank_key(b) > _rank_key(cur):
+                out[b.strain] = b
+        return out
+
+    def to_dict(self, with_deals: bool = False) -> dict:
+        """Plain types for JSON (the deals and per-deal arrays with ``with_deals``)."""
+        d: dict[str, Any] = {
+            "hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
+            "leader": self.leader.name, "samples": self.samples, "seed": self.seed,
+            "constraints": self.constraints.to_dict() if self.constraints is not None else None,
+            "strains": {s.name: st.to_dict() for s, st in self.strains.items()},
+            "bids": [b.to_dict() for b in self.bids],
+            "recommendation": self.recommendation.to_dict(),
+        }
+        if with_deals:
+            d["deals"] = [x.to_pbn() for x in self.deals]
+            d["points"] = self.points.tolist()
+            d["capot"] = self.capot.tolist()
+            d["bonus"] = self.bonus.tolist()
+        return d
+
+    def __repr__(self) -> str:
+        return (f"<Advice {self.hand.to_pbn()} seat={self.seat.name} dealer={self.dealer.name} "
+                f"samples={self.samples}: {self.recommendation.label}>")
+
+
+def _rank_key(b: BidStats) -> tuple:
+    # best expected score under coinche, then most likely, then the lower bid, then S H D C SA TA
+    return (round(b.ev_coinched, 9), round(b.p_make, 9), -b.level, -int(b.strain))
+
+
+# ---------------------------------------------------------------------------
+# Scoring the samples
+# ---------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=1 << 16)
+def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, capot: bool,
+          belote: int, dns: int, dew: int, rules: Rules) -> tuple[int, bool]:
+    """(our score minus theirs, made) for one deal's outcome; ``belote`` is a Team or -1."""
+    c = Contract(level, strain, seat, Coinche(coinche))
+    s = score_deal(c, points, capot=capot, belote=None if belote < 0 else Team(belote),
+                   declarations=(dns, dew), rules=rules)
+    return s.bidder_score - s.defender_score, s.made
+
+
+def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules: Rules) -> BidStats:
+    """``rows``: the distinct (points, capot, belote, dns, dew) outcomes; ``inverse`` maps
+    each deal to its row."""
+    n = len(inverse)
+    plain = np.empty(len(rows), dtype=np.int64)
+    coinched = np.empty(len(rows), dtype=np.int64)
+    made = np.empty(len(rows), dtype=bool)
+    for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
+        args = (contract.level, contract.strain, contract.declarer)
+        tail = (int(p), bool(cap), int(bel), int(dns), int(dew), rules)
+        plain[k], made[k] = _diff(*args, int(Coinche.NONE), *tail)
+        coinched[k] = plain[k] if made[k] else _diff(*args, int(Coinche.COINCHE), *tail)[0]
+    m = made[inverse]
+    x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
+    p = float(m.mean())
+    return BidStats(contract, p, _se_p(p, n), float(x.mean()), _se_mean(x),
+                    float(y.mean()), _se_mean(y))
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def _recommend(bids: list[BidStats], n: int) -> Recommendation:
+    best = max(bids, key=_rank_key)
+    if best.ev_coinched <= 0:
+        text = (f"Pass: no bid gains on average over {n} deals. The most promising, {best.label}, "
+                f"makes in {_percent(best.p_make)} of the deals and would lose "
+                f"{-best.ev_coinched:.0f} on average if the opponents coinche it whenever it "
+                f"fails ({best.ev:+.0f} if nobody coinches).")
+        return Recommendation(None, text, None)
+    text = (f"{best.label} makes in {_percent(best.p_make)} of the deals and is worth "
+            f"{best.ev_coinched:+.0f} on average, even if the opponents coinche it whenever "
+            f"it fails ({best.ev:+.0f} if nobody coinches)")
+    same = sorted((b for b in bids if b.strain == best.strain), key=lambda b: b.level)
+    ceiling = max((b for b in same if b.level >= best.level and b.ev_coinched > 0),
+                  key=lambda b: b.level)
+    if ceiling.level > best.level:
+        text += (f". If the auction asks for more, it is still worth bidding up to "
+                 f"{ceiling.label} ({_percent(ceiling.p_make)}, {ceiling.ev_coinched:+.0f})")
+    higher = [b for b in same if b.level > ceiling.level]
+    if higher:
+        text += f"; {higher[0].label} only {_percent(higher[0].p_make)}"
+    others = [b for b in bids if b.strain != best.strain]
+    if others:
+        alt = max(others, key=_rank_key)
+        if alt.ev_coinched > 0:
+            text += (f". The best other strain: {alt.label}, {_percent(alt.p_make)}, "
+                     f"{alt.ev_coinched:+.0f}")
+    return Recommendation(best.contract, text + ".", best, ceiling)
+
+
+# ---------------------------------------------------------------------------
+# The entry point
+# ---------------------------------------------------------------------------
+
+def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: np.ndarray,
+            capot: np.ndarray, rules: Rules = Rules(), seed: "int | None" = None,
+            constraints: "Constraints | None" = None) -> Advice:
+    """Statistics and advice from solved samples (what :func:`advise` does after solving)."""
+    n = len(deals)
+    team = seat.team
+    leader = dealer.next
+    belote = np.full((n, 6), -1, dtype=np.int64)
+    decl = np.zeros((n, 6, 2), dtype=np.int64)
+    for i, d in enumerate(deals):
+        for j, strain in enumerate(STRAINS):
+            holders = {s.team for s, _ in belote_teams(d, strain, rules)}
+            if team in holders:
+                belote[i, j] = int(team)
+            elif holders and rules.belote_anyone:
+                belote[i, j] = int(team.other)
+            if rules.declarations:
+                decl[i, j] = award_declarations(d, strain, leader, rules)
+    ours = belote == int(team)
+    bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
+    bonus = bonus.astype(points.dtype)
+    counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
+    totals = points + bonus
+
+    strains: dict[Strain, StrainStats] = {}
+    bids: list[BidStats] = []
+    for j, strain in enumerate(STRAINS):
+        t = totals[:, j].astype(float)
+        qs = np.quantile(t, QUANTILES)
+        strains[strain] = StrainStats(
+            strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
+            se=_se_mean(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
+            mean_card_points=float(points[:, j].mean()),
+            p_reach={lv: float((counted[:, j] >= (82 if lv == 80 else lv)).mean()) for lv in LEVELS},
+            p_capot=float(capot[:, j].mean()), p_belote=float(ours[:, j].mean()),
+        )
+        outcome = np.stack([points[:, j], capot[:, j].astype(np.int64), belote[:, j],
+                            decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
+        rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
+        inverse = np.asarray(inverse).reshape(-1)
+        for level in LEVELS + (CAPOT,):
+            bids.append(_bid_stats(Contract(level, strain, seat), rows, inverse, rules))
+    return Advice(hand=hand, seat=seat, dealer=dealer, rules=rules, seed=seed,
+                  constraints=constraints, deals=deals, points=points, capot=capot, bonus=bonus,
+                  declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
+
+
+def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str" = "N",
+           samples: int = 500, seed: "int | None" = None, rules: Rules = Rules(),
+           constraints: "Constraints | None" = None, *, workers: "int | None" = None,
+           executor: str = "thread", progress: "Callable[[int, int], None] | None" = None,
+           max_attempts: "int | None" = None) -> Advice:
+    """Advice for the player at ``seat`` holding ``hand`` (``"AJ9.A7.KT.J"`` or a CardSet).
+
+    Deals ``samples`` deals consistent with the hand and ``constraints`` (seeded by
+    ``seed``), solves each exactly in all six strains with the first lead by the seat
+    after ``dealer``, and returns an :class:`Advice`.  ``workers`` (default: every
+    core) solve in parallel, each with its own solver; the result does not depend on
+    their number.  ``progress(done, total)`` reports solved deals.
+    """
+    h = parse_hand(hand)
+    try:
+        seat = Seat.parse(seat)
+        dealer = Seat.parse(dealer)
+    except SeatError as e:
+        raise ConstraintError(str(e)) from None
+    if not isinstance(rules, Rules):
+        raise ConstraintError(f"rules {rules!r}: expected a Rules object")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
+    deals = sample_deals(h, seat, samples, seed, constraints, max_attempts=max_attempts)
+    leader = dealer.next
+    tasks = [(d.masks, leader, seat.team, rules) for d in deals]
+    results = map_deals(_solve_deal, tasks, workers=workers, executor=executor, progress=progress)
+    points = np.array([r[0] for r in results], dtype=np.int64).reshape(len(deals), 6)
+    capot = np.array([r[1] for r in results], dtype=bool).reshape(len(deals), 6)
+    return analyse(h, seat, dealer, deals, points, capot, rules, seed, constraints)

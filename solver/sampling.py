@@ -1,0 +1,400 @@
+"""Sampling deals consistent with what one player knows.
+
+A player sees her own eight cards; the other 24 are unseen.  :func:`sample_deals`
+deals those 24 cards at random, many times, keeping only the deals that agree
+with what else is known (:class:`Constraints`): cards seen at other seats, voids,
+suit lengths, a range of card points, or any Python test on the whole deal (like
+the ``accept`` functions of bridge's *redeal*).
+
+The known hand and the known cards are placed first, then the rest is shuffled
+into the free places, so every deal that honours those is equally likely.  The
+other constraints are met by rejection: a deal that breaks one is thrown away,
+which keeps the deals uniform among those that honour every constraint.  An
+attempt limit turns constraints that (almost) never hold into a
+:class:`~solver.errors.ConstraintError` naming the constraint that rejected most.
+
+>>> hand = CardSet.from_pbn("AJ9.A7.KT.J")
+>>> deals = sample_deals(hand, seat="S", n=3, seed=1)
+>>> all(d.hands[Seat.S] == hand for d in deals)
+True
+>>> deals == sample_deals(hand, seat="S", n=3, seed=1)      # the same seed, the same deals
+True
+>>> c = Constraints(voids={"W": "S"}, known={"N": "HK"}, points={"E": (30, 162)})
+>>> deals = sample_deals(hand, "S", n=5, seed=2, constraints=c)
+>>> all(c.accepts(d) for d in deals), all(Card.HK in d.hands[Seat.N] for d in deals)
+(True, True)
+>>> sample_deals(hand, "S", n=2, seed=1, constraints=Constraints(lengths={("N", "S"): (6, 8)}))
+Traceback (most recent call last):
+...
+solver.errors.ConstraintError: N holds 6 to 8 ♠ but only 5 ♠ are unseen by S ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random as _random
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .cards import FULL_MASK, SUITS, Card, CardSet, Seat, Suit  # noqa: F401
+from .deal import Deal
+from .errors import CoincheError, ConstraintError, DealError, SeatError
+from .rules import Rules, Strain, points_table
+
+__all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "DEFAULT_ATTEMPTS_PER_DEAL"]
+
+#: Attempts allowed per deal asked for (at least 10 000 in all) before giving up.
+DEFAULT_ATTEMPTS_PER_DEAL = 200
+
+# Card points used by a points constraint with no strain: the plain-suit values
+# A 11, 10 10, K 4, Q 3, J 2 (what a hand is worth before trumps are named).
+_PLAIN = (0, 0, 0, 10, 2, 3, 4, 11)
+
+
+def parse_hand(hand: "CardSet | str | Iterable") -> CardSet:
+    """One full hand of 8 cards: ``spades.hearts.diamonds.clubs`` text or cards.
+
+    >>> parse_hand("AJ9.A7.KT.J").symbols()
+    '♠ A J 9  ♥ A 7  ♦ K 10  ♣ J'
+    >>> parse_hand("AJ9.A7.KT.-")
+    Traceback (most recent call last):
+    ...
+    solver.errors.DealError: hand 'AJ9.A7.KT.-' holds 7 cards: expected 8
+    """
+    h = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
+    if len(h) != 8:
+        raise DealError(f"hand {hand if isinstance(hand, str) else h.to_pbn()!r} holds {len(h)} "
+                        f"cards: expected 8")
+    return h
+
+
+@functools.lru_cache(maxsize=16)
+def _lane_points(table: tuple[int, ...]) -> list[list[int]]:
+    """For each suit, the points of each of the 256 possible lanes."""
+    out = []
+    for suit in range(4):
+        pts = [table[suit * 8 + r] for r in range(8)]
+        out.append([sum(pts[r] for r in range(8) if lane >> r & 1) for lane in range(256)])
+    return out
+
+
+def hand_points(hand: "CardSet | int", strain: "Strain | str | None" = None,
+                rules: Rules = Rules()) -> int:
+    """The card points of a hand: in a strain, or with ``None`` at plain-suit values
+    (A 11, 10 10, K 4, Q 3, J 2), what :class:`Constraints` ``points`` counts by default.
+
+    >>> hand_points(CardSet.from_pbn("AJ9.A7.KT.J"))
+    40
+    >>> hand_points(CardSet.from_pbn("AJ9.A7.KT.J"), "S")      # J 20 and 9 14 of trumps
+    72
+    """
+    table = _PLAIN * 4 if strain is None else points_table(Strain.parse(strain), rules)
+    return sum(table[c] for c in CardSet(hand))
+
+
+def _seat(value: Any, what: str) -> Seat:
+    try:
+        return Seat.parse(value)
+    except SeatError as e:
+        raise ConstraintError(f"{what}: {e}") from None
+
+
+def _suit(value: Any, what: str) -> Suit:
+    try:
+        return Suit(value) if isinstance(value, int) else Suit.parse(value)
+    except (CoincheError, ValueError):
+        raise ConstraintError(f"{what}: unknown suit {value!r}: expected one of S H D C") from None
+
+
+def _range(value: Any, what: str, top: int) -> tuple[int, int]:
+    try:
+        lo, hi = value
+        lo, hi = int(lo), int(hi)
+    except (TypeError, ValueError):
+        raise ConstraintError(f"{what}: {value!r} is not a range: expected (minimum, maximum)") from None
+    if not 0 <= lo <= hi <= top:
+        raise ConstraintError(f"{what}: range {value!r} must satisfy 0 <= minimum <= maximum <= {top}")
+    return lo, hi
+
+
+@dataclasses.dataclass(frozen=True)
+class Constraints:
+    """What is known besides the sampled hand; every field is optional.
+
+    - ``known``: seat -> cards that seat holds (``{"N": "SA HT"}``, a CardSet or a list).
+    - ``voids``: seat -> suits that seat holds none of (``{"W": "SH"}``).
+    - ``lengths``: ``(seat, suit)`` -> ``(minimum, maximum)`` cards of the suit
+      (``{("N", "H"): (3, 8)}``; keys may also be ``"N:H"`` or ``"NH"``).
+    - ``points``: seat -> ``(minimum, maximum)`` card points, counted at plain-suit values
+      (A 11, 10 10, K 4, Q 3, J 2) or in ``points_strain`` if given.
+    - ``accept``: any test ``deal -> bool``; a deal is kept only when it returns true.
+
+    The fields are read into a normal form (seats as :class:`Seat`, suits as
+    :class:`Suit`, ranges as int pairs) and checked; a contradiction that shows
+    without dealing (a card known at two seats, a known card in a void suit, lengths
+    that cannot add up) raises :class:`ConstraintError` at once.
+
+    >>> Constraints(voids={"W": "S"}, lengths={"N:H": (3, 8)}).lengths
+    {(<Seat.W: 3>, <Suit.S: 0>): (0, 0), (<Seat.N: 0>, <Suit.H: 1>): (3, 8)}
+    >>> Constraints(known={"N": "SA", "E": "SA"})
+    Traceback (most recent call last):
+    ...
+    solver.errors.ConstraintError: card SA is known at two seats: N and E
+    """
+
+    known: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+    voids: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+    lengths: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+    points: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+    points_strain: "Strain | str | None" = None
+    accept: "Callable[[Deal], bool] | None" = None
+    rules: Rules = Rules()
+
+    def __post_init__(self) -> None:
+        known: dict[Seat, CardSet] = {}
+        owner: dict[int, Seat] = {}
+        for k, v in dict(self.known).items():
+            seat = _seat(k, f"known cards {v!r}")
+            try:
+                cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
+            except CoincheError as e:
+                raise ConstraintError(f"known cards of {seat.name}: {e}") from None
+            if len(cards) > 8:
+                raise ConstraintError(f"known cards of {seat.name}: {len(cards)} cards, at most 8")
+            for c in cards:
+                if c in owner:
+                    raise ConstraintError(f"card {c.name} is known at two seats: "
+                                          f"{owner[c].name} and {seat.name}")
+                owner[c] = seat
+            known[seat] = CardSet(known.get(seat, CardSet()) | cards)
+        lengths: dict[tuple[Seat, Suit], tuple[int, int]] = {}
+        for k, v in dict(self.voids).items():
+            seat = _seat(k, f"void {v!r}")
+            suits = list(v) if isinstance(v, (str, list, tuple, set, frozenset)) else [v]
+            for s in suits:
+                if s in (" ", ",", "."):
+                    continue
+                lengths[(seat, _suit(s, f"void of {seat.name}"))] = (0, 0)
+        for k, v in dict(self.lengths).items():
+            if isinstance(k, str):
+                t = k.replace(":", "").replace(" ", "")
+                if len(t) != 2:
+                    raise ConstraintError(f"length key {k!r}: expected a seat and a suit, like 'N:H'")
+                k = (t[0], t[1])
+            try:
+                ks, ku = k
+            except (TypeError, ValueError):
+                raise ConstraintError(f"length key {k!r}: expected (seat, suit), like ('N', 'H')") from None
+            seat = _seat(ks, f"length key {k!r}")
+            suit = _suit(ku, f"length key {k!r}")
+            lo, hi = _range(v, f"length of {suit.symbol} at {seat.name}", 8)
+            if (seat, suit) in lengths:
+                plo, phi = lengths[(seat, suit)]
+                lo, hi = max(lo, plo), min(hi, phi)
+                if lo > hi:
+                    raise ConstraintError(f"length of {suit.symbol} at {seat.name}: {v!r} contradicts "
+                                          f"({plo}, {phi}) given before")
+            lengths[(seat, suit)] = (lo, hi)
+        points: dict[Seat, tuple[int, int]] = {}
+        for k, v in dict(self.points).items():
+            seat = _seat(k, f"points {v!r}")
+            points[seat] = _range(v, f"points of {seat.name}", 162)
+        strain = None
+        if self.points_strain is not None:
+            try:
+                strain = Strain.parse(self.points_strain)
+            except CoincheError as e:
+                raise ConstraintError(f"points_strain: {e}") from None
+        if self.accept is not None and not callable(self.accept):
+            raise ConstraintError(f"accept {self.accept!r} is not callable: expected a function deal -> bool")
+        for (seat, suit), (lo, hi) in lengths.items():
+            have = len(known.get(seat, CardSet()).suit(suit))
+            if have > hi:
+                what = "is void in" if hi == 0 else f"holds at most {hi}"
+                raise ConstraintError(f"{seat.name} {what} {suit.symbol} but is known to hold "
+                                      f"{known[seat].suit(suit).to_pbn()!r}")
+        object.__setattr__(self, "known", known)
+        object.__setattr__(self, "lengths", lengths)
+        voids: dict[Seat, str] = {}
+        for (seat, suit), r in lengths.items():
+            if r == (0, 0):
+                voids[seat] = voids.get(seat, "") + SUITS[suit]
+        object.__setattr__(self, "voids", voids)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "points_strain", strain)
+        table = _PLAIN * 4 if strain is None else points_table(strain, self.rules)
+        object.__setattr__(self, "_lanes", _lane_points(tuple(table)) if points else None)
+
+    # -- checking ---------------------------------------------------------------
+    def _reject(self, masks: Sequence[int]) -> "str | None":
+        """Why the deal (four hand masks) breaks a constraint, or None when it honours all."""
+        for (seat, suit), (lo, hi) in self.lengths.items():
+            n = ((masks[seat] >> (8 * suit)) & 0xFF).bit_count()
+            if n < lo or n > hi:
+                if hi == 0:
+                    return f"{seat.name} void in {suit.symbol}"
+                return f"{seat.name} holds {lo} to {hi} {suit.symbol}"
+        lanes = self._lanes  # type: ignore[attr-defined]
+        for seat, (lo, hi) in self.points.items():
+            m = masks[seat]
+            p = lanes[0][m & 0xFF] + lanes[1][m >> 8 & 0xFF] + lanes[2][m >> 16 & 0xFF] + lanes[3][m >> 24]
+            if p < lo or p > hi:
+                return f"{seat.name} holds {lo} to {hi} points"
+        return None
+
+    def accepts(self, deal: Deal) -> bool:
+        """Does the deal honour every constraint (known cards included)?"""
+        masks = deal.masks
+        for seat, cards in self.known.items():
+            if cards.mask & ~masks[seat]:
+                return False
+        if self._reject(masks) is not None:
+            return False
+        return self.accept is None or bool(self.accept(deal))
+
+    def describe(self) -> list[str]:
+        """The constraints in words, one line each.
+
+        >>> Constraints(voids={"W": "S"}, points={"N": (20, 60)}).describe()
+        ['W void in ♠', 'N holds 20 to 60 points']
+        """
+        out = [f"{s.name} holds {c.to_pbn()}" for s, c in self.known.items()]
+        for (seat, suit), (lo, hi) in self.lengths.items():
+            out.append(f"{seat.name} void in {suit.symbol}" if hi == 0
+                       else f"{seat.name} holds {lo} to {hi} {suit.symbol}")
+        for seat, (lo, hi) in self.points.items():
+            where = f" in {self.points_strain.name}" if self.points_strain is not None else ""
+            out.append(f"{seat.name} holds {lo} to {hi} points{where}")
+        if self.accept is not None:
+            out.append(f"accept: {getattr(self.accept, '__name__', repr(self.accept))}")
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "known": {s.name: c.to_pbn() for s, c in self.known.items()},
+            "lengths": {f"{s.name}:{u.name}": list(r) for (s, u), r in self.lengths.items()},
+            "points": {s.name: list(r) for s, r in self.points.items()},
+            "points_strain": self.points_strain.name if self.points_strain is not None else None,
+            "accept": getattr(self.accept, "__name__", repr(self.accept)) if self.accept else None,
+        }
+
+
+def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
+    """Contradictions visible without dealing: the sampled hand against the rest."""
+    if seat in c.known and c.known[seat].mask & ~hand.mask:
+        extra = CardSet(c.known[seat].mask & ~hand.mask)
+        raise ConstraintError(f"cards {' '.join(x.name for x in extra)} are known at {seat.name} but not in "
+                              f"its hand {hand.to_pbn()!r}")
+    for s, cards in c.known.items():
+        if s != seat and cards.mask & hand.mask:
+            both = CardSet(cards.mask & hand.mask)
+            raise ConstraintError(f"cards {' '.join(x.name for x in both)} are known at {s.name} but are in "
+                                  f"{seat.name}'s hand {hand.to_pbn()!r}")
+    for s, cards in c.known.items():
+        if s != seat and len(cards) > 8:
+            raise ConstraintError(f"{len(cards)} cards known at {s.name}: at most 8")
+    own = Constraints(lengths={k: v for k, v in c.lengths.items() if k[0] == seat},
+                      points={k: v for k, v in c.points.items() if k == seat},
+                      points_strain=c.points_strain, rules=c.rules)
+    why = own._reject([hand.mask] * 4)
+    if why is not None:
+        raise ConstraintError(f"{seat.name}'s own hand {hand.to_pbn()!r} breaks a constraint: {why}")
+    unseen = FULL_MASK & ~hand.mask
+    for suit in Suit:
+        free = ((unseen >> (8 * suit)) & 0xFF).bit_count()
+        lo_sum = 0
+        for s in Seat:
+            if s == seat:
+                continue
+            lo, hi = c.lengths.get((s, suit), (0, 8))
+            lo_sum += lo
+            if lo > free:
+                raise ConstraintError(f"{s.name} holds {lo} to {hi} {suit.symbol} but only {free} "
+                                      f"{suit.symbol} are unseen by {seat.name} "
+                                      f"({hand.to_pbn()!r} holds the rest)")
+        if lo_sum > free:
+            raise ConstraintError(f"the other seats hold at least {lo_sum} {suit.symbol} in all but "
+                                  f"only {free} are unseen by {seat.name}")
+    for s in Seat:
+        if s == seat:
+            continue
+        lo_sum = sum(c.lengths.get((s, u), (0, 8))[0] for u in Suit)
+        hi_sum = sum(c.lengths.get((s, u), (0, 8))[1] for u in Suit)
+        if lo_sum > 8 or hi_sum < 8:
+            raise ConstraintError(f"the lengths given for {s.name} add up to {lo_sum}..{hi_sum} "
+                                  f"cards: a hand holds 8")
+
+
+def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 100,
+                 seed: "int | None" = None, constraints: "Constraints | None" = None, *,
+                 rng: "_random.Random | None" = None, max_attempts: "int | None" = None) -> list[Deal]:
+    """``n`` random deals with ``hand`` at ``seat``, each honouring ``constraints``.
+
+    The same ``seed`` (or the same state of ``rng``) gives the same deals.  At most
+    ``max_attempts`` deals are tried (default: 200 per deal asked for, at least
+    10 000); when they run out, :class:`ConstraintError` says how many were found and
+    which constraint rejected most.
+    """
+    h = parse_hand(hand)
+    try:
+        seat = Seat.parse(seat)
+    except SeatError as e:
+        raise ConstraintError(str(e)) from None
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ConstraintError(f"number of deals {n!r}: expected a whole number, 1 or more")
+    c = constraints if constraints is not None else Constraints()
+    if not isinstance(c, Constraints):
+        raise ConstraintError(f"constraints {c!r}: expected a Constraints object")
+    _check_feasible(h, seat, c)
+    r = rng if rng is not None else _random.Random(seed)
+    limit = max_attempts if max_attempts is not None else max(10_000, DEFAULT_ATTEMPTS_PER_DEAL * n)
+
+    base = [0, 0, 0, 0]
+    base[seat] = h.mask
+    for s, cards in c.known.items():
+        if s != seat:
+            base[s] |= cards.mask
+    used = base[0] | base[1] | base[2] | base[3]
+    pool = [card for card in range(32) if not used >> card & 1]
+    room = [8 - base[s].bit_count() for s in range(4)]
+    if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
+        raise ConstraintError("known cards do not fit in the hands")
+    slots = [s for s in range(4) for _ in range(room[s])]
+    needs_check = bool(c.lengths or c.points)
+
+    out: list[Deal] = []
+    reasons: dict[str, int] = {}
+    attempts = 0
+    while len(out) < n:
+        if attempts >= limit:
+            top = sorted(reasons.items(), key=lambda kv: -kv[1])[:3]
+            detail = ", ".join(f"{why} {100 * k / attempts:.0f}%" for why, k in top)
+            raise ConstraintError(
+                f"found only {len(out)} of {n} deals in {attempts} attempts: the constraints "
+                f"reject almost every deal (rejected by: {detail or 'none'})"
+            )
+        attempts += 1
+        r.shuffle(pool)
+        masks = list(base)
+        for card, s in zip(pool, slots):
+            masks[s] |= 1 << card
+        if needs_check:
+            why = c._reject(masks)
+            if why is not None:
+                reasons[why] = reasons.get(why, 0) + 1
+                continue
+        deal = Deal(masks)
+        if c.accept is not None:
+            try:
+                ok = bool(c.accept(deal))
+            except CoincheError:
+                raise
+            except Exception as e:  # a user's test that breaks: say which
+                raise ConstraintError(f"accept function {getattr(c.accept, '__name__', c.accept)!r} "
+                                      f"failed on {deal.to_pbn()!r}: {e!r}") from None
+            if not ok:
+                name = f"accept {getattr(c.accept, '__name__', 'function')}"
+                reasons[name] = reasons.get(name, 0) + 1
+                continue
+        out.append(deal)
+    return out
