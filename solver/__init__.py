@@ -31,6 +31,18 @@ from .declarations import Declaration, award_declarations, belote_teams, find_de
 from .match import Match
 from .scoring import DealScore, ScoreError, round_score, score_deal
 
+# advice (issue 5)
+from .advice import Advice, BidStats, Recommendation, StrainStats, advise
+from .lead import CardStats, LeadAdvice, lead_advice
+from .plot import plot_points, text_histogram
+from .sampling import Constraints, hand_points, sample_deals
+
+# analysis (issue 4)
+from .batch import BatchError, BatchItem, BatchLineError, BatchResult, analyze, parse_lines
+from .par import Call, Par, par
+from .review import Review, ReviewStep, review
+from .table import ByStrain, DDTable, Outcome, dd_table
+
 __version__ = "0.1.0"
 
 __all__ = sorted(

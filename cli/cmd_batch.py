@@ -1,0 +1,74 @@
+"""``coinche batch``: double-dummy tables (and par) for a file of deals, on every core."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from cli.cmd_table import RuleOption, rules_from
+from cli.common import err_console, fail, handle_errors
+from cli.main import app
+from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
+
+
+@app.command()
+@handle_errors
+def batch(
+    file: Annotated[Path, typer.Argument(help="Deals, one per line: 'N:hand hand hand hand', "
+                                         "optionally followed by 'dealer=E' or a seat letter; "
+                                         "'-' reads stdin.")],
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout.")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core).")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Dealer for lines that give none "
+                                                  "(else all four leaders are solved).")] = None,
+    with_par: Annotated[bool, typer.Option("--par", help="Add the par of deals with a dealer.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
+    rule: RuleOption = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+) -> None:
+    """Tables for many deals in input order; bad lines are reported on stderr with
+    their number and skipped.
+
+    Example: coinche batch deals.txt --format csv --out tables.csv --par
+    """
+    if fmt not in ("jsonl", "csv"):
+        raise fail(f"unknown format {fmt!r}: expected jsonl or csv")
+    if workers is not None and workers < 1:
+        raise fail(f"--workers {workers}: expected 1 or more")
+    rules = rules_from(rule)
+    text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+    items = parse_lines(text.splitlines(), default_dealer=dealer, strict=strict)
+    n = sum(isinstance(it, BatchItem) for it in items)
+    stream = open(out, "w", encoding="utf-8", newline="") if out else sys.stdout
+    writer = csv.writer(stream) if fmt == "csv" else None
+    if writer is not None:
+        writer.writerow(CSV_COLUMNS)
+    bad = 0
+    progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err_console, transient=True, disable=no_progress or n < 2)
+    try:
+        with progress:
+            task = progress.add_task("deals", total=n)
+            for r in analyze(items, rules, workers=workers, with_par=with_par,
+                             progress=lambda k: progress.advance(task, k)):
+                if isinstance(r, BatchError):
+                    bad += 1
+                    err_console.print(f"error: {r}", markup=False, highlight=False, soft_wrap=True)
+                    if writer is None:
+                        continue
+                if writer is not None:
+                    writer.writerows(csv_rows(r))
+                else:
+                    stream.write(json.dumps(r.to_dict()) + "\n")
+    finally:
+        if out:
+            stream.close()
+    if bad:
+        err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved", markup=False, highlight=False)

@@ -1,0 +1,40 @@
+"""``coinche par``: the auction's result if all four players saw all the cards."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.cmd_table import RuleOption, rules_from
+from cli.common import console, handle_errors, parse_deal, print_json, render_rows
+from cli.main import app
+from solver.par import par as solve_par
+
+
+@app.command()
+@handle_errors
+def par(
+    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after speaks and "
+                                        "leads first.")] = "N",
+    suit_ranking: Annotated[bool, typer.Option("--suit-ranking", help="An equal level in a higher "
+                                               "strain overcalls (C<D<H<S<SA<TA).")] = False,
+    rule: RuleOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The par contract and score, one optimal auction and why it ends there.
+
+    Example: coinche par example --dealer E
+    """
+    d = parse_deal(deal)
+    rules = rules_from(rule, **({"suit_ranking": True} if suit_ranking else {}))
+    p = solve_par(d, dealer, rules)
+    if as_json:
+        print_json(p.to_dict())
+        return
+    contract = "no contract (all pass)" if p.contract is None else str(p.contract)
+    rows = [(c.seat.name, str(c)) for c in p.auction]
+    console.print(f"Par: {contract}, N-S {p.ns_score}, E-W {p.ew_score}", markup=False, highlight=False)
+    console.print(p.reason, markup=False, highlight=False)
+    render_rows("Auction", ["seat", "call"], rows)

@@ -1,0 +1,52 @@
+"""``coinche review``: a real play card by card against double-dummy play."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from cli.cmd_table import RuleOption, rules_from
+from cli.common import console, handle_errors, parse_deal, print_json, render_rows
+from cli.main import app
+from solver.review import review as solve_review
+from solver.table import first_leader
+
+
+@app.command()
+@handle_errors
+def review(
+    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    strain: Annotated[str, typer.Option("--strain", help="Trumps: S H D C, SA or TA.")],
+    played: Annotated[str, typer.Option("--played", help="The cards played, in order: \"SA S7 SQ ...\" "
+                                        "(the whole deal or a part).")],
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the first trick.")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
+    rule: RuleOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Each card's double-dummy cost: the value before and after it, and the best
+    cards where it was a mistake.  Values are N-S card points over the whole deal.
+
+    Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HA HT H8 H7"
+    """
+    d = parse_deal(deal)
+    lead = first_leader(leader, dealer)
+    if lead is None:
+        lead = first_leader("N")
+    r = solve_review(d, strain, lead, played, rules_from(rule))
+    if as_json:
+        print_json(r.to_dict())
+        return
+    rows = []
+    for s in r.steps:
+        mark = "" if s.cost == 0 else f"✗ -{s.cost}"
+        best = "" if s.cost == 0 else " ".join(c.symbol for c in s.best_cards)
+        rows.append((s.trick if s.index % 4 == 0 else "", s.seat.name, s.card.symbol,
+                     s.value_before, s.value_after, mark, best))
+    render_rows(f"Review: {r.strain.symbol}, {r.leader.name} leads; N-S double dummy "
+                f"{r.value_before} -> {r.value_after}",
+                ["trick", "seat", "card", "N-S before", "N-S after", "cost", "best"], rows)
+    console.print(f"N-S gave away {r.cost('NS')}, E-W gave away {r.cost('EW')}; "
+                  f"tricks so far: N-S {r.points[0]}, E-W {r.points[1]} points.",
+                  markup=False, highlight=False)

@@ -1,0 +1,91 @@
+"""``coinche table``: the double-dummy table of a deal, with each side's best bid."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Optional
+
+import typer
+
+from cli.common import handle_errors, parse_deal, render_rows
+from solver.cards import Seat, Team
+from solver.contract import CAPOT
+from solver.errors import RulesError
+from solver.rules import STRAINS, Rules
+from solver.table import dd_table, first_leader
+
+RuleOption = Annotated[Optional[list[str]], typer.Option(
+    "--rule", help="A rules variant as NAME=VALUE, repeatable: suit_ranking=true, "
+    "belote_in_ta=true, declarations=true, ta_table=j13, must_undertrump=false, ...")]
+
+
+def rules_from(options: Optional[list[str]], **fixed) -> Rules:
+    """``Rules`` from ``--rule NAME=VALUE`` options (and fixed fields set by flags)."""
+    types = {f.name: f.type for f in dataclasses.fields(Rules)}
+    changes = dict(fixed)
+    for opt in options or ():
+        name, sep, value = opt.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep:
+            raise RulesError(f"rules option {opt!r}: expected NAME=VALUE, like suit_ranking=true")
+        if name not in types:
+            raise RulesError(f"unknown rules option {name!r}: expected one of {', '.join(sorted(types))}")
+        v = value.strip().lower()
+        if types[name] == "bool":
+            if v not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                raise RulesError(f"rules option {name} must be true or false, not {value!r}")
+            changes[name] = v in ("true", "yes", "1", "on")
+        elif types[name] == "int":
+            if not v.lstrip("-").isdigit():
+                raise RulesError(f"rules option {name} must be a whole number, not {value!r}")
+            changes[name] = int(v)
+        else:
+            changes[name] = v
+    return Rules().replace(**changes)
+
+
+# Imported after the helpers above: the other analysis commands import them from here
+# while cli.main registers the commands.
+from cli.main import app  # noqa: E402
+
+
+def bid_text(level: Optional[int]) -> str:
+    return "—" if level is None else "capot" if level == CAPOT else str(level)
+
+
+@app.command()
+@handle_errors
+def table(
+    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after "
+                                                  "leads the first trick.")] = None,
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
+                                                  "trick (default: all four).")] = None,
+    rule: RuleOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The double-dummy table: each side's card points per strain, its highest
+    makeable bid (82 for 80, belote counted) and capot.
+
+    Example: coinche table example --dealer E
+    """
+    d = parse_deal(deal)
+    rules = rules_from(rule)
+    lead = first_leader(leader, dealer)
+    t = dd_table(d, lead, rules)
+    leaders = [lead] if lead is not None else list(Seat)
+    rows, objs = [], []
+    for seat in leaders:
+        one = t.for_leader(seat)
+        obj = one.to_dict()
+        obj.pop("nodes", None)
+        objs.append(obj)
+        for s in STRAINS:
+            row = [s.symbol,
+                   one.ns_points[s], bid_text(one.best_bid(Team.NS, s)),
+                   one.ew_points[s], bid_text(one.best_bid(Team.EW, s))]
+            rows.append(([seat.name] if lead is None else []) + row)
+    columns = (["leader"] if lead is None else []) + ["strain", "N-S points", "N-S bid",
+                                                      "E-W points", "E-W bid"]
+    title = f"Double dummy, {leaders[0].name} leads" if lead is not None else "Double dummy, every leader"
+    render_rows(title, columns, rows, as_json=as_json, json_obj=objs[0] if lead is not None else objs)

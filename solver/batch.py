@@ -1,0 +1,270 @@
+"""Batches: double-dummy tables (and par) for many deals, on every core.
+
+The input is text, one deal per line::
+
+    # a comment; blank lines are skipped too
+    N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9
+    N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 dealer=E
+    E:T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 AK.K8.K8.A8 W
+
+A line is a deal as :meth:`~solver.deal.Deal.from_pbn` reads it (``N:`` and four
+hands in the order of play), optionally followed by the dealer, as ``dealer=E`` or a
+bare seat letter.  A deal with a dealer gets the table for the seat after the dealer
+(the first leader of the deal, whoever declares) and, on request, its par; without
+one, the tables for all four leaders (unless a default dealer is given).
+
+Bad lines are reported with their line number and skipped; the others are kept and
+come out in input order.  The work is split in chunks over a process pool, each
+worker holding one :class:`~solver.solve.Solver` (one transposition table) for all
+its deals.
+
+>>> items = parse_lines(["# deals", "", "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 E",
+...                      "N:AK.K8 oops"])
+>>> [(x.line, type(x).__name__) for x in items]
+[(3, 'BatchItem'), (4, 'BatchError')]
+>>> items[0].dealer, items[0].leader
+(<Seat.E: 1>, <Seat.S: 2>)
+>>> print(items[1])
+line 4: malformed deal 'N:AK.K8 oops': expected 4 hands separated by spaces, got 2
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import dataclasses
+import os
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
+
+from .cards import Seat
+from .deal import Deal
+from .errors import CoincheError, SeatError
+from .rules import STRAINS, Rules
+from .solve import default_solver
+
+__all__ = ["BatchItem", "BatchError", "BatchLineError", "BatchResult", "parse_line", "parse_lines",
+           "analyze", "CSV_COLUMNS", "csv_rows"]
+
+
+class BatchLineError(CoincheError):
+    """A bad line in a batch file, with ``--strict``: the message starts with its line number."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BatchItem:
+    """A good input line: its 1-based number, the deal and the dealer (or ``None``)."""
+
+    line: int
+    deal: Deal
+    dealer: Optional[Seat]
+
+    @property
+    def leader(self) -> Optional[Seat]:
+        return None if self.dealer is None else self.dealer.next
+
+
+@dataclasses.dataclass(frozen=True)
+class BatchError:
+    """A bad input line: its number, its text and what is wrong with it."""
+
+    line: int
+    text: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {"line": self.line, "error": self.message, "text": self.text}
+
+
+@dataclasses.dataclass(frozen=True)
+class BatchResult:
+    """The tables of one deal: ``tables`` maps each leader solved to a dict with
+    ``ns_points``, ``ew_points``, ``ns_capot``, ``ew_capot`` (``{strain: value}``);
+    ``par`` is :meth:`solver.par.Par.to_dict` when asked for, for a full deal with a
+    known dealer."""
+
+    line: int
+    deal: str
+    dealer: Optional[str]
+    tables: dict
+    par: Optional[dict] = None
+    nodes: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"line": self.line, "deal": self.deal, "dealer": self.dealer, "tables": self.tables}
+        if self.par is not None:
+            out["par"] = self.par
+        return out
+
+
+def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = None) -> Optional[BatchItem]:
+    """One line as a :class:`BatchItem`; ``None`` for a blank or ``#`` comment line.
+    A bad line raises a :class:`~solver.errors.CoincheError`.
+
+    >>> parse_line("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 dealer=w").dealer
+    <Seat.W: 3>
+    >>> parse_line("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 dealer=X")
+    Traceback (most recent call last):
+    ...
+    solver.errors.SeatError: unknown dealer 'X': expected one of N E S W
+    """
+    t = text.strip()
+    if not t or t.startswith("#"):
+        return None
+    parts = t.split()
+    dealer = None
+    last = parts[-1]
+    if last.lower().startswith("dealer="):
+        value = last.split("=", 1)[1]
+        try:
+            dealer = Seat.parse(value)
+        except SeatError:
+            raise SeatError(f"unknown dealer {value!r}: expected one of N E S W") from None
+        parts = parts[:-1]
+    elif len(parts) == 5 and "." not in last:
+        try:
+            dealer = Seat.parse(last)
+        except SeatError:
+            raise SeatError(f"unknown dealer {last!r} after the deal: expected one of N E S W") from None
+        parts = parts[:-1]
+    deal = Deal.from_pbn(" ".join(parts))
+    if dealer is None and default_dealer is not None:
+        dealer = Seat.parse(default_dealer)
+    return BatchItem(line, deal, dealer)
+
+
+def parse_lines(lines: Iterable[str], default_dealer: "Seat | str | None" = None,
+                strict: bool = False) -> list[Union[BatchItem, BatchError]]:
+    """Every non-blank, non-comment line as a :class:`BatchItem` or a :class:`BatchError`;
+    with ``strict`` the first bad line raises :class:`BatchLineError` instead."""
+    out: list[Union[BatchItem, BatchError]] = []
+    for n, text in enumerate(lines, 1):
+        try:
+            item = parse_line(text, n, default_dealer)
+        except CoincheError as e:
+            if strict:
+                raise BatchLineError(f"line {n}: {e}") from None
+            out.append(BatchError(n, text.rstrip("\n"), str(e)))
+            continue
+        if item is not None:
+            out.append(item)
+    return out
+
+
+def _table_dict(table) -> dict:
+    return {"ns_points": table.ns_points.to_dict(), "ew_points": table.ew_points.to_dict(),
+            "ns_capot": table.ns_capot.to_dict(), "ew_capot": table.ew_capot.to_dict()}
+
+
+def _solve_one(pbn: str, line: int, dealer: Optional[int], rules: Rules, with_par: bool) -> BatchResult:
+    from .par import par as _par
+    from .table import dd_table
+
+    deal = Deal.from_pbn(pbn)
+    solver = default_solver()
+    if dealer is None:
+        t = dd_table(deal, None, rules, solver=solver)
+        tables = {seat.name: _table_dict(t.for_leader(seat)) for seat in Seat}
+        return BatchResult(line, pbn, None, tables, None, t.nodes)
+    d = Seat(dealer)
+    t = dd_table(deal, d.next, rules, solver=solver)
+    p = _par(deal, d, rules, table=t).to_dict() if with_par and deal.cards_per_hand == 8 else None
+    return BatchResult(line, pbn, d.name, {d.next.name: _table_dict(t)}, p, t.nodes)
+
+
+def _solve_chunk(jobs: Sequence[tuple], rules: Rules, with_par: bool) -> list[BatchResult]:
+    return [_solve_one(pbn, line, dealer, rules, with_par) for pbn, line, dealer in jobs]
+
+
+def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(), *,
+            workers: Optional[int] = None, with_par: bool = False, chunk_size: int = 0,
+            progress: Optional[Callable[[int], None]] = None) -> Iterator[Union[BatchResult, BatchError]]:
+    """Solve every :class:`BatchItem`, yielding results (and the errors, in place) in
+    input order.
+
+    ``workers``: processes to use (default: every core; 1 solves in this process).
+    ``progress(n)`` is called as each group of ``n`` deals is done.
+
+    >>> items = parse_lines(["N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.- E"])
+    >>> [r.tables["S"]["ns_points"]["S"] for r in analyze(items, workers=1)]
+    [25]
+    """
+    jobs = [(it.deal.to_pbn(), it.line, None if it.dealer is None else int(it.dealer))
+            for it in items if isinstance(it, BatchItem)]
+    n_workers = workers or os.cpu_count() or 1
+    if n_workers <= 1 or len(jobs) <= 1:
+        results = iter(_solve_one(*j, rules, with_par) for j in jobs)
+        for it in items:
+            if isinstance(it, BatchError):
+                yield it
+                continue
+            r = next(results)
+            if progress is not None:
+                progress(1)
+            yield r
+        return
+    size = chunk_size or max(1, min(16, len(jobs) // (n_workers * 4) or 1))
+    chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    done: dict[int, BatchResult] = {}
+    with cf.ProcessPoolExecutor(max_workers=n_workers) as pool:
+        futures = [pool.submit(_solve_chunk, c, rules, with_par) for c in chunks]
+        pending = iter(items)
+        waiting: Optional[Union[BatchItem, BatchError]] = None
+
+        def drain() -> Iterator[Union[BatchResult, BatchError]]:
+            nonlocal waiting
+            while True:
+                it = waiting if waiting is not None else next(pending, None)
+                waiting = None
+                if it is None:
+                    return
+                if isinstance(it, BatchError):
+                    yield it
+                elif it.line in done:
+                    yield done.pop(it.line)
+                else:
+                    waiting = it
+                    return
+
+        for fut in cf.as_completed(futures):
+            batch = fut.result()
+            for r in batch:
+                done[r.line] = r
+            if progress is not None:
+                progress(len(batch))
+            yield from drain()
+        yield from drain()
+
+
+#: The columns of :func:`csv_rows`: one row per deal and leader solved.
+CSV_COLUMNS = (["line", "deal", "dealer", "leader"]
+               + [f"ns_{s.name}" for s in STRAINS] + [f"ew_{s.name}" for s in STRAINS]
+               + [f"ns_capot_{s.name}" for s in STRAINS] + [f"ew_capot_{s.name}" for s in STRAINS]
+               + ["par_contract", "par_declarer", "par_coinche", "par_ns_score", "par_ew_score", "error"])
+
+
+def csv_rows(result: Union[BatchResult, BatchError]) -> list[list[Any]]:
+    """The CSV rows of one result (:data:`CSV_COLUMNS`); a bad line is one row with its error.
+
+    >>> csv_rows(BatchError(3, "oops", "malformed deal 'oops'"))[0][-1]
+    "malformed deal 'oops'"
+    """
+    blank = [""] * (len(CSV_COLUMNS) - 5)
+    if isinstance(result, BatchError):
+        return [[result.line, result.text, "", ""] + blank + [result.message]]
+    rows = []
+    p = result.par
+    if p is not None and p["contract"] is not None:
+        c = p["contract"]
+        par_cells = [c["text"], c["declarer"], c["coinche"], p["ns_score"], p["ew_score"]]
+    elif p is not None:
+        par_cells = ["pass", "", "", 0, 0]
+    else:
+        par_cells = [""] * 5
+    for leader, t in result.tables.items():
+        cells = [result.line, result.deal, result.dealer or "", leader]
+        for key in ("ns_points", "ew_points", "ns_capot", "ew_capot"):
+            cells += [int(t[key][s.name]) for s in STRAINS]
+        rows.append(cells + par_cells + [""])
+    return rows

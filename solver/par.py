@@ -1,0 +1,545 @@
+"""Par: the result of the auction if all four players saw all the cards.
+
+The auction (seed 000, with the variants of :class:`~solver.rules.Rules`):
+
+- the player after the dealer speaks first, then the others in the order of play;
+- a call is a pass or a bid of 80..160 by 10, or capot, in any strain, higher than
+  the last bid (by level; with ``Rules.suit_ranking`` an equal level in a higher
+  strain, clubs < diamonds < hearts < spades < SA < TA, also overcalls);
+- an opponent of the last bidder may coinche at any time while that bid stands;
+  it ends the auction, except that the bidding side may then surcoinche;
+- a capot bid ends the auction and cannot be coinched;
+- three passes after a bid end the auction; four passes without a bid give no
+  contract (0 to 0).
+
+A contract's outcome comes from the double-dummy table for the first leader (the
+seat after the dealer, whoever declares): capot when the declaring side can force
+every trick, else made or failed by its card points, belote counted for a side
+that holds K and Q of trump (it always claims it), declarations when the rules turn
+them on; :func:`solver.scoring.score_deal` scores it.  Both sides maximise their own
+deal score minus the other's, so the auction is a two-player zero-sum game of
+perfect information, solved exactly by backward induction.
+
+Générale is left out of the auction (the table has no "one player takes every
+trick" value), even with ``Rules(generale=True)``.
+
+>>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+>>> p = par(deal, dealer="E")         # S leads: N-S take every trick in SA (cases 1-6)
+>>> str(p.contract), p.ns_score, p.ew_score
+('capot SA N', 500, 0)
+>>> print(p.reason)
+N-S bid and make capot SA; E-W could make 130TA but cannot outbid capot.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Optional
+
+from .cards import Seat, Team
+from .contract import CAPOT, Coinche, Contract, bid_key
+from .deal import Deal
+from .errors import DealError, SeatError
+from .rules import STRAINS, Rules, Strain
+from .scoring import DealScore
+from .solve import Solver
+from .table import BID_LEVELS, DDTable, Outcome, dd_table
+
+__all__ = ["Call", "Par", "par"]
+
+
+# -- the bids, in auction order ----------------------------------------------------
+
+_ORDERS: dict[bool, tuple] = {}
+
+
+def _bid_order(rules: Rules):
+    """``(bids, group, index)``: every bid ``(level, strain)`` sorted by
+    :func:`~solver.contract.bid_key`, each bid's group number (equal keys share one,
+    numbered from 0 upward) and the index of each bid (cached per ordering)."""
+    ranked = rules.suit_ranking
+    if ranked not in _ORDERS:
+        bids = [(lv, s) for lv in BID_LEVELS + (CAPOT,) for s in STRAINS]
+        bids.sort(key=lambda b: bid_key(b[0], b[1], rules))
+        group, last, g = [], None, -1
+        for lv, s in bids:
+            k = bid_key(lv, s, rules)
+            if k != last:
+                g, last = g + 1, k
+            group.append(g)
+        _ORDERS[ranked] = (tuple(bids), tuple(group), {b: i for i, b in enumerate(bids)})
+    return _ORDERS[ranked]
+
+
+# -- scores, memoised ------------------------------------------------------------------
+
+_CONTRACTS: dict[tuple, Contract] = {}
+_SCORES: dict[Rules, dict[tuple, tuple[int, int, bool, bool]]] = {}
+_MAX_CACHED = 200_000
+
+
+def _contract(level: int, strain: Strain, seat: Seat, x: Coinche) -> Contract:
+    key = (level, strain, seat, x)
+    c = _CONTRACTS.get(key)
+    if c is None:
+        c = _CONTRACTS[key] = Contract(level, strain, seat, x)
+    return c
+
+
+def _scorer(rules: Rules):
+    """``score(level, outcome, x, exact) -> (ns_score, ew_score, made, tie)`` and
+    ``failing(outcome, start) -> [(U, C, surcoinche?)]`` for the levels from
+    ``BID_LEVELS[start]`` up, all failed contracts that are not held ties.
+
+    Memoised on the arguments of :func:`~solver.scoring.score_deal` but the strain
+    (invariant 4 of :func:`par`); a failed contract's key also leaves out the
+    bidders' card points (invariant 3), so those scores are shared across deals."""
+    cache = _SCORES.get(rules)
+    if cache is None:
+        if len(_SCORES) > 16:
+            _SCORES.clear()
+        cache = _SCORES[rules] = {}
+    elif len(cache) > _MAX_CACHED:
+        cache.clear()
+
+    def score(level: int, out: Outcome, x: Coinche, exact: bool):
+        key = (level, out.key, int(x), out.points if exact else -1)
+        r = cache.get(key)
+        if r is None:
+            d = out.score(_contract(level, out.strain, out.side.seats[0], x), rules)
+            r = cache[key] = (d.ns_score, d.ew_score, d.made, d.tie)
+        return r
+
+    def failing(out: Outcome, start: int) -> list:
+        key = ("fail", out.key)
+        row = cache.get(key)
+        if row is None:
+            row = cache[key] = [None] * len(BID_LEVELS)
+        # Filled only from ``start`` up: the levels this outcome fails (invariant 1);
+        # another deal with the same key may make some of the lower ones.
+        for k in range(start, len(BID_LEVELS)):
+            if row[k] is None:
+                level = BID_LEVELS[k]
+                u = score(level, out, _NONE, False)
+                x = score(level, out, _X, False)
+                xx = score(level, out, _XX, False)
+                u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
+                sur = xx > x if out.side == Team.NS else xx < x
+                row[k] = (u, xx if sur else x, sur)
+        return row[start:]
+
+    return score, failing
+
+
+_NONE, _X, _XX = Coinche.NONE, Coinche.COINCHE, Coinche.SURCOINCHE
+
+
+def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
+    """How many levels of 80..160 ``out``'s side makes (a prefix, invariant 1), and
+    whether a failed level is a held tie.  A first guess from the points counted
+    is checked by scoring the guess and the level above; bisection if it is wrong."""
+    n = len(BID_LEVELS)
+    counted = out.points + (20 if out.belote == out.side else 0) + (
+        out.declarations[out.side] if rules.declarations_count else 0)
+    guess = 0 if counted < 82 else min(n, (counted - 70) // 10)
+    ok_below = guess == 0 or score(BID_LEVELS[guess - 1], out, _NONE, True)[2]
+    fails_here = guess == n or not score(BID_LEVELS[guess], out, _NONE, True)[2]
+    if ok_below and fails_here:
+        lo = guess
+    else:
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if score(BID_LEVELS[mid], out, _NONE, True)[2]:
+                lo = mid + 1
+            else:
+                hi = mid
+    tie = lo < n and score(BID_LEVELS[lo], out, _NONE, True)[3]
+    return lo, tie
+
+
+def _strain_bids(score, failing, out: Outcome, index: dict, rules: Rules) -> tuple[list, "tuple | None"]:
+    """The bids of one side in one strain that can matter, as entries
+    ``[bid, side, U, C, surcoinche?]``, and ``(bid, U)`` of its best made bid.
+
+    Of the made levels only the top one is kept, the lower ones being dominated
+    (invariant 2 in :func:`par`)."""
+    z, s = int(out.side), out.strain
+    lo, tie = _made_levels(score, out, rules)
+    entries = []
+    top = None
+    if lo > 0:
+        level = BID_LEVELS[lo - 1]
+        u = score(level, out, _NONE, True)
+        x = score(level, out, _X, True)
+        xx = score(level, out, _XX, True)
+        u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
+        sur = xx > x if z == 0 else xx < x
+        i = index[(level, s)]
+        entries.append([i, z, u, xx if sur else x, sur])
+        top = (i, u)
+    if tie:
+        for level in BID_LEVELS[lo:]:
+            u = score(level, out, _NONE, True)
+            x = score(level, out, _X, True)
+            xx = score(level, out, _XX, True)
+            u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
+            sur = xx > x if z == 0 else xx < x
+            entries.append([index[(level, s)], z, u, xx if sur else x, sur])
+    else:
+        for level, (u, c, sur) in zip(BID_LEVELS[lo:], failing(out, lo)):
+            entries.append([index[(level, s)], z, u, c, sur])
+    ns, ew, ok, _ = score(CAPOT, out, _NONE, False)
+    i = index[(CAPOT, s)]
+    entries.append([i, z, ns - ew, None, False])
+    if ok and (top is None or (ns - ew > top[1] if z == 0 else ns - ew < top[1])):
+        top = (i, ns - ew)
+    return entries, top
+
+
+def _frontier(entries: list, z: int) -> list:
+    """Drop the bids of side ``z`` that are dominated: another bid of z with a key at
+    least as high and values U and C at least as good for z (a capot bid's C counts
+    as best: it cannot be coinched).  ``entries`` are sorted by key, highest first.
+
+    ``front`` holds the (U, C) pairs of the bids kept so far that no other kept bid
+    dominates: a bid dominated by any kept bid is dominated by one of those."""
+    sign = 1 if z == 0 else -1
+    kept: list = []
+    capot_u = None                  # the best U of a capot bid (C: the best there is)
+    front: list = []
+    for e in entries:
+        u = sign * e[2]
+        if e[3] is None:
+            if capot_u is None or u > capot_u:
+                capot_u = u
+                kept.append(e)
+            continue
+        if capot_u is not None and u <= capot_u:
+            continue
+        c = sign * e[3]
+        for fu, fc in front:
+            if fu >= u and fc >= c:
+                break
+        else:
+            front = [(fu, fc) for fu, fc in front if not (u >= fu and c >= fc)]
+            front.append((u, c))
+            kept.append(e)
+    return kept
+
+
+# -- results -------------------------------------------------------------------------
+
+def _bid_text(level: int, strain: Strain) -> str:
+    return f"capot {strain.symbol}" if level == CAPOT else f"{level}{strain.symbol}"
+
+
+def _plain_text(level: int, strain: Strain) -> str:
+    return f"capot {strain.name}" if level == CAPOT else f"{level}{strain.name}"
+
+
+_SIDE = {Team.NS: "N-S", Team.EW: "E-W"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Call:
+    """One call of the auction: ``kind`` is ``pass``, ``bid``, ``coinche`` or ``surcoinche``."""
+
+    seat: Seat
+    kind: str
+    level: Optional[int] = None
+    strain: Optional[Strain] = None
+
+    def __str__(self) -> str:
+        if self.kind == "bid":
+            return _bid_text(self.level, self.strain)  # type: ignore[arg-type]
+        return self.kind
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat.name, "call": self.kind if self.kind != "bid"
+                else _plain_text(self.level, self.strain)}  # type: ignore[arg-type]
+
+
+@dataclasses.dataclass(frozen=True)
+class Par:
+    """The par result of a deal.
+
+    ``contract``: the final contract (declarer seat and coinche state included), or
+    ``None`` when all four pass; ``ns_score``/``ew_score``: the deal scores it gives;
+    ``score``: its :class:`~solver.scoring.DealScore`; ``auction``: one optimal
+    sequence of calls from the first speaker; ``reason``: a sentence saying why;
+    ``best``: each side's most valuable contract if unopposed (``None`` if it can
+    make none); ``table``: the double-dummy table used.
+    """
+
+    dealer: Seat
+    contract: Optional[Contract]
+    ns_score: int
+    ew_score: int
+    score: Optional[DealScore]
+    auction: tuple[Call, ...]
+    reason: str
+    best: dict
+    table: DDTable
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.contract
+        return {
+            "deal": self.table.deal.to_pbn(),
+            "dealer": self.dealer.name,
+            "leader": self.dealer.next.name,
+            "contract": None if c is None else {
+                "level": c.level, "strain": c.strain.name, "declarer": c.declarer.name,
+                "coinche": c.coinche.name.lower(), "text": c.to_text(), "made": self.score.made,
+                "points": self.score.points, "capot": self.score.capot,
+            },
+            "ns_score": self.ns_score,
+            "ew_score": self.ew_score,
+            "auction": [x.to_dict() for x in self.auction],
+            "reason": self.reason,
+            "best": {t.name: (None if b is None else b.to_text()) for t, b in self.best.items()},
+        }
+
+    def __repr__(self) -> str:
+        return f"<Par {self.contract} ns_score={self.ns_score} ew_score={self.ew_score}>"
+
+
+# -- the search ----------------------------------------------------------------------
+
+def _better(side: int, a: int, b: int) -> bool:
+    """Is ``a`` strictly better than ``b`` for ``side`` (values are N-S minus E-W)?"""
+    return a > b if side == 0 else a < b
+
+
+def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
+        table: "DDTable | None" = None, solver: "Solver | None" = None) -> Par:
+    """The par contract and score of ``deal`` with ``dealer`` dealing.
+
+    ``table``: a :class:`~solver.table.DDTable` that holds the seat after the dealer
+    as leader, if already computed (else it is computed with ``solver``).
+
+    **The search.**  After a bid ``k`` by side Z the state is ``(k, Z, p)``, ``p`` = 0,
+    1, 2 passes since; the speaker follows from ``p`` (an opponent, Z's partner, the
+    other opponent), so the seat within a side never matters (a contract's score does
+    not depend on which partner declares).  With ``C(k)`` the value of a coinche (Z
+    then picks coinche or surcoinche), ``U(k)`` the value of playing ``k`` undoubled
+    and ``B_T(k)`` side T's best value over its bids above ``k``::
+
+        V(k,Z,2) = opt_Y( C, U, B_Y(k) )
+        V(k,Z,1) = opt_Y( C, opt_Z( V(k,Z,2), B_Z(k) ) )
+        V(k,Z,0) = opt_Y( C, V(k,Z,1), B_Y(k) )
+
+    the opponents Y may coinche at every state where ``k`` stands, which is what
+    coinching "at any time" allows.  Bids are visited from the highest key down, so
+    ``B_T`` is a running best and the auction costs one pass over the bids.
+
+    **The pruning, and why it is exact.**  Let Z-bids ``k1 < k2`` (by key) have
+    ``U(k1) <= U(k2)`` and ``C(k1) <= C(k2)`` for Z (a capot bid's ``C`` counts as
+    best for Z).  Then ``V(k1,Z,0) <= opt_Z(min(C,U,B_Y)(k1), B_Z(k1))`` and
+    ``min(C,U,B_Y)(k1) <= V(k2,Z,0) <= B_Z(k1)`` (fewer bids above ``k2`` for Y), so
+    ``V(k1,Z,0) <= B_Z(k1)``: wherever Z may bid ``k1`` some higher bid does at least
+    as well, and ``k1`` can be dropped without changing any value (for equal keys,
+    ``V(k1) <= V(k2)`` directly).  :func:`_frontier` drops exactly those bids.  Three
+    invariants of :func:`~solver.scoring.score_deal`, checked for every scoring
+    variant by ``tests/test_par.py``, let most bids go without being scored at all:
+
+    1. the levels a side makes in a strain are a prefix of 80..160;
+    2. among made levels, a higher level is no worse for the bidders, undoubled,
+       coinched or surcoinched, so only the top made level is kept;
+    3. a failed contract that is not a held tie, and a capot bid, score the same
+       whatever the bidders' card points, so those scores are shared across deals;
+    4. a score does not depend on the strain beyond what the outcome says (belote,
+       declarations), so scores are shared across strains.
+
+    Ties between calls of equal value go to passing, then to not coinching, and among
+    bids to the highest key, so the auction reaches the par contract in as few bids
+    as possible.
+
+    >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+    >>> p = par(deal, dealer="E")
+    >>> [str(c) for c in p.auction]
+    ['pass', 'pass', 'capot SA']
+    """
+    if not isinstance(deal, Deal):
+        deal = Deal.from_pbn(deal)
+    if deal.cards_per_hand != 8:
+        raise DealError(f"par needs a full deal of 8 cards a hand, not {deal.cards_per_hand}: "
+                        f"{deal.to_pbn()!r}")
+    dealer = Seat.parse(dealer)
+    first = dealer.next
+    if table is None:
+        table = dd_table(deal, first, rules, solver=solver)
+    elif table.leader is None:
+        table = table.for_leader(first)
+    elif table.leader != first:
+        raise SeatError(f"the table is for leader {table.leader.name}, but with dealer {dealer.name} "
+                        f"the first lead is by {first.name}")
+    rules = table.rules
+    bids, group, index = _bid_order(rules)
+    score, failing = _scorer(rules)
+    outcomes = table.outcomes()
+
+    # The bids that can matter, with their terminal values (N-S minus E-W).
+    sides: list[list] = [[], []]
+    tops: list[list] = [[], []]
+    for z in (0, 1):
+        for s in STRAINS:
+            entries, top = _strain_bids(score, failing, outcomes[z][s], index, rules)
+            sides[z] += entries
+            if top is not None:
+                tops[z].append(top)
+    live = []
+    for z in (0, 1):
+        sides[z].sort(key=lambda e: -e[0])
+        live += _frontier(sides[z], z)
+    live.sort(key=lambda e: -e[0])
+
+    # Backward induction, highest key first; best[T] = [value, entry] of side T's
+    # best bid among the groups above the current one.
+    best: list = [None, None]
+    n = len(live)
+    j = 0
+    while j < n:
+        g = group[live[j][0]]
+        k = j
+        while k < n and group[live[k][0]] == g:
+            k += 1
+        for e in live[j:k]:
+            z = e[1]
+            by, bz = best[1 - z], best[z]
+            e.append((by, bz))
+            if e[3] is None:                      # capot: ends the auction
+                e += [e[2], None, None]
+                continue
+            c, u = e[3], e[2]
+            if z == 0:                            # E-W minimise, N-S maximise
+                v2 = min(c, u) if by is None else min(c, u, by[0])
+                v1 = min(c, v2 if bz is None else max(v2, bz[0]))
+                v0 = min(c, v1) if by is None else min(c, v1, by[0])
+            else:
+                v2 = max(c, u) if by is None else max(c, u, by[0])
+                v1 = max(c, v2 if bz is None else min(v2, bz[0]))
+                v0 = max(c, v1) if by is None else max(c, v1, by[0])
+            e += [v0, v1, v2]
+        for e in live[j:k]:                       # ties: the highest key, then the first strain
+            z, v = e[1], e[6]
+            if best[z] is None or (v > best[z][0] if z == 0 else v < best[z][0]):
+                best[z] = (v, e)
+        j = k
+    A = [0] * 5
+    for p in range(3, -1, -1):
+        t = (first + p) & 1
+        bt = best[t]
+        A[p] = A[p + 1] if bt is None or _better(t, A[p + 1], bt[0]) else bt[0]
+
+    # One optimal auction.
+    calls: list[Call] = []
+    seat = first
+    bid = None            # (entry, declarer seat)
+    passes = 0
+    state = _NONE
+    while True:
+        if bid is None:
+            if passes == 4:
+                break
+            t = seat.team
+            bt = best[t]
+            if bt is not None and _better(t, bt[0], A[passes + 1]):
+                calls.append(Call(seat, "bid", *bids[bt[1][0]]))
+                bid, passes = (bt[1], seat), 0
+            else:
+                calls.append(Call(seat, "pass"))
+                passes += 1
+            seat = seat.next
+            continue
+        e, declarer = bid
+        if e[3] is None:
+            break
+        z = e[1]
+        y = 1 - z
+        by, bz = e[5]
+        if passes == 0:
+            speaker, stay, other = y, e[7], by
+        elif passes == 1:
+            speaker, stay, other = z, e[8], bz
+        else:
+            speaker, stay, other = y, e[2], by
+        go_on, raise_to = stay, None
+        if other is not None and _better(speaker, other[0], stay):
+            go_on, raise_to = other[0], other[1]
+        if _better(y, e[3], go_on):
+            calls.append(Call(seat if seat.team == y else seat.next, "coinche"))
+            state = _X
+            if e[4]:
+                calls.append(Call(declarer, "surcoinche"))
+                state = _XX
+            break
+        if raise_to is not None:
+            calls.append(Call(seat, "bid", *bids[raise_to[0]]))
+            bid, passes = (raise_to, seat), 0
+        else:
+            calls.append(Call(seat, "pass"))
+            passes += 1
+            if passes == 3:
+                break
+        seat = seat.next
+
+    # Each side's most valuable contract if unopposed.
+    best_alone: dict[Team, Optional[Contract]] = {}
+    for t in Team:
+        top = None
+        for i, u in tops[t]:
+            if top is None or _better(t, u, top[1]):
+                top = (i, u)
+        best_alone[t] = None if top is None else _contract(*bids[top[0]], t.seats[0], _NONE)
+
+    if bid is None:
+        return Par(dealer, None, 0, 0, None, tuple(calls), _reason(None, None, best_alone, calls),
+                   best_alone, table)
+    e, declarer = bid
+    lv, s = bids[e[0]]
+    contract = Contract(lv, s, declarer, state)
+    result = outcomes[e[1]][s].score(contract, rules)
+    return Par(dealer, contract, result.ns_score, result.ew_score, result, tuple(calls),
+               _reason(contract, result, best_alone, calls), best_alone, table)
+
+
+def _reason(contract: Optional[Contract], result: Optional[DealScore],
+            best: dict, calls: list[Call]) -> str:
+    """A sentence saying why the auction ends where it does."""
+    def bt(c: Contract) -> str:
+        return _bid_text(c.level, c.strain)
+
+    if contract is None:
+        makers = [f"{_SIDE[t]} could make {bt(c)}" for t, c in best.items() if c is not None]
+        if not makers:
+            return "Neither side can make 80 in any strain: all four pass, no contract."
+        return "; ".join(makers) + ", but no bid gains: all four pass, no contract."
+    z = contract.team
+    y = z.other
+    mine, theirs = _SIDE[z], _SIDE[y]
+    yb = best.get(y)
+    doubled = ""
+    if contract.coinche == Coinche.COINCHE:
+        doubled = f", coinched by {theirs}"
+    elif contract.coinche == Coinche.SURCOINCHE:
+        doubled = f", coinched by {theirs} and surcoinched"
+    what = bt(contract)
+    if contract.is_capot:
+        if result.made:
+            tail = f"; {theirs} could make {bt(yb)} but cannot outbid capot." if yb else \
+                f"; {theirs} can make nothing."
+            return f"{mine} bid and make {what}{tail}"
+        return f"{mine} bid {what} and fail{doubled}: it costs less than letting {theirs} play."
+    if result.made:
+        if yb is None:
+            return f"{mine} make {what}{doubled}; {theirs} cannot make any contract."
+        own_bids = [c for c in calls if c.kind == "bid" and c.seat.team == z]
+        verb = "outbid to" if len(own_bids) > 1 or any(
+            c.kind == "bid" and c.seat.team == y for c in calls) else "bid"
+        return (f"{theirs} could make {bt(yb)} but {mine} {verb} {what}{doubled}, "
+                f"which {theirs} cannot profitably beat.")
+    if yb is not None:
+        return (f"{theirs} could make {bt(yb)}; {mine} sacrifice in {what}{doubled}, "
+                f"which fails but costs less.")
+    return f"{mine} bid {what} and fail{doubled}."

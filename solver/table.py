@@ -1,0 +1,335 @@
+"""Double-dummy tables: what each side takes in every strain, and who can force capot.
+
+A table holds, for one first leader (or all four at once), the card points each
+side takes in each strain ``S H D C SA TA`` under perfect play, and whether each
+side can force every trick (capot).  The six strains (and the four leaders) are
+solved by one :class:`~solver.solve.Solver`, so they share its transposition table:
+after the first trick many positions recur from one leader to the next.
+
+In Coinche the first lead is always made by the player after the dealer, whoever
+wins the auction, so a table for ``leader=dealer.next`` is all that a deal's auction
+needs: the double-dummy value does not depend on who declares.
+
+>>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+>>> t = dd_table(deal, leader="S")
+>>> t.ns_points.to_dict()                        # dd_reference.json, cases 1-6
+{'S': 73, 'H': 71, 'D': 106, 'C': 146, 'SA': 162, 'TA': 25}
+>>> t.ns_points["C"], t.ew_points["C"]
+(146, 16)
+>>> t.best_bid("NS", "C")                       # 146 points and S's belote: 166
+160
+>>> t.best_bid("NS", "SA"), t.best_bid("EW", "C")
+(250, None)
+>>> t.ns_capot["C"], t.ns_capot["SA"]           # SA: all 162 points, and every trick
+(False, True)
+
+Capot is only searched where it can be: a side that can force every trick can take
+every point, so a side whose double-dummy points fall short of the total cannot
+force capot, and the (cheap) trick-count probe runs only when the points are all
+one side's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any, Iterator
+
+import numpy as np
+
+from .cards import Seat, Team
+from .contract import CAPOT, LEVELS, Contract
+from .deal import Deal
+from .declarations import award_declarations, belote_teams
+from .errors import SeatError
+from .play import Position
+from .rules import LAST_TRICK_BONUS, STRAINS, Rules, Strain, points_table
+from .scoring import score_deal
+from .solve import Solver, default_solver
+
+__all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "first_leader"]
+
+#: The numbered bid levels 80..160, lowest first.
+BID_LEVELS = tuple(lv for lv in LEVELS if lv <= 160)
+
+
+def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None) -> "Seat | None":
+    """The seat that leads the first trick: ``leader``, or the seat after ``dealer``.
+
+    Giving both is allowed when they agree; ``None`` when neither is given.
+
+    >>> first_leader(dealer="W"), first_leader(leader="E", dealer="N")
+    (<Seat.N: 0>, <Seat.E: 1>)
+    >>> first_leader(leader="S", dealer="N")
+    Traceback (most recent call last):
+    ...
+    solver.errors.SeatError: leader 'S' contradicts dealer 'N': the first lead is by the seat after the dealer (E)
+    """
+    lead = Seat.parse(leader) if leader is not None else None
+    if dealer is None:
+        return lead
+    after = Seat.parse(dealer).next
+    if lead is not None and lead != after:
+        raise SeatError(f"leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "
+                        f"the seat after the dealer ({after.name})")
+    return after
+
+
+class ByStrain:
+    """A row (or a leaders x strains grid) of table values, indexed by strain.
+
+    ``row["H"]`` is a plain int or bool for a one-leader table, and an array over the
+    leaders N E S W for a four-leader table, where ``row["N", "H"]`` is one value.
+    ``np.asarray(row)`` gives the whole array (strains last, in the order S H D C SA TA).
+
+    >>> row = ByStrain(np.array([73, 71, 45, 146, 60, 90]))
+    >>> row["C"], row[Strain.SA], row["nt"]
+    (146, 60, 60)
+    >>> row.to_dict()
+    {'S': 73, 'H': 71, 'D': 45, 'C': 146, 'SA': 60, 'TA': 90}
+    """
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray) -> None:
+        self.array = array
+
+    @staticmethod
+    def _py(x: Any) -> Any:
+        return x.item() if isinstance(x, np.generic) else x
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            if self.array.ndim != 2:
+                raise SeatError(f"a one-leader table has no leader index: {key!r}")
+            seat, strain = key
+            return self._py(self.array[Seat.parse(seat), Strain.parse(strain)])
+        s = Strain.parse(key)
+        return self._py(self.array[s]) if self.array.ndim == 1 else self.array[:, s]
+
+    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+        return self.array if dtype is None else self.array.astype(dtype)
+
+    def keys(self) -> tuple[Strain, ...]:
+        return STRAINS
+
+    def items(self) -> Iterator[tuple[Strain, Any]]:
+        return ((s, self[s]) for s in STRAINS)
+
+    def __iter__(self) -> Iterator[Strain]:
+        return iter(STRAINS)
+
+    def __len__(self) -> int:
+        return len(STRAINS)
+
+    def to_dict(self) -> dict:
+        """Plain types for JSON: ``{strain: value}``, or ``{leader: {strain: value}}``."""
+        if self.array.ndim == 2:
+            return {seat.name: {s.name: self._py(self.array[seat, s]) for s in STRAINS} for seat in Seat}
+        return {s.name: self[s] for s in STRAINS}
+
+    def __repr__(self) -> str:
+        return f"ByStrain({self.to_dict()!r})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """What a side declaring a strain gets from the double-dummy table.
+
+    ``points``: its card points (162 when it can force capot); ``capot``: it can force
+    every trick; ``belote``: the side that holds and claims belote (the bidders when
+    they hold K and Q of trump, else the defenders if ``Rules.belote_anyone``), or
+    ``None``; ``declarations``: ``(ns, ew)`` declaration points as awarded.  These
+    are the arguments of :func:`solver.scoring.score_deal`.
+    """
+
+    side: Team
+    strain: Strain
+    points: int
+    capot: bool
+    belote: "Team | None"
+    declarations: tuple[int, int]
+
+    @functools.cached_property
+    def key(self) -> tuple:
+        """What scoring reads besides the contract and the points, as plain ints
+        (a memo key): the side, capot, belote, declarations."""
+        return (int(self.side), self.capot, -1 if self.belote is None else int(self.belote),
+                self.declarations)
+
+    def score(self, contract: Contract, rules: Rules = Rules()):
+        """The :class:`~solver.scoring.DealScore` of ``contract`` (this side's) with this outcome."""
+        return score_deal(contract, self.points, capot=self.capot, belote=self.belote,
+                          declarations=self.declarations, rules=rules)
+
+
+class DDTable:
+    """The double-dummy table of a deal for one first leader, or for all four.
+
+    ``ns_points``, ``ew_points`` (card points, dix de der included, belote and
+    declarations not), ``ns_capot``, ``ew_capot`` (that side can force every trick)
+    are :class:`ByStrain` rows.  ``leader`` is the first leader, or ``None`` for a
+    four-leader table whose rows are leaders x strains arrays.  ``nodes``: nodes
+    searched to build the table (statistics, not printed).
+    """
+
+    def __init__(self, deal: Deal, leader: "Seat | None", rules: Rules, ns_points: np.ndarray,
+                 ns_capot: np.ndarray, ew_capot: np.ndarray, totals: np.ndarray, nodes: int = 0) -> None:
+        self.deal = deal
+        self.leader = leader
+        self.rules = rules
+        self.totals = totals
+        self.ns_points = ByStrain(ns_points)
+        self.ew_points = ByStrain(totals - ns_points)
+        self.ns_capot = ByStrain(ns_capot)
+        self.ew_capot = ByStrain(ew_capot)
+        self.nodes = nodes
+
+    # -- views --------------------------------------------------------------------
+    def for_leader(self, leader: "Seat | str") -> "DDTable":
+        """The one-leader table of a four-leader table (or this table, checked)."""
+        seat = Seat.parse(leader)
+        if self.leader is not None:
+            if seat != self.leader:
+                raise SeatError(f"this table is for leader {self.leader.name}, not {leader!r}")
+            return self
+        a = np.asarray
+        return DDTable(self.deal, seat, self.rules, a(self.ns_points)[seat].copy(),
+                       a(self.ns_capot)[seat].copy(), a(self.ew_capot)[seat].copy(), self.totals, 0)
+
+    def points(self, side: "Team | str") -> ByStrain:
+        return self.ns_points if Team.parse(side) == Team.NS else self.ew_points
+
+    def capot(self, side: "Team | str") -> ByStrain:
+        return self.ns_capot if Team.parse(side) == Team.NS else self.ew_capot
+
+    def _one_leader(self, what: str) -> Seat:
+        if self.leader is None:
+            raise SeatError(f"{what} needs a one-leader table: use table.for_leader(seat)")
+        return self.leader
+
+    # -- contracts ------------------------------------------------------------------
+    def outcome(self, side: "Team | str", strain: "Strain | str") -> Outcome:
+        """What ``side`` gets declaring ``strain`` (see :class:`Outcome`)."""
+        return self.outcomes()[Team.parse(side)][Strain.parse(strain)]
+
+    def outcomes(self) -> list[list[Outcome]]:
+        """Every :meth:`outcome`, as ``outcomes()[side][strain]`` (computed once)."""
+        cached = getattr(self, "_outcomes", None)
+        if cached is not None:
+            return cached
+        leader = self._one_leader("an outcome")
+        ns, nsc, ewc = self.ns_points.array, self.ns_capot.array, self.ew_capot.array
+        out: list[list[Outcome]] = [[], []]
+        for s in STRAINS:
+            holders = {seat.team for seat, _ in belote_teams(self.deal, s, self.rules)}
+            decl = award_declarations(self.deal, s, leader, self.rules)
+            for team in Team:
+                if team in holders:
+                    belote: "Team | None" = team
+                elif team.other in holders and self.rules.belote_anyone:
+                    belote = team.other
+                else:
+                    belote = None
+                pts = int(ns[s]) if team == Team.NS else int(self.totals[s] - ns[s])
+                capot = bool(nsc[s] if team == Team.NS else ewc[s])
+                out[team].append(Outcome(team, s, pts, capot, belote, decl))
+        self._outcomes = out
+        return out
+
+    def best_bid(self, side: "Team | str", strain: "Strain | str") -> "int | None":
+        """The highest bid ``side`` makes in ``strain``: :data:`~solver.contract.CAPOT`
+        when it can force every trick, else the highest of 80..160 that makes (82 for
+        80, belote and, with ``Rules.declarations_count``, declarations counted, as
+        :func:`~solver.scoring.score_deal` decides), else ``None``."""
+        team, s = Team.parse(side), Strain.parse(strain)
+        out = self.outcome(team, s)
+        if out.capot:
+            return CAPOT
+        best = None
+        for level in BID_LEVELS:
+            if out.score(Contract(level, s, team.seats[0]), self.rules).made:
+                best = level
+            else:
+                break
+        return best
+
+    def to_dict(self) -> dict:
+        """Plain types for JSON."""
+        out: dict[str, Any] = {
+            "deal": self.deal.to_pbn(),
+            "leader": self.leader.name if self.leader is not None else None,
+            "ns_points": self.ns_points.to_dict(),
+            "ew_points": self.ew_points.to_dict(),
+            "ns_capot": self.ns_capot.to_dict(),
+            "ew_capot": self.ew_capot.to_dict(),
+        }
+        if self.leader is not None:
+            out["ns_best_bid"] = {s.name: self.best_bid(Team.NS, s) for s in STRAINS}
+            out["ew_best_bid"] = {s.name: self.best_bid(Team.EW, s) for s in STRAINS}
+        out["nodes"] = self.nodes
+        return out
+
+    def __repr__(self) -> str:
+        who = f"leader={self.leader.name}" if self.leader is not None else "all leaders"
+        return f"<DDTable {who} ns_points={self.ns_points.to_dict()}>"
+
+
+def _solve_leader(solver: Solver, deal: Deal, leader: Seat, rules: Rules, guesses=None):
+    """Points, capots and nodes for every strain with one first leader."""
+    eng = solver.engine
+    n_tricks = deal.cards_per_hand
+    ns = np.zeros(6, dtype=np.int16)
+    nsc = np.zeros(6, dtype=bool)
+    ewc = np.zeros(6, dtype=bool)
+    totals = np.zeros(6, dtype=np.int16)
+    nodes = 0
+    cards = list(deal.cards)
+    for s in STRAINS:
+        pts = points_table(s, rules)
+        total = sum(pts[c] for c in cards) + LAST_TRICK_BONUS
+        pos = Position(deal, s, leader, rules)
+        solver._setup(pos)
+        v = eng.value(-1 if guesses is None else int(guesses[s]))
+        nodes += eng.nodes
+        ns[s], totals[s] = v, total
+        # A side that can force every trick can take every point, so only an
+        # all-points side needs the trick-count probe.
+        if v == total or v == 0:
+            solver._setup(pos, count_tricks=True)
+            if v == total:
+                nsc[s] = eng.probe(n_tricks)
+            else:
+                ewc[s] = not eng.probe(1)
+            nodes += eng.nodes
+    return ns, nsc, ewc, totals, nodes
+
+
+def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rules(), *,
+             dealer: "Seat | str | None" = None, solver: "Solver | None" = None) -> DDTable:
+    """The double-dummy table of ``deal``: every strain, one transposition table.
+
+    ``leader`` (or ``dealer``: the leader is the seat after it) picks the first
+    leader; with neither, all four leaders are solved and the rows are leaders x
+    strains arrays.  ``solver``: the :class:`~solver.solve.Solver` to use (default:
+    this thread's).
+
+    >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+    >>> dd_table(deal, dealer="E").leader
+    <Seat.S: 2>
+    """
+    if not isinstance(deal, Deal):
+        deal = Deal.from_pbn(deal)
+    lead = first_leader(leader, dealer)
+    s = solver if solver is not None else default_solver()
+    if lead is not None:
+        ns, nsc, ewc, totals, nodes = _solve_leader(s, deal, lead, rules)
+        return DDTable(deal, lead, rules, ns, nsc, ewc, totals, nodes)
+    rows = []
+    guesses = None
+    for seat in Seat:
+        row = _solve_leader(s, deal, seat, rules, guesses)
+        guesses = row[0]
+        rows.append(row)
+    return DDTable(deal, None, rules, np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]),
+                   np.stack([r[2] for r in rows]), rows[0][3], sum(r[4] for r in rows))
