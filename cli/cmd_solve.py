@@ -1,0 +1,300 @@
+"""``coinche solve``: the exact double-dummy value of a deal or position, card by card.
+
+One problem from the command line, or a file of problems (one a line) solved in order
+with JSON lines out.  The problem-file format is documented in :data:`FILE_FORMAT`
+(also shown by ``coinche solve --help``) and in ``docs/solve.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+import sys
+from typing import Annotated, Iterator, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+import solver
+from cli.common import console, err_console, fail, handle_errors, parse_deal, print_json, render_rows
+from cli.main import app
+from solver.cards import Seat
+from solver.errors import CoincheError, SeatError
+from solver.play import parse_played
+from solver.solve import Solution
+
+FILE_FORMAT = """\
+One problem a line: the deal, then key=value fields, e.g.
+
+    N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 strain=H leader=N played="SA S8"
+
+The deal is PBN text as on the command line, or the word example. \
+Fields: strain (required: S H D C SA TA); leader or dealer (default: N leads); \
+played (the cards from the first lead, quoted with spaces or joined by commas); \
+undertrump=yes|no, overtrump_partner=yes|no, ta_table=j14|j13 (default: the rules options \
+of the command line). Blank lines and # comments are skipped.
+
+A bad line is reported as "line N: message" on stderr (with --json also as \
+{"input_line": N, "error": message} in its place in the output); the other lines are \
+still solved, and the exit code is then 1."""
+
+_YES = {"yes": True, "y": True, "true": True, "1": True, "on": True,
+        "no": False, "n": False, "false": False, "0": False, "off": False}
+_KEYS = ("strain", "leader", "dealer", "played", "undertrump", "overtrump_partner", "ta_table")
+
+
+class ProblemError(CoincheError):
+    """A line of a problem file that does not follow the format."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One position to solve: what ``solver.solve`` takes."""
+
+    deal: solver.Deal
+    strain: solver.Strain
+    leader: Seat
+    played: tuple
+    rules: solver.Rules
+
+    def solve(self) -> Solution:
+        return solver.solve(self.deal, self.strain, self.leader, self.played, self.rules)
+
+
+def first_leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
+    """The first leader: ``leader``, or the seat after ``dealer``, or N."""
+    if leader is not None and dealer is not None:
+        lead, deal_ = Seat.parse(leader), Seat.parse(dealer)
+        if lead != deal_.next:
+            raise SeatError(f"leader {lead.name} contradicts dealer {deal_.name}: "
+                            f"the first leader is the seat after the dealer ({deal_.next.name})")
+        return lead
+    if leader is not None:
+        return Seat.parse(leader)
+    if dealer is not None:
+        return Seat.parse(dealer).next
+    return Seat.N
+
+
+def _yes_no(key: str, value: str) -> bool:
+    v = _YES.get(value.strip().lower())
+    if v is None:
+        raise ProblemError(f"{key}={value!r}: expected yes or no")
+    return v
+
+
+def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
+    """One line of a problem file; ``None`` for a blank or comment line.
+
+    >>> p = parse_problem('example strain=H leader=N played="SA S8"  # trick 1', solver.Rules())
+    >>> p.strain.name, p.leader.name, [c.name for c in p.played]
+    ('H', 'N', ['SA', 'S8'])
+    >>> parse_problem("   # nothing", solver.Rules()) is None
+    True
+    """
+    try:
+        tokens = shlex.split(text, comments=True)
+    except ValueError as e:                       # an unclosed quote
+        raise ProblemError(f"cannot read {text.strip()!r}: {e}") from None
+    if not tokens:
+        return None
+    split = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
+    deal_text, fields = " ".join(tokens[:split]), tokens[split:]
+    if not deal_text:
+        raise ProblemError(f"no deal before {fields[0]!r}: a line starts with the deal")
+    values: dict[str, str] = {}
+    for f in fields:
+        key, _, value = f.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if key not in _KEYS:
+            raise ProblemError(f"unknown field {key!r}: expected one of {', '.join(_KEYS)}")
+        if key in values:
+            raise ProblemError(f"field {key!r} given twice")
+        values[key] = value
+    if "strain" not in values:
+        raise ProblemError("no strain: add strain=S, H, D, C, SA or TA")
+    changes = {}
+    if "undertrump" in values:
+        changes["must_undertrump"] = _yes_no("undertrump", values["undertrump"])
+    if "overtrump_partner" in values:
+        changes["must_overtrump_partner"] = _yes_no("overtrump_partner", values["overtrump_partner"])
+    if "ta_table" in values:
+        changes["ta_table"] = values["ta_table"].strip().lower()
+    return Problem(
+        deal=parse_deal(deal_text),
+        strain=solver.Strain.parse(values["strain"]),
+        leader=first_leader(values.get("leader"), values.get("dealer")),
+        played=tuple(parse_played(values.get("played"))),
+        rules=rules.replace(**changes),
+    )
+
+
+def result_dict(sol: Solution) -> dict:
+    """The JSON of one solution: ``Solution.to_dict()`` with the costs, capot and rules."""
+    d = sol.to_dict()
+    tricks = sol.position.total_tricks
+    d["ew_max_tricks"] = tricks - sol.ns_max_tricks
+    d["capot"] = "NS" if sol.ns_max_tricks == tricks else "EW" if sol.ns_max_tricks == 0 else None
+    d["costs"] = {c.name: sol.cost(c) for c in sol.card_values}
+    d["rules"] = {"must_undertrump": sol.rules.must_undertrump,
+                  "must_overtrump_partner": sol.rules.must_overtrump_partner,
+                  "ta_table": sol.rules.ta_table}
+    return d
+
+
+def _tricks_text(cards, before: int = 0) -> str:
+    """Cards grouped by trick, ``before`` cards having been played ahead of them."""
+    names = [c.name for c in cards]
+    cut = [0] + list(range((4 - before % 4) % 4 or 4, len(names), 4)) + [len(names)]
+    return " | ".join(" ".join(names[a:b]) for a, b in zip(cut, cut[1:]) if b > a)
+
+
+def _capot_text(sol: Solution) -> str:
+    tricks = sol.position.total_tricks
+    if sol.ns_max_tricks == tricks:
+        return "N-S can force capot"
+    if sol.ns_max_tricks == 0:
+        return "E-W can force capot"
+    return "no side can force capot"
+
+
+def _print_solution(sol: Solution) -> None:
+    out = console.print
+    pos = sol.position
+    out(sol.deal.diagram(), markup=False, highlight=False)
+    out()
+    out(sol.deal.to_pbn(), markup=False, highlight=False, soft_wrap=True)
+    out(f"Trumps {sol.strain.symbol}, first lead by {sol.leader.name}", markup=False, highlight=False)
+    if sol.played:
+        out(f"Played: {_tricks_text(sol.played)}", markup=False, highlight=False, soft_wrap=True)
+        out(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
+            f"EW {pos.tricks[1]} ({pos.points[1]} points)", markup=False, highlight=False)
+    out(f"Value: NS {sol.ns_points}, EW {sol.ew_points} (of {sol.total})",
+        markup=False, highlight=False)
+    out(f"Tricks: NS can take {sol.ns_max_tricks}, EW {sol.ew_max_tricks}; {_capot_text(sol)}",
+        markup=False, highlight=False)
+    if sol.to_move is None:
+        out("The deal is over.", markup=False, highlight=False)
+        return
+    rows = sorted(((c.name, v, sol.total - v, sol.cost(c)) for c, v in sol.card_values.items()),
+                  key=lambda r: (r[3], r[0]))
+    render_rows(f"{sol.to_move.name} to play", ["card", "NS", "EW", "cost"], rows)
+    out(f"Optimal line: {_tricks_text(sol.line, len(sol.played))}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _read_lines(path: str) -> list[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().splitlines()
+    except FileNotFoundError:
+        raise fail(f"no such file: {path!r}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise fail(f"cannot read {path!r}: {e}") from None
+
+
+def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Problem | str"]]:
+    """(line number, problem or error message) for every line that is not blank."""
+    for n, text in enumerate(lines, 1):
+        try:
+            p = parse_problem(text, rules)
+        except CoincheError as e:
+            yield n, str(e)
+            continue
+        if p is not None:
+            yield n, p
+
+
+def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
+    items = list(_problems(_read_lines(path), rules))
+    bad = 0
+    rows = []
+    progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=err_console, transient=True, disable=not err_console.is_terminal)
+    with progress:
+        task = progress.add_task("solve", total=len(items))
+        for n, item in items:
+            if isinstance(item, Problem):
+                try:
+                    sol = item.solve()
+                    d = result_dict(sol)
+                except CoincheError as e:            # an illegal card in `played`
+                    item = str(e)
+            if isinstance(item, str):
+                bad += 1
+                err_console.print(f"line {n}: {item}", markup=False, highlight=False, soft_wrap=True)
+                if as_json:
+                    print_json({"input_line": n, "error": item})
+            elif as_json:
+                print_json({"input_line": n, **d})
+                sys.stdout.flush()
+            else:
+                rows.append((n, sol.strain.name, sol.leader.name, len(sol.played),
+                             sol.to_move.name if sol.to_move is not None else "-",
+                             sol.ns_points, sol.ew_points, sol.ns_max_tricks,
+                             " ".join(c.name for c in sol.best_cards)))
+            progress.advance(task)
+    if not as_json:
+        render_rows(f"{len(rows)} problems", ["line", "strain", "leader", "played", "to move",
+                                               "NS", "EW", "NS tricks", "best"], rows)
+    return 1 if bad else 0
+
+
+@app.command("solve", help=f"""Solve a deal double dummy: the points each side takes under
+perfect play, whether a side can force capot, and every legal card's value and cost
+against the best card.
+
+Example: coinche solve example --strain H --leader N --played "SA S8"
+
+With --file, solve a file of problems (- for stdin) in order:
+
+{FILE_FORMAT}
+
+Exit codes: 0 done; 1 some line of --file was bad; 2 bad input on the command line.""")
+@handle_errors
+def solve_cmd(
+    deal: Annotated[Optional[str], typer.Argument(help="The deal as PBN text "
+                                                  "('N:AK.K8.K8.A8 ...'), or 'example'.")] = None,
+    strain: Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA.")] = None,
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the "
+                                                  "first trick (default N).")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads.")] = None,
+    played: Annotated[Optional[str], typer.Option("--played", help="Cards played so far, "
+                                                  "in order: \"SA S7 SQ ...\".")] = None,
+    undertrump: Annotated[bool, typer.Option("--undertrump/--no-undertrump", help="Must undertrump "
+                                             "an opponent's winning trump (default) or may discard.")] = True,
+    overtrump_partner: Annotated[bool, typer.Option("--overtrump-partner/--no-overtrump-partner",
+                                                    help="On a trump lead, must beat even the "
+                                                    "partner's trump (default).")] = True,
+    ta_table: Annotated[str, typer.Option("--ta-table", help="Tout atout card points: j14 "
+                                          "(J 14, A 6; default) or j13 (J 13, A 7).")] = "j14",
+    file: Annotated[Optional[str], typer.Option("--file", help="A file of problems, one a line "
+                                                "(- for stdin); see above.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (with --file: one JSON "
+                                          "object a line, in input order).")] = False,
+) -> None:
+    rules = solver.Rules(must_undertrump=undertrump, must_overtrump_partner=overtrump_partner,
+                         ta_table=ta_table.strip().lower())
+    if file is not None:
+        if deal is not None:
+            raise fail("give either a DEAL or --file, not both")
+        given = [name for name, v in (("--strain", strain), ("--leader", leader),
+                                      ("--dealer", dealer), ("--played", played)) if v is not None]
+        if given:
+            raise fail(f"{', '.join(given)} cannot go with --file: each line of the file "
+                       f"gives its own (strain=, leader=, dealer=, played=)")
+        code = _solve_file(file, rules, as_json)
+        if code:
+            raise typer.Exit(code)
+        return
+    if deal is None:
+        raise fail("missing the DEAL (PBN text or 'example'), or --file with problems")
+    if strain is None:
+        raise fail("--strain is required: S H D C, SA or TA")
+    sol = Problem(parse_deal(deal), solver.Strain.parse(strain), first_leader(leader, dealer),
+                  tuple(parse_played(played)), rules).solve()
+    if as_json:
+        print_json(result_dict(sol))
+    else:
+        _print_solution(sol)

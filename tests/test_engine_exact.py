@@ -1,0 +1,146 @@
+"""The engine against an exhaustive pure-Python minimax (``tests/minimax.py``) on endgames.
+
+The oracle shares nothing with the engine but the referee (legal cards, trick winner)
+and the point tables, so every value asserted here comes from a full search of the
+tree.  The endgames are random but seeded (``SEED`` below): 2 to 4 tricks left, every
+strain, any leader, 0 to 3 cards already in the current trick (chosen at random among
+the referee's legal cards), sometimes a trick already won, and random play and point
+variants (``must_undertrump``, ``must_overtrump_partner``, ``ta_table``).
+
+A failing case is printed whole (deal, strain, leader, played, rules): paste it into
+``solver.solve`` to reproduce it.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+import minimax
+import solver.play
+import solver.rules
+from solver import Card, CardSet, Deal, Rules, Solver, Strain, Team, can_take, solve
+from solver.play import Position
+
+SEED = 20261121
+
+# How many endgames of each size (tricks left): the 2000 the issue asks for, weighted
+# to the cheap sizes: the oracle costs about 2 ms, 9 ms and 80 ms a case.
+COUNTS = {2: 900, 3: 900, 4: 200}
+BATCH = 50
+
+
+@pytest.fixture(autouse=True, scope="module")
+def fast_referee():
+    """The referee rebuilds its 32-entry strength table on every call, half the oracle's
+    time; a cached copy of that pure function gives the very same tables, faster."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver.play, "strength_table", functools.lru_cache(solver.rules.strength_table))
+        yield
+
+
+def random_endgame(rng: random.Random, tricks_left: int):
+    """(deal, strain, leader, played, rules) with ``tricks_left`` tricks still to finish.
+
+    One case in four deals one card more and plays that whole trick first, so points
+    already won are part of the answer.  Then 0 to 3 random legal cards start the
+    current trick.
+    """
+    extra = 1 if rng.random() < 0.25 else 0
+    k = tricks_left + extra
+    pack = list(range(32))
+    rng.shuffle(pack)
+    deal = Deal([CardSet(pack[k * i: k * i + k]) for i in range(4)])
+    strain = rng.choice(list(Strain))
+    leader = rng.randrange(4)
+    rules = Rules(must_undertrump=rng.random() < 0.5,
+                  must_overtrump_partner=rng.random() < 0.5,
+                  ta_table=rng.choice(("j14", "j13")))
+    pos = Position(deal, strain, leader, rules)
+    for _ in range(4 * extra + rng.randrange(4)):
+        pos.play(rng.choice(list(pos.legal_cards())))
+    played = [c for _, c in pos.history]
+    return deal, strain, leader, played, rules, pos
+
+
+def describe(deal, strain, leader, played, rules) -> str:
+    return (f"deal={deal.to_pbn()!r} strain={Strain(strain).name} leader={'NESW'[leader]} "
+            f"played={' '.join(Card(c).name for c in played)!r} "
+            f"rules=Rules(must_undertrump={rules.must_undertrump}, "
+            f"must_overtrump_partner={rules.must_overtrump_partner}, "
+            f"ta_table={rules.ta_table!r})")
+
+
+def _batches():
+    for k, n in COUNTS.items():
+        for b in range(0, n, BATCH):
+            yield pytest.param(k, b, min(BATCH, n - b), id=f"{k}tricks-{b}")
+
+
+@pytest.mark.parametrize("tricks_left, start, count", list(_batches()))
+def test_values_match_minimax(tricks_left, start, count):
+    """ns_points and every card value, as the exhaustive minimax finds them."""
+    for i in range(start, start + count):
+        rng = random.Random(SEED * 1000 + tricks_left * 10000 + i)
+        deal, strain, leader, played, rules, pos = random_endgame(rng, tricks_left)
+        where = describe(deal, strain, leader, played, rules)
+        expect_cards = minimax.card_values(pos)
+        expect = max(expect_cards.values()) if pos.to_move % 2 == 0 else min(expect_cards.values())
+        sol = solve(deal, strain, leader, played, rules)
+        assert sol.ns_points == expect, where
+        assert sol.ew_points == sol.total - expect, where
+        assert {int(c): v for c, v in sol.card_values.items()} == expect_cards, where
+
+
+def test_values_with_a_tiny_table():
+    """A 256-bucket table evicts constantly: the values may not change (the minimax again
+    decides), and neither may they when one table serves every rules variant in turn."""
+    s = Solver(tt_bits=8)
+    for i in range(150):
+        rng = random.Random(SEED + 7 + i)
+        deal, strain, leader, played, rules, pos = random_endgame(rng, 2 + i % 2)
+        sol = s.solve(deal, strain, leader, played, rules)
+        assert sol.ns_points == minimax.ns_points(pos), describe(deal, strain, leader, played, rules)
+
+
+def test_max_tricks_match_trick_minimax():
+    """ns_max_tricks against a minimax that counts tricks instead of points."""
+    for i in range(300):
+        rng = random.Random(SEED + 100_000 + i)
+        deal, strain, leader, played, rules, pos = random_endgame(rng, 2 + i % 2)
+        sol = solve(deal, strain, leader, played, rules)
+        assert sol.ns_max_tricks == minimax.ns_tricks(pos), describe(deal, strain, leader, played, rules)
+
+
+def test_can_take_brackets_the_value():
+    """Each side can take exactly its minimax value and not one point more."""
+    for i in range(300):
+        rng = random.Random(SEED + 200_000 + i)
+        deal, strain, leader, played, rules, pos = random_endgame(rng, 2 + i % 2)
+        ns = minimax.ns_points(pos)
+        ew = solve(deal, strain, leader, played, rules).total - ns
+        where = describe(deal, strain, leader, played, rules)
+        args = dict(leader=leader, played=played, rules=rules)
+        assert can_take(deal, strain, ns, side=Team.NS, **args), where
+        assert not can_take(deal, strain, ns + 1, side=Team.NS, **args), where
+        assert can_take(deal, strain, ew, side=Team.EW, **args), where
+        assert not can_take(deal, strain, ew + 1, side=Team.EW, **args), where
+
+
+def test_endgame_generator_covers_the_space():
+    """The random endgames reach every strain, every trick position and both variants
+    (a guard against a generator that silently tests less than it says)."""
+    seen = set()
+    for i in range(400):
+        rng = random.Random(SEED + 300_000 + i)
+        _, strain, _, played, rules, pos = random_endgame(rng, 2 + i % 3)
+        seen.add(("strain", strain))
+        seen.add(("in trick", len(pos.trick)))
+        seen.add(("won", bool(pos.tricks_played)))
+        seen.add(("rules", rules.must_undertrump, rules.must_overtrump_partner, rules.ta_table))
+    assert {x for x in seen if x[0] == "strain"} == {("strain", s) for s in Strain}
+    assert {x for x in seen if x[0] == "in trick"} == {("in trick", n) for n in range(4)}
+    assert {x for x in seen if x[0] == "won"} == {("won", False), ("won", True)}
+    assert len([x for x in seen if x[0] == "rules"]) == 8
