@@ -11,8 +11,7 @@ from typing import Annotated, Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cli.cmd_table import RuleOption, rules_from
-from cli.common import err_console, fail, handle_errors
+from cli.common import RuleOption, err_console, fail, handle_errors, rules_from
 from cli.main import app
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
 

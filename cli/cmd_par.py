@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.cmd_table import RuleOption, rules_from
-from cli.common import console, handle_errors, parse_deal, print_json, render_rows
+from cli.common import RuleOption, console, handle_errors, parse_deal, print_json, render_rows, rules_from
 from cli.main import app
 from solver.par import par as solve_par
 

@@ -6,11 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.cmd_table import RuleOption, rules_from
-from cli.common import console, handle_errors, parse_deal, print_json, render_rows
+from cli.common import RuleOption, console, handle_errors, parse_deal, print_json, render_rows, rules_from
 from cli.main import app
 from solver.review import review as solve_review
-from solver.table import first_leader
+from solver.deal import first_leader
 
 
 @app.command()

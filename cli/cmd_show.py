@@ -7,25 +7,10 @@ from typing import Annotated, Optional
 import typer
 
 import solver
-from cli.common import console, fail, handle_errors, parse_deal, print_json
+from cli.common import console, fail, handle_errors, leader_from, parse_deal, print_json
 from cli.main import app
 from solver.cards import Seat, Team
 from solver.play import Position
-
-
-def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
-    """The first leader: ``--leader``, or the seat after ``--dealer``, or N."""
-    if leader is not None and dealer is not None:
-        lead, deal_ = Seat.parse(leader), Seat.parse(dealer)
-        if lead != deal_.next:
-            raise fail(f"--leader {lead.name} contradicts --dealer {deal_.name}: "
-                       f"the first leader is the seat after the dealer ({deal_.next.name})")
-        return lead
-    if leader is not None:
-        return Seat.parse(leader)
-    if dealer is not None:
-        return Seat.parse(dealer).next
-    return Seat.N
 
 
 @app.command()
@@ -60,7 +45,7 @@ def show(
             console.print()
             console.print(d.to_pbn(), markup=False, highlight=False, soft_wrap=True)
         return
-    first = _leader(leader, dealer)
+    first = leader_from(leader, dealer)
     rules = solver.Rules(must_undertrump=undertrump, must_overtrump_partner=overtrump_partner)
     pos = Position(d, strain, leader=first, rules=rules, played=played)
     history = [c.name for _, c in pos.history]

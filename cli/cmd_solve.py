@@ -16,10 +16,10 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import solver
-from cli.common import console, err_console, fail, handle_errors, parse_deal, print_json, render_rows
+from cli.common import console, err_console, fail, handle_errors, leader_from, parse_deal, print_json, render_rows
 from cli.main import app
 from solver.cards import Seat
-from solver.errors import CoincheError, SeatError
+from solver.errors import CoincheError
 from solver.play import parse_played
 from solver.solve import Solution
 
@@ -59,21 +59,6 @@ class Problem:
 
     def solve(self) -> Solution:
         return solver.solve(self.deal, self.strain, self.leader, self.played, self.rules)
-
-
-def first_leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
-    """The first leader: ``leader``, or the seat after ``dealer``, or N."""
-    if leader is not None and dealer is not None:
-        lead, deal_ = Seat.parse(leader), Seat.parse(dealer)
-        if lead != deal_.next:
-            raise SeatError(f"leader {lead.name} contradicts dealer {deal_.name}: "
-                            f"the first leader is the seat after the dealer ({deal_.next.name})")
-        return lead
-    if leader is not None:
-        return Seat.parse(leader)
-    if dealer is not None:
-        return Seat.parse(dealer).next
-    return Seat.N
 
 
 def _yes_no(key: str, value: str) -> bool:
@@ -123,7 +108,7 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
     return Problem(
         deal=parse_deal(deal_text),
         strain=solver.Strain.parse(values["strain"]),
-        leader=first_leader(values.get("leader"), values.get("dealer")),
+        leader=leader_from(values.get("leader"), values.get("dealer")),
         played=tuple(parse_played(values.get("played"))),
         rules=rules.replace(**changes),
     )
@@ -292,7 +277,7 @@ def solve_cmd(
         raise fail("missing the DEAL (PBN text or 'example'), or --file with problems")
     if strain is None:
         raise fail("--strain is required: S H D C, SA or TA")
-    sol = Problem(parse_deal(deal), solver.Strain.parse(strain), first_leader(leader, dealer),
+    sol = Problem(parse_deal(deal), solver.Strain.parse(strain), leader_from(leader, dealer),
                   tuple(parse_played(played)), rules).solve()
     if as_json:
         print_json(result_dict(sol))

@@ -2,51 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Optional
 
 import typer
 
-from cli.common import handle_errors, parse_deal, render_rows
+from cli.common import RuleOption, handle_errors, parse_deal, render_rows, rules_from
 from solver.cards import Seat, Team
 from solver.contract import CAPOT
-from solver.errors import RulesError
-from solver.rules import STRAINS, Rules
-from solver.table import dd_table, first_leader
+from solver.rules import STRAINS
+from solver.deal import first_leader
+from solver.table import dd_table
 
-RuleOption = Annotated[Optional[list[str]], typer.Option(
-    "--rule", help="A rules variant as NAME=VALUE, repeatable: suit_ranking=true, "
-    "belote_in_ta=true, declarations=true, ta_table=j13, must_undertrump=false, ...")]
-
-
-def rules_from(options: Optional[list[str]], **fixed) -> Rules:
-    """``Rules`` from ``--rule NAME=VALUE`` options (and fixed fields set by flags)."""
-    types = {f.name: f.type for f in dataclasses.fields(Rules)}
-    changes = dict(fixed)
-    for opt in options or ():
-        name, sep, value = opt.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep:
-            raise RulesError(f"rules option {opt!r}: expected NAME=VALUE, like suit_ranking=true")
-        if name not in types:
-            raise RulesError(f"unknown rules option {name!r}: expected one of {', '.join(sorted(types))}")
-        v = value.strip().lower()
-        if types[name] == "bool":
-            if v not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                raise RulesError(f"rules option {name} must be true or false, not {value!r}")
-            changes[name] = v in ("true", "yes", "1", "on")
-        elif types[name] == "int":
-            if not v.lstrip("-").isdigit():
-                raise RulesError(f"rules option {name} must be a whole number, not {value!r}")
-            changes[name] = int(v)
-        else:
-            changes[name] = v
-    return Rules().replace(**changes)
-
-
-# Imported after the helpers above: the other analysis commands import them from here
-# while cli.main registers the commands.
-from cli.main import app  # noqa: E402
+from cli.main import app
 
 
 def bid_text(level: Optional[int]) -> str:

@@ -7,10 +7,11 @@ to the terminal through rich.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import sys
-from typing import Any, Callable, Iterable, Sequence
+from typing import Annotated, Any, Callable, Iterable, Optional, Sequence
 
 import click
 import typer
@@ -29,7 +30,9 @@ _ABORTS = (typer.Abort, click.exceptions.Abort)
 from rich.table import Table
 
 import solver
-from solver.errors import CoincheError
+from solver.deal import first_leader
+from solver.errors import CoincheError, RulesError
+from solver.rules import Rules
 
 console = Console()
 err_console = Console(stderr=True)
@@ -105,3 +108,39 @@ def render_rows(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]
     for r in rows:
         table.add_row(*(str(x) for x in r))
     console.print(table)
+
+
+RuleOption = Annotated[Optional[list[str]], typer.Option(
+    "--rule", help="A rules variant as NAME=VALUE, repeatable: suit_ranking=true, "
+    "belote_in_ta=true, declarations=true, ta_table=j13, must_undertrump=false, ...")]
+
+
+def rules_from(options: Optional[list[str]], **fixed) -> Rules:
+    """``Rules`` from ``--rule NAME=VALUE`` options (and fixed fields set by flags)."""
+    types = {f.name: f.type for f in dataclasses.fields(Rules)}
+    changes = dict(fixed)
+    for opt in options or ():
+        name, sep, value = opt.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep:
+            raise RulesError(f"rules option {opt!r}: expected NAME=VALUE, like suit_ranking=true")
+        if name not in types:
+            raise RulesError(f"unknown rules option {name!r}: expected one of {', '.join(sorted(types))}")
+        v = value.strip().lower()
+        if types[name] == "bool":
+            if v not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                raise RulesError(f"rules option {name} must be true or false, not {value!r}")
+            changes[name] = v in ("true", "yes", "1", "on")
+        elif types[name] == "int":
+            if not v.lstrip("-").isdigit():
+                raise RulesError(f"rules option {name} must be a whole number, not {value!r}")
+            changes[name] = int(v)
+        else:
+            changes[name] = v
+    return Rules().replace(**changes)
+
+
+def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:
+    """The first leader from ``--leader`` / ``--dealer`` (the seat after the dealer), N by default."""
+    lead = first_leader(leader, dealer)
+    return solver.Seat.N if lead is None else lead

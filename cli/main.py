@@ -55,4 +55,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run as ``python -m cli.main`` this file is ``__main__``, a second module beside
+    # ``cli.main`` on which the commands register: hand over to the real one.
+    from cli.main import main as _main
+
+    _main()

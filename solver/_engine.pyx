@@ -364,6 +364,9 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
     cdef int k, c, prev, n = 0, i, sc, nw, suit
     cdef int scores[8]
     cdef bint partner_wins, wins, master, ours
+    if (legal & (legal - 1)) == 0:
+        out[0] = coinche_ctz(legal)
+        return 1
     for k in range(s.ncards):
         inplay |= (<uint32_t>1) << s.trick[k]
     opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
@@ -509,7 +512,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal
     # saved state
     cdef int sv_leader, sv_ncards, sv_led, sv_wc, sv_ws, sv_tp, sv_rp, sv_tl
-    if s.tricks_left == 1:
+    if s.tricks_left == 1 or (s.tricks_left == 2 and at_start):
         return endgame(s, alpha, beta)
     s.nodes += 1
     if at_start:
@@ -530,6 +533,11 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
                 return lb
             if ub <= alpha:
                 return ub
+        if s.tricks_left == 2:
+            # two tricks left: solve exactly, so the entry answers every later probe
+            best = endgame(s, -1, total + 1)
+            tt_store(s, bucket, key, owners, best, best, 0)
+            return best
     player = (s.leader + s.ncards) & 3
     maximizing = (player & 1) == 0
     legal = legal_moves(s)

@@ -181,13 +181,13 @@ def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool]]:
     eng = solver.engine
     for strain in STRAINS:
         pos = Position(deal, strain, leader, rules)
-        solver._setup(pos, count_tricks=True)
+        solver.load(pos, count_tricks=True)
         ns_all = eng.probe(8)                  # N-S can take all 8 tricks
         ew_all = not ns_all and not eng.probe(1)
         if ns_all or ew_all:
             ns = TOTAL_POINTS if ns_all else 0
         else:
-            solver._setup(pos)
+            solver.load(pos)
             ns = eng.value()
         side_all = ns_all if team == Team.NS else ew_all
         points.append(ns if team == Team.NS else TOTAL_POINTS - ns)

@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 from .cards import Card, CardSet, Seat
 from .errors import CardError, DealError, SeatError
 
-__all__ = ["Deal", "EXAMPLE_DEAL"]
+__all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
 
 #: The built-in example deal (the first deal of the shared reference set).
 EXAMPLE_DEAL = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
@@ -172,3 +172,24 @@ class Deal:
         rows += [" " * width + x for x in s]
         return "\n".join(r.rstrip() for r in rows)
 
+
+def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None) -> "Seat | None":
+    """The seat that leads the first trick: ``leader``, or the seat after ``dealer``.
+
+    Giving both is allowed when they agree; ``None`` when neither is given.
+
+    >>> first_leader(dealer="W"), first_leader(leader="E", dealer="N")
+    (<Seat.N: 0>, <Seat.E: 1>)
+    >>> first_leader(leader="S", dealer="N")
+    Traceback (most recent call last):
+    ...
+    solver.errors.SeatError: leader 'S' contradicts dealer 'N': the first lead is by the seat after the dealer (E)
+    """
+    lead = Seat.parse(leader) if leader is not None else None
+    if dealer is None:
+        return lead
+    after = Seat.parse(dealer).next
+    if lead is not None and lead != after:
+        raise SeatError(f"leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "
+                        f"the seat after the dealer ({after.name})")
+    return after

@@ -75,7 +75,7 @@ def _lead_task(solver: Solver, task: tuple) -> list:
     hand = deal.hands[leader]
     out: dict[int, list] = {int(c): [None, False, False, None] for c in hand}
     # capot either way: trick-count probes after the lead (cheap)
-    solver._setup(pos, count_tricks=True)
+    solver.load(pos, count_tricks=True)
     for cls in eng.move_classes():
         eng.play(cls[0])
         ns_all = eng.probe(8)
@@ -85,7 +85,7 @@ def _lead_task(solver: Solver, task: tuple) -> list:
             out[c][1], out[c][2] = ns_all, ew_all
     if capot_only:
         return [out[int(c)] for c in hand]
-    solver._setup(pos)
+    solver.load(pos)
     for cls in eng.move_classes():
         first = out[cls[0]]
         if need is None:

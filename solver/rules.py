@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from typing import Literal
 
 from .cards import SUIT_SYMBOLS, Card
@@ -201,6 +202,7 @@ def _card_index(card: "int | str") -> int:
     return int(Card.parse(card)) if isinstance(card, str) else int(card)
 
 
+@functools.lru_cache(maxsize=None)
 def strength_table(strain: Strain) -> tuple[int, ...]:
     """Strength 0..7 of each card 0..31 within its suit in a strain (higher wins)."""
     strain = Strain(strain)
@@ -212,6 +214,7 @@ def strength_table(strain: Strain) -> tuple[int, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=None)
 def points_table(strain: Strain, rules: Rules = Rules()) -> tuple[int, ...]:
     """Points of each card 0..31 in a strain under the rules (sum 152)."""
     strain = Strain(strain)

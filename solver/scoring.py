@@ -27,7 +27,7 @@ from typing import Any
 
 from .cards import Seat, Team
 from .contract import CAPOT, GENERALE, Coinche, Contract
-from .errors import CoincheError, ContractError, ScoreError, SeatError
+from .errors import ContractError, ScoreError, SeatError
 from .rules import TOTAL_POINTS, Rules
 
 __all__ = ["ScoreError", "DealScore", "score_deal", "round_score", "BELOTE_POINTS",

@@ -12,15 +12,15 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import threading
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from ._engine import Engine
-from .cards import Card, CardSet, Seat, Team
+from .cards import Card, Seat, Team
 from .deal import Deal
-from .play import Position, parse_played
+from .errors import IllegalPlayError
+from .play import Position
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
 
 __all__ = ["Solution", "Solver", "solve", "can_take", "default_solver"]
@@ -44,7 +44,7 @@ class Solver:
         self.engine = Engine(tt_bits)
 
     # -- setting a position ---------------------------------------------------
-    def _setup(self, pos: Position, count_tricks: bool = False) -> None:
+    def load(self, pos: Position, count_tricks: bool = False) -> None:
         r = pos.rules
         self.engine.setup(
             pos.hands, int(pos.strain), strength_table(pos.strain),
@@ -61,7 +61,7 @@ class Solver:
         total = sum(points_table(pos.strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
         if pos.is_over:
             return Solution(self, pos, total, pos.points[0], 0)
-        self._setup(pos)
+        self.load(pos)
         # the first probe asks the most common question: do N-S reach 82?
         future = self.engine.value(82 - pos.points[0])
         return Solution(self, pos, total, pos.points[0] + future, self.engine.nodes)
@@ -79,13 +79,13 @@ class Solver:
         if pos.is_over:
             ok = need <= 0
         else:
-            self._setup(pos)
+            self.load(pos)
             ok = self.engine.probe(need)
         return ok if team == Team.NS else not ok
 
     # -- helpers for Solution ---------------------------------------------------
     def _card_values(self, pos: Position) -> dict[Card, int]:
-        self._setup(pos)
+        self.load(pos)
         eng = self.engine
         out: dict[Card, int] = {}
         for cls in eng.move_classes():
@@ -98,7 +98,7 @@ class Solver:
 
     def _line(self, pos: Position, value: int) -> list[Card]:
         """One optimal play from the position to the end."""
-        self._setup(pos)
+        self.load(pos)
         eng = self.engine
         v = value - pos.points[0]          # N-S points still to come
         line: list[Card] = []
@@ -121,7 +121,7 @@ class Solver:
     def _max_tricks(self, pos: Position) -> int:
         if pos.is_over:
             return pos.tricks[0]
-        self._setup(pos, count_tricks=True)
+        self.load(pos, count_tricks=True)
         return pos.tricks[0] + self.engine.value()
 
 
@@ -180,6 +180,9 @@ class Solution:
     def cost(self, card: "Card | str") -> int:
         """Points the card gives away against the best card (0 when it is optimal)."""
         c = Card.parse(card)
+        if c not in self.card_values:
+            legal = " ".join(x.name for x in self.card_values) or "none: the deal is over"
+            raise IllegalPlayError(f"{c.name} is not a legal card here (legal: {legal})")
         best = self.card_values[self.best_cards[0]]
         v = self.card_values[c]
         return best - v if self.to_move % 2 == 0 else v - best

@@ -39,7 +39,7 @@ import numpy as np
 
 from .cards import Seat, Team
 from .contract import CAPOT, LEVELS, Contract
-from .deal import Deal
+from .deal import Deal, first_leader
 from .declarations import award_declarations, belote_teams
 from .errors import SeatError
 from .play import Position
@@ -51,28 +51,6 @@ __all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "first_leader"]
 
 #: The numbered bid levels 80..160, lowest first.
 BID_LEVELS = tuple(lv for lv in LEVELS if lv <= 160)
-
-
-def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None) -> "Seat | None":
-    """The seat that leads the first trick: ``leader``, or the seat after ``dealer``.
-
-    Giving both is allowed when they agree; ``None`` when neither is given.
-
-    >>> first_leader(dealer="W"), first_leader(leader="E", dealer="N")
-    (<Seat.N: 0>, <Seat.E: 1>)
-    >>> first_leader(leader="S", dealer="N")
-    Traceback (most recent call last):
-    ...
-    solver.errors.SeatError: leader 'S' contradicts dealer 'N': the first lead is by the seat after the dealer (E)
-    """
-    lead = Seat.parse(leader) if leader is not None else None
-    if dealer is None:
-        return lead
-    after = Seat.parse(dealer).next
-    if lead is not None and lead != after:
-        raise SeatError(f"leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "
-                        f"the seat after the dealer ({after.name})")
-    return after
 
 
 class ByStrain:
@@ -289,14 +267,14 @@ def _solve_leader(solver: Solver, deal: Deal, leader: Seat, rules: Rules, guesse
         pts = points_table(s, rules)
         total = sum(pts[c] for c in cards) + LAST_TRICK_BONUS
         pos = Position(deal, s, leader, rules)
-        solver._setup(pos)
+        solver.load(pos)
         v = eng.value(-1 if guesses is None else int(guesses[s]))
         nodes += eng.nodes
         ns[s], totals[s] = v, total
         # A side that can force every trick can take every point, so only an
         # all-points side needs the trick-count probe.
         if v == total or v == 0:
-            solver._setup(pos, count_tricks=True)
+            solver.load(pos, count_tricks=True)
             if v == total:
                 nsc[s] = eng.probe(n_tricks)
             else:

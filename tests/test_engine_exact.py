@@ -13,14 +13,11 @@ A failing case is printed whole (deal, strain, leader, played, rules): paste it 
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
 
 import minimax
-import solver.play
-import solver.rules
 from solver import Card, CardSet, Deal, Rules, Solver, Strain, Team, can_take, solve
 from solver.play import Position
 
@@ -30,15 +27,6 @@ SEED = 20261121
 # to the cheap sizes: the oracle costs about 2 ms, 9 ms and 80 ms a case.
 COUNTS = {2: 900, 3: 900, 4: 200}
 BATCH = 50
-
-
-@pytest.fixture(autouse=True, scope="module")
-def fast_referee():
-    """The referee rebuilds its 32-entry strength table on every call, half the oracle's
-    time; a cached copy of that pure function gives the very same tables, faster."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(solver.play, "strength_table", functools.lru_cache(solver.rules.strength_table))
-        yield
 
 
 def random_endgame(rng: random.Random, tricks_left: int):

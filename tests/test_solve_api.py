@@ -118,7 +118,7 @@ def test_engine_follows_the_referee(seed, strain, undertrump, overtrump_partner)
     deal = Deal.random(rng=rng)
     pos = Position(deal, strain, rng.randrange(4), rules)
     s = Solver(tt_bits=8)
-    s._setup(pos)
+    s.load(pos)
     eng = s.engine
     ns = 0
     while not pos.is_over:
@@ -128,7 +128,7 @@ def test_engine_follows_the_referee(seed, strain, undertrump, overtrump_partner)
         assert sorted(c for cls in classes for c in cls) == sorted(pos.legal_cards())
         assert eng.to_move == pos.to_move
         card = rng.choice(list(pos.legal_cards()))
-        g = eng.play(int(card))
+        eng.play(int(card))
         eng.unplay()
         assert eng.legal() == legal and eng.to_move == pos.to_move
         ns += eng.play(int(card))

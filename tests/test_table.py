@@ -14,7 +14,8 @@ from solver import Deal, Rules, Seat, Strain, Team
 from solver.contract import CAPOT
 from solver.errors import SeatError
 from solver.solve import Solver, solve
-from solver.table import ByStrain, dd_table, first_leader
+from solver.deal import first_leader
+from solver.table import ByStrain, dd_table
 
 REFERENCE = Path("/work/shared/reference/dd_reference.json")
 EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
