@@ -13,26 +13,24 @@ import json
 import sys
 from typing import Annotated, Any, Callable, Iterable, Optional, Sequence
 
-import click
 import typer
 from rich.console import Console
-from typer.core import TyperGroup
-
-try:  # typer >= 0.2x carries its own copy of click
-    from typer._click import exceptions as _typer_click_exc
-except ImportError:  # pragma: no cover
-    from click import exceptions as _typer_click_exc
-
-_CLICK_ERRORS = (_typer_click_exc.ClickException, click.ClickException)
-_NO_ARGS = tuple(getattr(m, "NoArgsIsHelpError") for m in (_typer_click_exc, click.exceptions)
-                 if hasattr(m, "NoArgsIsHelpError"))
-_ABORTS = (typer.Abort, click.exceptions.Abort)
 from rich.table import Table
+from typer.core import TyperGroup
 
 import solver
 from solver.deal import first_leader
 from solver.errors import CoincheError, RulesError
 from solver.rules import Rules
+
+try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
+    from typer._click import exceptions as _click_exc
+except ImportError:  # pragma: no cover
+    from click import exceptions as _click_exc
+
+_CLICK_ERRORS = (_click_exc.ClickException,)
+_NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
+_ABORTS = (typer.Abort,) + ((_click_exc.Abort,) if hasattr(_click_exc, "Abort") else ())
 
 console = Console()
 err_console = Console(stderr=True)
