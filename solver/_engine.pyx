@@ -512,7 +512,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     cdef uint32_t legal
     # saved state
     cdef int sv_leader, sv_ncards, sv_led, sv_wc, sv_ws, sv_tp, sv_rp, sv_tl
-    if s.tricks_left == 1 or (s.tricks_left == 2 and at_start):
+    if s.tricks_left == 1:
         return endgame(s, alpha, beta)
     s.nodes += 1
     if at_start:
