@@ -96,4 +96,4 @@ ctypedef struct State:
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil
 cdef uint32_t legal_moves(State* s) noexcept nogil
-cdef int solve_state(State* s, int guess) noexcept nogil
+cdef int solve_state(State* s, int guess, int lower, int upper) noexcept nogil

@@ -616,19 +616,22 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
 cdef int max_value(State* s) noexcept nogil:
     return s.rem_pts + s.trick_pts + s.tricks_left * s.trick_bonus + s.last_bonus
 
-cdef int solve_state(State* s, int guess) noexcept nogil:
+cdef int solve_state(State* s, int guess, int lower, int upper) noexcept nogil:
     """Exact value by null-window probes, bisecting on the fail-soft bounds they return.
 
     Each probe asks "do N-S take at least t?" and returns a bound; the bounds shrink
     [lower, upper] until they meet.  Fail-soft bounds rarely land far from t here, so
     bisection (about 7 probes over 0..162) beats MTD(f)'s unit steps.  ``guess`` is the
-    first threshold (82 answers the most common question first); -1 bisects at once.
+    first threshold (82 answers the most common question first; -1 bisects at once);
+    ``lower`` and ``upper`` are bounds the caller already knows (-1: none), such as a
+    card's value being at most its position's value for the side to move.
     """
-    cdef int lower = 0, upper = max_value(s), t, v, qlb = 0, qub
+    cdef int t, v, qlb = 0, qub = max_value(s)
     if s.ncards == 0 and s.tricks_left > 1:
-        qub = upper
-        quick_bounds(s, upper, &qlb, &qub)
+        quick_bounds(s, qub, &qlb, &qub)
+    if lower < qlb:
         lower = qlb
+    if upper < 0 or upper > qub:
         upper = qub
     t = guess
     while lower < upper:
@@ -820,13 +823,17 @@ cdef class Engine:
             return 0
         return int(self._to_canon_mask(legal_moves(&self.st)))
 
-    def value(self, int guess=-1):
-        """The exact value (N-S points from here to the end) of the current position."""
+    def value(self, int guess=-1, int lower=0, int upper=-1):
+        """The exact value (N-S points from here to the end) of the current position.
+
+        ``guess``: the first threshold to try (-1: the middle); ``lower`` / ``upper``:
+        bounds already known to hold (``upper`` -1: none).  Wrong bounds give wrong
+        values: pass only proven ones."""
         cdef int v
         if self.st.tricks_left == 0:
             return 0
         with nogil:
-            v = solve_state(&self.st, guess)
+            v = solve_state(&self.st, guess, lower, upper)
         return v
 
     def probe(self, int threshold):

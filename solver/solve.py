@@ -84,13 +84,25 @@ class Solver:
         return ok if team == Team.NS else not ok
 
     # -- helpers for Solution ---------------------------------------------------
-    def _card_values(self, pos: Position) -> dict[Card, int]:
+    def _card_values(self, pos: Position, value: "int | None" = None) -> dict[Card, int]:
+        """Every legal card -> the deal's N-S points if it is played next.
+
+        With the position's own ``value`` known, each card's search starts at it and is
+        bounded by it (no card does better than the position for the side to move), so
+        the best cards cost one probe each."""
         self.load(pos)
         eng = self.engine
         out: dict[Card, int] = {}
+        maximizing = pos.to_move % 2 == 0
+        future = None if value is None else value - pos.points[0]
         for cls in eng.move_classes():
             g = eng.play(cls[0])
-            v = g + eng.value()
+            if future is None:
+                v = g + eng.value()
+            elif maximizing:
+                v = g + eng.value(future - g, 0, max(future - g, 0))
+            else:
+                v = g + eng.value(future - g + 1, max(future - g, 0), -1)
             eng.unplay()
             for c in cls:
                 out[Card(c)] = pos.points[0] + v
@@ -167,7 +179,7 @@ class Solution:
         """Every legal card of the player to move -> ``ns_points`` if it is played next."""
         if self.to_move is None:
             return {}
-        return self._solver._card_values(self._fresh_position())
+        return self._solver._card_values(self._fresh_position(), self.ns_points)
 
     @functools.cached_property
     def best_cards(self) -> list[Card]:
