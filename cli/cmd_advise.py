@@ -13,7 +13,8 @@ from rich.table import Table
 
 from cli.common import console, err_console, handle_errors, print_json
 from cli.main import app
-from solver.advice import LEVELS, advise as run_advise
+from solver.advice import LEVELS
+from solver.advice import advise as run_advise
 from solver.contract import CAPOT
 from solver.errors import ConstraintError
 from solver.rules import STRAINS, Rules

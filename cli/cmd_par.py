@@ -6,7 +6,17 @@ from typing import Annotated
 
 import typer
 
-from cli.common import RuleOption, console, handle_errors, parse_deal, print_json, render_rows, rules_from
+from cli.common import (
+    DealArg,
+    JsonOpt,
+    RuleOption,
+    console,
+    handle_errors,
+    parse_deal,
+    print_json,
+    render_rows,
+    rules_from,
+)
 from cli.main import app
 from solver.par import par as solve_par
 
@@ -14,13 +24,13 @@ from solver.par import par as solve_par
 @app.command()
 @handle_errors
 def par(
-    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    deal: DealArg,
     dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after speaks and "
                                         "leads first.")] = "N",
     suit_ranking: Annotated[bool, typer.Option("--suit-ranking", help="An equal level in a higher "
                                                "strain overcalls (C<D<H<S<SA<TA).")] = False,
     rule: RuleOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The par contract and score, one optimal auction and why it ends there.
 

@@ -6,23 +6,33 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.common import RuleOption, console, handle_errors, parse_deal, print_json, render_rows, rules_from
+from cli.common import (
+    DealArg,
+    JsonOpt,
+    RuleOption,
+    console,
+    handle_errors,
+    parse_deal,
+    print_json,
+    render_rows,
+    rules_from,
+)
 from cli.main import app
-from solver.review import review as solve_review
 from solver.deal import first_leader
+from solver.review import review as solve_review
 
 
 @app.command()
 @handle_errors
 def review(
-    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    deal: DealArg,
     strain: Annotated[str, typer.Option("--strain", help="Trumps: S H D C, SA or TA.")],
     played: Annotated[str, typer.Option("--played", help="The cards played, in order: \"SA S7 SQ ...\" "
                                         "(the whole deal or a part).")],
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the first trick.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
     rule: RuleOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
     cards where it was a mistake.  Values are N-S card points over the whole deal.

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
-
-import typer
-
 import solver
-from cli.common import console, fail, handle_errors, leader_from, parse_deal, print_json
+from cli.common import (
+    DealArg,
+    DealerOpt,
+    JsonOpt,
+    LeaderOpt,
+    OvertrumpPartnerOpt,
+    PlayedOpt,
+    StrainOpt,
+    UndertrumpOpt,
+    console,
+    fail,
+    handle_errors,
+    leader_from,
+    parse_deal,
+    print_json,
+)
 from cli.main import app
 from solver.cards import Seat, Team
 from solver.play import Position
@@ -16,18 +27,14 @@ from solver.play import Position
 @app.command()
 @handle_errors
 def show(
-    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
-    strain: Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA.")] = None,
-    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first trick.")] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads.")] = None,
-    played: Annotated[Optional[str], typer.Option("--played", help="Cards played so far, "
-                                                  "in order: \"SA S7 SQ ...\".")] = None,
-    undertrump: Annotated[bool, typer.Option("--undertrump/--no-undertrump", help="Must undertrump "
-                                             "an opponent's winning trump (default) or may discard.")] = True,
-    overtrump_partner: Annotated[bool, typer.Option("--overtrump-partner/--no-overtrump-partner",
-                                                    help="On a trump lead, must beat even the "
-                                                    "partner's trump (default).")] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    deal: DealArg,
+    strain: StrainOpt = None,
+    leader: LeaderOpt = None,
+    dealer: DealerOpt = None,
+    played: PlayedOpt = None,
+    undertrump: UndertrumpOpt = True,
+    overtrump_partner: OvertrumpPartnerOpt = True,
+    as_json: JsonOpt = False,
 ) -> None:
     """Show a deal; with --strain (and --played) the position reached, the tricks won
     so far and the legal cards of the player to move.

@@ -16,7 +16,22 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import solver
-from cli.common import console, err_console, fail, handle_errors, leader_from, parse_deal, print_json, render_rows
+from cli.common import (
+    DealerOpt,
+    LeaderOpt,
+    OvertrumpPartnerOpt,
+    PlayedOpt,
+    StrainOpt,
+    UndertrumpOpt,
+    console,
+    err_console,
+    fail,
+    handle_errors,
+    leader_from,
+    parse_deal,
+    print_json,
+    render_rows,
+)
 from cli.main import app
 from solver.cards import Seat
 from solver.errors import CoincheError
@@ -241,17 +256,12 @@ Exit codes: 0 done; 1 some line of --file was bad; 2 bad input on the command li
 def solve_cmd(
     deal: Annotated[Optional[str], typer.Argument(help="The deal as PBN text "
                                                   "('N:AK.K8.K8.A8 ...'), or 'example'.")] = None,
-    strain: Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA.")] = None,
-    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the "
-                                                  "first trick (default N).")] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads.")] = None,
-    played: Annotated[Optional[str], typer.Option("--played", help="Cards played so far, "
-                                                  "in order: \"SA S7 SQ ...\".")] = None,
-    undertrump: Annotated[bool, typer.Option("--undertrump/--no-undertrump", help="Must undertrump "
-                                             "an opponent's winning trump (default) or may discard.")] = True,
-    overtrump_partner: Annotated[bool, typer.Option("--overtrump-partner/--no-overtrump-partner",
-                                                    help="On a trump lead, must beat even the "
-                                                    "partner's trump (default).")] = True,
+    strain: StrainOpt = None,
+    leader: LeaderOpt = None,
+    dealer: DealerOpt = None,
+    played: PlayedOpt = None,
+    undertrump: UndertrumpOpt = True,
+    overtrump_partner: OvertrumpPartnerOpt = True,
     ta_table: Annotated[str, typer.Option("--ta-table", help="Tout atout card points: j14 "
                                           "(J 14, A 6; default) or j13 (J 13, A 7).")] = "j14",
     file: Annotated[Optional[str], typer.Option("--file", help="A file of problems, one a line "

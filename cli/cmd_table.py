@@ -6,14 +6,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.common import RuleOption, handle_errors, parse_deal, render_rows, rules_from
+from cli.common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, render_rows, rules_from
+from cli.main import app
 from solver.cards import Seat, Team
 from solver.contract import CAPOT
-from solver.rules import STRAINS
 from solver.deal import first_leader
+from solver.rules import STRAINS
 from solver.table import dd_table
-
-from cli.main import app
 
 
 def bid_text(level: Optional[int]) -> str:
@@ -23,13 +22,13 @@ def bid_text(level: Optional[int]) -> str:
 @app.command()
 @handle_errors
 def table(
-    deal: Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")],
+    deal: DealArg,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after "
                                                   "leads the first trick.")] = None,
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
                                                   "trick (default: all four).")] = None,
     rule: RuleOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The double-dummy table: each side's card points per strain, its highest
     makeable bid (82 for 80, belote counted) and capot.

@@ -32,6 +32,21 @@ _CLICK_ERRORS = (_click_exc.ClickException,)
 _NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
 _ABORTS = (typer.Abort,) + ((_click_exc.Abort,) if hasattr(_click_exc, "Abort") else ())
 
+# Arguments and options several commands share, declared once.
+DealArg = Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")]
+StrainOpt = Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA.")]
+LeaderOpt = Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
+                                                  "trick (default N).")]
+DealerOpt = Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads.")]
+PlayedOpt = Annotated[Optional[str], typer.Option("--played", help="Cards played so far, "
+                                                  "in order: \"SA S7 SQ ...\".")]
+UndertrumpOpt = Annotated[bool, typer.Option("--undertrump/--no-undertrump", help="Must undertrump "
+                                             "an opponent's winning trump (default) or may discard.")]
+OvertrumpPartnerOpt = Annotated[bool, typer.Option("--overtrump-partner/--no-overtrump-partner",
+                                                   help="On a trump lead, must beat even the "
+                                                   "partner's trump (default).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
 console = Console()
 err_console = Console(stderr=True)
 

@@ -6,25 +6,11 @@ Numbers are checked against the Python API on the same seed (the CLI adds nothin
 import json
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import one_line_error, run
 
-from cli.main import app
 from solver import advise, lead_advice
 
-runner = CliRunner()
 HAND = "AJ9.A7.KT.J"
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
 
 
 def test_advise_json_matches_the_api():

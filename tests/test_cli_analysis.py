@@ -8,29 +8,13 @@ import csv
 import io
 import json
 
-from typer.testing import CliRunner
+from cli_helpers import EXAMPLE, one_line_error, run
 
-from cli.main import app
 from solver import Deal
 from solver.par import par
 from solver.review import review
 
-runner = CliRunner()
-EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 SMALL = "N:A.K.-.- 7.8.-.- K.A.-.- 8.7.-.-"
-
-
-def run(*args, input=None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ") and "Traceback" not in result.output
-    for w in words:
-        assert w in lines[0], lines[0]
 
 
 def test_table_json():

@@ -6,26 +6,7 @@ Bad input of any kind gives exit code 2 and exactly one line on stderr.
 import json
 
 import pytest
-from typer.testing import CliRunner
-
-from cli.main import app
-
-runner = CliRunner()
-EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
-
-
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.output
-    for w in words:
-        assert w in lines[0], lines[0]
+from cli_helpers import EXAMPLE, one_line_error, run
 
 
 def test_version():

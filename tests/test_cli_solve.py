@@ -9,32 +9,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from typer.testing import CliRunner
-
 import minimax
+import pytest
+from cli_helpers import EXAMPLE, one_line_error, run
+
 from cli.cmd_solve import ProblemError, parse_problem
-from cli.main import app
 from solver import Card, Deal, Rules, Seat, Strain, solve
 from solver.play import Position
-
-runner = CliRunner()
-EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
-
-
-def run(*args, input=None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.output
-    for w in words:
-        assert w in lines[0], lines[0]
-
 
 # -- one problem ---------------------------------------------------------------------
 
