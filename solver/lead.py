@@ -86,14 +86,22 @@ def _lead_task(solver: Solver, task: tuple) -> list:
     if capot_only:
         return [out[int(c)] for c in hand]
     solver.load(pos)
+    root = None
+    maximizing = leader % 2 == 0
     for cls in eng.move_classes():
         first = out[cls[0]]
         if need is None:
             if first[1] or first[2]:
                 v = TOTAL_POINTS if first[1] else 0
             else:
+                if root is None:
+                    # the position's value bounds every lead's: searches start there
+                    root = eng.value()
                 g = eng.play(cls[0])
-                v = g + eng.value()
+                if maximizing:
+                    v = g + eng.value(root - g, 0, max(root - g, 0))
+                else:
+                    v = g + eng.value(root - g + 1, max(root - g, 0), -1)
                 eng.unplay()
             for c in cls:
                 out[c][0] = v
