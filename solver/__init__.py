@@ -6,7 +6,12 @@
 8
 """
 
+import os as _os
 from types import ModuleType as _ModuleType
+
+# numpy serves small arrays here; its BLAS worker threads would only spin beside the
+# solver's own threads and processes on a 2-core machine.
+_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from .cards import Card, CardSet, Rank, Seat, Suit, Team
 from .deal import EXAMPLE_DEAL, Deal
