@@ -109,27 +109,6 @@ cdef inline TTEntry* _tt_bucket(TTable* tt, uint64_t key, uint64_t owners) noexc
     h *= <uint64_t>0xD6E8FEB86659FD93
     return tt.entries + (h >> tt.shift) * BUCKET
 
-cdef inline void sure_trumps(State* s, int* lb, int* ub) noexcept nogil:
-    """Bounds from the top trumps: the run of highest remaining trumps held by one side
-    (either player) always ends in that side's tricks, so their points are that side's."""
-    cdef uint32_t tr = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & LANE[s.trump]
-    cdef uint32_t ns = s.hands[0] | s.hands[2]
-    cdef int c, side = -1, p = 0
-    while tr:
-        c = 31 - coinche_clz(tr)
-        if side < 0:
-            side = 0 if (ns >> c & 1) else 1
-        elif (0 if (ns >> c & 1) else 1) != side:
-            break
-        p += s.pts[c]
-        tr &= ~((<uint32_t>1) << c)
-    if side == 0:
-        if p > lb[0]:
-            lb[0] = p
-    elif side == 1:
-        if ub[0] - p < ub[0]:
-            ub[0] -= p
-
 cdef inline int run_points(State* s, uint32_t lane_rem, uint32_t hand, int* count) noexcept nogil:
     """Points and length of the run of highest remaining cards of one suit held in ``hand``."""
     cdef int c, p = 0
@@ -666,7 +645,7 @@ cdef class Engine:
     cdef int to_canon[32]
     cdef readonly int tt_bits
 
-    def __cinit__(self, int tt_bits=18):
+    def __cinit__(self, int tt_bits=16):
         if tt_bits < 8 or tt_bits > 26:
             raise ValueError(f"tt_bits {tt_bits!r} out of range 8..26")
         self.tt_bits = tt_bits
