@@ -23,6 +23,7 @@ The seed 000 example: 100 coinched, the bidders claim belote and fail.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from typing import Any
 
 from .cards import Seat, Team
@@ -156,14 +157,21 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
     ...            belote="EW").scores                                 # 500 + 20
     (0, 520)
     """
+    points_arg = points
     if isinstance(contract, str):
         contract = Contract.parse(contract)
     if not isinstance(contract, Contract):
         raise ContractError(f"not a contract: {contract!r}")
     if not isinstance(rules, Rules):
         raise ScoreError(f"not a Rules object: {rules!r}")
-    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= TOTAL_POINTS:
-        raise ScoreError(f"card points {points!r}: expected a whole number from 0 to {TOTAL_POINTS}")
+    try:  # any integer, numpy's included, but not a bool or a float
+        if isinstance(points, bool):
+            raise TypeError
+        points = operator.index(points)
+    except TypeError:
+        points = None
+    if points is None or not 0 <= points <= TOTAL_POINTS:
+        raise ScoreError(f"card points {points_arg!r}: expected a whole number from 0 to {TOTAL_POINTS}")
     capot = bool(capot)
     if capot and points != TOTAL_POINTS:
         raise ScoreError(

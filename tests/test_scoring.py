@@ -339,3 +339,11 @@ def test_match_held_points():
     assert m.scores == (0, 160) and m.held == 160
     m.add(score_deal(c, 60, rules=rules))   # NS fail: EW win the deal, 160 + 80 = 240, plus 160 held
     assert m.scores == (0, 160 + 240 + 160) and m.held == 0
+
+
+def test_numpy_integer_points_are_accepted():
+    # advice and tables hold card points in numpy arrays; 122 -> 220 as in seed 003
+    import numpy as np
+
+    assert score_deal(Contract.parse("100C", declarer="N"), np.int64(122)).ns_score == 220
+    assert score_deal(Contract.parse("100C", declarer="N"), np.int16(96)).ew_score == 260
