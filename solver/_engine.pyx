@@ -815,6 +815,25 @@ cdef class Engine:
             v = solve_state(&self.st, guess, lower, upper)
         return v
 
+    def card_value(self, int card, int parent=-1):
+        """The value of the current position if ``card`` is played next (N-S points from
+        here, the card's trick included).
+
+        ``parent``: the current position's own value, when known.  No card does better
+        than the position for the side to move, so the search then starts at that value
+        and is bounded by it: a best card costs a single probe."""
+        cdef int g, rest, maximizing = ((self.st.leader + self.st.ncards) & 1) == 0
+        g = self.play(card)
+        try:
+            if parent < 0:
+                return g + self.value()
+            rest = parent - g if parent > g else 0
+            if maximizing:
+                return g + self.value(rest, 0, rest)
+            return g + self.value(rest + 1, rest, -1)
+        finally:
+            self.unplay()
+
     def probe(self, int threshold):
         """True when N-S take at least ``threshold`` from here on (one null-window search)."""
         cdef int v

@@ -87,7 +87,6 @@ def _lead_task(solver: Solver, task: tuple) -> list:
         return [out[int(c)] for c in hand]
     solver.load(pos)
     root = None
-    maximizing = leader % 2 == 0
     for cls in eng.move_classes():
         first = out[cls[0]]
         if need is None:
@@ -97,12 +96,7 @@ def _lead_task(solver: Solver, task: tuple) -> list:
                 if root is None:
                     # the position's value bounds every lead's: searches start there
                     root = eng.value()
-                g = eng.play(cls[0])
-                if maximizing:
-                    v = g + eng.value(root - g, 0, max(root - g, 0))
-                else:
-                    v = g + eng.value(root - g + 1, max(root - g, 0), -1)
-                eng.unplay()
+                v = eng.card_value(cls[0], root)
             for c in cls:
                 out[c][0] = v
         else:

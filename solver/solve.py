@@ -93,17 +93,9 @@ class Solver:
         self.load(pos)
         eng = self.engine
         out: dict[Card, int] = {}
-        maximizing = pos.to_move % 2 == 0
-        future = None if value is None else value - pos.points[0]
+        future = -1 if value is None else value - pos.points[0]
         for cls in eng.move_classes():
-            g = eng.play(cls[0])
-            if future is None:
-                v = g + eng.value()
-            elif maximizing:
-                v = g + eng.value(future - g, 0, max(future - g, 0))
-            else:
-                v = g + eng.value(future - g + 1, max(future - g, 0), -1)
-            eng.unplay()
+            v = eng.card_value(cls[0], future)
             for c in cls:
                 out[Card(c)] = pos.points[0] + v
         return dict(sorted(out.items()))
