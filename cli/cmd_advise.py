@@ -11,7 +11,17 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cli.common import console, err_console, handle_errors, print_json
+from cli.common import (
+    KnownOpt,
+    LengthOpt,
+    PointsOpt,
+    VoidOpt,
+    WorkersOpt,
+    console,
+    err_console,
+    handle_errors,
+    print_json,
+)
 from cli.main import app
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
@@ -134,20 +144,15 @@ def advise(
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed (the same seed "
                                                 "gives the same advice); default: a fresh one, "
                                                 "shown in the output.")] = None,
-    known: Annotated[Optional[list[str]], typer.Option("--known", help="Cards known at another "
-                                                       "seat: E:SJ,S9 (repeatable).")] = None,
-    void: Annotated[Optional[list[str]], typer.Option("--void", help="A seat void in suits: W:S "
-                                                      "(repeatable).")] = None,
-    length: Annotated[Optional[list[str]], typer.Option("--length", help="Suit length range: "
-                                                        "N:H:3-5 (repeatable).")] = None,
-    points: Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
-                                                        "plain-suit values: N:20-60 (repeatable).")] = None,
+    known: KnownOpt = None,
+    void: VoidOpt = None,
+    length: LengthOpt = None,
+    points: PointsOpt = None,
     declarations: Annotated[bool, typer.Option("--declarations", help="Score declarations "
                                                "(tierce, quarte, carrés).")] = False,
     belote_in_ta: Annotated[bool, typer.Option("--belote-in-ta", help="Belote counts in tout "
                                                "atout.")] = False,
-    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Parallel solvers "
-                                                   "(default: every core).")] = None,
+    workers: WorkersOpt = None,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also write the points per "
                                                  "strain as a PNG (needs matplotlib).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "

@@ -8,7 +8,17 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from cli.common import console, err_console, handle_errors, print_json
+from cli.common import (
+    KnownOpt,
+    LengthOpt,
+    PointsOpt,
+    VoidOpt,
+    WorkersOpt,
+    console,
+    err_console,
+    handle_errors,
+    print_json,
+)
 from cli.main import app
 from solver.lead import lead_advice
 from solver.rules import Rules
@@ -27,16 +37,11 @@ def lead(
                                                 "shown in the output.")] = None,
     set_only: Annotated[bool, typer.Option("--set-only", help="Only ask whether the contract "
                                            "makes (threshold probes: faster, no point averages).")] = False,
-    known: Annotated[Optional[list[str]], typer.Option("--known", help="Cards known at another "
-                                                       "seat: S:SJ,S9 (repeatable).")] = None,
-    void: Annotated[Optional[list[str]], typer.Option("--void", help="A seat void in suits: W:S "
-                                                      "(repeatable).")] = None,
-    length: Annotated[Optional[list[str]], typer.Option("--length", help="Suit length range: "
-                                                        "S:H:5-8 (repeatable).")] = None,
-    points: Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
-                                                        "plain-suit values: S:40-90 (repeatable).")] = None,
-    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Parallel solvers "
-                                                   "(default: every core).")] = None,
+    known: KnownOpt = None,
+    void: VoidOpt = None,
+    length: LengthOpt = None,
+    points: PointsOpt = None,
+    workers: WorkersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Which card to lead: each lead's double-dummy result averaged over sampled deals.

@@ -46,6 +46,17 @@ OvertrumpPartnerOpt = Annotated[bool, typer.Option("--overtrump-partner/--no-ove
                                                    help="On a trump lead, must beat even the "
                                                    "partner's trump (default).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+# What sampling knows of the unseen hands (advise, lead).
+KnownOpt = Annotated[Optional[list[str]], typer.Option("--known", help="Cards known at another "
+                                                       "seat: E:SJ,S9 (repeatable).")]
+VoidOpt = Annotated[Optional[list[str]], typer.Option("--void", help="A seat void in suits: W:S "
+                                                      "(repeatable).")]
+LengthOpt = Annotated[Optional[list[str]], typer.Option("--length", help="Suit length range: "
+                                                        "N:H:3-5 (repeatable).")]
+PointsOpt = Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
+                                                        "plain-suit values: N:20-60 (repeatable).")]
+WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help="Parallel solvers "
+                                                   "(default: every core).")]
 
 console = Console()
 err_console = Console(stderr=True)
