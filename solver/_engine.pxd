@@ -26,29 +26,39 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 # ---------------------------------------------------------------------------
 # Transposition table
 #
-# The table holds positions at trick starts only.  A position is identified
-# exactly (no lossy hash): the mask of the remaining cards, who holds each of
-# them (two masks: E|W and S|W; N is what is left), the leader of the trick and
-# the solving context (strain, play variants, count mode, TA table).
+# The table holds positions at trick starts only, under their *shape*: each
+# suit's remaining cards renumbered 0, 1, 2... in strength order, with their
+# owners.  Two positions of one shape (say K-Q-7 of hearts against T-Q-8, with
+# the same players holding the first, second and third card) are the same game:
+# the same cards are legal, the same plays win the same tricks.  Only the points
+# differ, and the value (N-S points from here on) can only rise with a card's
+# points, by at most the rise.  So the bounds stored for one position hold for
+# any position of its shape, moved by the card-by-card point differences: a
+# lower bound drops by the points where ours are lower, an upper bound rises by
+# the points where ours are higher.  Where the cards are the same the bounds
+# carry over as they are.
 #
-#   TTEntry.owners   64 bits   (E|W) | (S|W) << 32        -- card owners
+#   TTEntry.owners   64 bits   (E|W) | (S|W) << 32 of the shape -- card owners
 #   TTEntry.data     64 bits   laid out as below
 #
-#     bits  0..31   remaining cards (engine layout)        KEY
-#     bits 32..33   leader seat                            KEY
-#     bits 34..40   context (strain 3 bits, rules 2 bits,   KEY
+#     bits  0..31   the position's own remaining cards (engine layout)
+#     bits 32..33   leader seat                            SHAPE KEY
+#     bits 34..40   context (strain 3 bits, rules 2 bits,   SHAPE KEY
 #                   trick-count mode 1 bit, TA table 1 bit)
 #     bits 41..48   lower bound of the value               (Bound LOWER)
 #     bits 49..56   upper bound of the value               (Bound UPPER)
 #     bits 57..61   best card found (engine index 0..31)
 #     bits 62..63   generation, for replacement
 #
-# An entry is empty when data == 0 (a stored position always has cards).
-# Both bounds are kept; lower == upper is an exact value.  Bounds are bounds
-# of the value defined above, so they stay true whatever search window, probe,
-# deal or strain later reads them: the table never needs clearing to be right,
-# and a replaced entry only costs time.  Buckets hold 4 entries (one 64-byte
-# cache line); a new position takes an empty slot, else the slot of an older
+# The shape key is the owners word, the leader, the context and the number of
+# cards per suit (read from bits 0..31).  An entry is empty when data == 0 (a
+# stored position always has cards).  Both bounds are kept; lower == upper is an
+# exact value.  Bounds are bounds of the value defined above, so they stay true
+# whatever search window, probe, deal or strain later reads them: the table
+# never needs clearing to be right, and a replaced entry only costs time.
+# Buckets hold 4 entries (one 64-byte cache line) and are chosen by the shape,
+# so positions of one shape meet in one bucket; a probe combines all of them.  A
+# new position takes its own slot, else an empty one, else the slot of an older
 # generation, else the slot holding the fewest cards (the cheapest to redo).
 # ---------------------------------------------------------------------------
 
@@ -89,7 +99,6 @@ ctypedef struct State:
     int trick_bonus         # added to each trick (1 when counting tricks)
     int last_bonus          # added to the last trick (10, or 0 counting tricks)
     uint64_t ctx            # context bits of the TT key (see above)
-    uint32_t zero_block     # per lane, the low cards worth 0 that only count by order
     # statistics
     uint64_t nodes
     TTable* tt

@@ -10,7 +10,11 @@ that is always exact:
 * cards of one hand that are neighbours in the strain's order once the cards
   already played in finished tricks are taken away, and that carry equal points,
   are one move (only the highest is searched);
-* at a trick start the value lies in ``[0, points left]``;
+* at a trick start the value lies in ``[0, points left]``, and sure points (top
+  trumps, cashing runs) narrow it;
+* the table is keyed by the position's shape, so a position reuses the bounds of
+  every stored position that differs from it only in the points of its cards
+  (the bounds moved by those points, see ``_engine.pxd``);
 * the last trick is scored directly.
 
 Everything below ``Engine`` runs ``noexcept nogil`` on C structs; the Python class
@@ -34,9 +38,9 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    #define COINCHE_KEY_MASK 0x1FFFFFFFFFFULL
+    #define COINCHE_TAG_MASK 0x1FF00000000ULL
     """
-    uint64_t KEY_MASK "COINCHE_KEY_MASK"     # bits 0..40 of TTEntry.data
+    uint64_t TAG_MASK "COINCHE_TAG_MASK"     # bits 32..40 of TTEntry.data: leader, context
 
 cdef enum:
     LB_SHIFT = 41
@@ -50,6 +54,8 @@ cdef uint32_t ABOVE[32]       # cards of the same suit stronger than c
 cdef uint64_t BELOW64[33]     # bits strictly below c (c in 0..32)
 
 cdef uint8_t PEXT8[256][256]   # PEXT8[mask][x]: the bits of x under mask, packed low
+cdef uint8_t SELECT8[256][8]   # SELECT8[mask][i]: the position of the i-th lowest bit of mask
+cdef uint8_t FILL8[256]        # FILL8[mask]: as many low bits as mask has bits
 
 cdef void _init_tables() noexcept:
     cdef int c, m, x, k, j
@@ -69,6 +75,15 @@ cdef void _init_tables() noexcept:
                         k |= 1 << j
                     j += 1
             PEXT8[m][x] = k
+    for m in range(256):
+        j = 0
+        for c in range(8):
+            SELECT8[m][c] = 0
+        for c in range(8):
+            if m >> c & 1:
+                SELECT8[m][j] = c
+                j += 1
+        FILL8[m] = (1 << j) - 1
 
 _init_tables()
 
@@ -76,38 +91,69 @@ _init_tables()
 # Transposition table
 # ---------------------------------------------------------------------------
 
-cdef inline void _canonical(State* s, uint32_t* h) noexcept nogil:
-    """The hands with each lane's zero-point low block packed to its lowest bits.
+ctypedef struct TTKey:
+    uint64_t owners     # owners word of the shape (see _engine.pxd)
+    uint64_t tag        # leader and context, in place (bits 32..40)
+    uint32_t rem        # the cards still in play
+    uint32_t packed     # the shape's cards: each lane's count, as its lowest bits
 
-    Cards of the zero block rank below every other card of their suit and carry no
-    points, so only their order and their owners matter: positions that differ only in
-    which of them are gone have the same value and share one entry."""
+cdef inline void tt_key(State* s, TTKey* k) noexcept nogil:
+    """The position's shape: each suit's remaining cards renumbered 0, 1, 2... in
+    strength order, with their owners, plus the leader and the context."""
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t zb, bm, keep
-    cdef int lane, sh, k
-    h[0] = s.hands[0]; h[1] = s.hands[1]; h[2] = s.hands[2]; h[3] = s.hands[3]
+    cdef uint32_t h0 = s.hands[0], h1 = s.hands[1], h2 = s.hands[2], h3 = s.hands[3]
+    cdef uint32_t bm, keep
+    cdef int lane, sh
     for lane in range(4):
         sh = 8 * lane
-        zb = (s.zero_block >> sh) & 0xFF
-        bm = (rem >> sh) & zb
+        bm = (rem >> sh) & 0xFF
         if (bm & (bm + 1)) == 0:          # already packed (or empty)
             continue
-        keep = ~((<uint32_t>zb) << sh)
-        for k in range(4):
-            h[k] = (h[k] & keep) | ((<uint32_t>PEXT8[bm][(h[k] >> sh) & 0xFF]) << sh)
+        keep = ~((<uint32_t>0xFF) << sh)
+        h1 = (h1 & keep) | ((<uint32_t>PEXT8[bm][(h1 >> sh) & 0xFF]) << sh)
+        h2 = (h2 & keep) | ((<uint32_t>PEXT8[bm][(h2 >> sh) & 0xFF]) << sh)
+        h3 = (h3 & keep) | ((<uint32_t>PEXT8[bm][(h3 >> sh) & 0xFF]) << sh)
+        h0 = (h0 & keep) | ((<uint32_t>PEXT8[bm][(h0 >> sh) & 0xFF]) << sh)
+    k.rem = rem
+    k.packed = h0 | h1 | h2 | h3
+    k.owners = (<uint64_t>(h1 | h3)) | ((<uint64_t>(h2 | h3)) << 32)
+    k.tag = ((<uint64_t>s.leader) << 32) | (s.ctx << 34)
 
-cdef inline uint64_t _tt_key(State* s, uint32_t* h) noexcept nogil:
-    cdef uint32_t rem = h[0] | h[1] | h[2] | h[3]
-    return (<uint64_t>rem) | ((<uint64_t>s.leader) << 32) | (s.ctx << 34)
+cdef inline uint32_t packed_of(uint32_t rem) noexcept nogil:
+    return (<uint32_t>FILL8[rem & 0xFF]) | ((<uint32_t>FILL8[(rem >> 8) & 0xFF]) << 8) \
+        | ((<uint32_t>FILL8[(rem >> 16) & 0xFF]) << 16) | ((<uint32_t>FILL8[rem >> 24]) << 24)
 
-cdef inline uint64_t _tt_owners(uint32_t* h) noexcept nogil:
-    return (<uint64_t>(h[1] | h[3])) | ((<uint64_t>(h[2] | h[3])) << 32)
-
-cdef inline TTEntry* _tt_bucket(TTable* tt, uint64_t key, uint64_t owners) noexcept nogil:
-    cdef uint64_t h = (owners * <uint64_t>0x9E3779B97F4A7C15) ^ (key * <uint64_t>0xC2B2AE3D27D4EB4F)
+cdef inline TTEntry* tt_bucket(TTable* tt, TTKey* k) noexcept nogil:
+    cdef uint64_t h = (k.owners * <uint64_t>0x9E3779B97F4A7C15) \
+        ^ ((k.tag | k.packed) * <uint64_t>0xC2B2AE3D27D4EB4F)
     h ^= h >> 31
     h *= <uint64_t>0xD6E8FEB86659FD93
     return tt.entries + (h >> tt.shift) * BUCKET
+
+cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* up) noexcept nogil:
+    """How far the value can move from a position of the same shape holding the cards
+    ``me`` to ours, holding ``mo``: the card-by-card point differences (k-th card of a
+    suit against k-th card), summed where ours is lower (``down``) and higher (``up``)."""
+    cdef uint32_t x = me ^ mo
+    cdef uint32_t a, b
+    cdef int lane, ce, co, d
+    down[0] = 0
+    up[0] = 0
+    for lane in range(4):
+        if ((x >> (8 * lane)) & 0xFF) == 0:
+            continue
+        a = me & LANE[lane]
+        b = mo & LANE[lane]
+        while a:
+            ce = coinche_ctz(a)
+            co = coinche_ctz(b)
+            a &= a - 1
+            b &= b - 1
+            d = s.pts[co] - s.pts[ce]
+            if d > 0:
+                up[0] += d
+            else:
+                down[0] -= d
 
 cdef inline int run_points(State* s, uint32_t lane_rem, uint32_t hand, int* count) noexcept nogil:
     """Points and length of the run of highest remaining cards of one suit held in ``hand``."""
@@ -195,37 +241,45 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         if total - cash < ub[0]:
             ub[0] = total - cash
 
-cdef inline TTEntry* tt_locate(State* s, uint64_t* key, uint64_t* owners) noexcept nogil:
-    """The key, the owners word and the bucket of the position (a trick start)."""
-    cdef uint32_t h[4]
-    _canonical(s, h)
-    key[0] = _tt_key(s, h)
-    owners[0] = _tt_owners(h)
-    return _tt_bucket(s.tt, key[0], owners[0])
-
-cdef inline bint tt_probe(State* s, TTEntry* e, uint64_t key, uint64_t owners,
-                          int* lb, int* ub, int* best) noexcept nogil:
-    """Narrow [lb, ub] with the stored bounds; False when the position is not stored."""
-    cdef int i, v
+cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int* lb, int* ub, int* hint) noexcept nogil:
+    """Narrow [lb, ub] with every stored position of the same shape (its bounds moved by
+    the point differences); False when none is stored.  ``hint``: the stored best card,
+    renumbered to our cards."""
+    cdef int i, v, dn, up, b, lane, idx
+    cdef bint found = False
     cdef uint64_t d
+    cdef uint32_t erem
     for i in range(BUCKET):
         d = e[i].data
-        if (d & KEY_MASK) == key and e[i].owners == owners and d != 0:
-            s.tt.hits += 1
-            v = <int>((d >> LB_SHIFT) & 0xFF)
-            if v > lb[0]:
-                lb[0] = v
-            v = <int>((d >> UB_SHIFT) & 0xFF)
-            if v < ub[0]:
-                ub[0] = v
-            best[0] = <int>((d >> BEST_SHIFT) & 0x1F)
-            return True
-    return False
+        if d == 0 or e[i].owners != k.owners or (d & TAG_MASK) != k.tag:
+            continue
+        erem = <uint32_t>d
+        if erem == k.rem:
+            dn = 0
+            up = 0
+        else:
+            if packed_of(erem) != k.packed:
+                continue
+            penalties(s, erem, k.rem, &dn, &up)
+        s.tt.hits += 1
+        v = <int>((d >> LB_SHIFT) & 0xFF) - dn
+        if v > lb[0]:
+            lb[0] = v
+        v = <int>((d >> UB_SHIFT) & 0xFF) + up
+        if v < ub[0]:
+            ub[0] = v
+        if not found or erem == k.rem:
+            b = <int>((d >> BEST_SHIFT) & 0x1F)
+            lane = b >> 3
+            idx = coinche_popcount(erem & LANE[lane] & <uint32_t>BELOW64[b])
+            hint[0] = 8 * lane + SELECT8[(k.rem >> (8 * lane)) & 0xFF][idx & 7]
+        found = True
+    return found
 
-cdef inline void tt_store(State* s, TTEntry* e, uint64_t key, uint64_t owners,
-                          int lb, int ub, int best) noexcept nogil:
+cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int best) noexcept nogil:
     """Store the bounds: the same position's slot, else an empty one, else the slot of an
-    older generation, else the one holding the fewest cards."""
+    older generation, else the one holding the fewest cards.  ``best`` -1: no best card
+    (keep the one stored for this position, if any)."""
     cdef int i, victim = -1, score, vscore = 1 << 30
     cdef uint64_t d
     cdef int gen = s.tt.generation
@@ -236,8 +290,10 @@ cdef inline void tt_store(State* s, TTEntry* e, uint64_t key, uint64_t owners,
                 victim = i
                 vscore = -1
             continue
-        if (d & KEY_MASK) == key and e[i].owners == owners:
+        if e[i].owners == k.owners and (d & (TAG_MASK | <uint64_t>0xFFFFFFFF)) == (k.tag | k.rem):
             victim = i
+            if best < 0:
+                best = <int>((d >> BEST_SHIFT) & 0x1F)
             break
         score = coinche_popcount(<uint32_t>d)
         if <int>((d >> GEN_SHIFT) & 3) != gen:
@@ -245,9 +301,11 @@ cdef inline void tt_store(State* s, TTEntry* e, uint64_t key, uint64_t owners,
         if score < vscore:
             vscore = score
             victim = i
+    if best < 0:
+        best = coinche_ctz(k.rem)          # any card of the position: a harmless hint
     s.tt.stores += 1
-    e[victim].owners = owners
-    e[victim].data = (key | ((<uint64_t>lb) << LB_SHIFT) | ((<uint64_t>ub) << UB_SHIFT)
+    e[victim].owners = k.owners
+    e[victim].data = (k.tag | k.rem | ((<uint64_t>lb) << LB_SHIFT) | ((<uint64_t>ub) << UB_SHIFT)
                       | ((<uint64_t>best) << BEST_SHIFT) | ((<uint64_t>gen) << GEN_SHIFT))
 
 # ---------------------------------------------------------------------------
@@ -486,8 +544,12 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     cdef int moves[8]
     cdef int lb = 0, ub = 0, hint = -1, total, a0 = alpha, b0 = beta
     cdef bint maximizing, at_start = s.ncards == 0
-    cdef uint64_t key = 0, owners = 0
+    cdef TTKey key
     cdef TTEntry* bucket = NULL
+    key.rem = 0
+    key.owners = 0
+    key.packed = 0
+    key.tag = 0
     cdef uint32_t legal
     # saved state
     cdef int sv_leader, sv_ncards, sv_led, sv_wc, sv_ws, sv_tp, sv_rp, sv_tl
@@ -506,8 +568,9 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
             return lb
         if ub <= alpha:
             return ub
-        bucket = tt_locate(s, &key, &owners)
-        if tt_probe(s, bucket, key, owners, &lb, &ub, &hint):
+        tt_key(s, &key)
+        bucket = tt_bucket(s.tt, &key)
+        if tt_probe(s, bucket, &key, &lb, &ub, &hint):
             if lb >= beta:
                 return lb
             if ub <= alpha:
@@ -515,7 +578,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         if s.tricks_left == 2:
             # two tricks left: solve exactly, so the entry answers every later probe
             best = endgame(s, -1, total + 1)
-            tt_store(s, bucket, key, owners, best, best, 0)
+            tt_store(s, bucket, &key, best, best, -1)
             return best
     player = (s.leader + s.ncards) & 3
     maximizing = (player & 1) == 0
@@ -583,13 +646,17 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         if best <= a0:
             if best < ub:
                 ub = best
+            if maximizing:
+                best_card = -1          # every card failed: none is known best
         elif best >= b0:
             if best > lb:
                 lb = best
+            if not maximizing:
+                best_card = -1
         else:
             lb = best
             ub = best
-        tt_store(s, bucket, key, owners, lb, ub, best_card)
+        tt_store(s, bucket, &key, lb, ub, best_card)
     return best
 
 cdef int max_value(State* s) noexcept nogil:
@@ -710,12 +777,6 @@ cdef class Engine:
         s.last_bonus = 0 if count_tricks else 10
         s.ctx = (<uint64_t>strain) | ((<uint64_t>undertrump) << 3) | ((<uint64_t>overtrump_partner) << 4) \
             | ((<uint64_t>count_tricks) << 5) | ((<uint64_t>(ta_variant & 1)) << 6)
-        s.zero_block = 0
-        for c in range(4):
-            for e in range(8):
-                if s.pts[8 * c + e] != 0:
-                    break
-                s.zero_block |= (<uint32_t>1) << (8 * c + e)
         for seat in range(4):
             s.hands[seat] = self._to_engine_mask(int(hands[seat]))
         s.rem_pts = 0
