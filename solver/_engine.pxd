@@ -83,7 +83,7 @@ ctypedef struct State:
     uint32_t hands[4]
     int leader              # seat that led the current trick
     int ncards              # cards already in the current trick (0..3)
-    int trick[4]            # those cards (engine index), lead first
+    uint32_t trick_mask     # those cards, as a mask
     int led                 # suit led (valid when ncards > 0)
     int win_card            # card winning the trick so far
     int win_seat            # seat that played it

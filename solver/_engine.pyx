@@ -10,6 +10,9 @@ that is always exact:
 * cards of one hand that are neighbours in the strain's order once the cards
   already played in finished tricks are taken away, and that carry equal points,
   are one move (only the highest is searched);
+* two such neighbours with unequal points lead to positions of one shape whose
+  values differ by at most the difference of their points, so once one is
+  searched the other is skipped when that margin cannot bring it into the window;
 * at a trick start the value lies in ``[0, points left]``, and sure points (top
   trumps, cashing runs) narrow it;
 * the table is keyed by the position's shape, so a position reuses the bounds of
@@ -404,8 +407,7 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
     if (legal & (legal - 1)) == 0:
         out[0] = coinche_ctz(legal)
         return 1
-    for k in range(s.ncards):
-        inplay |= (<uint32_t>1) << s.trick[k]
+    inplay |= s.trick_mask
     opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
     # classes: scan legal cards from the top; c joins prev's class when they carry equal
     # points and every card strictly between them is gone (played in a finished trick).
@@ -540,8 +542,10 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: N-S points from here to the end; exact inside (alpha, beta)."""
-    cdef int player, n, i, c, v, best, best_card, g, winner
+    cdef int player, n, i, c, v, best, best_card, g, winner, nb, dl
     cdef int moves[8]
+    cdef int vals[32]
+    cdef uint32_t done, inplay = 0, x, sv_tm
     cdef int lb = 0, ub = 0, hint = -1, total, a0 = alpha, b0 = beta
     cdef bint maximizing, at_start = s.ncards == 0
     cdef TTKey key
@@ -563,11 +567,6 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         if beta <= 0:
             return 0
         ub = total
-        quick_bounds(s, total, &lb, &ub)
-        if lb >= beta:
-            return lb
-        if ub <= alpha:
-            return ub
         tt_key(s, &key)
         bucket = tt_bucket(s.tt, &key)
         if tt_probe(s, bucket, &key, &lb, &ub, &hint):
@@ -575,6 +574,11 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
                 return lb
             if ub <= alpha:
                 return ub
+        quick_bounds(s, total, &lb, &ub)
+        if lb >= beta:
+            return lb
+        if ub <= alpha:
+            return ub
         if s.tricks_left == 2:
             # two tricks left: solve exactly, so the entry answers every later probe
             best = endgame(s, -1, total + 1)
@@ -588,8 +592,37 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     best_card = moves[0]
     sv_leader = s.leader; sv_ncards = s.ncards; sv_led = s.led; sv_wc = s.win_card
     sv_ws = s.win_seat; sv_tp = s.trick_pts; sv_rp = s.rem_pts; sv_tl = s.tricks_left
+    sv_tm = s.trick_mask
+    done = 0
+    if n > 1:
+        inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | sv_tm
     for i in range(n):
         c = moves[i]
+        if done:
+            # a neighbour of c in this hand (no card in play between them) was searched:
+            # the two plays lead to positions of one shape, their values at most
+            # |points(c) - points(nb)| apart
+            nb = -1
+            x = inplay & ABOVE[c]
+            if x and (done >> coinche_ctz(x)) & 1:
+                nb = coinche_ctz(x)
+            else:
+                x = inplay & LANE[c >> 3] & <uint32_t>BELOW64[c]
+                if x and (done >> (31 - coinche_clz(x))) & 1:
+                    nb = 31 - coinche_clz(x)
+            if nb >= 0:
+                dl = s.pts[c] - s.pts[nb]
+                if dl < 0:
+                    dl = -dl
+                if maximizing:
+                    if vals[nb] + dl <= alpha:
+                        if vals[nb] + dl > best:
+                            best = vals[nb] + dl
+                        continue
+                elif vals[nb] - dl >= beta:
+                    if vals[nb] - dl < best:
+                        best = vals[nb] - dl
+                    continue
         s.hands[player] ^= (<uint32_t>1) << c
         s.rem_pts = sv_rp - s.pts[c]
         if sv_ncards == 0:
@@ -597,7 +630,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
             s.win_card = c
             s.win_seat = player
             s.trick_pts = s.pts[c]
-            s.trick[0] = c
+            s.trick_mask = (<uint32_t>1) << c
             s.ncards = 1
             v = search(s, alpha, beta)
         elif sv_ncards < 3:
@@ -605,7 +638,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
                 s.win_card = c
                 s.win_seat = player
             s.trick_pts = sv_tp + s.pts[c]
-            s.trick[sv_ncards] = c
+            s.trick_mask = sv_tm | ((<uint32_t>1) << c)
             s.ncards = sv_ncards + 1
             v = search(s, alpha, beta)
         else:
@@ -618,6 +651,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
             s.ncards = 0
             s.leader = winner
             s.trick_pts = 0
+            s.trick_mask = 0
             s.tricks_left = sv_tl - 1
             if sv_tl == 1:
                 v = g
@@ -626,6 +660,9 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         s.hands[player] ^= (<uint32_t>1) << c
         s.leader = sv_leader; s.ncards = sv_ncards; s.led = sv_led; s.win_card = sv_wc
         s.win_seat = sv_ws; s.trick_pts = sv_tp; s.rem_pts = sv_rp; s.tricks_left = sv_tl
+        s.trick_mask = sv_tm
+        done |= (<uint32_t>1) << c
+        vals[c] = v
         if maximizing:
             if v > best:
                 best = v
@@ -790,10 +827,11 @@ cdef class Engine:
             raise ValueError("a trick in progress holds at most 3 cards")
         s.ncards = 0
         s.trick_pts = 0
+        s.trick_mask = 0
         s.leader = leader
         for k in range(n):
             e = self.to_engine[int(trick[k])]
-            s.trick[k] = e
+            s.trick_mask |= (<uint32_t>1) << e
             s.trick_pts += s.pts[e]
             if k == 0:
                 s.led = e >> 3
@@ -927,14 +965,14 @@ cdef class Engine:
             s.win_card = e
             s.win_seat = player
             s.trick_pts = s.pts[e]
-            s.trick[0] = e
+            s.trick_mask = (<uint32_t>1) << e
             s.ncards = 1
         elif s.ncards < 3:
             if beats(s, e, s.win_card):
                 s.win_card = e
                 s.win_seat = player
             s.trick_pts += s.pts[e]
-            s.trick[s.ncards] = e
+            s.trick_mask |= (<uint32_t>1) << e
             s.ncards += 1
         else:
             winner = player if beats(s, e, s.win_card) else s.win_seat
@@ -945,6 +983,7 @@ cdef class Engine:
             s.ncards = 0
             s.leader = winner
             s.trick_pts = 0
+            s.trick_mask = 0
             s.tricks_left -= 1
         return g
 
@@ -963,8 +1002,7 @@ cdef class Engine:
         cdef uint32_t legal = legal_moves(s)
         cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
         cdef int k, c, prev = -1
-        for k in range(s.ncards):
-            inplay |= (<uint32_t>1) << s.trick[k]
+        inplay |= s.trick_mask
         classes = []
         cur = None
         while legal:

@@ -178,3 +178,21 @@ def test_same_shape_values_move_at_most_by_the_points():
         for d, p, pl in ((deal, pos, played), (deal2, pos2, played2)):
             assert s.solve(d, strain, leader, pl, rules).ns_points == minimax.ns_points(p), where
     assert moved > 60       # the relabelling does change values: the test is not vacuous
+
+
+def test_trick_cards_keep_splitting_classes_after_a_search():
+    """A card of the trick in progress lying between two equal-point cards of the player
+    to move keeps them apart (here 9 and 7 of hearts around the led 8, in SA where all
+    three are worth 0: the 9 wins the trick, the 7 does not).  The engine must still
+    know the trick's cards after searching below them: it once recorded them where the
+    next tricks overwrote them, so a second probe merged the 9 and the 7."""
+    deal = Deal.from_pbn("N:AT.8.A.- K.97.K.- QJ.A.Q.- -.-.-.AKQJ")
+    s = Solver(tt_bits=8)
+    s.load(Position(deal, "SA", "N", Rules(), ["H8"]))
+    want = [[Card.H9], [Card.H7]]
+    assert s.engine.move_classes() == want
+    s.engine.value()
+    assert s.engine.move_classes() == want
+    for c in (Card.H9, Card.H7):
+        s.engine.card_value(int(c))
+        assert s.engine.move_classes() == want
