@@ -30,6 +30,20 @@ from libc.string cimport memset
 
 cdef extern from *:
     """
+    #ifdef __BMI2__
+    #include <immintrin.h>
+    #define COINCHE_HAVE_PEXT 1
+    static inline unsigned int coinche_pext(unsigned int x, unsigned int m) { return _pext_u32(x, m); }
+    #else
+    #define COINCHE_HAVE_PEXT 0
+    static inline unsigned int coinche_pext(unsigned int x, unsigned int m) { (void)m; return x; }
+    #endif
+    """
+    bint HAVE_PEXT "COINCHE_HAVE_PEXT"
+    uint32_t coinche_pext(uint32_t x, uint32_t m) nogil
+
+cdef extern from *:
+    """
     static inline int coinche_ctz(unsigned int x) { return __builtin_ctz(x); }
     static inline int coinche_clz(unsigned int x) { return __builtin_clz(x); }
     static inline int coinche_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
@@ -107,6 +121,13 @@ cdef inline void tt_key(State* s, TTKey* k) noexcept nogil:
     cdef uint32_t h0 = s.hands[0], h1 = s.hands[1], h2 = s.hands[2], h3 = s.hands[3]
     cdef uint32_t bm, keep
     cdef int lane, sh
+    k.rem = rem
+    k.tag = ((<uint64_t>s.leader) << 32) | (s.ctx << 34)
+    if HAVE_PEXT:
+        # the same shape with the suits' sequences end to end (the counts set them apart)
+        k.packed = packed_of(rem)
+        k.owners = (<uint64_t>coinche_pext(h1 | h3, rem)) | ((<uint64_t>coinche_pext(h2 | h3, rem)) << 32)
+        return
     for lane in range(4):
         sh = 8 * lane
         bm = (rem >> sh) & 0xFF
@@ -117,10 +138,8 @@ cdef inline void tt_key(State* s, TTKey* k) noexcept nogil:
         h2 = (h2 & keep) | ((<uint32_t>PEXT8[bm][(h2 >> sh) & 0xFF]) << sh)
         h3 = (h3 & keep) | ((<uint32_t>PEXT8[bm][(h3 >> sh) & 0xFF]) << sh)
         h0 = (h0 & keep) | ((<uint32_t>PEXT8[bm][(h0 >> sh) & 0xFF]) << sh)
-    k.rem = rem
     k.packed = h0 | h1 | h2 | h3
     k.owners = (<uint64_t>(h1 | h3)) | ((<uint64_t>(h2 | h3)) << 32)
-    k.tag = ((<uint64_t>s.leader) << 32) | (s.ctx << 34)
 
 cdef inline uint32_t packed_of(uint32_t rem) noexcept nogil:
     return (<uint32_t>FILL8[rem & 0xFF]) | ((<uint32_t>FILL8[(rem >> 8) & 0xFF]) << 8) \
@@ -244,11 +263,13 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         if total - cash < ub[0]:
             ub[0] = total - cash
 
-cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int* lb, int* ub, int* hint) noexcept nogil:
+cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
+                          int* lb, int* ub, int* hint) noexcept nogil:
     """Narrow [lb, ub] with every stored position of the same shape (its bounds moved by
-    the point differences); False when none is stored.  ``hint``: the stored best card,
-    renumbered to our cards."""
-    cdef int i, v, dn, up, b, lane, idx
+    the point differences); False when none is stored.  The bounds of a position with
+    other cards are only worked out when, as stored, they would end the search of the
+    window (alpha, beta).  ``hint``: the stored best card, renumbered to our cards."""
+    cdef int i, v, dn, up, b, lane, idx, elb, eub
     cdef bint found = False
     cdef uint64_t d
     cdef uint32_t erem
@@ -257,20 +278,23 @@ cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int* lb, int* ub, int*
         if d == 0 or e[i].owners != k.owners or (d & TAG_MASK) != k.tag:
             continue
         erem = <uint32_t>d
-        if erem == k.rem:
-            dn = 0
-            up = 0
-        else:
+        elb = <int>((d >> LB_SHIFT) & 0xFF)
+        eub = <int>((d >> UB_SHIFT) & 0xFF)
+        if erem != k.rem:
             if packed_of(erem) != k.packed:
                 continue
-            penalties(s, erem, k.rem, &dn, &up)
+            if elb >= beta or eub <= alpha:
+                penalties(s, erem, k.rem, &dn, &up)
+                elb -= dn
+                eub += up
+            else:
+                elb = -1
+                eub = 1000
         s.tt.hits += 1
-        v = <int>((d >> LB_SHIFT) & 0xFF) - dn
-        if v > lb[0]:
-            lb[0] = v
-        v = <int>((d >> UB_SHIFT) & 0xFF) + up
-        if v < ub[0]:
-            ub[0] = v
+        if elb > lb[0]:
+            lb[0] = elb
+        if eub < ub[0]:
+            ub[0] = eub
         if not found or erem == k.rem:
             b = <int>((d >> BEST_SHIFT) & 0x1F)
             lane = b >> 3
@@ -569,7 +593,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         ub = total
         tt_key(s, &key)
         bucket = tt_bucket(s.tt, &key)
-        if tt_probe(s, bucket, &key, &lb, &ub, &hint):
+        if tt_probe(s, bucket, &key, alpha, beta, &lb, &ub, &hint):
             if lb >= beta:
                 return lb
             if ub <= alpha:

@@ -207,15 +207,15 @@ class Seat(enum.IntEnum):
 
     @property
     def team(self) -> "Team":
-        return Team(self & 1)
+        return _TEAM_OF[self]
 
     @property
     def next(self) -> "Seat":
-        return Seat((self + 1) & 3)
+        return _SEATS[(self + 1) & 3]
 
     @property
     def partner(self) -> "Seat":
-        return Seat((self + 2) & 3)
+        return _SEATS[(self + 2) & 3]
 
     def __str__(self) -> str:
         return self.name
@@ -245,11 +245,11 @@ class Team(enum.IntEnum):
 
     @property
     def other(self) -> "Team":
-        return Team(self ^ 1)
+        return _TEAMS[self ^ 1]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
-        return (Seat(self), Seat(self + 2))
+        return _SEATS_OF[self]
 
     def __str__(self) -> str:
         return self.name
@@ -271,6 +271,13 @@ class Team(enum.IntEnum):
         if t in ("EW", "WE", "EO", "OE"):
             return cls.EW
         raise SeatError(f"unknown side {text!r}: expected NS or EW")
+
+
+# Enum calls are slow; the properties above read these instead.
+_SEATS = tuple(Seat)
+_TEAMS = tuple(Team)
+_TEAM_OF = (Team.NS, Team.EW, Team.NS, Team.EW)
+_SEATS_OF = ((Seat.N, Seat.S), (Seat.E, Seat.W))
 
 
 class CardSet:

@@ -187,8 +187,13 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
         raise ScoreError(
             f"declarations {declarations!r}: expected (ns_points, ew_points), two numbers 0 or more"
         ) from None
-    claim = _team(belote, "belote")
+    return _score(contract, points, capot, _team(belote, "belote"), decl, rules)
 
+
+def _score(contract: Contract, points: int, capot: bool, claim: "Team | None",
+           decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
+    """:func:`score_deal` on arguments already checked (for callers that score many
+    contracts they built themselves, such as par)."""
     b = contract.team
     d = b.other
     m = contract.multiplier(rules)

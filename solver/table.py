@@ -44,7 +44,7 @@ from .declarations import award_declarations, belote_teams
 from .errors import SeatError
 from .play import Position
 from .rules import LAST_TRICK_BONUS, STRAINS, Rules, Strain, points_table
-from .scoring import score_deal
+from .scoring import _score
 from .solve import Solver, default_solver
 
 __all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "first_leader"]
@@ -136,9 +136,10 @@ class Outcome:
                 self.declarations)
 
     def score(self, contract: Contract, rules: Rules = Rules()):
-        """The :class:`~solver.scoring.DealScore` of ``contract`` (this side's) with this outcome."""
-        return score_deal(contract, self.points, capot=self.capot, belote=self.belote,
-                          declarations=self.declarations, rules=rules)
+        """The :class:`~solver.scoring.DealScore` of ``contract`` (this side's) with this
+        outcome: :func:`~solver.scoring.score_deal` without its argument checks, since
+        an outcome holds checked values."""
+        return _score(contract, self.points, self.capot, self.belote, self.declarations, rules)
 
 
 class DDTable:
