@@ -158,7 +158,7 @@ cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
     suit against k-th card), summed where ours is lower (``down``) and higher (``up``)."""
     cdef uint32_t x = me ^ mo
     cdef uint32_t a, b
-    cdef int lane, ce, co, d
+    cdef int lane, ce, co, d, side, p
     down[0] = 0
     up[0] = 0
     for lane in range(4):
@@ -166,6 +166,24 @@ cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
             continue
         a = me & LANE[lane]
         b = mo & LANE[lane]
+        if lane == s.trump:
+            # the run of top trumps held by one side goes to that side whatever the
+            # play: their points move both bounds alike (N-S) or neither (E-W)
+            side = -1
+            while b:
+                co = 31 - coinche_clz(b)
+                p = 0 if ((s.hands[0] | s.hands[2]) >> co & 1) else 1
+                if side < 0:
+                    side = p
+                elif p != side:
+                    break
+                ce = 31 - coinche_clz(a)
+                a &= ~((<uint32_t>1) << ce)
+                b &= ~((<uint32_t>1) << co)
+                if side == 0:
+                    d = s.pts[co] - s.pts[ce]
+                    down[0] -= d
+                    up[0] += d
         while a:
             ce = coinche_ctz(a)
             co = coinche_ctz(b)
