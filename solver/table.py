@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator
 
 import numpy as np
@@ -41,13 +43,13 @@ from .cards import Seat, Team
 from .contract import CAPOT, LEVELS, Contract
 from .deal import Deal, first_leader
 from .declarations import award_declarations, belote_teams
-from .errors import SeatError
+from .errors import ConstraintError, SeatError
 from .play import Position
 from .rules import LAST_TRICK_BONUS, STRAINS, Rules, Strain, points_table
 from .scoring import _score
 from .solve import Solver, default_solver
 
-__all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "first_leader"]
+__all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "default_threads", "first_leader"]
 
 #: The numbered bid levels 80..160, lowest first.
 BID_LEVELS = tuple(lv for lv in LEVELS if lv <= 160)
@@ -254,44 +256,72 @@ class DDTable:
         return f"<DDTable {who} ns_points={self.ns_points.to_dict()}>"
 
 
-def _solve_leader(solver: Solver, deal: Deal, leader: Seat, rules: Rules, guesses=None):
-    """Points, capots and nodes for every strain with one first leader."""
+def _solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+                  guess: int = -1) -> tuple[int, bool, bool, int, int]:
+    """``(ns_points, ns_capot, ew_capot, total, nodes)`` of one strain and first leader."""
     eng = solver.engine
-    n_tricks = deal.cards_per_hand
-    ns = np.zeros(6, dtype=np.int16)
-    nsc = np.zeros(6, dtype=bool)
-    ewc = np.zeros(6, dtype=bool)
-    totals = np.zeros(6, dtype=np.int16)
-    nodes = 0
-    cards = list(deal.cards)
-    for s in STRAINS:
-        pts = points_table(s, rules)
-        total = sum(pts[c] for c in cards) + LAST_TRICK_BONUS
-        pos = Position(deal, s, leader, rules)
-        solver.load(pos)
-        v = eng.value(-1 if guesses is None else int(guesses[s]))
+    total = sum(points_table(strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
+    pos = Position(deal, strain, leader, rules)
+    solver.load(pos)
+    v = eng.value(guess)
+    nodes = eng.nodes
+    nsc = ewc = False
+    # A side that can force every trick can take every point, so only an all-points
+    # side needs the trick-count probe.
+    if v == total or v == 0:
+        solver.load(pos, count_tricks=True)
+        if v == total:
+            nsc = eng.probe(deal.cards_per_hand)
+        else:
+            ewc = not eng.probe(1)
         nodes += eng.nodes
-        ns[s], totals[s] = v, total
-        # A side that can force every trick can take every point, so only an
-        # all-points side needs the trick-count probe.
-        if v == total or v == 0:
-            solver.load(pos, count_tricks=True)
-            if v == total:
-                nsc[s] = eng.probe(n_tricks)
-            else:
-                ewc[s] = not eng.probe(1)
-            nodes += eng.nodes
-    return ns, nsc, ewc, totals, nodes
+    return v, nsc, ewc, total, nodes
+
+
+def _solve_leaders(solver: "Solver | None", deal: Deal, leaders: tuple, strain: Strain,
+                   rules: Rules) -> list:
+    """:func:`_solve_strain` for each leader in turn, each value the next one's first guess."""
+    s = solver if solver is not None else default_solver()
+    out, guess = [], -1
+    for leader in leaders:
+        out.append(_solve_strain(s, deal, leader, strain, rules, guess))
+        guess = out[-1][0]
+    return out
+
+
+# The strains, costliest first, so that threads finish together (SA and TA search the most).
+_BY_COST = (Strain.SA, Strain.TA, Strain.S, Strain.H, Strain.D, Strain.C)
+_POOL: "tuple[int, int, ThreadPoolExecutor] | None" = None   # (pid, size, pool)
+
+
+def _pool(size: int) -> ThreadPoolExecutor:
+    """A thread pool of ``size`` kept for later tables (made anew in a forked child)."""
+    global _POOL
+    if _POOL is None or _POOL[0] != os.getpid() or _POOL[1] != size:
+        _POOL = (os.getpid(), size, ThreadPoolExecutor(max_workers=size, thread_name_prefix="dd_table"))
+    return _POOL[2]
+
+
+def default_threads() -> int:
+    """Threads :func:`dd_table` uses by default: one per core this process may use, at most 6."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except AttributeError:          # not on Linux
+        n = os.cpu_count() or 1
+    return max(1, min(6, n))
 
 
 def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rules(), *,
-             dealer: "Seat | str | None" = None, solver: "Solver | None" = None) -> DDTable:
+             dealer: "Seat | str | None" = None, solver: "Solver | None" = None,
+             threads: "int | None" = None) -> DDTable:
     """The double-dummy table of ``deal``: every strain, one transposition table.
 
     ``leader`` (or ``dealer``: the leader is the seat after it) picks the first
     leader; with neither, all four leaders are solved and the rows are leaders x
-    strains arrays.  ``solver``: the :class:`~solver.solve.Solver` to use (default:
-    this thread's).
+    strains arrays.  ``solver``: the :class:`~solver.solve.Solver` to use, which then
+    solves every strain in this thread.  Otherwise the strains are spread over
+    ``threads`` threads (default :func:`default_threads`), each with its own solver
+    (the engine releases the GIL); the table is the same either way.
 
     >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
     >>> dd_table(deal, dealer="E").leader
@@ -300,15 +330,21 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     if not isinstance(deal, Deal):
         deal = Deal.from_pbn(deal)
     lead = first_leader(leader, dealer)
-    s = solver if solver is not None else default_solver()
+    leaders = tuple(Seat) if lead is None else (lead,)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ConstraintError(f"threads {threads!r}: expected a whole number, 1 or more")
+    n = 1 if solver is not None else (threads or default_threads())
+    if n == 1:
+        s = solver if solver is not None else default_solver()
+        done = {st: _solve_leaders(s, deal, leaders, st, rules) for st in _BY_COST}
+    else:
+        jobs = {st: _pool(n).submit(_solve_leaders, None, deal, leaders, st, rules) for st in _BY_COST}
+        done = {st: job.result() for st, job in jobs.items()}
+    # rows[leader][strain] = (ns, ns_capot, ew_capot, total, nodes)
+    rows = [[done[st][k] for st in STRAINS] for k in range(len(leaders))]
+    grid = [np.array([[r[i] for r in row] for row in rows], dtype=t)
+            for i, t in ((0, np.int16), (1, bool), (2, bool), (3, np.int16))]
+    nodes = sum(r[4] for row in rows for r in row)
     if lead is not None:
-        ns, nsc, ewc, totals, nodes = _solve_leader(s, deal, lead, rules)
-        return DDTable(deal, lead, rules, ns, nsc, ewc, totals, nodes)
-    rows = []
-    guesses = None
-    for seat in Seat:
-        row = _solve_leader(s, deal, seat, rules, guesses)
-        guesses = row[0]
-        rows.append(row)
-    return DDTable(deal, None, rules, np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]),
-                   np.stack([r[2] for r in rows]), rows[0][3], sum(r[4] for r in rows))
+        return DDTable(deal, lead, rules, grid[0][0], grid[1][0], grid[2][0], grid[3][0], nodes)
+    return DDTable(deal, None, rules, grid[0], grid[1], grid[2], grid[3][0], nodes)

@@ -12,7 +12,7 @@ import pytest
 
 from solver import Deal, Rules, Seat, Strain, Team
 from solver.contract import CAPOT
-from solver.errors import SeatError
+from solver.errors import ConstraintError, SeatError
 from solver.solve import Solver, solve
 from solver.deal import first_leader
 from solver.table import ByStrain, dd_table
@@ -136,3 +136,25 @@ def test_by_strain_indexing():
     assert row["TA"] == 5 and row[Strain.H] == 1 and dict(row.items())[Strain.D] == 2
     with pytest.raises(SeatError):
         row["N", "S"]
+
+
+def test_threads_give_the_same_tables():
+    """Strains spread over threads (each with its own solver) against one solver doing all:
+    the same values, one leader or four, on the example and on seeded random deals."""
+    deals = [Deal.from_pbn(EXAMPLE)] + [Deal.random(seed=7100 + i) for i in range(3)]
+    solver = Solver(tt_bits=14)
+    for deal in deals:
+        for leader in ("E", None):
+            one = dd_table(deal, leader=leader, solver=solver)
+            for n in (2, 3):
+                many = dd_table(deal, leader=leader, threads=n)
+                assert many.leader == one.leader
+                for row in ("ns_points", "ns_capot", "ew_capot"):
+                    assert np.array_equal(np.asarray(getattr(many, row)), np.asarray(getattr(one, row)))
+                assert np.array_equal(np.asarray(many.totals), np.asarray(one.totals))
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
+def test_threads_must_be_a_positive_whole_number(bad):
+    with pytest.raises(ConstraintError, match="threads"):
+        dd_table(Deal.from_pbn(EXAMPLE), leader="N", threads=bad)
