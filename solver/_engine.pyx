@@ -474,6 +474,16 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
                 sc = 300 + s.pts[c] + (50 if suit == s.trump else 0)
             elif master:
                 sc = 200 + s.pts[c]
+            elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1 \
+                    and (suit == s.trump or opp_trumps == 0
+                         or ((s.hands[(player + 1) & 3] & LANE[suit]) != 0
+                             and (s.hands[(player + 3) & 3] & LANE[suit]) != 0)):
+                # partner holds the suit's best card: lead low to it
+                sc = 250 - s.pts[c]
+            elif s.trump >= 0 and suit != s.trump and (s.hands[player ^ 2] & LANE[suit]) == 0 \
+                    and (s.hands[player ^ 2] & LANE[s.trump]) != 0:
+                # partner is void and can ruff
+                sc = 240 - s.pts[c]
             else:
                 sc = 100 - s.pts[c]
         else:
@@ -482,10 +492,16 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
             nw = c if wins else s.win_card
             ours = partner_wins or wins
             if s.ncards == 3:
-                sc = 200 + s.pts[c] if ours else 100 - s.pts[c]
+                if wins and not partner_wins:
+                    sc = 230 - (c & 7)          # win with the lowest card that does
+                elif ours:
+                    sc = 200 + s.pts[c] - (25 if master else 0)
+                else:
+                    sc = 100 - s.pts[c]
             elif s.ncards == 2:
                 if ours and not can_beat(s, s.hands[(player + 1) & 3], nw):
-                    sc = 200 + s.pts[c]        # the trick is ours: add points
+                    # the trick is ours: add points (but keep masters for later tricks)
+                    sc = 200 + s.pts[c] - (25 if master and not wins else 0)
                 elif ours:
                     sc = 120 - s.pts[c]
                 else:
