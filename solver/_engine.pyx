@@ -442,15 +442,23 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
     cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t others = inplay & ~s.hands[player]
     cdef uint32_t opps = s.hands[(player + 1) & 3] | s.hands[(player + 3) & 3]
-    cdef uint32_t opp_trumps
-    cdef int k, c, prev, n = 0, i, sc, nw, suit
+    cdef uint32_t opp_trumps, h
+    cdef int k, c, prev, n = 0, i, sc, nw, suit, ruff_risk
     cdef int scores[8]
-    cdef bint partner_wins, wins, master, ours
+    cdef bint partner_wins, wins, master, ours, ruff
     if (legal & (legal - 1)) == 0:
         out[0] = coinche_ctz(legal)
         return 1
     inplay |= s.trick_mask
     opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
+    ruff_risk = 0
+    if s.ncards == 0 and opp_trumps:
+        for k in range(1, 4, 2):
+            h = s.hands[(player + k) & 3]
+            if h & LANE[s.trump]:
+                for suit in range(4):
+                    if (h & LANE[suit]) == 0:
+                        ruff_risk |= 1 << suit
     # classes: scan legal cards from the top; c joins prev's class when they carry equal
     # points and every card strictly between them is gone (played in a finished trick).
     prev = -1
@@ -467,17 +475,14 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
         if c == hint:
             sc = 10000
         elif s.ncards == 0:
-            if master and (suit == s.trump or opp_trumps == 0
-                           or ((s.hands[(player + 1) & 3] & LANE[suit]) != 0
-                               and (s.hands[(player + 3) & 3] & LANE[suit]) != 0)):
+            # can an opponent ruff a lead of this suit (void in it, with trumps)?
+            ruff = suit != s.trump and (ruff_risk >> suit) & 1
+            if master and not ruff:
                 # a sure winner: cash it, trumps first
                 sc = 300 + s.pts[c] + (50 if suit == s.trump else 0)
-            elif master:
-                sc = 200 + s.pts[c]
-            elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1 \
-                    and (suit == s.trump or opp_trumps == 0
-                         or ((s.hands[(player + 1) & 3] & LANE[suit]) != 0
-                             and (s.hands[(player + 3) & 3] & LANE[suit]) != 0)):
+            elif ruff:
+                sc = 200 + s.pts[c] if master else 50 - s.pts[c]
+            elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1:
                 # partner holds the suit's best card: lead low to it
                 sc = 250 - s.pts[c]
             elif s.trump >= 0 and suit != s.trump and (s.hands[player ^ 2] & LANE[suit]) == 0 \
