@@ -42,6 +42,7 @@ from .deal import Deal
 from .errors import DealError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .scoring import DealScore
+from .scoring import _scorer as _rules_scorer
 from .solve import Solver
 from .table import BID_LEVELS, DDTable, Outcome, dd_table
 
@@ -102,12 +103,14 @@ def _scorer(rules: Rules):
     elif len(cache) > _MAX_CACHED:
         cache.clear()
 
+    scorer = _rules_scorer(rules)
+
     def score(level: int, out: Outcome, x: Coinche, exact: bool):
         key = (level, out.key, int(x), out.points if exact else -1)
         r = cache.get(key)
         if r is None:
-            d = out.score(_contract(level, out.strain, out.side.seats[0], x), rules)
-            r = cache[key] = (d.ns_score, d.ew_score, d.made, d.tie)
+            c = _contract(level, out.strain, out.side.seats[0], x)
+            r = cache[key] = scorer(c, out.points, out.capot, out.belote, out.declarations)[:4]
         return r
 
     def failing(out: Outcome, start: int) -> list:

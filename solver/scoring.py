@@ -23,6 +23,7 @@ The seed 000 example: 100 coinched, the bidders claim belote and fail.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import operator
 from typing import Any
 
@@ -194,69 +195,91 @@ def _score(contract: Contract, points: int, capot: bool, claim: "Team | None",
            decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
     """:func:`score_deal` on arguments already checked (for callers that score many
     contracts they built themselves, such as par)."""
-    b = contract.team
-    d = b.other
-    m = contract.multiplier(rules)
-    level = contract.level
+    ns, ew, made, tie, held, counted = _scorer(rules)(contract, points, capot, claim, decl)
+    return DealScore(contract=contract, points=points, made=made, ns_score=ns, ew_score=ew,
+                     held=held, counted=counted, capot=capot, tie=tie)
 
-    pts = [0, 0]
-    pts[b], pts[d] = points, TOTAL_POINTS - points
-    bel = [0, 0]
-    if claim is not None and (claim == b or rules.belote_anyone):
-        bel[claim] = BELOTE_POINTS
-    counted = [pts[t] + bel[t] + (decl[t] if rules.declarations_count else 0) for t in (0, 1)]
 
-    tie = False
-    if contract.is_capot:
-        made = capot
-    else:
-        made = counted[b] >= contract.target  # type: ignore[operator]
-        if rules.must_outscore and counted[b] <= counted[d]:
-            made = False
-        if rules.tie_held and counted[b] == counted[d]:
-            made, tie = False, True
+@functools.lru_cache(maxsize=64)
+def _scorer(rules: Rules):
+    """The scoring of ``rules`` as a function ``(contract, points, capot, claim, decl) ->
+    (ns_score, ew_score, made, tie, held, counted)``, with the rules read once (par
+    scores thousands of contracts under one set of rules)."""
+    belote_anyone, declarations_count = rules.belote_anyone, rules.declarations_count
+    must_outscore, tie_held = rules.must_outscore, rules.tie_held
+    whole_score, surcoinche = rules.coinche_whole_score, rules.surcoinche
+    failed_capot_double = rules.failed_capot == 2 * CAPOT
+    takes_all_rule, bid_only = rules.coinche_takes_all, rules.bid_only
+    belote_to_defenders, rounding = rules.belote_to_defenders, rules.rounding
 
-    # With coinche_whole_score the multiplier applies to everything but belote;
-    # otherwise to the bid only.
-    whole = m if rules.coinche_whole_score else 1
-    bid_part = level * (1 if rules.coinche_whole_score else m)
+    def score(contract: Contract, points: int, capot: bool, claim: "Team | None", decl) -> tuple:
+        b = contract.declarer & 1           # the bidders' team, as 0 (N-S) or 1 (E-W)
+        d = 1 - b
+        m = (1, 2, surcoinche)[contract.coinche]
+        level = contract.level
+        capot_bid = level == CAPOT or level == GENERALE
 
-    score = [0, 0]
-    held = 0
-    if contract.is_capot:
-        if made:
-            score[b] = 2 * level * m + decl[b] + bel[b]
-            score[d] = decl[d] + bel[d]
+        pts = [0, 0]
+        pts[b], pts[d] = points, TOTAL_POINTS - points
+        bel = [0, 0]
+        if claim is not None and (claim == b or belote_anyone):
+            bel[claim] = BELOTE_POINTS
+        if declarations_count:
+            counted = [pts[0] + bel[0] + decl[0], pts[1] + bel[1] + decl[1]]
         else:
-            lost = 2 * level if rules.failed_capot == 2 * CAPOT else FAILED_BASE + level
-            score[d] = lost * m + decl[d] + decl[b] + bel[d]
+            counted = [pts[0] + bel[0], pts[1] + bel[1]]
+
+        tie = False
+        if capot_bid:
+            made = capot
+        else:
+            made = counted[b] >= (82 if level == 80 else level)
+            if must_outscore and counted[b] <= counted[d]:
+                made = False
+            if tie_held and counted[b] == counted[d]:
+                made, tie = False, True
+
+        # With coinche_whole_score the multiplier applies to everything but belote;
+        # otherwise to the bid only.
+        whole = m if whole_score else 1
+        bid_part = level * (1 if whole_score else m)
+
+        score = [0, 0]
+        held = 0
+        if capot_bid:
+            if made:
+                score[b] = 2 * level * m + decl[b] + bel[b]
+                score[d] = decl[d] + bel[d]
+            else:
+                lost = 2 * level if failed_capot_double else FAILED_BASE + level
+                score[d] = lost * m + decl[d] + decl[b] + bel[d]
+                score[b] = bel[b]
+        elif made:
+            if capot:
+                base_b, base_d = CAPOT_BONUS, 0
+            elif bid_only:
+                base_b, base_d = 0, 0
+            elif takes_all_rule and contract.coinche != Coinche.NONE:
+                base_b, base_d = TOTAL_POINTS, 0
+            else:
+                base_b, base_d = pts[b], pts[d]
+            score[b] = (base_b + bid_part + decl[b]) * whole + bel[b]
+            score[d] = (base_d + decl[d]) * whole + bel[d]
+        elif tie:
+            score[d] = ((0 if bid_only else pts[d]) + decl[d]) * whole + bel[d]
             score[b] = bel[b]
-    elif made:
-        takes_all = rules.coinche_takes_all and contract.coinche != Coinche.NONE
-        if capot:
-            base_b, base_d = CAPOT_BONUS, 0
-        elif rules.bid_only:
-            base_b, base_d = 0, 0
-        elif takes_all:
-            base_b, base_d = TOTAL_POINTS, 0
+            held = (pts[b] + decl[b]) * whole
         else:
-            base_b, base_d = pts[b], pts[d]
-        score[b] = (base_b + bid_part + decl[b]) * whole + bel[b]
-        score[d] = (base_d + decl[d]) * whole + bel[d]
-    elif tie:
-        score[d] = ((0 if rules.bid_only else pts[d]) + decl[d]) * whole + bel[d]
-        score[b] = bel[b]
-        held = (pts[b] + decl[b]) * whole
-    else:
-        base = 0 if rules.bid_only else FAILED_BASE
-        score[d] = (base + bid_part + decl[d] + decl[b]) * whole + bel[d]
-        score[b] = bel[b]
-    if not made and not tie and rules.belote_to_defenders:
-        score[d] += bel[b]
-        score[b] -= bel[b]
+            base = 0 if bid_only else FAILED_BASE
+            score[d] = (base + bid_part + decl[d] + decl[b]) * whole + bel[d]
+            score[b] = bel[b]
+        if not made and not tie and belote_to_defenders:
+            score[d] += bel[b]
+            score[b] -= bel[b]
 
-    if rules.rounding:
-        score = [round_score(x) for x in score]
-        held = round_score(held)
-    return DealScore(contract=contract, points=points, made=made, ns_score=score[0],
-                     ew_score=score[1], held=held, counted=counted[b], capot=capot, tie=tie)
+        if rounding:
+            return (score[0] + 5) // 10 * 10, (score[1] + 5) // 10 * 10, made, tie, \
+                (held + 5) // 10 * 10, counted[b]
+        return score[0], score[1], made, tie, held, counted[b]
+
+    return score
