@@ -152,13 +152,30 @@ cdef inline TTEntry* tt_bucket(TTable* tt, TTKey* k) noexcept nogil:
     h *= <uint64_t>0xD6E8FEB86659FD93
     return tt.entries + (h >> tt.shift) * BUCKET
 
+cdef inline uint32_t top_run(State* s, uint32_t cards, int* side) noexcept nogil:
+    """The run of highest ``cards`` (one suit's, still in play) held by one side, and that
+    side in ``side`` (0 N-S, 1 E-W; -1 when there are no cards)."""
+    cdef uint32_t run = 0, ns = s.hands[0] | s.hands[2]
+    cdef int c, p
+    side[0] = -1
+    while cards:
+        c = 31 - coinche_clz(cards)
+        p = 0 if (ns >> c) & 1 else 1
+        if side[0] < 0:
+            side[0] = p
+        elif p != side[0]:
+            break
+        run |= (<uint32_t>1) << c
+        cards &= ~((<uint32_t>1) << c)
+    return run
+
 cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* up) noexcept nogil:
     """How far the value can move from a position of the same shape holding the cards
     ``me`` to ours, holding ``mo``: the card-by-card point differences (k-th card of a
     suit against k-th card), summed where ours is lower (``down``) and higher (``up``)."""
     cdef uint32_t x = me ^ mo
-    cdef uint32_t a, b
-    cdef int lane, ce, co, d, side, p
+    cdef uint32_t a, b, run
+    cdef int lane, ce, co, d, side
     down[0] = 0
     up[0] = 0
     for lane in range(4):
@@ -169,15 +186,11 @@ cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
         if lane == s.trump:
             # the run of top trumps held by one side goes to that side whatever the
             # play: their points move both bounds alike (N-S) or neither (E-W)
-            side = -1
-            while b:
-                co = 31 - coinche_clz(b)
-                p = 0 if ((s.hands[0] | s.hands[2]) >> co & 1) else 1
-                if side < 0:
-                    side = p
-                elif p != side:
-                    break
+            run = top_run(s, b, &side)
+            while run:
+                co = 31 - coinche_clz(run)
                 ce = 31 - coinche_clz(a)
+                run &= ~((<uint32_t>1) << co)
                 a &= ~((<uint32_t>1) << ce)
                 b &= ~((<uint32_t>1) << co)
                 if side == 0:
@@ -229,16 +242,11 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     if s.trump >= 0:
         t1 = o1 & LANE[s.trump]
         t2 = o2 & LANE[s.trump]
-        tr = rem & LANE[s.trump]
+        tr = top_run(s, rem & LANE[s.trump], &trump_side)
         while tr:
-            c = 31 - coinche_clz(tr)
-            p = 0 if ((s.hands[0] | s.hands[2]) >> c & 1) else 1
-            if trump_side < 0:
-                trump_side = p
-            elif p != trump_side:
-                break
+            c = coinche_ctz(tr)
             side_trumps += s.pts[c]
-            tr &= ~((<uint32_t>1) << c)
+            tr &= tr - 1
     for suit in range(4):
         if suit == s.trump:
             continue
