@@ -498,7 +498,8 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
                 # partner is void and can ruff
                 sc = 240 - s.pts[c]
             else:
-                sc = 100 - s.pts[c]
+                # a low card, from the shortest suit first
+                sc = 100 - s.pts[c] - 40 * coinche_popcount(s.hands[player] & LANE[suit])
         else:
             partner_wins = s.win_seat == (player ^ 2)
             wins = beats(s, c, s.win_card)
