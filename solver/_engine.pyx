@@ -530,6 +530,8 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
                     sc = 140 - s.pts[c]
                 else:
                     sc = 100 - s.pts[c]
+        if s.trump >= 0 and s.ncards > 0 and suit != s.led and suit != s.trump:
+            sc += 25 * coinche_popcount(s.hands[player] & LANE[suit])   # discard from length
         # insertion, best first
         i = n
         while i > 0 and scores[i - 1] < sc:
