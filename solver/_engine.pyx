@@ -487,7 +487,7 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
             ruff = suit != s.trump and (ruff_risk >> suit) & 1
             if master and not ruff:
                 # a sure winner: cash it, trumps first
-                sc = 300 + s.pts[c] + (50 if suit == s.trump else 0)
+                sc = 300 + s.pts[c] + (50 if suit == s.trump and opp_trumps else 0)
             elif ruff:
                 sc = 200 + s.pts[c] if master else 50 - s.pts[c]
             elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1:
