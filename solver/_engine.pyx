@@ -497,9 +497,12 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
                     and (s.hands[player ^ 2] & LANE[s.trump]) != 0:
                 # partner is void and can ruff
                 sc = 240 - s.pts[c]
-            else:
-                # a low card, from the shortest suit first
+            elif s.trump >= 0:
+                # a low card, from the shortest suit first (toward ruffs)
                 sc = 100 - s.pts[c] - 40 * coinche_popcount(s.hands[player] & LANE[suit])
+            else:
+                # without trumps, from the side's longest suit (to set up its cards)
+                sc = 100 - s.pts[c] + 10 * coinche_popcount((s.hands[player] | s.hands[player ^ 2]) & LANE[suit])
         else:
             partner_wins = s.win_seat == (player ^ 2)
             wins = beats(s, c, s.win_card)
