@@ -486,7 +486,7 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
             # can an opponent ruff a lead of this suit (void in it, with trumps)?
             ruff = suit != s.trump and (ruff_risk >> suit) & 1
             if master and not ruff:
-                # a sure winner: cash it, trumps first
+                # a sure winner: cash it, trumps first while the opponents hold some
                 sc = 300 + s.pts[c] + (50 if suit == s.trump and opp_trumps else 0)
             elif ruff:
                 sc = 200 + s.pts[c] if master else 50 - s.pts[c]
@@ -502,7 +502,8 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
                 sc = 100 - s.pts[c] - 40 * coinche_popcount(s.hands[player] & LANE[suit])
             else:
                 # without trumps, from the side's longest suit (to set up its cards)
-                sc = 100 - s.pts[c] + 10 * coinche_popcount((s.hands[player] | s.hands[player ^ 2]) & LANE[suit])
+                sc = 100 - s.pts[c] \
+                    + 10 * coinche_popcount((s.hands[player] | s.hands[player ^ 2]) & LANE[suit])
         else:
             partner_wins = s.win_seat == (player ^ 2)
             wins = beats(s, c, s.win_card)
@@ -524,11 +525,10 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
                 else:
                     sc = 100 - s.pts[c]
             else:
+                # second hand (its partner cannot be winning yet)
                 if wins and not can_beat(s, s.hands[(player + 1) & 3], nw) \
                         and master:
                     sc = 180 + s.pts[c]
-                elif partner_wins:
-                    sc = 150 + s.pts[c]
                 elif wins:
                     sc = 140 - s.pts[c]
                 else:
