@@ -445,10 +445,11 @@ cdef inline bint can_beat(State* s, uint32_t hand, int w) noexcept nogil:
         return (tr & ABOVE[w]) != 0
     return tr != 0
 
-cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noexcept nogil:
-    """Fill ``out`` with one card per class of equivalent legal cards, best first."""
-    cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t others = inplay & ~s.hands[player]
+cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
+                   int* out) noexcept nogil:
+    """Fill ``out`` with one card per class of equivalent legal cards, best first
+    (``inplay``: the cards still held and those of the trick in progress)."""
+    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[player]
     cdef uint32_t opps = s.hands[(player + 1) & 3] | s.hands[(player + 3) & 3]
     cdef uint32_t opp_trumps, h
     cdef int k, c, prev, n = 0, i, sc, nw, suit, ruff_risk
@@ -457,7 +458,6 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
     if (legal & (legal - 1)) == 0:
         out[0] = coinche_ctz(legal)
         return 1
-    inplay |= s.trick_mask
     opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
     ruff_risk = 0
     if s.ncards == 0 and opp_trumps:
@@ -550,13 +550,63 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, int* out) noe
 # The search
 # ---------------------------------------------------------------------------
 
+cdef inline int play_card(State* s, int player, int c) noexcept nogil:
+    """Play card ``c`` of ``player`` (the player to move); returns the points N-S win by it
+    (the trick's, and the last trick's bonus, when it completes a trick N-S win; else 0).
+    Callers that come back save the fields first (``Saved``) and restore them after."""
+    cdef int winner, g = 0
+    s.hands[player] ^= (<uint32_t>1) << c
+    s.rem_pts -= s.pts[c]
+    if s.ncards == 0:
+        s.led = c >> 3
+        s.win_card = c
+        s.win_seat = player
+        s.trick_pts = s.pts[c]
+        s.trick_mask = (<uint32_t>1) << c
+        s.ncards = 1
+    elif s.ncards < 3:
+        if beats(s, c, s.win_card):
+            s.win_card = c
+            s.win_seat = player
+        s.trick_pts += s.pts[c]
+        s.trick_mask |= (<uint32_t>1) << c
+        s.ncards += 1
+    else:
+        winner = player if beats(s, c, s.win_card) else s.win_seat
+        if (winner & 1) == 0:
+            g = s.trick_pts + s.pts[c] + s.trick_bonus
+            if s.tricks_left == 1:
+                g += s.last_bonus
+        s.ncards = 0
+        s.leader = winner
+        s.trick_pts = 0
+        s.trick_mask = 0
+        s.tricks_left -= 1
+    return g
+
+ctypedef struct Saved:
+    int leader, ncards, led, win_card, win_seat, trick_pts, rem_pts, tricks_left
+    uint32_t trick_mask
+
+cdef inline void save(State* s, Saved* v) noexcept nogil:
+    v.leader = s.leader; v.ncards = s.ncards; v.led = s.led; v.win_card = s.win_card
+    v.win_seat = s.win_seat; v.trick_pts = s.trick_pts; v.rem_pts = s.rem_pts
+    v.tricks_left = s.tricks_left; v.trick_mask = s.trick_mask
+
+cdef inline void unplay_card(State* s, Saved* v, int player, int c) noexcept nogil:
+    """Undo :func:`play_card` of ``c`` by ``player`` from the fields saved before it."""
+    s.hands[player] ^= (<uint32_t>1) << c
+    s.leader = v.leader; s.ncards = v.ncards; s.led = v.led; s.win_card = v.win_card
+    s.win_seat = v.win_seat; s.trick_pts = v.trick_pts; s.rem_pts = v.rem_pts
+    s.tricks_left = v.tricks_left; s.trick_mask = v.trick_mask
+
 cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta for the last two tricks: no table, no ordering, no classes
     (at most 16 ways to play the first of the two tricks)."""
-    cdef int player, c, v, best, g, winner
+    cdef int player, c, v, best, g
     cdef uint32_t legal
     cdef bint maximizing
-    cdef int sv_leader, sv_ncards, sv_led, sv_wc, sv_ws, sv_tp, sv_rp, sv_tl
+    cdef Saved sv
     if s.ncards == 0 and s.tricks_left == 1:
         return last_trick(s)
     s.nodes += 1
@@ -564,43 +614,18 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     maximizing = (player & 1) == 0
     legal = legal_moves(s)
     best = -1 if maximizing else 100000
-    sv_leader = s.leader; sv_ncards = s.ncards; sv_led = s.led; sv_wc = s.win_card
-    sv_ws = s.win_seat; sv_tp = s.trick_pts; sv_rp = s.rem_pts; sv_tl = s.tricks_left
+    save(s, &sv)
     while legal:
         c = coinche_ctz(legal)
         legal &= legal - 1
-        s.hands[player] ^= (<uint32_t>1) << c
-        if sv_ncards == 0:
-            s.led = c >> 3
-            s.win_card = c
-            s.win_seat = player
-            s.trick_pts = s.pts[c]
-            s.ncards = 1
+        g = play_card(s, player, c)
+        if s.ncards > 0:
             v = endgame(s, alpha, beta)
-        elif sv_ncards < 3:
-            if beats(s, c, sv_wc):
-                s.win_card = c
-                s.win_seat = player
-            s.trick_pts = sv_tp + s.pts[c]
-            s.ncards = sv_ncards + 1
-            v = endgame(s, alpha, beta)
+        elif s.tricks_left == 0:
+            v = g
         else:
-            winner = player if beats(s, c, sv_wc) else sv_ws
-            g = 0
-            if (winner & 1) == 0:
-                g = sv_tp + s.pts[c] + s.trick_bonus
-                if sv_tl == 1:
-                    g += s.last_bonus
-            if sv_tl == 1:
-                v = g
-            else:
-                s.ncards = 0
-                s.leader = winner
-                s.tricks_left = sv_tl - 1
-                v = g + last_trick(s)
-        s.hands[player] ^= (<uint32_t>1) << c
-        s.leader = sv_leader; s.ncards = sv_ncards; s.led = sv_led; s.win_card = sv_wc
-        s.win_seat = sv_ws; s.trick_pts = sv_tp; s.tricks_left = sv_tl
+            v = g + last_trick(s)
+        unplay_card(s, &sv, player, c)
         if maximizing:
             if v > best:
                 best = v
@@ -619,10 +644,11 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: N-S points from here to the end; exact inside (alpha, beta)."""
-    cdef int player, n, i, c, v, best, best_card, g, winner, nb, dl
+    cdef int player, n, i, c, v, best, best_card, g, nb, dl
     cdef int moves[8]
     cdef int vals[32]
-    cdef uint32_t done, inplay = 0, x, sv_tm
+    cdef uint32_t done, inplay, x
+    cdef Saved sv
     cdef int lb = 0, ub = 0, hint = -1, total, a0 = alpha, b0 = beta
     cdef bint maximizing, at_start = s.ncards == 0
     cdef TTKey key
@@ -632,8 +658,6 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     key.packed = 0
     key.tag = 0
     cdef uint32_t legal
-    # saved state
-    cdef int sv_leader, sv_ncards, sv_led, sv_wc, sv_ws, sv_tp, sv_rp, sv_tl
     if s.tricks_left == 1:
         return endgame(s, alpha, beta)
     s.nodes += 1
@@ -664,15 +688,13 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     player = (s.leader + s.ncards) & 3
     maximizing = (player & 1) == 0
     legal = legal_moves(s)
-    n = gen_moves(s, legal, player, hint, moves)
+    # the cards in play: still held, or in the trick in progress
+    inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
+    n = gen_moves(s, legal, player, hint, inplay, moves)
     best = -1 if maximizing else 100000
     best_card = moves[0]
-    sv_leader = s.leader; sv_ncards = s.ncards; sv_led = s.led; sv_wc = s.win_card
-    sv_ws = s.win_seat; sv_tp = s.trick_pts; sv_rp = s.rem_pts; sv_tl = s.tricks_left
-    sv_tm = s.trick_mask
+    save(s, &sv)
     done = 0
-    if n > 1:
-        inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | sv_tm
     for i in range(n):
         c = moves[i]
         if done:
@@ -700,44 +722,14 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
                     if vals[nb] - dl < best:
                         best = vals[nb] - dl
                     continue
-        s.hands[player] ^= (<uint32_t>1) << c
-        s.rem_pts = sv_rp - s.pts[c]
-        if sv_ncards == 0:
-            s.led = c >> 3
-            s.win_card = c
-            s.win_seat = player
-            s.trick_pts = s.pts[c]
-            s.trick_mask = (<uint32_t>1) << c
-            s.ncards = 1
+        g = play_card(s, player, c)
+        if s.ncards > 0:
             v = search(s, alpha, beta)
-        elif sv_ncards < 3:
-            if beats(s, c, sv_wc):
-                s.win_card = c
-                s.win_seat = player
-            s.trick_pts = sv_tp + s.pts[c]
-            s.trick_mask = sv_tm | ((<uint32_t>1) << c)
-            s.ncards = sv_ncards + 1
-            v = search(s, alpha, beta)
+        elif s.tricks_left == 0:
+            v = g
         else:
-            winner = player if beats(s, c, sv_wc) else sv_ws
-            g = 0
-            if (winner & 1) == 0:
-                g = sv_tp + s.pts[c] + s.trick_bonus
-                if sv_tl == 1:
-                    g += s.last_bonus
-            s.ncards = 0
-            s.leader = winner
-            s.trick_pts = 0
-            s.trick_mask = 0
-            s.tricks_left = sv_tl - 1
-            if sv_tl == 1:
-                v = g
-            else:
-                v = g + search(s, alpha - g, beta - g)
-        s.hands[player] ^= (<uint32_t>1) << c
-        s.leader = sv_leader; s.ncards = sv_ncards; s.led = sv_led; s.win_card = sv_wc
-        s.win_seat = sv_ws; s.trick_pts = sv_tp; s.rem_pts = sv_rp; s.tricks_left = sv_tl
-        s.trick_mask = sv_tm
+            v = g + search(s, alpha - g, beta - g)
+        unplay_card(s, &sv, player, c)
         done |= (<uint32_t>1) << c
         vals[c] = v
         if maximizing:
@@ -1030,39 +1022,11 @@ cdef class Engine:
         cdef State* s = &self.st
         cdef int e = self.to_engine[card]
         cdef int player = (s.leader + s.ncards) & 3
-        cdef int winner, g = 0
         if s.tricks_left == 0 or not (legal_moves(s) >> e & 1):
             raise ValueError(f"card {card!r} is not legal here")
         self.stack[self.depth] = s[0]
         self.depth += 1
-        s.hands[player] ^= (<uint32_t>1) << e
-        s.rem_pts -= s.pts[e]
-        if s.ncards == 0:
-            s.led = e >> 3
-            s.win_card = e
-            s.win_seat = player
-            s.trick_pts = s.pts[e]
-            s.trick_mask = (<uint32_t>1) << e
-            s.ncards = 1
-        elif s.ncards < 3:
-            if beats(s, e, s.win_card):
-                s.win_card = e
-                s.win_seat = player
-            s.trick_pts += s.pts[e]
-            s.trick_mask |= (<uint32_t>1) << e
-            s.ncards += 1
-        else:
-            winner = player if beats(s, e, s.win_card) else s.win_seat
-            if (winner & 1) == 0:
-                g = s.trick_pts + s.pts[e] + s.trick_bonus
-                if s.tricks_left == 1:
-                    g += s.last_bonus
-            s.ncards = 0
-            s.leader = winner
-            s.trick_pts = 0
-            s.trick_mask = 0
-            s.tricks_left -= 1
-        return g
+        return play_card(s, player, e)
 
     def unplay(self):
         cdef uint64_t nodes = self.st.nodes
