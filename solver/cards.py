@@ -197,6 +197,9 @@ class Card(enum.IntEnum):
         return cls(card_of(suit, r))
 
 
+
+_CARD_OF: tuple[Card, ...] = tuple(Card)     # Card(i) without the enum lookup
+
 class Seat(enum.IntEnum):
     """Seats in the order of play: E plays after N."""
 
@@ -368,7 +371,7 @@ class CardSet:
         return self.mask
 
     def __iter__(self) -> Iterator[Card]:
-        return (Card(i) for i in scan_forward(self.mask))
+        return (_CARD_OF[i] for i in scan_forward(self.mask))
 
     def __len__(self) -> int:
         return popcount(self.mask)

@@ -230,3 +230,22 @@ def points_table(strain: Strain, rules: Rules = Rules()) -> tuple[int, ...]:
         else:
             out.append(_PLAIN_POINTS[rank])
     return tuple(out)
+
+
+def points_of(mask: int, strain: Strain, rules: Rules = Rules()) -> int:
+    """Points of the cards of a mask (bit i = card i) in a strain under the rules.
+
+    >>> points_of(0xFFFFFFFF, Strain.H)
+    152
+    """
+    lanes = _lane_points(strain, rules)
+    return (lanes[0][mask & 0xFF] + lanes[1][(mask >> 8) & 0xFF]
+            + lanes[2][(mask >> 16) & 0xFF] + lanes[3][(mask >> 24) & 0xFF])
+
+
+@functools.lru_cache(maxsize=None)
+def _lane_points(strain: Strain, rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the points of every subset (as an 8-bit mask) of its cards."""
+    pts = points_table(strain, rules)
+    return tuple(tuple(sum(pts[8 * suit + r] for r in range(8) if m >> r & 1) for m in range(256))
+                 for suit in range(4))

@@ -21,7 +21,7 @@ from .cards import Card, Seat, Team
 from .deal import Deal
 from .errors import IllegalPlayError
 from .play import Position
-from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
+from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
 
 __all__ = ["Solution", "Solver", "solve", "can_take", "default_solver"]
 
@@ -58,7 +58,7 @@ class Solver:
               played: "str | Iterable[int | str]" = (), rules: Rules = Rules()) -> "Solution":
         """The exact value of the position after ``played`` (see :func:`solve`)."""
         pos = Position(deal, strain, leader, rules, played)
-        total = sum(points_table(pos.strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
+        total = points_of(deal.cards.mask, pos.strain, rules) + LAST_TRICK_BONUS
         if pos.is_over:
             return Solution(self, pos, total, pos.points[0], 0)
         self.load(pos)
@@ -72,7 +72,7 @@ class Solver:
         """Can ``side`` take at least ``target`` card points over the whole deal?"""
         pos = Position(deal, strain, leader, rules, played)
         team = Team.parse(side)
-        total = sum(points_table(pos.strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
+        total = points_of(deal.cards.mask, pos.strain, rules) + LAST_TRICK_BONUS
         # EW >= target  <=>  NS <= total - target  <=>  not NS >= total - target + 1
         ns_target = target if team == Team.NS else total - target + 1
         need = ns_target - pos.points[0]

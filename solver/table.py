@@ -45,7 +45,7 @@ from .deal import Deal, first_leader
 from .declarations import award_declarations, belote_teams
 from .errors import ConstraintError, SeatError
 from .play import Position
-from .rules import LAST_TRICK_BONUS, STRAINS, Rules, Strain, points_table
+from .rules import LAST_TRICK_BONUS, STRAINS, Rules, Strain, points_of
 from .scoring import _score
 from .solve import Solver, default_solver
 
@@ -260,7 +260,7 @@ def _solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rule
                   guess: int = -1) -> tuple[int, bool, bool, int, int]:
     """``(ns_points, ns_capot, ew_capot, total, nodes)`` of one strain and first leader."""
     eng = solver.engine
-    total = sum(points_table(strain, rules)[c] for c in deal.cards) + LAST_TRICK_BONUS
+    total = points_of(deal.cards.mask, strain, rules) + LAST_TRICK_BONUS
     pos = Position(deal, strain, leader, rules)
     solver.load(pos)
     v = eng.value(guess)
