@@ -47,7 +47,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 #                   trick-count mode 1 bit, TA table 1 bit)
 #     bits 41..48   lower bound of the value               (Bound LOWER)
 #     bits 49..56   upper bound of the value               (Bound UPPER)
-#     bits 57..61   best card found (engine index 0..31)
+#     bits 57..61   best card found (engine index 0..31; a card not in bits 0..31: none)
 #     bits 62..63   generation, for replacement
 #
 # The shape key is the owners word, the leader, the context and the number of

@@ -321,8 +321,8 @@ cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
             lb[0] = elb
         if eub < ub[0]:
             ub[0] = eub
-        if not found or erem == k.rem:
-            b = <int>((d >> BEST_SHIFT) & 0x1F)
+        b = <int>((d >> BEST_SHIFT) & 0x1F)
+        if ((erem >> b) & 1) and (not found or erem == k.rem):
             lane = b >> 3
             idx = coinche_popcount(erem & LANE[lane] & <uint32_t>BELOW64[b])
             hint[0] = 8 * lane + SELECT8[(k.rem >> (8 * lane)) & 0xFF][idx & 7]
@@ -355,7 +355,9 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
             vscore = score
             victim = i
     if best < 0:
-        best = coinche_ctz(k.rem)          # any card of the position: a harmless hint
+        # no best card: store a card out of play, which probes read as "no hint" (a
+        # full deal has none out of play; its one position takes its lowest card)
+        best = coinche_ctz(~k.rem) if ~k.rem else coinche_ctz(k.rem)
     s.tt.stores += 1
     e[victim].owners = k.owners
     e[victim].data = (k.tag | k.rem | ((<uint64_t>lb) << LB_SHIFT) | ((<uint64_t>ub) << UB_SHIFT)

@@ -41,7 +41,7 @@ from .errors import CoincheError, ConstraintError, SeatError
 from .play import Position
 from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import BELOTE_POINTS, score_deal
+from .scoring import BELOTE_POINTS, _scorer
 from .solve import Solver
 
 __all__ = [
@@ -425,14 +425,23 @@ def _rank_key(b: BidStats) -> tuple:
 # Scoring the samples
 # ---------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=256)
+def _contract(level: int, strain: Strain, seat: Seat, coinche: int) -> Contract:
+    return Contract(level, strain, seat, Coinche(coinche))
+
+
+_CLAIM = {-1: None, int(Team.NS): Team.NS, int(Team.EW): Team.EW}
+
+
 def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, capot: bool,
           belote: int, dns: int, dew: int, rules: Rules) -> tuple[int, bool]:
-    """(our score minus theirs, made) for one deal's outcome; ``belote`` is a Team or -1."""
-    c = Contract(level, strain, seat, Coinche(coinche))
-    s = score_deal(c, points, capot=capot, belote=None if belote < 0 else Team(belote),
-                   declarations=(dns, dew), rules=rules)
-    return s.bidder_score - s.defender_score, s.made
+    """(our score minus theirs, made) for one deal's outcome; ``belote`` is a Team or -1.
+
+    The arguments are ours (already checked), so this goes straight to the compiled
+    scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
+    ns, ew, made = _scorer(rules)(_contract(level, strain, seat, coinche), points, capot,
+                                  _CLAIM[belote], (dns, dew))[:3]
+    return (ns - ew if seat & 1 == 0 else ew - ns), made
 
 
 def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules: Rules) -> BidStats:
@@ -442,11 +451,19 @@ def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules:
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
+    score = _scorer(rules)
+    open_, doubled = contract, _contract(contract.level, contract.strain, contract.declarer,
+                                         int(Coinche.COINCHE))
+    sign = 1 if contract.declarer & 1 == 0 else -1
     for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
-        args = (contract.level, contract.strain, contract.declarer)
-        tail = (int(p), bool(cap), int(bel), int(dns), int(dew), rules)
-        plain[k], made[k] = _diff(*args, int(Coinche.NONE), *tail)
-        coinched[k] = plain[k] if made[k] else _diff(*args, int(Coinche.COINCHE), *tail)[0]
+        claim, decl = _CLAIM[bel], (dns, dew)
+        ns, ew, ok = score(open_, p, bool(cap), claim, decl)[:3]
+        plain[k], made[k] = sign * (ns - ew), ok
+        if ok:
+            coinched[k] = plain[k]
+        else:
+            ns, ew = score(doubled, p, bool(cap), claim, decl)[:2]
+            coinched[k] = sign * (ns - ew)
     m = made[inverse]
     x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
     p = float(m.mean())
