@@ -489,7 +489,9 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
             ruff = suit != s.trump and (ruff_risk >> suit) & 1
             if master and not ruff:
                 # a sure winner: cash it, trumps first while the opponents hold some
-                sc = 300 + s.pts[c] + (50 if suit == s.trump and opp_trumps else 0)
+                # (a master without points, after the leads to partner)
+                sc = (300 if s.pts[c] else 150) + s.pts[c] \
+                    + (50 if suit == s.trump and opp_trumps else 0)
             elif ruff:
                 sc = 200 + s.pts[c] if master else 50 - s.pts[c]
             elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1:
