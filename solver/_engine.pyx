@@ -469,6 +469,7 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
                 for suit in range(4):
                     if (h & LANE[suit]) == 0:
                         ruff_risk |= 1 << suit
+    partner_wins = s.ncards > 0 and s.win_seat == (player ^ 2)
     # classes: scan legal cards from the top; c joins prev's class when they carry equal
     # points and every card strictly between them is gone (played in a finished trick).
     prev = -1
@@ -509,7 +510,6 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
                 sc = 100 - s.pts[c] \
                     + 10 * coinche_popcount((s.hands[player] | s.hands[player ^ 2]) & LANE[suit])
         else:
-            partner_wins = s.win_seat == (player ^ 2)
             wins = beats(s, c, s.win_card)
             nw = c if wins else s.win_card
             ours = partner_wins or wins
@@ -731,6 +731,8 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
             v = search(s, alpha, beta)
         elif s.tricks_left == 0:
             v = g
+        elif g >= beta:
+            v = g               # the tricks to come add to g, never take from it
         else:
             v = g + search(s, alpha - g, beta - g)
         unplay_card(s, &sv, player, c)
