@@ -27,6 +27,8 @@ def table(
                                                   "leads the first trick.")] = None,
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
                                                   "trick (default: all four).")] = None,
+    threads: Annotated[Optional[int], typer.Option("--threads", help="Threads to solve the strains "
+                                                   "on (default: one per core, at most 6).")] = None,
     rule: RuleOption = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -38,7 +40,7 @@ def table(
     d = parse_deal(deal)
     rules = rules_from(rule)
     lead = first_leader(leader, dealer)
-    t = dd_table(d, lead, rules)
+    t = dd_table(d, lead, rules, threads=threads)
     leaders = [lead] if lead is not None else list(Seat)
     rows, objs = [], []
     for seat in leaders:

@@ -38,6 +38,14 @@ def test_table_every_leader():
     assert [x["leader"] for x in json.loads(r.stdout)] == ["N", "E", "S", "W"]
 
 
+def test_table_threads_give_the_same_table():
+    one = run("table", "example", "--dealer", "E", "--threads", "1", "--json")
+    two = run("table", "example", "--dealer", "E", "--threads", "2", "--json")
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+    one_line_error(run("table", "example", "--threads", "0"), "threads 0")
+
+
 def test_table_errors():
     one_line_error(run("table", "example", "--dealer", "N", "--leader", "N"), "contradicts")
     one_line_error(run("table", "N:AK nonsense"), "malformed deal")
