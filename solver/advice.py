@@ -439,9 +439,14 @@ def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, cap
 
     The arguments are ours (already checked), so this goes straight to the compiled
     scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
-    ns, ew, made = _scorer(rules)(_contract(level, strain, seat, coinche), points, capot,
-                                  _CLAIM[belote], (dns, dew))[:3]
-    return (ns - ew if seat & 1 == 0 else ew - ns), made
+    return _signed(_scorer(rules), _contract(level, strain, seat, coinche), points, capot,
+                   _CLAIM[belote], (dns, dew))
+
+
+def _signed(score, contract: Contract, points: int, capot: bool, claim, decl) -> tuple[int, bool]:
+    """(the bidders' score minus the defenders', made) under a compiled scorer."""
+    ns, ew, made = score(contract, points, capot, claim, decl)[:3]
+    return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
 
 
 def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules: Rules) -> BidStats:
@@ -452,18 +457,11 @@ def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules:
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
     score = _scorer(rules)
-    open_, doubled = contract, _contract(contract.level, contract.strain, contract.declarer,
-                                         int(Coinche.COINCHE))
-    sign = 1 if contract.declarer & 1 == 0 else -1
+    doubled = _contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
     for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
         claim, decl = _CLAIM[bel], (dns, dew)
-        ns, ew, ok = score(open_, p, bool(cap), claim, decl)[:3]
-        plain[k], made[k] = sign * (ns - ew), ok
-        if ok:
-            coinched[k] = plain[k]
-        else:
-            ns, ew = score(doubled, p, bool(cap), claim, decl)[:2]
-            coinched[k] = sign * (ns - ew)
+        plain[k], made[k] = _signed(score, contract, p, bool(cap), claim, decl)
+        coinched[k] = plain[k] if made[k] else _signed(score, doubled, p, bool(cap), claim, decl)[0]
     m = made[inverse]
     x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
     p = float(m.mean())

@@ -197,8 +197,8 @@ class Card(enum.IntEnum):
         return cls(card_of(suit, r))
 
 
-
 _CARD_OF: tuple[Card, ...] = tuple(Card)     # Card(i) without the enum lookup
+
 
 class Seat(enum.IntEnum):
     """Seats in the order of play: E plays after N."""

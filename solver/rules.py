@@ -232,20 +232,25 @@ def points_table(strain: Strain, rules: Rules = Rules()) -> tuple[int, ...]:
     return tuple(out)
 
 
+
 def points_of(mask: int, strain: Strain, rules: Rules = Rules()) -> int:
     """Points of the cards of a mask (bit i = card i) in a strain under the rules.
 
     >>> points_of(0xFFFFFFFF, Strain.H)
     152
     """
-    lanes = _lane_points(strain, rules)
+    return mask_points(mask, points_table(strain, rules))
+
+
+def mask_points(mask: int, table: tuple[int, ...]) -> int:
+    """Points of the cards of a mask under a points table (32 values, one a card)."""
+    lanes = lane_points(table)
     return (lanes[0][mask & 0xFF] + lanes[1][(mask >> 8) & 0xFF]
             + lanes[2][(mask >> 16) & 0xFF] + lanes[3][(mask >> 24) & 0xFF])
 
 
-@functools.lru_cache(maxsize=None)
-def _lane_points(strain: Strain, rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """For each suit, the points of every subset (as an 8-bit mask) of its cards."""
-    pts = points_table(strain, rules)
-    return tuple(tuple(sum(pts[8 * suit + r] for r in range(8) if m >> r & 1) for m in range(256))
+@functools.lru_cache(maxsize=16)
+def lane_points(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the points of every subset of its cards (an 8-bit lane)."""
+    return tuple(tuple(sum(table[8 * suit + r] for r in range(8) if lane >> r & 1) for lane in range(256))
                  for suit in range(4))

@@ -32,14 +32,13 @@ solver.errors.ConstraintError: N holds 6 to 8 ♠ but only 5 ♠ are unseen by S
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random as _random
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import FULL_MASK, SUITS, Card, CardSet, Seat, Suit  # noqa: F401
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, DealError, SeatError
-from .rules import Rules, Strain, points_table
+from .rules import Rules, Strain, lane_points, mask_points, points_table
 
 __all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "DEFAULT_ATTEMPTS_PER_DEAL"]
 
@@ -68,16 +67,6 @@ def parse_hand(hand: "CardSet | str | Iterable") -> CardSet:
     return h
 
 
-@functools.lru_cache(maxsize=16)
-def _lane_points(table: tuple[int, ...]) -> list[list[int]]:
-    """For each suit, the points of each of the 256 possible lanes."""
-    out = []
-    for suit in range(4):
-        pts = [table[suit * 8 + r] for r in range(8)]
-        out.append([sum(pts[r] for r in range(8) if lane >> r & 1) for lane in range(256)])
-    return out
-
-
 def hand_points(hand: "CardSet | int", strain: "Strain | str | None" = None,
                 rules: Rules = Rules()) -> int:
     """The card points of a hand: in a strain, or with ``None`` at plain-suit values
@@ -89,7 +78,7 @@ def hand_points(hand: "CardSet | int", strain: "Strain | str | None" = None,
     72
     """
     table = _PLAIN * 4 if strain is None else points_table(Strain.parse(strain), rules)
-    return sum(table[c] for c in CardSet(hand))
+    return mask_points(CardSet(hand).mask, table)
 
 
 def _seat(value: Any, what: str) -> Seat:
@@ -223,7 +212,7 @@ class Constraints:
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "points_strain", strain)
         table = _PLAIN * 4 if strain is None else points_table(strain, self.rules)
-        object.__setattr__(self, "_lanes", _lane_points(tuple(table)) if points else None)
+        object.__setattr__(self, "_lanes", lane_points(tuple(table)) if points else None)
 
     # -- checking ---------------------------------------------------------------
     def _reject(self, masks: Sequence[int]) -> "str | None":
