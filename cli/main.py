@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Annotated, Optional
 
 import typer
@@ -45,6 +46,12 @@ def _register() -> None:
     for info in pkgutil.iter_modules(cli.__path__):
         if info.name.startswith("cmd_"):
             importlib.import_module(f"cli.{info.name}")
+    # The command list shows each command's first paragraph; typer keeps the source's
+    # line breaks there, so give it the paragraph as one line to wrap.
+    for command in app.registered_commands:
+        if command.short_help is None and command.callback is not None:
+            doc = inspect.cleandoc(command.help or command.callback.__doc__ or "")
+            command.short_help = " ".join(doc.split("\n\n")[0].split())
 
 
 _register()

@@ -6,12 +6,23 @@ Bad input of any kind gives exit code 2 and exactly one line on stderr.
 import json
 
 import pytest
-from cli_helpers import EXAMPLE, one_line_error, run
+from cli_helpers import EXAMPLE, one_line_error, run, runner
 
 
 def test_version():
     r = run("--version")
     assert r.exit_code == 0 and r.stdout.startswith("coinche ")
+
+
+def test_command_list_wraps_summaries():
+    """The command list gives each command's first docstring paragraph as one line
+    (wrapped by the terminal, not at the docstring's own line breaks)."""
+    from cli.main import app
+    r = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    line = next(ln for ln in r.stdout.splitlines() if " batch " in ln)
+    # the batch docstring breaks its first paragraph after "stderr with"
+    assert "stderr with their number and skipped" in line
 
 
 # -- deal ---------------------------------------------------------------------------
