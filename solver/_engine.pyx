@@ -488,13 +488,18 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
         elif s.ncards == 0:
             # can an opponent ruff a lead of this suit (void in it, with trumps)?
             ruff = suit != s.trump and (ruff_risk >> suit) & 1
-            if master and not ruff:
+            if suit == s.trump and not opp_trumps:
+                # the opponents hold no trumps: ours are worth more kept (to ruff, and
+                # as sure winners later) than led now, so lead them last
+                sc = s.pts[c] - 200
+            elif master and not ruff:
                 # a sure winner: cash it, trumps first while the opponents hold some
                 # (a master without points, after the leads to partner)
                 sc = (300 if s.pts[c] else 150) + s.pts[c] \
                     + (50 if suit == s.trump and opp_trumps else 0)
             elif ruff:
-                sc = 200 + s.pts[c] if master else 50 - s.pts[c]
+                # an opponent can ruff it, master or not: risk as few points as can be
+                sc = 50 - s.pts[c]
             elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1:
                 # partner holds the suit's best card: lead low to it
                 sc = 250 - s.pts[c]
