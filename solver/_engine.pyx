@@ -492,6 +492,10 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
                 # the opponents hold no trumps: ours are worth more kept (to ruff, and
                 # as sure winners later) than led now, so lead them last
                 sc = s.pts[c] - 200
+            elif master and s.trump < 0 and (opps & LANE[suit]) == 0:
+                # without trumps, a master in a suit the opponents no longer hold wins
+                # whenever it is led: keep it for last
+                sc = s.pts[c] - 200
             elif master and not ruff:
                 # a sure winner: cash it, trumps first while the opponents hold some
                 # (a master without points, after the leads to partner)
