@@ -539,9 +539,10 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
                     sc = 100 - s.pts[c]
             else:
                 # second hand (its partner cannot be winning yet)
-                if wins and not can_beat(s, s.hands[(player + 1) & 3], nw) \
-                        and master:
-                    sc = 180 + s.pts[c]
+                if wins and not can_beat(s, s.hands[(player + 1) & 3], nw):
+                    # the trick is ours (the last card is partner's): add points, but
+                    # keep masters for later tricks
+                    sc = 180 + s.pts[c] - (25 if master else 0)
                 elif wins:
                     sc = 140 - s.pts[c]
                 else:
