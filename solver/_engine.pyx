@@ -524,7 +524,8 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
             ours = partner_wins or wins
             if s.ncards == 3:
                 if wins and not partner_wins:
-                    sc = 230 - (c & 7)          # win with the lowest card that does
+                    # the last card takes the trick: add points, but keep masters
+                    sc = 230 + s.pts[c] - (25 if master else 0)
                 elif ours:
                     sc = 200 + s.pts[c] - (25 if master else 0)
                 else:
