@@ -118,16 +118,17 @@ cdef inline void tt_key(State* s, TTKey* k) noexcept nogil:
     """The position's shape: each suit's remaining cards renumbered 0, 1, 2... in
     strength order, with their owners, plus the leader and the context."""
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t h0 = s.hands[0], h1 = s.hands[1], h2 = s.hands[2], h3 = s.hands[3]
+    cdef uint32_t h1 = s.hands[1], h2 = s.hands[2], h3 = s.hands[3]
     cdef uint32_t bm, keep
     cdef int lane, sh
     k.rem = rem
     k.tag = ((<uint64_t>s.leader) << 32) | (s.ctx << 34)
+    k.packed = packed_of(rem)
     if HAVE_PEXT:
         # the same shape with the suits' sequences end to end (the counts set them apart)
-        k.packed = packed_of(rem)
         k.owners = (<uint64_t>coinche_pext(h1 | h3, rem)) | ((<uint64_t>coinche_pext(h2 | h3, rem)) << 32)
         return
+    # the owners word only needs E, S and W: N holds the rest of the packed cards
     for lane in range(4):
         sh = 8 * lane
         bm = (rem >> sh) & 0xFF
@@ -137,8 +138,6 @@ cdef inline void tt_key(State* s, TTKey* k) noexcept nogil:
         h1 = (h1 & keep) | ((<uint32_t>PEXT8[bm][(h1 >> sh) & 0xFF]) << sh)
         h2 = (h2 & keep) | ((<uint32_t>PEXT8[bm][(h2 >> sh) & 0xFF]) << sh)
         h3 = (h3 & keep) | ((<uint32_t>PEXT8[bm][(h3 >> sh) & 0xFF]) << sh)
-        h0 = (h0 & keep) | ((<uint32_t>PEXT8[bm][(h0 >> sh) & 0xFF]) << sh)
-    k.packed = h0 | h1 | h2 | h3
     k.owners = (<uint64_t>(h1 | h3)) | ((<uint64_t>(h2 | h3)) << 32)
 
 cdef inline uint32_t packed_of(uint32_t rem) noexcept nogil:
@@ -447,6 +446,12 @@ cdef inline bint can_beat(State* s, uint32_t hand, int w) noexcept nogil:
         return (tr & ABOVE[w]) != 0
     return tr != 0
 
+cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept nogil:
+    """Are the cards ``hi`` > ``lo`` of one hand one move: the same suit, equal points, and
+    every card strictly between them gone (``inplay``: the cards held or in the trick)?"""
+    return (hi >> 3) == (lo >> 3) and s.pts[hi] == s.pts[lo] \
+        and (inplay & <uint32_t>(BELOW64[hi] & ~BELOW64[lo + 1])) == 0
+
 cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
                    int* out) noexcept nogil:
     """Fill ``out`` with one card per class of equivalent legal cards, best first
@@ -470,14 +475,12 @@ cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inpl
                     if (h & LANE[suit]) == 0:
                         ruff_risk |= 1 << suit
     partner_wins = s.ncards > 0 and s.win_seat == (player ^ 2)
-    # classes: scan legal cards from the top; c joins prev's class when they carry equal
-    # points and every card strictly between them is gone (played in a finished trick).
+    # classes: scan legal cards from the top; c joins prev's class (see same_class)
     prev = -1
     while legal:
         c = 31 - coinche_clz(legal)
         legal &= ~((<uint32_t>1) << c)
-        if prev >= 0 and (prev >> 3) == (c >> 3) and s.pts[prev] == s.pts[c] \
-                and (inplay & <uint32_t>(BELOW64[prev] & ~BELOW64[c + 1])) == 0:
+        if prev >= 0 and same_class(s, prev, c, inplay):
             prev = c
             continue
         prev = c
@@ -1058,16 +1061,14 @@ cdef class Engine:
         each class's first card is the one the search plays."""
         cdef State* s = &self.st
         cdef uint32_t legal = legal_moves(s)
-        cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-        cdef int k, c, prev = -1
-        inplay |= s.trick_mask
+        cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
+        cdef int c, prev = -1
         classes = []
         cur = None
         while legal:
             c = 31 - coinche_clz(legal)
             legal &= ~((<uint32_t>1) << c)
-            if prev >= 0 and (prev >> 3) == (c >> 3) and s.pts[prev] == s.pts[c] \
-                    and (inplay & <uint32_t>(BELOW64[prev] & ~BELOW64[c + 1])) == 0:
+            if prev >= 0 and same_class(s, prev, c, inplay):
                 cur.append(self.to_canon[c])
             else:
                 cur = [self.to_canon[c]]

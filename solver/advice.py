@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import os
 import threading
@@ -34,7 +33,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .cards import CardSet, Seat, Team
-from .contract import CAPOT, Coinche, Contract
+from .contract import CAPOT, Coinche, Contract, cached_contract
 from .deal import Deal
 from .declarations import award_declarations, belote_teams
 from .errors import CoincheError, ConstraintError, SeatError
@@ -425,11 +424,6 @@ def _rank_key(b: BidStats) -> tuple:
 # Scoring the samples
 # ---------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=256)
-def _contract(level: int, strain: Strain, seat: Seat, coinche: int) -> Contract:
-    return Contract(level, strain, seat, Coinche(coinche))
-
-
 _CLAIM = {-1: None, int(Team.NS): Team.NS, int(Team.EW): Team.EW}
 
 
@@ -439,7 +433,7 @@ def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, cap
 
     The arguments are ours (already checked), so this goes straight to the compiled
     scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
-    return _signed(_scorer(rules), _contract(level, strain, seat, coinche), points, capot,
+    return _signed(_scorer(rules), cached_contract(level, strain, seat, coinche), points, capot,
                    _CLAIM[belote], (dns, dew))
 
 
@@ -457,7 +451,7 @@ def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules:
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
     score = _scorer(rules)
-    doubled = _contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
+    doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
     for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
         claim, decl = _CLAIM[bel], (dns, dew)
         plain[k], made[k] = _signed(score, contract, p, bool(cap), claim, decl)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 from typing import Union
 
@@ -241,6 +242,17 @@ class Contract:
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
+
+
+@functools.lru_cache(maxsize=1024)
+def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinche | int") -> Contract:
+    """``Contract(level, strain, declarer, coinche)``, made once per arguments: contracts
+    are immutable, and par and the bidding advice score the same few thousands of times.
+
+    >>> cached_contract(100, Strain.H, Seat.S, 0) is cached_contract(100, Strain.H, Seat.S, 0)
+    True
+    """
+    return Contract(level, strain, declarer, coinche)
 
 
 def bid_key(level: "int | str", strain: "Strain | str", rules: Rules = Rules()) -> Union[int, tuple[int, int]]:

@@ -37,7 +37,7 @@ import dataclasses
 from typing import Any, Optional
 
 from .cards import Seat, Team
-from .contract import CAPOT, Coinche, Contract, bid_key
+from .contract import CAPOT, Coinche, Contract, bid_key, cached_contract
 from .deal import Deal
 from .errors import DealError, SeatError
 from .rules import STRAINS, Rules, Strain
@@ -74,17 +74,8 @@ def _bid_order(rules: Rules):
 
 # -- scores, memoised ------------------------------------------------------------------
 
-_CONTRACTS: dict[tuple, Contract] = {}
 _SCORES: dict[Rules, dict[tuple, tuple[int, int, bool, bool]]] = {}
 _MAX_CACHED = 200_000
-
-
-def _contract(level: int, strain: Strain, seat: Seat, x: Coinche) -> Contract:
-    key = (level, strain, seat, x)
-    c = _CONTRACTS.get(key)
-    if c is None:
-        c = _CONTRACTS[key] = Contract(level, strain, seat, x)
-    return c
 
 
 def _scorer(rules: Rules):
@@ -109,7 +100,7 @@ def _scorer(rules: Rules):
         key = (level, out.key, int(x), out.points if exact else -1)
         r = cache.get(key)
         if r is None:
-            c = _contract(level, out.strain, out.side.seats[0], x)
+            c = cached_contract(level, out.strain, out.side.seats[0], x)
             r = cache[key] = scorer(c, out.points, out.capot, out.belote, out.declarations)[:4]
         return r
 
@@ -494,7 +485,7 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
         for i, u in tops[t]:
             if top is None or _better(t, u, top[1]):
                 top = (i, u)
-        best_alone[t] = None if top is None else _contract(*bids[top[0]], t.seats[0], _NONE)
+        best_alone[t] = None if top is None else cached_contract(*bids[top[0]], t.seats[0], _NONE)
 
     if bid is None:
         return Par(dealer, None, 0, 0, None, tuple(calls), _reason(None, None, best_alone, calls),

@@ -232,7 +232,6 @@ def points_table(strain: Strain, rules: Rules = Rules()) -> tuple[int, ...]:
     return tuple(out)
 
 
-
 def points_of(mask: int, strain: Strain, rules: Rules = Rules()) -> int:
     """Points of the cards of a mask (bit i = card i) in a strain under the rules.
 

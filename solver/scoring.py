@@ -278,8 +278,7 @@ def _scorer(rules: Rules):
             score[b] -= bel[b]
 
         if rounding:
-            return (score[0] + 5) // 10 * 10, (score[1] + 5) // 10 * 10, made, tie, \
-                (held + 5) // 10 * 10, counted[b]
+            return round_score(score[0]), round_score(score[1]), made, tie, round_score(held), counted[b]
         return score[0], score[1], made, tie, held, counted[b]
 
     return score
