@@ -220,6 +220,19 @@ cdef inline int run_points(State* s, uint32_t lane_rem, uint32_t hand, int* coun
         lane_rem &= ~((<uint32_t>1) << c)
     return p
 
+cdef inline int forced_follow(State* s, int suit, int n, uint32_t hand) noexcept nogil:
+    """The fewest points ``hand`` puts into a run of ``n`` tricks of ``suit`` cashed with
+    others from now on: its n lowest cards of the suit, or all of them when it holds
+    fewer (a card it discards before it has to follow goes into a cashed trick too).
+    Points rise with strength in every suit of every strain."""
+    cdef uint32_t h = (hand >> (8 * suit)) & 0xFF
+    cdef int p = 0
+    while h and n > 0:
+        p += s.pts[8 * suit + coinche_ctz(h)]
+        h &= h - 1
+        n -= 1
+    return p
+
 cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept nogil:
     """Sure points at a trick start, as bounds on the N-S value.
 
@@ -229,14 +242,22 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
       after the other, and win every one of those tricks as long as no opponent can
       ruff: in SA and TA nobody can; with trumps, an opponent with trumps must hold at
       least as many cards of the suit as the run is long (he then follows every round,
-      so he is never void and never discards).  If the leader can cash his whole hand,
-      his side takes everything left.
+      so he is never void and never discards).  Then, holding a card of a suit whose
+      top run is partner's, he leads it, and partner cashes all his runs the same way.
+      Partner keeps his runs while the leader cashes if he holds a card besides them
+      for each of the leader's tricks; when he does not, only the richer of the two
+      sets of runs counts.  If the side can cash every trick, it takes everything left.
+    * Each cashed trick also holds the other three cards: a hand follows the suit with
+      its lowest cards while it can (:func:`forced_follow`).
     """
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t hand = s.hands[s.leader]
     cdef uint32_t o1 = s.hands[(s.leader + 1) & 3], o2 = s.hands[(s.leader + 3) & 3]
     cdef uint32_t t1 = 0, t2 = 0
-    cdef int suit, p, n, cash = 0, cashed = 0, side_trumps = 0, trump_side = -1, c
+    cdef int suit, p, n, cash = 0, cashed = 0, side_trumps = 0, trump_side = -1, c, top
+    cdef int mate_pts = 0, mate_n = 0
+    cdef bint mine, entry = False
+    cdef uint32_t mate = s.hands[(s.leader + 2) & 3]
     cdef uint32_t tr
     if s.trump >= 0:
         t1 = o1 & LANE[s.trump]
@@ -247,18 +268,44 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             side_trumps += s.pts[c]
             tr &= tr - 1
     for suit in range(4):
-        if suit == s.trump:
+        if suit == s.trump or (rem & LANE[suit]) == 0:
             continue
-        p = run_points(s, rem & LANE[suit], hand, &n)
-        if n == 0:
+        top = 31 - coinche_clz(rem & LANE[suit])
+        if (hand >> top) & 1:
+            p = run_points(s, rem & LANE[suit], hand, &n)
+            mine = True
+        elif (mate >> top) & 1:
+            p = run_points(s, rem & LANE[suit], mate, &n)
+            mine = False
+        else:
             continue
         if s.trump >= 0:
             if t1 and coinche_popcount(o1 & LANE[suit]) < n:
                 continue
             if t2 and coinche_popcount(o2 & LANE[suit]) < n:
                 continue
-        cash += p
-        cashed += n
+        # the other hands follow with their lowest cards of the suit while they can
+        p += forced_follow(s, suit, n, s.hands[(s.leader + 1) & 3]) \
+            + forced_follow(s, suit, n, s.hands[(s.leader + 3) & 3]) \
+            + forced_follow(s, suit, n, mate if mine else hand)
+        if mine:
+            cash += p
+            cashed += n
+        else:
+            mate_pts += p
+            mate_n += n
+            if hand & LANE[suit]:
+                entry = True
+    if entry:
+        if cashed + mate_n <= s.tricks_left:
+            # the leader cashes his runs, then leads to one of partner's, who cashes his
+            # (partner holds a card for each of the leader's tricks besides his runs)
+            cash += mate_pts
+            cashed += mate_n
+        elif mate_pts > cash:
+            # not both: the leader leads to partner at once
+            cash = mate_pts
+            cashed = mate_n
     if s.trump >= 0 and trump_side == (s.leader & 1):
         # the leader's own top trumps are cashable too, and counted once
         p = run_points(s, rem & LANE[s.trump], hand, &n)
@@ -895,6 +942,10 @@ cdef class Engine:
             self.to_canon[e] = c
         for c in range(32):
             s.pts[self.to_engine[c]] = 0 if count_tricks else int(points[c])
+        for e in range(32):
+            if e & 7 and s.pts[e] < s.pts[e - 1]:
+                # the sure-points bounds take a hand's lowest cards as its cheapest
+                raise ValueError("a card's points must not fall as its strength rises")
         s.trump = strain if strain < 4 else -1
         s.ta = 1 if strain == 5 else 0
         s.undertrump = undertrump
@@ -1021,6 +1072,17 @@ cdef class Engine:
             return g + self.value(rest + 1, rest, -1)
         finally:
             self.unplay()
+
+    def sure_bounds(self):
+        """``(lower, upper)``: the bounds on the value (N-S points from here on) that the
+        search reads at a trick start before it plays a card: the points of the sure
+        tricks of each side (top trumps, runs the leader's side can cash).  For tests and
+        teaching; the value always lies between them."""
+        cdef int lb = 0, ub = max_value(&self.st)
+        if self.st.ncards != 0 or self.st.tricks_left == 0:
+            raise ValueError("sure bounds are read at the start of a trick")
+        quick_bounds(&self.st, ub, &lb, &ub)
+        return lb, ub
 
     def probe(self, int threshold):
         """True when N-S take at least ``threshold`` from here on (one null-window search)."""
