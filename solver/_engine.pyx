@@ -285,8 +285,7 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             if t2 and coinche_popcount(o2 & LANE[suit]) < n:
                 continue
         # the other hands follow with their lowest cards of the suit while they can
-        p += forced_follow(s, suit, n, s.hands[(s.leader + 1) & 3]) \
-            + forced_follow(s, suit, n, s.hands[(s.leader + 3) & 3]) \
+        p += forced_follow(s, suit, n, o1) + forced_follow(s, suit, n, o2) \
             + forced_follow(s, suit, n, mate if mine else hand)
         if mine:
             cash += p
