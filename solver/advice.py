@@ -40,7 +40,7 @@ from .errors import CoincheError, ConstraintError, SeatError
 from .play import Position
 from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import BELOTE_POINTS, _scorer
+from .scoring import BELOTE_POINTS, compiled_scoring
 from .solve import Solver
 
 __all__ = [
@@ -433,7 +433,7 @@ def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, cap
 
     The arguments are ours (already checked), so this goes straight to the compiled
     scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
-    return _signed(_scorer(rules), cached_contract(level, strain, seat, coinche), points, capot,
+    return _signed(compiled_scoring(rules), cached_contract(level, strain, seat, coinche), points, capot,
                    _CLAIM[belote], (dns, dew))
 
 
@@ -450,7 +450,7 @@ def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules:
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
-    score = _scorer(rules)
+    score = compiled_scoring(rules)
     doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
     for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
         claim, decl = _CLAIM[bel], (dns, dew)

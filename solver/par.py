@@ -42,7 +42,7 @@ from .deal import Deal
 from .errors import DealError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .scoring import DealScore
-from .scoring import _scorer as _rules_scorer
+from .scoring import compiled_scoring
 from .solve import Solver
 from .table import BID_LEVELS, DDTable, Outcome, dd_table
 
@@ -94,7 +94,7 @@ def _scorer(rules: Rules):
     elif len(cache) > _MAX_CACHED:
         cache.clear()
 
-    scorer = _rules_scorer(rules)
+    scorer = compiled_scoring(rules)
 
     def score(level: int, out: Outcome, x: Coinche, exact: bool):
         key = (level, out.key, int(x), out.points if exact else -1)

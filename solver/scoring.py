@@ -195,13 +195,13 @@ def _score(contract: Contract, points: int, capot: bool, claim: "Team | None",
            decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
     """:func:`score_deal` on arguments already checked (for callers that score many
     contracts they built themselves, such as par)."""
-    ns, ew, made, tie, held, counted = _scorer(rules)(contract, points, capot, claim, decl)
+    ns, ew, made, tie, held, counted = compiled_scoring(rules)(contract, points, capot, claim, decl)
     return DealScore(contract=contract, points=points, made=made, ns_score=ns, ew_score=ew,
                      held=held, counted=counted, capot=capot, tie=tie)
 
 
 @functools.lru_cache(maxsize=64)
-def _scorer(rules: Rules):
+def compiled_scoring(rules: Rules):
     """The scoring of ``rules`` as a function ``(contract, points, capot, claim, decl) ->
     (ns_score, ew_score, made, tie, held, counted)``, with the rules read once (par
     scores thousands of contracts under one set of rules)."""
