@@ -10,6 +10,7 @@ machine's x86-64 processor has the POPCNT and BMI2 instructions the build uses t
 
 import os
 import platform
+import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -42,8 +43,14 @@ def _cpu_flags() -> set:
 compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
 compile_args += [f"-m{f}" for f in ("popcnt", "bmi2") if f in _cpu_flags()]
 
+# The search's helpers are small ``cdef inline`` functions called at every node; GCC and
+# Clang take "inline" as a hint and keep some of them as calls.  Forcing them inline
+# saves about 3% of the instructions of a solve.
+macros = [] if sys.platform == "win32" else [("CYTHON_INLINE", "__inline__ __attribute__((always_inline))")]
+
 extensions = [
-    Extension("solver._engine", ["solver/_engine.pyx"], extra_compile_args=compile_args),
+    Extension("solver._engine", ["solver/_engine.pyx"], extra_compile_args=compile_args,
+              define_macros=macros),
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=directives,

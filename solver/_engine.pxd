@@ -104,5 +104,5 @@ ctypedef struct State:
     TTable* tt
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil
-cdef uint32_t legal_moves(State* s) noexcept nogil
+cdef int search_mid(State* s, int alpha, int beta) noexcept nogil
 cdef int solve_state(State* s, int guess, int lower, int upper) noexcept nogil

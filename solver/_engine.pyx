@@ -334,14 +334,15 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         if total - cash < ub[0]:
             ub[0] = total - cash
 
-cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
-                          int* lb, int* ub, int* hint) noexcept nogil:
+cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
+                         int* lb, int* ub, int* hint) noexcept nogil:
     """Narrow [lb, ub] with every stored position of the same shape (its bounds moved by
-    the point differences); False when none is stored.  The bounds of a position with
-    other cards are only worked out when, as stored, they would end the search of the
-    window (alpha, beta).  ``hint``: the stored best card, renumbered to our cards."""
+    the point differences).  Returns 2 when this very position is stored, 1 when only
+    others of its shape are, 0 when none is.  The bounds of a position with other cards
+    are only worked out when, as stored, they would end the search of the window
+    (alpha, beta).  ``hint``: the stored best card, renumbered to our cards."""
     cdef int i, v, dn, up, b, lane, idx, elb, eub
-    cdef bint found = False
+    cdef int found = 0
     cdef uint64_t d
     cdef uint32_t erem
     for i in range(BUCKET):
@@ -371,7 +372,10 @@ cdef inline bint tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
             lane = b >> 3
             idx = coinche_popcount(erem & LANE[lane] & <uint32_t>BELOW64[b])
             hint[0] = 8 * lane + SELECT8[(k.rem >> (8 * lane)) & 0xFF][idx & 7]
-        found = True
+        if erem == k.rem:
+            found = 2
+        elif not found:
+            found = 1
     return found
 
 cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int best) noexcept nogil:
@@ -418,7 +422,7 @@ cdef inline bint beats(State* s, int c, int w) noexcept nogil:
         return c > w
     return s.trump >= 0 and (c >> 3) == s.trump
 
-cdef uint32_t legal_moves(State* s) noexcept nogil:
+cdef inline uint32_t legal_moves(State* s) noexcept nogil:
     """The legal cards of the player to move (engine layout)."""
     cdef int player = (s.leader + s.ncards) & 3
     cdef uint32_t h = s.hands[player]
@@ -498,7 +502,7 @@ cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept 
     return (hi >> 3) == (lo >> 3) and s.pts[hi] == s.pts[lo] \
         and (inplay & <uint32_t>(BELOW64[hi] & ~BELOW64[lo + 1])) == 0
 
-cdef int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
+cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
                    int* out) noexcept nogil:
     """Fill ``out`` with one card per class of equivalent legal cards, best first
     (``inplay``: the cards still held and those of the trick in progress)."""
@@ -706,59 +710,37 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
                     beta = best
     return best
 
-cdef int search(State* s, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta: N-S points from here to the end; exact inside (alpha, beta)."""
-    cdef int player, n, i, c, v, best, best_card, g, nb, dl
+cdef inline int child_value(State* s, Saved* sv, int player, int c, int alpha, int beta) noexcept nogil:
+    """Play ``c``, search on, take it back (to the fields ``sv`` saved): the value of
+    the position after ``c``."""
+    cdef int g, v
+    g = play_card(s, player, c)
+    if s.ncards > 0:
+        v = search_mid(s, alpha, beta)
+    elif s.tricks_left == 0 or g >= beta:
+        v = g               # the tricks to come add to g, never take from it
+    else:
+        v = g + search(s, alpha - g, beta - g)
+    unplay_card(s, sv, player, c)
+    return v
+
+cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int hint,
+                             int* best_card) noexcept nogil:
+    """The move loop shared by :func:`search` and :func:`search_mid`: fail-soft best of the
+    legal cards' values, the card that gave it in ``best_card``."""
+    cdef int player = (s.leader + s.ncards) & 3
+    cdef bint maximizing = (player & 1) == 0
+    cdef int n, i, c, v, best, nb, dl
     cdef int moves[8]
     cdef int vals[32]
-    cdef uint32_t done, inplay, x
+    cdef uint32_t done = 0, x
     cdef Saved sv
-    cdef int lb = 0, ub = 0, hint = -1, total, a0 = alpha, b0 = beta
-    cdef bint maximizing, at_start = s.ncards == 0
-    cdef TTKey key
-    cdef TTEntry* bucket = NULL
-    key.rem = 0
-    key.owners = 0
-    key.packed = 0
-    key.tag = 0
-    cdef uint32_t legal
-    if s.tricks_left == 1:
-        return endgame(s, alpha, beta)
-    s.nodes += 1
-    if at_start:
-        total = s.rem_pts + s.tricks_left * s.trick_bonus + s.last_bonus
-        if total <= alpha:
-            return total
-        if beta <= 0:
-            return 0
-        ub = total
-        tt_key(s, &key)
-        bucket = tt_bucket(s.tt, &key)
-        if tt_probe(s, bucket, &key, alpha, beta, &lb, &ub, &hint):
-            if lb >= beta:
-                return lb
-            if ub <= alpha:
-                return ub
-        quick_bounds(s, total, &lb, &ub)
-        if lb >= beta:
-            return lb
-        if ub <= alpha:
-            return ub
-        if s.tricks_left == 2:
-            # two tricks left: solve exactly, so the entry answers every later probe
-            best = endgame(s, -1, total + 1)
-            tt_store(s, bucket, &key, best, best, -1)
-            return best
-    player = (s.leader + s.ncards) & 3
-    maximizing = (player & 1) == 0
-    legal = legal_moves(s)
     # the cards in play: still held, or in the trick in progress
-    inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
+    cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
     n = gen_moves(s, legal, player, hint, inplay, moves)
     best = -1 if maximizing else 100000
-    best_card = moves[0]
+    best_card[0] = moves[0]
     save(s, &sv)
-    done = 0
     for i in range(n):
         c = moves[i]
         if done:
@@ -786,22 +768,13 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
                     if vals[nb] - dl < best:
                         best = vals[nb] - dl
                     continue
-        g = play_card(s, player, c)
-        if s.ncards > 0:
-            v = search(s, alpha, beta)
-        elif s.tricks_left == 0:
-            v = g
-        elif g >= beta:
-            v = g               # the tricks to come add to g, never take from it
-        else:
-            v = g + search(s, alpha - g, beta - g)
-        unplay_card(s, &sv, player, c)
+        v = child_value(s, &sv, player, c, alpha, beta)
         done |= (<uint32_t>1) << c
         vals[c] = v
         if maximizing:
             if v > best:
                 best = v
-                best_card = c
+                best_card[0] = c
                 if best >= beta:
                     break
                 if best > alpha:
@@ -809,26 +782,81 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         else:
             if v < best:
                 best = v
-                best_card = c
+                best_card[0] = c
                 if best <= alpha:
                     break
                 if best < beta:
                     beta = best
-    if at_start:
-        if best <= a0:
-            if best < ub:
-                ub = best
-            if maximizing:
-                best_card = -1          # every card failed: none is known best
-        elif best >= b0:
-            if best > lb:
-                lb = best
-            if not maximizing:
-                best_card = -1
-        else:
-            lb = best
+    return best
+
+cdef int search_mid(State* s, int alpha, int beta) noexcept nogil:
+    """:func:`search` inside a trick (one to three cards played): no table, no bounds."""
+    cdef int best_card
+    cdef uint32_t legal
+    cdef Saved sv
+    if s.tricks_left == 1:
+        return endgame(s, alpha, beta)
+    s.nodes += 1
+    legal = legal_moves(s)
+    if (legal & (legal - 1)) == 0:
+        # one legal card: no ordering, no bookkeeping
+        save(s, &sv)
+        return child_value(s, &sv, (s.leader + s.ncards) & 3, coinche_ctz(legal), alpha, beta)
+    return search_moves(s, alpha, beta, legal, -1, &best_card)
+
+cdef int search(State* s, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: N-S points from here to the end; exact inside (alpha, beta)."""
+    cdef int best, best_card
+    cdef int lb = 0, ub, hint = -1, total, found
+    cdef TTKey key
+    cdef TTEntry* bucket
+    if s.ncards > 0:
+        return search_mid(s, alpha, beta)
+    if s.tricks_left == 1:
+        return endgame(s, alpha, beta)
+    s.nodes += 1
+    total = s.rem_pts + s.tricks_left * s.trick_bonus + s.last_bonus
+    if total <= alpha:
+        return total
+    if beta <= 0:
+        return 0
+    ub = total
+    tt_key(s, &key)
+    bucket = tt_bucket(s.tt, &key)
+    found = tt_probe(s, bucket, &key, alpha, beta, &lb, &ub, &hint)
+    if found:
+        if lb >= beta:
+            return lb
+        if ub <= alpha:
+            return ub
+    if found < 2:
+        # (a stored entry of this position already holds its sure points: every bound
+        # stored below is narrowed by them first)
+        quick_bounds(s, total, &lb, &ub)
+        if lb >= beta:
+            return lb
+        if ub <= alpha:
+            return ub
+    if s.tricks_left == 2:
+        # two tricks left: solve exactly, so the entry answers every later probe
+        best = endgame(s, -1, total + 1)
+        tt_store(s, bucket, &key, best, best, -1)
+        return best
+    best = search_moves(s, alpha, beta, legal_moves(s), hint, &best_card)
+    if best <= alpha:
+        if best < ub:
             ub = best
-        tt_store(s, bucket, &key, lb, ub, best_card)
+        if (s.leader & 1) == 0:
+            best_card = -1          # every card failed: none is known best
+    elif best >= beta:
+        if best > lb:
+            lb = best
+        if s.leader & 1:
+            best_card = -1
+    else:
+        lb = best
+        ub = best
+    tt_store(s, bucket, &key, lb, ub, best_card)
     return best
 
 cdef int max_value(State* s) noexcept nogil:
