@@ -12,14 +12,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cli.common import (
+    MAX_SAMPLES,
     KnownOpt,
     LengthOpt,
     PointsOpt,
     VoidOpt,
     WorkersOpt,
+    atomic_path,
+    check_output,
     console,
     err_console,
     handle_errors,
+    pm,
     print_json,
 )
 from cli.main import app
@@ -43,6 +47,15 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     Traceback (most recent call last):
     ...
     solver.errors.ConstraintError: --void 'W': expected SEAT:SUITS, like W:S
+
+    A range given twice for the same seat (and suit) must hold both times:
+
+    >>> parse_constraints(None, None, ["N:H:2-5", "N:H:4-6"], None).describe()
+    ['N holds 4 to 5 ♥']
+    >>> parse_constraints(None, None, None, ["N:20-60", "N:0-10"])
+    Traceback (most recent call last):
+    ...
+    solver.errors.ConstraintError: --points 'N:0-10' contradicts 'N:20-60' given before
     """
     def split(text: str, option: str, parts: int, example: str) -> list[str]:
         bits = text.split(":")
@@ -57,7 +70,18 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         except ValueError:
             raise ConstraintError(f"{option} {full!r}: expected {example}") from None
 
+    def both(ranges: dict, given: dict, key, r: tuple[int, int], option: str, text: str) -> None:
+        # the same seat (and suit) twice: both ranges hold, so keep what they share
+        if key in ranges:
+            lo, hi = max(ranges[key][0], r[0]), min(ranges[key][1], r[1])
+            if lo > hi:
+                raise ConstraintError(f"{option} {text!r} contradicts {given[key]!r} given before")
+            r = (lo, hi)
+        ranges[key] = r
+        given.setdefault(key, text)
+
     kw: dict = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
+    given: dict = {}
     for t in known or []:
         seat, cards = split(t, "--known", 2, "SEAT:CARDS, like E:SJ,S9")
         kw["known"][seat] = (kw["known"].get(seat, "") + " " + cards.replace(",", " ")).strip()
@@ -66,10 +90,14 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         kw["voids"][seat] = kw["voids"].get(seat, "") + suits
     for t in length or []:
         seat, suit, r = split(t, "--length", 3, "SEAT:SUIT:MIN-MAX, like N:H:3-5")
-        kw["lengths"][(seat, suit)] = rng(r, "--length", t, "SEAT:SUIT:MIN-MAX, like N:H:3-5")
+        both(kw["lengths"], given, ("length", seat.upper(), suit.upper()),
+             rng(r, "--length", t, "SEAT:SUIT:MIN-MAX, like N:H:3-5"), "--length", t)
     for t in points or []:
         seat, r = split(t, "--points", 2, "SEAT:MIN-MAX, like N:20-60")
-        kw["points"][seat] = rng(r, "--points", t, "SEAT:MIN-MAX, like N:20-60")
+        both(kw["points"], given, ("points", seat.upper()),
+             rng(r, "--points", t, "SEAT:MIN-MAX, like N:20-60"), "--points", t)
+    kw["lengths"] = {k[1:]: v for k, v in kw["lengths"].items()}
+    kw["points"] = {k[1]: v for k, v in kw["points"].items()}
     if not any(kw.values()):
         return None
     return Constraints(**kw)
@@ -107,7 +135,7 @@ def render_advice(adv) -> None:
     for s in STRAINS:
         st = adv.strains[s]
         q = st.quantiles
-        t.add_row(s.symbol, f"{st.mean:.1f} ± {st.se:.1f}", f"{q[0.5]:.0f}",
+        t.add_row(s.symbol, f"{st.mean:.1f} ± {pm(st.se)}", f"{q[0.5]:.0f}",
                   f"{q[0.1]:.0f} – {q[0.9]:.0f}", _pct(st.p_belote), _pct(st.p_capot))
     console.print(t)
 
@@ -133,6 +161,18 @@ def render_advice(adv) -> None:
     console.print(f"[bold]{head}[/] {adv.recommendation.text}", highlight=False)
 
 
+def require_matplotlib() -> None:
+    """Fail now, not after the solving, when ``--plot`` cannot work."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        from solver.plot import MissingExtraError
+
+        raise MissingExtraError(
+            "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' "
+            "(or pip install matplotlib)") from None
+
+
 @app.command()
 @handle_errors
 def advise(
@@ -140,7 +180,8 @@ def advise(
                                         "like AJ9.A7.KT.J ('-' for a void).")],
     seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")] = "S",
     dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
-    samples: Annotated[int, typer.Option("--samples", min=1, help="Deals to sample and solve.")] = 500,
+    samples: Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
+                                         help="Deals to sample and solve.")] = 500,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed (the same seed "
                                                 "gives the same advice); default: a fresh one, "
                                                 "shown in the output.")] = None,
@@ -164,6 +205,9 @@ def advise(
     """
     cons = parse_constraints(known, void, length, points)
     rules = Rules(declarations=declarations, belote_in_ta=belote_in_ta)
+    if plot is not None:            # before the sampling: a bad --plot fails at once
+        check_output(plot, "--plot", suffix=".png")
+        require_matplotlib()
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
@@ -172,7 +216,8 @@ def advise(
     if plot is not None:
         from solver.plot import plot_points
 
-        plot_points(adv, plot)
+        with atomic_path(plot) as tmp:      # never a half-written picture
+            plot_points(adv, tmp)
     if as_json:
         d = adv.to_dict()
         if plot is not None:

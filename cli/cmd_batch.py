@@ -11,7 +11,17 @@ from typing import Annotated, Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cli.common import RuleOption, err_console, fail, handle_errors, rules_from
+from cli.common import (
+    MAX_WORKERS,
+    RuleOption,
+    atomic_open,
+    check_output,
+    err_console,
+    fail,
+    handle_errors,
+    read_lines,
+    rules_from,
+)
 from cli.main import app
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
 
@@ -24,7 +34,7 @@ def batch(
                                          "'-' reads stdin.")],
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
     out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout.")] = None,
-    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core).")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core; at most 256).")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Dealer for lines that give none "
                                                   "(else all four leaders are solved).")] = None,
     with_par: Annotated[bool, typer.Option("--par", help="Add the par of deals with a dealer.")] = False,
@@ -39,35 +49,40 @@ def batch(
     """
     if fmt not in ("jsonl", "csv"):
         raise fail(f"unknown format {fmt!r}: expected jsonl or csv")
-    if workers is not None and workers < 1:
-        raise fail(f"--workers {workers}: expected 1 or more")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise fail(f"--workers {workers}: expected 1 to {MAX_WORKERS}")
     rules = rules_from(rule)
-    text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-    items = parse_lines(text.splitlines(), default_dealer=dealer, strict=strict)
+    if out is not None:
+        check_output(out, "--out")
+    items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)
+    if out is None:
+        _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
+    else:
+        # Written beside and renamed at the end: never a half-written --out file.
+        with atomic_open(out, encoding="utf-8", newline="") as stream:
+            _write(stream, items, rules, fmt, workers, with_par, no_progress)
+
+
+def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress: bool) -> None:
     n = sum(isinstance(it, BatchItem) for it in items)
-    stream = open(out, "w", encoding="utf-8", newline="") if out else sys.stdout
     writer = csv.writer(stream) if fmt == "csv" else None
     if writer is not None:
         writer.writerow(CSV_COLUMNS)
     bad = 0
     progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err_console, transient=True, disable=no_progress or n < 2)
-    try:
-        with progress:
-            task = progress.add_task("deals", total=n)
-            for r in analyze(items, rules, workers=workers, with_par=with_par,
-                             progress=lambda k: progress.advance(task, k)):
-                if isinstance(r, BatchError):
-                    bad += 1
-                    err_console.print(f"error: {r}", markup=False, highlight=False, soft_wrap=True)
-                    if writer is None:
-                        continue
-                if writer is not None:
-                    writer.writerows(csv_rows(r))
-                else:
-                    stream.write(json.dumps(r.to_dict()) + "\n")
-    finally:
-        if out:
-            stream.close()
+    with progress:
+        task = progress.add_task("deals", total=n)
+        for r in analyze(items, rules, workers=workers, with_par=with_par,
+                         progress=lambda k: progress.advance(task, k)):
+            if isinstance(r, BatchError):
+                bad += 1
+                err_console.print(f"error: {r}", markup=False, highlight=False, soft_wrap=True)
+                if writer is None:
+                    continue
+            if writer is not None:
+                writer.writerows(csv_rows(r))
+            else:
+                stream.write(json.dumps(r.to_dict()) + "\n")
     if bad:
         err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved", markup=False, highlight=False)

@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from cli.common import (
+    MAX_SAMPLES,
     KnownOpt,
     LengthOpt,
     PointsOpt,
@@ -17,6 +18,7 @@ from cli.common import (
     console,
     err_console,
     handle_errors,
+    pm,
     print_json,
 )
 from cli.main import app
@@ -32,7 +34,8 @@ def lead(
     contract: Annotated[str, typer.Option("--contract", help="The contract: 100H, 80SA, capotS, "
                                           "'100H X' for coinched.")],
     declarer: Annotated[Optional[str], typer.Option("--declarer", help="The seat that bid it.")] = None,
-    samples: Annotated[int, typer.Option("--samples", min=1, help="Deals to sample and solve.")] = 200,
+    samples: Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
+                                         help="Deals to sample and solve.")] = 200,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed; default: a fresh one, "
                                                 "shown in the output.")] = None,
     set_only: Annotated[bool, typer.Option("--set-only", help="Only ask whether the contract "
@@ -70,11 +73,11 @@ def lead(
         t.add_column(c, justify="right")
     for s in adv.stats:
         p = (1 - s.p_make) if adv.defending else s.p_make
-        share = f"{100 * p:.0f}% ± {100 * s.p_make_se:.0f}"
+        share = f"{100 * p:.0f}% ± {pm(100 * s.p_make_se, '.0f')}"
         if set_only:
             t.add_row(s.card.symbol, share)
         else:
-            t.add_row(s.card.symbol, f"{s.mean_points:.1f} ± {s.points_se:.1f}", share,
-                      f"{s.mean_score:+.0f} ± {s.score_se:.0f}")
+            t.add_row(s.card.symbol, f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
+                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}")
     console.print(t)
     console.print(adv.text, highlight=False)

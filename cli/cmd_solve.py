@@ -30,6 +30,7 @@ from cli.common import (
     leader_from,
     parse_deal,
     print_json,
+    read_lines,
     render_rows,
 )
 from cli.main import app
@@ -182,18 +183,6 @@ def _print_solution(sol: Solution) -> None:
     out(f"Optimal line: {_tricks_text(sol.line, len(sol.played))}", markup=False, highlight=False, soft_wrap=True)
 
 
-def _read_lines(path: str) -> list[str]:
-    if path == "-":
-        return sys.stdin.read().splitlines()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read().splitlines()
-    except FileNotFoundError:
-        raise fail(f"no such file: {path!r}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise fail(f"cannot read {path!r}: {e}") from None
-
-
 def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Problem | str"]]:
     """(line number, problem or error message) for every line that is not blank."""
     for n, text in enumerate(lines, 1):
@@ -207,7 +196,7 @@ def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Pro
 
 
 def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
-    items = list(_problems(_read_lines(path), rules))
+    items = list(_problems(read_lines(path, "file of problems"), rules))
     bad = 0
     rows = []
     progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -10,8 +10,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
+import os
 import sys
-from typing import Annotated, Any, Callable, Iterable, Optional, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Annotated, Any, Callable, Iterable, Iterator, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -55,8 +59,14 @@ LengthOpt = Annotated[Optional[list[str]], typer.Option("--length", help="Suit l
                                                         "N:H:3-5 (repeatable).")]
 PointsOpt = Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
                                                         "plain-suit values: N:20-60 (repeatable).")]
-WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, help="Parallel solvers "
-                                                   "(default: every core).")]
+#: The most parallel workers a command accepts: more only costs memory (each keeps a
+#: 4 MiB transposition table) and, for processes, a fork each.
+MAX_WORKERS = 256
+#: The most deals ``advise`` and ``lead`` sample (about 400 bytes each, and hours of solving).
+MAX_SAMPLES = 1_000_000
+
+WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS,
+                                                   help="Parallel solvers (default: every core).")]
 
 console = Console()
 err_console = Console(stderr=True)
@@ -81,8 +91,26 @@ def handle_errors(func: Callable) -> Callable:
             raise fail(str(e)) from None
         except FileNotFoundError as e:
             raise fail(f"no such file: {e.filename!r}") from None
+        except OSError as e:
+            if e.filename is None:      # not about a file the user named (a broken pipe, ...)
+                raise
+            raise fail(f"cannot use {str(e.filename)!r}: {e.strerror or e}") from None
 
     return wrapper
+
+
+def _bad_input(e: Exception) -> "str | None":
+    """The text the user gave for a parameter typer could not convert, if it says."""
+    cause = e.__cause__
+    errors = getattr(cause, "errors", None)
+    if not callable(errors):
+        return None
+    try:
+        first = errors()[0]
+    except (TypeError, IndexError):     # pragma: no cover - not a pydantic ValidationError
+        return None
+    value = first.get("input") if isinstance(first, dict) else None
+    return value if isinstance(value, str) else None
 
 
 class OneLineErrorsGroup(TyperGroup):
@@ -100,6 +128,9 @@ class OneLineErrorsGroup(TyperGroup):
             sys.exit(e.exit_code)
         except _CLICK_ERRORS as e:
             message = " ".join(e.format_message().split())
+            bad = _bad_input(e)
+            if bad is not None and repr(bad) not in message:
+                message = f"{message} (got {bad!r})"
             err_console.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
             sys.exit(EXIT_BAD_INPUT)
         except _ABORTS:
@@ -156,9 +187,10 @@ def rules_from(options: Optional[list[str]], **fixed) -> Rules:
                 raise RulesError(f"rules option {name} must be true or false, not {value!r}")
             changes[name] = v in ("true", "yes", "1", "on")
         elif types[name] == "int":
-            if not v.lstrip("-").isdigit():
-                raise RulesError(f"rules option {name} must be a whole number, not {value!r}")
-            changes[name] = int(v)
+            try:
+                changes[name] = int(v)
+            except ValueError:
+                raise RulesError(f"rules option {name} must be a whole number, not {value!r}") from None
         else:
             changes[name] = v
     return Rules().replace(**changes)
@@ -168,3 +200,82 @@ def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:
     """The first leader from ``--leader`` / ``--dealer`` (the seat after the dealer), N by default."""
     lead = first_leader(leader, dealer)
     return solver.Seat.N if lead is None else lead
+
+
+def read_lines(path: "str | Path", what: str = "file") -> list[str]:
+    """The lines of an input file (``-``: stdin) as text; a UTF-8 byte order mark is
+    dropped.  A file that cannot be read (missing, a directory, not UTF-8 text) is one
+    line on stderr and exit code 2."""
+    name = str(path)
+    if name == "-":
+        return sys.stdin.read().removeprefix("\ufeff").splitlines()
+    if name in ("", "."):
+        raise fail(f"no {what} given: expected a file name or - for stdin")
+    try:
+        with open(name, encoding="utf-8-sig") as f:
+            return f.read().splitlines()
+    except FileNotFoundError:
+        raise fail(f"no such file: {name!r}") from None
+    except IsADirectoryError:
+        raise fail(f"{name!r} is a directory: expected a {what}") from None
+    except UnicodeDecodeError as e:
+        raise fail(f"cannot read {name!r}: not UTF-8 text (byte {e.start}: {e.reason})") from None
+    except OSError as e:
+        raise fail(f"cannot read {name!r}: {e.strerror or e}") from None
+
+
+def check_output(path: Path, option: str, suffix: "str | None" = None) -> Path:
+    """Check before any work that ``path`` can be written: a file name (not a
+    directory) in an existing, writable directory, with ``suffix`` when given."""
+    name = str(path)
+    if name in ("", "."):
+        raise fail(f"{option} {name!r}: expected a file name")
+    if path.is_dir():
+        raise fail(f"{option} {name!r} is a directory: expected a file name")
+    if suffix is not None and path.suffix.lower() != suffix:
+        raise fail(f"{option} {name!r}: expected a file name ending in {suffix}")
+    parent = path.parent
+    if not parent.is_dir():
+        raise fail(f"{option} {name!r}: no such directory {str(parent)!r}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise fail(f"{option} {name!r}: cannot write in {str(parent)!r}")
+    return path
+
+
+def _temp_beside(path: Path) -> Path:
+    """A fresh file name in ``path``'s directory (the same file system, for os.replace),
+    keeping its suffix (matplotlib picks the format from it)."""
+    for k in range(1000):
+        tmp = path.with_name(f".{path.stem}.{os.getpid()}.{k}.tmp{path.suffix}")
+        if not tmp.exists():
+            return tmp
+    raise fail(f"cannot write {str(path)!r}: no free temporary name beside it")  # pragma: no cover
+
+
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; when the block succeeds it becomes
+    ``path`` (one rename), when it fails it is removed, so ``path`` is never left
+    half-written (and an older file there is kept)."""
+    tmp = _temp_beside(path)
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@contextmanager
+def atomic_open(path: Path, **kwargs) -> Iterator[IO[str]]:
+    """``open(path, "w", **kwargs)`` through :func:`atomic_path`."""
+    with atomic_path(path) as tmp, open(tmp, "x", **kwargs) as f:
+        yield f
+
+
+def pm(x: float, fmt: str = ".1f") -> str:
+    """A standard error for people: ``—`` when there is none (one sample)."""
+    return "—" if isinstance(x, float) and math.isnan(x) else format(x, fmt)

@@ -206,6 +206,11 @@ def _se_mean(x: np.ndarray) -> float:
     return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
 
 
+def _num(x: float) -> "float | None":
+    """A float for JSON: NaN (the standard error of a single sample) becomes ``None``."""
+    return None if isinstance(x, float) and math.isnan(x) else x
+
+
 def bid_label(level: int, strain: "Strain | str") -> str:
     """A bid for people: ``100♥``, ``80SA``, ``capot ♠``.
 
@@ -242,7 +247,7 @@ class StrainStats:
     def to_dict(self) -> dict:
         return {
             "strain": self.strain.name,
-            "mean": self.mean, "std": self.std, "se": self.se,
+            "mean": self.mean, "std": self.std, "se": _num(self.se),
             "quantiles": {str(q): v for q, v in self.quantiles.items()},
             "mean_card_points": self.mean_card_points,
             "p_reach": {str(k): v for k, v in self.p_reach.items()},
@@ -284,9 +289,9 @@ class BidStats:
     def to_dict(self) -> dict:
         return {
             "bid": self.contract.to_text(), "level": "capot" if self.level == CAPOT else self.level,
-            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": self.p_make_se,
-            "ev": self.ev, "ev_se": self.ev_se, "ev_coinched": self.ev_coinched,
-            "ev_coinched_se": self.ev_coinched_se,
+            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": _num(self.p_make_se),
+            "ev": self.ev, "ev_se": _num(self.ev_se), "ev_coinched": self.ev_coinched,
+            "ev_coinched_se": _num(self.ev_coinched_se),
         }
 
 

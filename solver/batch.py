@@ -207,7 +207,8 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
     size = chunk_size or max(1, min(16, len(jobs) // (n_workers * 4) or 1))
     chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
     done: dict[int, BatchResult] = {}
-    with cf.ProcessPoolExecutor(max_workers=n_workers) as pool:
+    # Never more processes than chunks: on fork every one of them starts at once.
+    with cf.ProcessPoolExecutor(max_workers=min(n_workers, len(chunks))) as pool:
         futures = [pool.submit(_solve_chunk, c, rules, with_par) for c in chunks]
         pending = iter(items)
         waiting: Optional[Union[BatchItem, BatchError]] = None

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .advice import _diff, _se_mean, _se_p, bid_label, map_deals
+from .advice import _diff, _num, _se_mean, _se_p, bid_label, map_deals
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
@@ -138,10 +138,6 @@ class CardStats:
                 "score_se": _num(self.score_se)}
 
 
-def _num(x: float) -> "float | None":
-    return None if isinstance(x, float) and math.isnan(x) else x
-
-
 @dataclasses.dataclass(frozen=True, eq=False)
 class LeadAdvice:
     """What :func:`lead_advice` returns.
@@ -197,8 +193,9 @@ class LeadAdvice:
         if self.measure == "set":
             return (f"Lead {b.card.symbol}: it {goal} {bid} in {100 * p:.0f}% "
                     f"of the deals; the worst lead, {w.card.symbol}, {100 * pw:.0f}%.")
-        return (f"Lead {b.card.symbol}: your side takes {b.mean_points:.0f} points on average "
-                f"(±{b.points_se:.0f}) and it {goal} {bid} in {100 * p:.0f}% "
+        se = "" if math.isnan(b.points_se) else f" (±{b.points_se:.0f})"   # NaN: one sample
+        return (f"Lead {b.card.symbol}: your side takes {b.mean_points:.0f} points on average"
+                f"{se} and it {goal} {bid} in {100 * p:.0f}% "
                 f"of the deals; the worst lead, {w.card.symbol}, takes {w.mean_points:.0f} "
                 f"({100 * pw:.0f}%).")
 
