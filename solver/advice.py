@@ -37,11 +37,11 @@ from .contract import CAPOT, Coinche, Contract, cached_contract
 from .deal import Deal
 from .declarations import award_declarations, belote_teams
 from .errors import CoincheError, ConstraintError, SeatError
-from .play import Position
-from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
+from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .scoring import BELOTE_POINTS, compiled_scoring
 from .solve import Solver
+from .table import solve_strain
 
 __all__ = [
     "Advice",
@@ -168,29 +168,14 @@ def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers:
 # ---------------------------------------------------------------------------
 
 def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool]]:
-    """The side's exact card points in each strain, and whether it can take every trick.
-
-    Two trick-count probes come first (a fraction of a millisecond each): when one
-    side can take every trick, the points are known (all or none) without the much
-    dearer exact search; hands with all the trumps are exactly the slow ones.
-    """
+    """The side's exact card points in each strain, and whether it can take every trick."""
     masks, leader, team, rules = task
     deal = Deal(masks)
     points, capot = [], []
-    eng = solver.engine
     for strain in STRAINS:
-        pos = Position(deal, strain, leader, rules)
-        solver.load(pos, count_tricks=True)
-        ns_all = eng.probe(8)                  # N-S can take all 8 tricks
-        ew_all = not ns_all and not eng.probe(1)
-        if ns_all or ew_all:
-            ns = TOTAL_POINTS if ns_all else 0
-        else:
-            solver.load(pos)
-            ns = eng.value()
-        side_all = ns_all if team == Team.NS else ew_all
-        points.append(ns if team == Team.NS else TOTAL_POINTS - ns)
-        capot.append(bool(side_all))
+        ns, ns_capot, ew_capot, total, _ = solve_strain(solver, deal, leader, strain, rules)
+        points.append(ns if team == Team.NS else total - ns)
+        capot.append(ns_capot if team == Team.NS else ew_capot)
     return points, capot
 
 

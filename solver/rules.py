@@ -251,5 +251,11 @@ def mask_points(mask: int, table: tuple[int, ...]) -> int:
 @functools.lru_cache(maxsize=16)
 def lane_points(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each suit, the points of every subset of its cards (an 8-bit lane)."""
-    return tuple(tuple(sum(table[8 * suit + r] for r in range(8) if lane >> r & 1) for lane in range(256))
-                 for suit in range(4))
+    out = []
+    for suit in range(4):
+        pts = [0] * 256
+        for lane in range(1, 256):
+            low = lane & -lane                   # a subset is its lowest card plus the rest
+            pts[lane] = pts[lane ^ low] + table[8 * suit + low.bit_length() - 1]
+        out.append(tuple(pts))
+    return tuple(out)

@@ -256,9 +256,13 @@ class DDTable:
         return f"<DDTable {who} ns_points={self.ns_points.to_dict()}>"
 
 
-def _solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
-                  guess: int = -1) -> tuple[int, bool, bool, int, int]:
-    """``(ns_points, ns_capot, ew_capot, total, nodes)`` of one strain and first leader."""
+def solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+                 guess: int = -1) -> tuple[int, bool, bool, int, int]:
+    """``(ns_points, ns_capot, ew_capot, total, nodes)`` of one strain and first leader.
+
+    The exact points first; the trick-count probe for capot only when one side takes
+    every point (a side that can force every trick can take every point).  Asking for
+    capot first costs more: on 120 advice samples of three hands, 4 to 8% more nodes."""
     eng = solver.engine
     total = points_of(deal.cards.mask, strain, rules) + LAST_TRICK_BONUS
     pos = Position(deal, strain, leader, rules)
@@ -266,8 +270,6 @@ def _solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rule
     v = eng.value(guess)
     nodes = eng.nodes
     nsc = ewc = False
-    # A side that can force every trick can take every point, so only an all-points
-    # side needs the trick-count probe.
     if v == total or v == 0:
         solver.load(pos, count_tricks=True)
         if v == total:
@@ -280,11 +282,11 @@ def _solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rule
 
 def _solve_leaders(solver: "Solver | None", deal: Deal, leaders: tuple, strain: Strain,
                    rules: Rules) -> list:
-    """:func:`_solve_strain` for each leader in turn, each value the next one's first guess."""
+    """:func:`solve_strain` for each leader in turn, each value the next one's first guess."""
     s = solver if solver is not None else default_solver()
     out, guess = [], -1
     for leader in leaders:
-        out.append(_solve_strain(s, deal, leader, strain, rules, guess))
+        out.append(solve_strain(s, deal, leader, strain, rules, guess))
         guess = out[-1][0]
     return out
 
