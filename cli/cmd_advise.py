@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Iterator, Optional
@@ -22,6 +21,7 @@ from cli.common import (
     check_output,
     console,
     err_console,
+    fresh_seed,
     handle_errors,
     pm,
     print_json,
@@ -209,7 +209,7 @@ def advise(
         check_output(plot, "--plot", suffix=".png")
         require_matplotlib()
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()
     with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
                          constraints=cons, workers=workers, progress=cb)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Annotated, Optional
 
 import typer
@@ -17,6 +16,7 @@ from cli.common import (
     WorkersOpt,
     console,
     err_console,
+    fresh_seed,
     handle_errors,
     pm,
     print_json,
@@ -55,7 +55,7 @@ def lead(
 
     cons = parse_constraints(known, void, length, points)
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()
     with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=Rules(), constraints=cons,

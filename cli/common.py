@@ -12,6 +12,7 @@ import functools
 import json
 import math
 import os
+import random
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -72,6 +73,12 @@ console = Console()
 err_console = Console(stderr=True)
 
 EXIT_BAD_INPUT = 2
+
+
+def fresh_seed() -> int:
+    """A fresh random seed for a command run without ``--seed``; the command shows it in
+    its output, so that ``--seed`` with it gives the same result again."""
+    return random.SystemRandom().randrange(1 << 31)
 
 
 def fail(message: str) -> "typer.Exit":

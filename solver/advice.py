@@ -248,7 +248,8 @@ class BidStats:
     ``ev``: the mean over the deals of the score difference, ours minus theirs, for
     this deal alone under the rules' scoring, nobody coinching; ``ev_coinched``: the
     same when the opponents coinche exactly the deals where it fails (made deals are
-    scored uncoinched).  ``*_se`` are standard errors of the means.
+    scored uncoinched; a capot bid cannot be coinched, so for it ``ev_coinched`` is
+    ``ev``).  ``*_se`` are standard errors of the means.
     """
 
     contract: Contract
@@ -441,7 +442,9 @@ def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules:
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
     score = compiled_scoring(rules)
-    doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
+    # a capot bid cannot be coinched (seed 000): its cautious score is its plain score
+    doubled = contract if contract.is_capot else cached_contract(
+        contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
     for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
         claim, decl = _CLAIM[bel], (dns, dew)
         plain[k], made[k] = _signed(score, contract, p, bool(cap), claim, decl)

@@ -122,13 +122,19 @@ class Contract:
     ``declarer`` (the seat that bid it) and ``coinche``.
 
     Strings are accepted for the fields and converted (``Contract(100, "H", "S")``).
-    A capot or générale may be coinched here (some play it so, seed 000); the
-    multiplier then applies to its whole value, see :func:`solver.scoring.score_deal`.
+    A capot or générale bid cannot be coinched or surcoinched: it ends the auction
+    (seed 000, and :func:`solver.par.par` plays it so), so such a contract raises
+    :class:`ContractError`.
 
     >>> Contract(100, "H", "S") == Contract.parse("100H", declarer="S")
     True
     >>> Contract(120, "C", "E", Coinche.SURCOINCHE).multiplier(Rules(surcoinche=3))
     3
+    >>> Contract("capot", "C", "N", Coinche.COINCHE)
+    Traceback (most recent call last):
+    ...
+    solver.errors.ContractError: bid 'capot C' coinched: a capot bid cannot be coinched or
+    surcoinched (seed 000: it ends the auction)
     """
 
     level: int
@@ -144,6 +150,8 @@ class Contract:
         except (StrainError, SeatError) as e:
             raise ContractError(str(e)) from None
         object.__setattr__(self, "coinche", Coinche.parse(self.coinche))
+        if self.coinche != Coinche.NONE and self.is_capot:
+            raise _coinched_capot(f"{self._level_text()} {self.strain.name}", self.level, self.coinche)
 
     # -- properties ------------------------------------------------------------
     @property
@@ -221,6 +229,8 @@ class Contract:
             if x is not None and x != cx:
                 raise ContractError(f"bid {text!r} is {x.name.lower()}, not {cx.name.lower()}")
             x = cx
+        if x and level in (CAPOT, GENERALE):
+            raise _coinched_capot(text, level, x)
         return cls(level, strain, seat if seat is not None else Seat.N, x or Coinche.NONE)
 
     def _level_text(self) -> str:
@@ -242,6 +252,15 @@ class Contract:
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
+
+
+def _coinched_capot(bid: str, level: int, coinche: Coinche) -> ContractError:
+    """The error for a capot or générale bid given a coinche state (seed 000: "A capot
+    bid ends the bidding and cannot be doubled")."""
+    word = "générale" if level == GENERALE else "capot"
+    state = "coinched" if coinche == Coinche.COINCHE else "surcoinched"
+    return ContractError(f"bid {bid!r} {state}: a {word} bid cannot be coinched or surcoinched "
+                         f"(seed 000: it ends the auction)")
 
 
 @functools.lru_cache(maxsize=1024)

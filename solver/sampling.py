@@ -120,8 +120,8 @@ class Constraints:
 
     The fields are read into a normal form (seats as :class:`Seat`, suits as
     :class:`Suit`, ranges as int pairs) and checked; a contradiction that shows
-    without dealing (a card known at two seats, a known card in a void suit, lengths
-    that cannot add up) raises :class:`ConstraintError` at once.
+    without dealing (a card known at two seats, a known card in a void suit, a seat
+    void in every suit, lengths that cannot add up) raises :class:`ConstraintError` at once.
 
     >>> Constraints(voids={"W": "S"}, lengths={"N:H": (3, 8)}).lengths
     {(<Seat.W: 3>, <Suit.S: 0>): (0, 0), (<Seat.N: 0>, <Suit.H: 1>): (3, 8)}
@@ -157,13 +157,20 @@ class Constraints:
                 owner[c] = seat
             known[seat] = CardSet(known.get(seat, CardSet()) | cards)
         lengths: dict[tuple[Seat, Suit], tuple[int, int]] = {}
+        void_given: dict[Seat, list[str]] = {}      # each void as given, SEAT:SUITS, for errors
         for k, v in dict(self.voids).items():
             seat = _seat(k, f"void {v!r}")
             suits = list(v) if isinstance(v, (str, list, tuple, set, frozenset)) else [v]
+            parsed = []
             for s in suits:
                 if s in (" ", ",", "."):
                     continue
-                lengths[(seat, _suit(s, f"void of {seat.name}"))] = (0, 0)
+                parsed.append(_suit(s, f"void of {seat.name}"))
+                lengths[(seat, parsed[-1])] = (0, 0)
+            void_given.setdefault(seat, []).append(
+                f"{k if isinstance(k, str) else seat.name}:"
+                f"{v if isinstance(v, str) else ''.join(SUITS[u] for u in parsed)}")
+        voided = {seat: {u for (s, u) in lengths if s == seat} for seat in void_given}
         for k, v in dict(self.lengths).items():
             if isinstance(k, str):
                 t = k.replace(":", "").replace(" ", "")
@@ -184,6 +191,15 @@ class Constraints:
                     raise ConstraintError(f"length of {suit.symbol} at {seat.name}: {v!r} contradicts "
                                           f"({plo}, {phi}) given before")
             lengths[(seat, suit)] = (lo, hi)
+        for seat in Seat:
+            if any(lengths.get((seat, u), (0, 8))[1] > 0 for u in Suit):
+                continue
+            why = "a seat cannot be void in every suit, it must hold 8 cards"
+            given = " and ".join(repr(t) for t in void_given.get(seat, ()))
+            if len(voided.get(seat, ())) == len(Suit):
+                raise ConstraintError(f"void {given}: {why}")
+            raise ConstraintError(f"{f'void {given} and ' if given else ''}the lengths given for "
+                                  f"{seat.name} allow it no card in any suit: {why}")
         points: dict[Seat, tuple[int, int]] = {}
         for k, v in dict(self.points).items():
             seat = _seat(k, f"points {v!r}")

@@ -150,7 +150,8 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
     410 = 160 + 250; for a générale 1000 or 160 + 500).  Belote is added on top and
     never multiplied.  Declarations go to their side when made, and all of them to
     the defenders when failed (seed 000).  Each side's score is rounded to the
-    nearest 10 (``rules.rounding``).  A coinched capot multiplies its whole value.
+    nearest 10 (``rules.rounding``).  A capot or générale bid is never coinched
+    (:class:`~solver.contract.Contract` refuses it, seed 000).
 
     >>> score_deal(Contract(80, "S", "E"), 162, capot=True).scores   # unbid capot: 250 + 80
     (0, 330)

@@ -4,6 +4,7 @@ Bad input of any kind gives exit code 2 and exactly one line on stderr.
 """
 
 import json
+import re
 
 import pytest
 from cli_helpers import EXAMPLE, one_line_error, run, runner
@@ -45,6 +46,21 @@ def test_deal_json():
 
 def test_deal_bad_seed():
     one_line_error(run("deal", "--seed", "x"), "--seed")
+
+
+def test_deal_without_seed_shows_a_fresh_seed_that_deals_it_again():
+    # without --seed the JSON used to say "seed": null, so the deal could not be dealt again
+    from solver import Deal
+    data = json.loads(run("deal", "--json").stdout)
+    assert isinstance(data["seed"], int) and data["seed"] >= 0
+    assert data["pbn"] == Deal.random(seed=data["seed"]).to_pbn()
+    assert json.loads(run("deal", "--seed", str(data["seed"]), "--json").stdout) == data
+    r = run("deal")
+    assert r.exit_code == 0, r.output
+    seed = int(re.search(r"^seed (\d+)$", r.stdout, re.MULTILINE).group(1))
+    assert Deal.random(seed=seed).to_pbn() in r.stdout
+    r = run("deal", "--seed", "3")
+    assert "seed 3" in r.stdout.splitlines()
 
 
 # -- show ---------------------------------------------------------------------------

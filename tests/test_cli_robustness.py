@@ -180,6 +180,25 @@ def test_repeated_ranges_must_both_hold():
     assert c["lengths"] == {"N:H": [4, 5]} and c["points"] == {"E": [10, 50]}
 
 
+def test_void_in_every_suit():
+    # used to say "the lengths given for W add up to 0..0 cards"
+    one_line_error(run("advise", HAND, "--samples", "1", "--void", "W:SHDC"),
+                   "'W:SHDC'", "cannot be void in every suit")
+    one_line_error(run("lead", HAND, "--seat", "E", "--contract", "100H", "--samples", "1",
+                       "--void", "n:cdhs"), "'n:cdhs'", "cannot be void in every suit")
+
+
+# -- bids the rules do not allow ---------------------------------------------------
+
+@pytest.mark.parametrize("flag, state", [("--coinche", "coinched"), ("--surcoinche", "surcoinched")])
+def test_capot_cannot_be_coinched(flag, state):
+    # seed 000: "A capot bid ends the bidding and cannot be doubled"; it used to be scored x2
+    one_line_error(run("score", "capot", "C", "--by", "NS", "--points", "162", "--capot", flag),
+                   "'capot C'", state, "cannot be coinched")
+    one_line_error(run("lead", HAND, "--seat", "E", "--contract", "capotS X", "--declarer", "S",
+                       "--samples", "1"), "'capotS X'", "cannot be coinched")
+
+
 # -- one sample: no standard error -------------------------------------------------
 
 def test_one_sample_json_is_valid_and_text_has_no_nan():

@@ -85,6 +85,20 @@ def test_contradictions_raise_at_once(kwargs, words):
         assert w in str(e.value), str(e.value)
 
 
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(voids={"W": "SHDC"}), ["'W:SHDC'"]),
+    (dict(voids={Seat.N: "s,h,d,c"}), ["'N:s,h,d,c'"]),
+    (dict(voids={"E": "SH"}, lengths={"E:D": (0, 0), "E:C": (0, 0)}), ["E", "'E:SH'", "lengths"]),
+    (dict(lengths={(s, u): (0, 0) for s in "S" for u in "SHDC"}), ["S", "lengths"]),
+])
+def test_void_in_every_suit(kwargs, words):
+    # used to say "the lengths given for W add up to 0..0 cards", and only when sampling
+    with pytest.raises(ConstraintError) as e:
+        Constraints(**kwargs)
+    for w in words + ["cannot be void in every suit"]:
+        assert w in str(e.value), str(e.value)
+
+
 def test_attempt_limit_names_the_main_reason():
     c = Constraints(points={"N": (100, 120)})         # N would need almost every point: never
     with pytest.raises(ConstraintError) as e:

@@ -26,7 +26,7 @@ def test_contract_parse(text, level, strain):
 
 
 def test_contract_text_round_trips():
-    for c in [Contract(100, "H", "S"), Contract(CAPOT, "S", "E", Coinche.COINCHE),
+    for c in [Contract(100, "H", "S"), Contract(CAPOT, "S", "E"), Contract(120, "D", "E", Coinche.COINCHE),
               Contract(80, "SA", "W", Coinche.SURCOINCHE), Contract(GENERALE, "TA", "N")]:
         assert Contract.parse(str(c)) == c
         assert Contract.parse(c.to_text(), declarer=c.declarer, coinche=c.coinche) == c
@@ -52,6 +52,21 @@ def test_contract_parse_errors(bad):
         Contract.parse(bad)
     assert repr(bad) in str(e.value) or (bad[:3] in str(e.value))
     assert isinstance(e.value, CoincheError) and isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: Contract(CAPOT, "C", "N", Coinche.COINCHE), ["'capot C'", "coinched"]),
+    (lambda: Contract("capot", "SA", "E", "xx"), ["'capot SA'", "surcoinched"]),
+    (lambda: Contract(GENERALE, "TA", "N", 1), ["'générale TA'", "coinched"]),
+    (lambda: Contract.parse("capot S N X"), ["'capot S N X'", "coinched"]),
+    (lambda: Contract.parse("capotH", declarer="W", coinche="surcoinche"), ["'capotH'", "surcoinched"]),
+])
+def test_capot_cannot_be_coinched(make, words):
+    # seed 000: "A capot bid ends the bidding and cannot be doubled" (par plays it so too)
+    with pytest.raises(ContractError) as e:
+        make()
+    for w in words + ["cannot be coinched"]:
+        assert w in str(e.value), str(e.value)
 
 
 def test_contract_field_errors():
