@@ -43,7 +43,7 @@ def batch(
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
 ) -> None:
     """Tables for many deals in input order; bad lines are reported on stderr with
-    their number and skipped.
+    their number and skipped (exit code 1 when there were some).
 
     Example: coinche batch deals.txt --format csv --out tables.csv --par
     """
@@ -56,14 +56,17 @@ def batch(
         check_output(out, "--out")
     items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)
     if out is None:
-        _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
+        bad = _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
     else:
         # Written beside and renamed at the end: never a half-written --out file.
         with atomic_open(out, encoding="utf-8", newline="") as stream:
-            _write(stream, items, rules, fmt, workers, with_par, no_progress)
+            bad = _write(stream, items, rules, fmt, workers, with_par, no_progress)
+    if bad:
+        raise typer.Exit(1)         # as solve --file: the good lines are out, some were bad
 
 
-def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress: bool) -> None:
+def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress: bool) -> int:
+    """Write every result in input order; the number of bad lines."""
     n = sum(isinstance(it, BatchItem) for it in items)
     writer = csv.writer(stream) if fmt == "csv" else None
     if writer is not None:
@@ -86,3 +89,4 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
                 stream.write(json.dumps(r.to_dict()) + "\n")
     if bad:
         err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved", markup=False, highlight=False)
+    return bad

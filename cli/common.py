@@ -263,7 +263,9 @@ def _temp_beside(path: Path) -> Path:
 def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; when the block succeeds it becomes
     ``path`` (one rename), when it fails it is removed, so ``path`` is never left
-    half-written (and an older file there is kept)."""
+    half-written (and an older file there is kept).  A symbolic link is followed: the
+    file it points to is replaced, the link stays."""
+    path = Path(os.path.realpath(path))
     tmp = _temp_beside(path)
     try:
         yield tmp

@@ -99,8 +99,9 @@ class BatchResult:
 
 
 def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = None) -> Optional[BatchItem]:
-    """One line as a :class:`BatchItem`; ``None`` for a blank or ``#`` comment line.
-    A bad line raises a :class:`~solver.errors.CoincheError`.
+    """One line as a :class:`BatchItem`; ``None`` for a blank or ``#`` comment line
+    (a ``#`` after the deal starts a comment too).  A bad line raises a
+    :class:`~solver.errors.CoincheError`.
 
     >>> parse_line("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 dealer=w").dealer
     <Seat.W: 3>
@@ -109,8 +110,8 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
     ...
     solver.errors.SeatError: unknown dealer 'X': expected one of N E S W
     """
-    t = text.strip()
-    if not t or t.startswith("#"):
+    t = text.split("#", 1)[0].strip()
+    if not t:
         return None
     parts = t.split()
     dealer = None

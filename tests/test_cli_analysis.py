@@ -78,16 +78,16 @@ def test_review():
 
 def test_batch_jsonl_and_csv(tmp_path):
     f = tmp_path / "deals.txt"
-    f.write_text(f"# two deals\n{SMALL} dealer=N\nnot a deal\n{SMALL}\n")
+    f.write_text(f"# two deals\n{SMALL} dealer=N   # E leads\nnot a deal\n{SMALL}\n")
     r = run("batch", str(f), "--workers", "1", "--no-progress")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output          # some line was bad (as solve --file)
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["line"] for x in lines] == [2, 4]
     assert list(lines[0]["tables"]) == ["E"] and len(lines[1]["tables"]) == 4
     assert "line 3:" in r.stderr and "1 bad line" in r.stderr
     out = tmp_path / "t.csv"
     r = run("batch", str(f), "--format", "csv", "--out", str(out), "--workers", "2")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert [x["line"] for x in rows] == ["2", "3"] + ["4"] * 4
     assert rows[1]["error"] and rows[0]["leader"] == "E"

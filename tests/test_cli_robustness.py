@@ -214,3 +214,16 @@ def test_one_sample_json_is_valid_and_text_has_no_nan():
     assert r.exit_code == 0 and "nan" not in r.stdout.lower(), r.output
     r = run(*lead, "--json")
     assert r.exit_code == 0 and "nan" not in strict_json(r.stdout)["text"].lower()
+
+
+def test_batch_out_through_a_symbolic_link(tmp_path):
+    """--out naming a link replaces the file it points to; the link stays a link."""
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"{SMALL} W\n")
+    target = tmp_path / "real.jsonl"
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    r = run("batch", str(deals), "--out", str(link), "--workers", "1")
+    assert r.exit_code == 0, r.output
+    assert link.is_symlink() and json.loads(target.read_text())["line"] == 1
