@@ -161,18 +161,6 @@ def render_advice(adv) -> None:
     console.print(f"[bold]{head}[/] {adv.recommendation.text}", highlight=False)
 
 
-def require_matplotlib() -> None:
-    """Fail now, not after the solving, when ``--plot`` cannot work."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        from solver.plot import MissingExtraError
-
-        raise MissingExtraError(
-            "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' "
-            "(or pip install matplotlib)") from None
-
-
 @app.command()
 @handle_errors
 def advise(
@@ -206,6 +194,8 @@ def advise(
     cons = parse_constraints(known, void, length, points)
     rules = Rules(declarations=declarations, belote_in_ta=belote_in_ta)
     if plot is not None:            # before the sampling: a bad --plot fails at once
+        from solver.plot import require_matplotlib
+
         check_output(plot, "--plot", suffix=".png")
         require_matplotlib()
     if seed is None:

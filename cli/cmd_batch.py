@@ -34,7 +34,8 @@ def batch(
                                          "'-' reads stdin.")],
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
     out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout.")] = None,
-    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core; at most 256).")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core; "
+                                                   "at most 256).")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Dealer for lines that give none "
                                                   "(else all four leaders are solved).")] = None,
     with_par: Annotated[bool, typer.Option("--par", help="Add the par of deals with a dealer.")] = False,

@@ -28,8 +28,8 @@ from .rules import STRAINS, Strain
 if TYPE_CHECKING:  # pragma: no cover
     from .advice import Advice
 
-__all__ = ["MissingExtraError", "sparkline", "histogram_counts", "text_histogram", "plot_points",
-           "BIN_WIDTH", "NBINS"]
+__all__ = ["MissingExtraError", "require_matplotlib", "sparkline", "histogram_counts", "text_histogram",
+           "plot_points", "BIN_WIDTH", "NBINS"]
 
 #: Points per bar; the last bar takes everything from 160 up.
 BIN_WIDTH = 10
@@ -39,6 +39,22 @@ _BARS = " ▁▂▃▄▅▆▇█"
 
 class MissingExtraError(CoincheError, ImportError):
     """An optional dependency is not installed (the message says which extra to add)."""
+
+
+def require_matplotlib():
+    """The ``matplotlib.pyplot`` module, on the Agg backend (no screen needed);
+    :class:`MissingExtraError` when matplotlib is not installed."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise MissingExtraError(
+            "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' "
+            "(or pip install matplotlib)"
+        ) from None
+    return plt
 
 
 def histogram_counts(values: "Sequence[int] | np.ndarray") -> np.ndarray:
@@ -97,16 +113,7 @@ def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain 
     Needs matplotlib (the ``plot`` extra); without it, :class:`MissingExtraError`.
     Returns the path written.
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise MissingExtraError(
-            "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' "
-            "(or pip install matplotlib)"
-        ) from None
+    plt = require_matplotlib()
     chosen = [Strain.parse(s) for s in strains] if strains is not None else list(STRAINS)
     out = Path(path)
     totals = advice.totals
