@@ -6,6 +6,7 @@ traceback, and never a half-written output file.
 """
 
 import json
+import sys
 
 import pytest
 from cli_helpers import one_line_error, run
@@ -117,6 +118,18 @@ def test_advise_plot_path_checked_before_solving(tmp_path):
     for name in ("points", "points.txt"):
         one_line_error(run("advise", HAND, "--samples", "1", "--plot", str(tmp_path / name)),
                        "--plot", ".png")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_advise_plot_without_matplotlib(tmp_path, monkeypatch):
+    """Without the plot extra, --plot fails at once: one line naming the extra, no file,
+    no solving (the sampler is never reached)."""
+    import cli.cmd_advise
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)      # import matplotlib fails
+    monkeypatch.setattr(cli.cmd_advise, "run_advise", lambda *a, **k: pytest.fail("solved"))
+    one_line_error(run("advise", HAND, "--samples", "3", "--plot", str(tmp_path / "p.png")),
+                   "needs matplotlib", "[plot]")
     assert list(tmp_path.iterdir()) == []
 
 
