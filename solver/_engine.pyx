@@ -505,16 +505,14 @@ cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept 
 cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
                    int* out) noexcept nogil:
     """Fill ``out`` with one card per class of equivalent legal cards, best first
-    (``inplay``: the cards still held and those of the trick in progress)."""
+    (``inplay``: the cards still held and those of the trick in progress).  ``legal``
+    holds two cards or more: the search plays a single legal card without a list."""
     cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[player]
     cdef uint32_t opps = s.hands[(player + 1) & 3] | s.hands[(player + 3) & 3]
     cdef uint32_t opp_trumps, h
     cdef int k, c, prev, n = 0, i, sc, nw, suit, ruff_risk
     cdef int scores[8]
     cdef bint partner_wins, wins, master, ours, ruff
-    if (legal & (legal - 1)) == 0:
-        out[0] = coinche_ctz(legal)
-        return 1
     opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
     ruff_risk = 0
     if s.ncards == 0 and opp_trumps:
@@ -710,6 +708,10 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
                     beta = best
     return best
 
+cdef inline int max_value(State* s) noexcept nogil:
+    """The most N-S can take from here: every point left, in the trick and in the hands."""
+    return s.rem_pts + s.trick_pts + s.tricks_left * s.trick_bonus + s.last_bonus
+
 cdef inline int child_value(State* s, Saved* sv, int player, int c, int alpha, int beta) noexcept nogil:
     """Play ``c``, search on, take it back (to the fields ``sv`` saved): the value of
     the position after ``c``."""
@@ -790,12 +792,11 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
     return best
 
 cdef int search_mid(State* s, int alpha, int beta) noexcept nogil:
-    """:func:`search` inside a trick (one to three cards played): no table, no bounds."""
+    """:func:`search` inside a trick (one to three cards played) with two tricks or more
+    to go: no table, no bounds."""
     cdef int best_card
     cdef uint32_t legal
     cdef Saved sv
-    if s.tricks_left == 1:
-        return endgame(s, alpha, beta)
     s.nodes += 1
     legal = legal_moves(s)
     if (legal & (legal - 1)) == 0:
@@ -810,12 +811,12 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
     cdef int lb = 0, ub, hint = -1, total, found
     cdef TTKey key
     cdef TTEntry* bucket
-    if s.ncards > 0:
-        return search_mid(s, alpha, beta)
     if s.tricks_left == 1:
         return endgame(s, alpha, beta)
+    if s.ncards > 0:
+        return search_mid(s, alpha, beta)
     s.nodes += 1
-    total = s.rem_pts + s.tricks_left * s.trick_bonus + s.last_bonus
+    total = max_value(s)
     if total <= alpha:
         return total
     if beta <= 0:
@@ -858,9 +859,6 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         ub = best
     tt_store(s, bucket, &key, lb, ub, best_card)
     return best
-
-cdef int max_value(State* s) noexcept nogil:
-    return s.rem_pts + s.trick_pts + s.tricks_left * s.trick_bonus + s.last_bonus
 
 cdef int solve_state(State* s, int guess, int lower, int upper) noexcept nogil:
     """Exact value by null-window probes, bisecting on the fail-soft bounds they return.

@@ -443,12 +443,13 @@ def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules:
     made = np.empty(len(rows), dtype=bool)
     score = compiled_scoring(rules)
     # a capot bid cannot be coinched (seed 000): its cautious score is its plain score
-    doubled = contract if contract.is_capot else cached_contract(
+    doubled = None if contract.is_capot else cached_contract(
         contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
     for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
         claim, decl = _CLAIM[bel], (dns, dew)
         plain[k], made[k] = _signed(score, contract, p, bool(cap), claim, decl)
-        coinched[k] = plain[k] if made[k] else _signed(score, doubled, p, bool(cap), claim, decl)[0]
+        coinched[k] = plain[k] if made[k] or doubled is None \
+            else _signed(score, doubled, p, bool(cap), claim, decl)[0]
     m = made[inverse]
     x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
     p = float(m.mean())

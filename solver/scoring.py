@@ -189,13 +189,13 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
         raise ScoreError(
             f"declarations {declarations!r}: expected (ns_points, ew_points), two numbers 0 or more"
         ) from None
-    return _score(contract, points, capot, _team(belote, "belote"), decl, rules)
+    return score_checked(contract, points, capot, _team(belote, "belote"), decl, rules)
 
 
-def _score(contract: Contract, points: int, capot: bool, claim: "Team | None",
+def score_checked(contract: Contract, points: int, capot: bool, claim: "Team | None",
            decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
     """:func:`score_deal` on arguments already checked (for callers that score many
-    contracts they built themselves, such as par)."""
+    contracts they built themselves, such as a table's outcomes)."""
     ns, ew, made, tie, held, counted = compiled_scoring(rules)(contract, points, capot, claim, decl)
     return DealScore(contract=contract, points=points, made=made, ns_score=ns, ew_score=ew,
                      held=held, counted=counted, capot=capot, tie=tie)

@@ -46,7 +46,7 @@ from .declarations import award_declarations, belote_teams
 from .errors import ConstraintError, SeatError
 from .play import Position
 from .rules import LAST_TRICK_BONUS, STRAINS, Rules, Strain, points_of
-from .scoring import _score
+from .scoring import score_checked
 from .solve import Solver, default_solver
 
 __all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "default_threads", "first_leader"]
@@ -141,7 +141,7 @@ class Outcome:
         """The :class:`~solver.scoring.DealScore` of ``contract`` (this side's) with this
         outcome: :func:`~solver.scoring.score_deal` without its argument checks, since
         an outcome holds checked values."""
-        return _score(contract, self.points, self.capot, self.belote, self.declarations, rules)
+        return score_checked(contract, self.points, self.capot, self.belote, self.declarations, rules)
 
 
 class DDTable:
