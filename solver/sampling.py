@@ -328,6 +328,59 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
         if lo_sum > 8 or hi_sum < 8:
             raise ConstraintError(f"the lengths given for {s.name} add up to {lo_sum}..{hi_sum} "
                                   f"cards: a hand holds 8")
+    taken = hand.mask
+    for cards in c.known.values():
+        taken |= cards.mask
+    pool = FULL_MASK & ~taken
+    table = _PLAIN * 4 if c.points_strain is None else points_table(c.points_strain, c.rules)
+    where = f" in {c.points_strain.name}" if c.points_strain is not None else ""
+    for s in Seat:
+        if s == seat:
+            continue
+        mine = c.known[s].mask if s in c.known else 0
+        room = 8 - mine.bit_count()
+        fit = sum(min(max(0, c.lengths.get((s, u), (0, 8))[1] - ((mine >> (8 * u)) & 0xFF).bit_count()),
+                      ((pool >> (8 * u)) & 0xFF).bit_count()) for u in Suit)
+        if fit < room:
+            raise ConstraintError(f"{s.name} needs {room} more cards but its suit lengths let it take "
+                                  f"only {fit} of the cards unseen by {seat.name}")
+        if s in c.points:
+            lo, hi = c.points[s]
+            reach = _points_reach(mine, pool, s, c, table)
+            if reach is not None and (reach[1] < lo or reach[0] > hi):
+                raise ConstraintError(f"{s.name} holds {lo} to {hi} points{where} but can only hold "
+                                      f"{reach[0]} to {reach[1]}: its known cards and the unseen "
+                                      f"ones it may get allow no more")
+
+
+def _points_reach(mine: int, pool: int, s: Seat, c: Constraints, table: Sequence[int]) -> "tuple[int, int] | None":
+    """The fewest and the most points seat ``s`` can hold: its known cards ``mine`` plus
+    cards of ``pool`` up to 8, within its suit lengths (other seats' needs ignored: a
+    necessary condition).  None when the lengths alone cannot be met (reported elsewhere).
+
+    Greedy is exact here: each suit first gives the cards its minimum length forces
+    (the richest for the most, the poorest for the fewest), then the richest (poorest)
+    cards left fill the hand, each suit up to its maximum."""
+    base = sum(table[x] for x in range(32) if mine >> x & 1)
+    room = 8 - mine.bit_count()
+    out = []
+    for richest in (False, True):
+        total, left, rest = base, room, []
+        for u in Suit:
+            lo, hi = c.lengths.get((s, u), (0, 8))
+            have = ((mine >> (8 * u)) & 0xFF).bit_count()
+            cards = sorted((table[x] for x in range(8 * u, 8 * u + 8) if pool >> x & 1), reverse=richest)
+            need = max(0, lo - have)
+            if need > len(cards):
+                return None
+            total += sum(cards[:need])
+            left -= need
+            rest += cards[need:max(need, hi - have)]
+        if left < 0 or left > len(rest):
+            return None
+        rest.sort(reverse=richest)
+        out.append(total + sum(rest[:left]))
+    return out[0], out[1]
 
 
 def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 100,
@@ -338,7 +391,14 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
     The same ``seed`` (or the same state of ``rng``) gives the same deals.  At most
     ``max_attempts`` deals are tried (default: 200 per deal asked for, at least
     10 000); when they run out, :class:`ConstraintError` says how many were found and
-    which constraint rejected most.
+    which constraint rejected most.  Constraints that the cards already rule out
+    (lengths the unseen cards cannot fill, a points range out of a seat's reach) are
+    refused before dealing.
+
+    >>> sample_deals("AJ9.A7.KT.J", "S", constraints=Constraints(points={"N": (100, 162)}))
+    Traceback (most recent call last):
+    ...
+    solver.errors.ConstraintError: N holds 100 to 162 points but can only hold 0 to 64: its known cards and the unseen ones it may get allow no more
     """
     h = parse_hand(hand)
     try:

@@ -100,11 +100,33 @@ def test_void_in_every_suit(kwargs, words):
 
 
 def test_attempt_limit_names_the_main_reason():
-    c = Constraints(points={"N": (100, 120)})         # N would need almost every point: never
+    # possible (10 of the 24 unseen cards are worth 0) but about 1 deal in 16,000
+    c = Constraints(points={"N": (0, 0)})
     with pytest.raises(ConstraintError) as e:
         sample_deals(HAND, "S", n=5, seed=1, constraints=c, max_attempts=300)
     msg = str(e.value)
-    assert "found only 0 of 5 deals in 300 attempts" in msg and "N holds 100 to 120 points 100%" in msg
+    assert "found only 0 of 5 deals in 300 attempts" in msg and "N holds 0 to 0 points 100%" in msg
+
+
+@pytest.mark.parametrize("constraints, reach", [
+    # HAND = AJ9.A7.KT.J holds 49 of the 120 plain-value points (A 11, T 10, K 4, Q 3, J 2);
+    # N's 8 richest unseen cards: DA CA (11), ST HT CT (10), SK HK CK (4); 10 unseen are worth 0
+    ({"points": {"N": (100, 120)}}, "0 to 64"),
+    # at least 4 hearts: the four poorest unseen are H9 H8 (0), HJ (2), HQ (3)
+    ({"points": {"W": (0, 3)}, "lengths": {"W:H": (4, 8)}}, "5 to 61"),
+    # DA (11) known at E, void in spades: the 7 richest others are CA HT CT HK CK and two
+    # queens (45); 8 unseen hearts, diamonds and clubs are worth 0
+    ({"points": {"E": (0, 10)}, "known": {"E": "DA"}, "voids": {"E": "S"}}, "11 to 56"),
+])
+def test_points_out_of_reach_refused_before_sampling(constraints, reach):
+    with pytest.raises(ConstraintError, match=f"can only hold {reach}:"):
+        sample_deals(HAND, "S", n=5, seed=1, constraints=Constraints(**constraints), max_attempts=10**9)
+
+
+def test_lengths_that_the_unseen_cards_cannot_fill_refused_before_sampling():
+    # void in three suits needs 8 clubs, but S holds the club jack: 7 are unseen
+    with pytest.raises(ConstraintError, match="W needs 8 more cards but its suit lengths let it take only 7"):
+        sample_deals(HAND, "S", n=5, seed=1, constraints=Constraints(voids={"W": "SHD"}), max_attempts=10**9)
 
 
 def test_accept_function_that_rejects_everything():
