@@ -79,7 +79,8 @@ ctypedef struct TTable:
 # ---------------------------------------------------------------------------
 
 ctypedef struct State:
-    # position
+    # position (the fields leader..tricks_left are saved and restored as one block:
+    # solver/_engine.pyx's Saved lists them in this order, checked when an Engine is made)
     uint32_t hands[4]
     int leader              # seat that led the current trick
     int ncards              # cards already in the current trick (0..3)

@@ -26,7 +26,7 @@ converts once at the boundary and releases the GIL for the search.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -173,7 +173,7 @@ cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
     ``me`` to ours, holding ``mo``: the card-by-card point differences (k-th card of a
     suit against k-th card), summed where ours is lower (``down``) and higher (``up``)."""
     cdef uint32_t x = me ^ mo
-    cdef uint32_t a, b, run
+    cdef uint32_t a, b, run, m
     cdef int lane, ce, co, d, side
     down[0] = 0
     up[0] = 0
@@ -196,6 +196,14 @@ cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
                     d = s.pts[co] - s.pts[ce]
                     down[0] -= d
                     up[0] += d
+        # cards below the lowest difference and above the highest one pair with
+        # themselves (the same count of cards on each side): only those between move
+        m = a ^ b
+        if m == 0:
+            continue
+        m = ABOVE[31 - coinche_clz(m)] | <uint32_t>BELOW64[coinche_ctz(m)]
+        a &= ~m
+        b &= ~m
         while a:
             ce = coinche_ctz(a)
             co = coinche_ctz(b)
@@ -651,20 +659,34 @@ cdef inline int play_card(State* s, int player, int c) noexcept nogil:
     return g
 
 ctypedef struct Saved:
-    int leader, ncards, led, win_card, win_seat, trick_pts, rem_pts, tricks_left
+    # State's fields from leader to tricks_left, in State's order: saved and restored
+    # as one block (checked when an Engine is made)
+    int leader, ncards
     uint32_t trick_mask
+    int led, win_card, win_seat, trick_pts, rem_pts, tricks_left
+
+cdef bint _saved_mirrors_state(State* s) noexcept:
+    """Does every field of Saved sit where its namesake does in State (from leader on)?"""
+    cdef Saved v
+    cdef char* a = <char*>&s.leader
+    cdef char* b = <char*>&v
+    return (sizeof(Saved) == <char*>&s.tricks_left + sizeof(int) - a
+            and <char*>&v.ncards - b == <char*>&s.ncards - a
+            and <char*>&v.trick_mask - b == <char*>&s.trick_mask - a
+            and <char*>&v.led - b == <char*>&s.led - a
+            and <char*>&v.win_card - b == <char*>&s.win_card - a
+            and <char*>&v.win_seat - b == <char*>&s.win_seat - a
+            and <char*>&v.trick_pts - b == <char*>&s.trick_pts - a
+            and <char*>&v.rem_pts - b == <char*>&s.rem_pts - a
+            and <char*>&v.tricks_left - b == <char*>&s.tricks_left - a)
 
 cdef inline void save(State* s, Saved* v) noexcept nogil:
-    v.leader = s.leader; v.ncards = s.ncards; v.led = s.led; v.win_card = s.win_card
-    v.win_seat = s.win_seat; v.trick_pts = s.trick_pts; v.rem_pts = s.rem_pts
-    v.tricks_left = s.tricks_left; v.trick_mask = s.trick_mask
+    memcpy(v, &s.leader, sizeof(Saved))
 
 cdef inline void unplay_card(State* s, Saved* v, int player, int c) noexcept nogil:
     """Undo :func:`play_card` of ``c`` by ``player`` from the fields saved before it."""
     s.hands[player] ^= (<uint32_t>1) << c
-    s.leader = v.leader; s.ncards = v.ncards; s.led = v.led; s.win_card = v.win_card
-    s.win_seat = v.win_seat; s.trick_pts = v.trick_pts; s.rem_pts = v.rem_pts
-    s.tricks_left = v.tricks_left; s.trick_mask = v.trick_mask
+    memcpy(&s.leader, v, sizeof(Saved))
 
 cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta for the last two tricks: no table, no ordering, no classes
@@ -923,6 +945,8 @@ cdef class Engine:
         self.tt.stores = 0
         self.tt.hits = 0
         memset(&self.st, 0, sizeof(State))
+        if not _saved_mirrors_state(&self.st):
+            raise AssertionError("Saved must mirror State's fields leader..tricks_left")
         self.st.tt = &self.tt
         self.depth = 0
 
