@@ -339,8 +339,10 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
             continue
         mine = c.known[s].mask if s in c.known else 0
         room = 8 - mine.bit_count()
-        fit = sum(min(max(0, c.lengths.get((s, u), (0, 8))[1] - ((mine >> (8 * u)) & 0xFF).bit_count()),
-                      ((pool >> (8 * u)) & 0xFF).bit_count()) for u in Suit)
+        fit = 0             # the unseen cards the seat may still take, suit by suit
+        for u in Suit:
+            cap = c.lengths.get((s, u), (0, 8))[1] - ((mine >> (8 * u)) & 0xFF).bit_count()
+            fit += min(cap, ((pool >> (8 * u)) & 0xFF).bit_count())
         if fit < room:
             raise ConstraintError(f"{s.name} needs {room} more cards but its suit lengths let it take "
                                   f"only {fit} of the cards unseen by {seat.name}")

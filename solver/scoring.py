@@ -193,7 +193,7 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
 
 
 def score_checked(contract: Contract, points: int, capot: bool, claim: "Team | None",
-           decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
+                  decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
     """:func:`score_deal` on arguments already checked (for callers that score many
     contracts they built themselves, such as a table's outcomes)."""
     ns, ew, made, tie, held, counted = compiled_scoring(rules)(contract, points, capot, claim, decl)
