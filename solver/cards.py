@@ -198,6 +198,9 @@ class Card(enum.IntEnum):
 
 
 _CARD_OF: tuple[Card, ...] = tuple(Card)     # Card(i) without the enum lookup
+_RANK_INDEX = {ch: r for r, ch in enumerate(RANKS)}
+#: One suit's cards (an 8-bit lane) as PBN text, highest first; "-" for none.
+_LANE_PBN = tuple("".join(RANKS[r] for r in range(7, -1, -1) if lane >> r & 1) or "-" for lane in range(256))
 
 
 class Seat(enum.IntEnum):
@@ -332,11 +335,11 @@ class CardSet:
             if p in ("-", ""):
                 continue
             for ch in p:
-                if ch not in RANKS:
+                if ch not in _RANK_INDEX:
                     raise CardError(
                         f"unknown rank {ch!r} in hand {text!r}: expected ranks from AKQJT987"
                     )
-                bit = 1 << card_of(suit, RANKS.index(ch))
+                bit = 1 << (8 * suit + _RANK_INDEX[ch])
                 if mask & bit:
                     raise DealError(
                         f"card {Card(card_of(suit, RANKS.index(ch))).name} appears twice in hand {text!r}"
@@ -345,12 +348,8 @@ class CardSet:
         return cls(mask)
 
     def to_pbn(self) -> str:
-        parts = []
-        for suit in range(4):
-            lane = (self.mask >> (8 * suit)) & 0xFF
-            s = "".join(RANKS[r] for r in range(7, -1, -1) if lane >> r & 1)
-            parts.append(s or "-")
-        return ".".join(parts)
+        m = self.mask
+        return ".".join(_LANE_PBN[(m >> (8 * suit)) & 0xFF] for suit in range(4))
 
     def symbols(self) -> str:
         """The hand for people: ``♠ AK ♥ K8 ♦ — ♣ A8`` with 10 written out."""

@@ -35,14 +35,14 @@ class Deal:
         if len(hands) != 4:
             raise DealError(f"a deal needs 4 hands, got {len(hands)}")
         hs = tuple(CardSet(h) for h in hands)
-        seen: dict[int, int] = {}
+        held = 0
         for seat, h in enumerate(hs):
-            for c in h:
-                if c in seen:
-                    raise DealError(
-                        f"card {c.name} is in two hands: {Seat(seen[c]).name} and {Seat(seat).name}"
-                    )
-                seen[c] = seat
+            if held & h.mask:
+                # name the first card found twice, and the first hand that holds it
+                c = Card((held & h.mask & -(held & h.mask)).bit_length() - 1)
+                first = next(i for i in range(seat) if hs[i].mask >> c & 1)
+                raise DealError(f"card {c.name} is in two hands: {Seat(first).name} and {Seat(seat).name}")
+            held |= h.mask
         counts = [len(h) for h in hs]
         if len(set(counts)) != 1:
             detail = ", ".join(f"{Seat(i).name} {n}" for i, n in enumerate(counts))

@@ -45,12 +45,19 @@ class Solver:
 
     # -- setting a position ---------------------------------------------------
     def load(self, pos: Position, count_tricks: bool = False) -> None:
-        r = pos.rules
+        self.load_hands(pos.hands, pos.strain, pos.leader, pos.rules, [int(c) for c in pos.trick],
+                        count_tricks)
+
+    def load_hands(self, hands, strain: Strain, leader: Seat, rules: Rules, trick=(),
+                   count_tricks: bool = False) -> None:
+        """Set the engine to four hands' masks (``Deal.masks``) at a trick start, or with
+        ``trick`` (canonical card ints, lead first) in progress: :meth:`load` without a
+        :class:`~solver.play.Position`, for callers that solve many deals.  The hands
+        must be a legal position (the engine does not check the rules of play)."""
         self.engine.setup(
-            pos.hands, int(pos.strain), strength_table(pos.strain),
-            points_table(pos.strain, r), int(pos.leader), [int(c) for c in pos.trick],
-            undertrump=r.must_undertrump, overtrump_partner=r.must_overtrump_partner,
-            ta_variant=0 if r.ta_table == "j14" else 1, count_tricks=count_tricks,
+            hands, int(strain), strength_table(strain), points_table(strain, rules), int(leader), trick,
+            undertrump=rules.must_undertrump, overtrump_partner=rules.must_overtrump_partner,
+            ta_variant=0 if rules.ta_table == "j14" else 1, count_tricks=count_tricks,
         )
 
     # -- queries ----------------------------------------------------------------
