@@ -511,15 +511,16 @@ cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept 
         and (inplay & <uint32_t>(BELOW64[hi] & ~BELOW64[lo + 1])) == 0
 
 cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
-                   int* out) noexcept nogil:
-    """Fill ``out`` with one card per class of equivalent legal cards, best first
-    (``inplay``: the cards still held and those of the trick in progress).  ``legal``
-    holds two cards or more: the search plays a single legal card without a list."""
+                   int* out, int* scores) noexcept nogil:
+    """Fill ``out`` with one card per class of equivalent legal cards and ``scores`` with
+    their order, higher first, ties in the order of ``out`` (unsorted: the search picks
+    them as it needs them).  ``inplay``: the cards still held and those of the trick in
+    progress.  ``legal`` holds two cards or more: the search plays a single legal card
+    without a list."""
     cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[player]
     cdef uint32_t opps = s.hands[(player + 1) & 3] | s.hands[(player + 3) & 3]
     cdef uint32_t opp_trumps, h
-    cdef int k, c, prev, n = 0, i, sc, nw, suit, ruff_risk
-    cdef int scores[8]
+    cdef int k, c, prev, n = 0, sc, nw, suit, ruff_risk
     cdef bint partner_wins, wins, master, ours, ruff
     opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
     ruff_risk = 0
@@ -609,14 +610,8 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
                     sc = 100 - s.pts[c]
         if s.trump >= 0 and s.ncards > 0 and suit != s.led and suit != s.trump:
             sc += 25 * coinche_popcount(s.hands[player] & LANE[suit])   # discard from length
-        # insertion, best first
-        i = n
-        while i > 0 and scores[i - 1] < sc:
-            scores[i] = scores[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        scores[i] = sc
-        out[i] = c
+        scores[n] = sc
+        out[n] = c
         n += 1
     return n
 
@@ -691,8 +686,8 @@ cdef inline void unplay_card(State* s, Saved* v, int player, int c) noexcept nog
 cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta for the last two tricks: no table, no ordering, no classes
     (at most 16 ways to play the first of the two tricks)."""
-    cdef int player, c, v, best, g
-    cdef uint32_t legal
+    cdef int player, c, v, best, g, w, ldr
+    cdef uint32_t legal, h
     cdef bint maximizing
     cdef Saved sv
     if s.ncards == 0 and s.tricks_left == 1:
@@ -702,6 +697,36 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     maximizing = (player & 1) == 0
     legal = legal_moves(s)
     best = -1 if maximizing else 100000
+    if s.ncards == 3 and s.tricks_left == 2:
+        # the first trick's last card: play it in place (the hand and the next leader
+        # are all the last trick reads)
+        h = s.hands[player]
+        ldr = s.leader
+        while legal:
+            c = coinche_ctz(legal)
+            legal &= legal - 1
+            w = player if beats(s, c, s.win_card) else s.win_seat
+            g = 0 if w & 1 else s.trick_pts + s.pts[c] + s.trick_bonus
+            s.hands[player] = h ^ ((<uint32_t>1) << c)
+            s.leader = w
+            v = g + last_trick(s)
+            if maximizing:
+                if v > best:
+                    best = v
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+            else:
+                if v < best:
+                    best = v
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
+        s.hands[player] = h
+        s.leader = ldr
+        return best
     save(s, &sv)
     while legal:
         c = coinche_ctz(legal)
@@ -754,19 +779,28 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
     legal cards' values, the card that gave it in ``best_card``."""
     cdef int player = (s.leader + s.ncards) & 3
     cdef bint maximizing = (player & 1) == 0
-    cdef int n, i, c, v, best, nb, dl
+    cdef int n, i, j, k, c, v, best, nb, dl
     cdef int moves[8]
+    cdef int scores[8]
     cdef int vals[32]
     cdef uint32_t done = 0, x
     cdef Saved sv
     # the cards in play: still held, or in the trick in progress
     cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
-    n = gen_moves(s, legal, player, hint, inplay, moves)
+    n = gen_moves(s, legal, player, hint, inplay, moves, scores)
     best = -1 if maximizing else 100000
-    best_card[0] = moves[0]
     save(s, &sv)
     for i in range(n):
-        c = moves[i]
+        # the best-scored card not tried yet (the first of equal ones, as generated):
+        # picked as needed, since a cutoff often comes before the list is done
+        j = 0
+        for k in range(1, n):
+            if scores[k] > scores[j]:
+                j = k
+        c = moves[j]
+        scores[j] = -1000000
+        if i == 0:
+            best_card[0] = c
         if done:
             # a neighbour of c in this hand (no card in play between them) was searched:
             # the two plays lead to positions of one shape, their values at most
@@ -816,7 +850,6 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
 cdef int search_mid(State* s, int alpha, int beta) noexcept nogil:
     """:func:`search` inside a trick (one to three cards played) with two tricks or more
     to go: no table, no bounds."""
-    cdef int best_card
     cdef uint32_t legal
     cdef Saved sv
     s.nodes += 1
@@ -825,6 +858,12 @@ cdef int search_mid(State* s, int alpha, int beta) noexcept nogil:
         # one legal card: no ordering, no bookkeeping
         save(s, &sv)
         return child_value(s, &sv, (s.leader + s.ncards) & 3, coinche_ctz(legal), alpha, beta)
+    return search_mid_moves(s, alpha, beta, legal)
+
+cdef int search_mid_moves(State* s, int alpha, int beta, uint32_t legal) noexcept nogil:
+    """:func:`search_mid` with two legal cards or more (a call of its own, so the one-card
+    case above keeps a small frame)."""
+    cdef int best_card
     return search_moves(s, alpha, beta, legal, -1, &best_card)
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil:
@@ -931,6 +970,7 @@ cdef class Engine:
     cdef int to_engine[32]
     cdef int to_canon[32]
     cdef readonly int tt_bits
+    cdef object _tables      # (strength, points, count_tricks) last compiled by setup
 
     def __cinit__(self, int tt_bits=16):
         if tt_bits < 8 or tt_bits > 26:
@@ -985,16 +1025,23 @@ cdef class Engine:
         """
         cdef int c, e, k, n, seat
         cdef State* s = &self.st
-        for c in range(32):
-            e = (c & ~7) | int(strength[c])
-            self.to_engine[c] = e
-            self.to_canon[e] = c
-        for c in range(32):
-            s.pts[self.to_engine[c]] = 0 if count_tricks else int(points[c])
-        for e in range(32):
-            if e & 7 and s.pts[e] < s.pts[e - 1]:
-                # the sure-points bounds take a hand's lowest cards as its cheapest
-                raise ValueError("a card's points must not fall as its strength rises")
+        if self._tables is None or self._tables[0] is not strength or self._tables[1] is not points \
+                or self._tables[2] != count_tricks:
+            # compile the tables (skipped when the same table objects come again, as the
+            # cached ones of solver.rules do from one strain's solve to the next)
+            self._tables = None
+            for c in range(32):
+                e = (c & ~7) | int(strength[c])
+                self.to_engine[c] = e
+                self.to_canon[e] = c
+            for c in range(32):
+                s.pts[self.to_engine[c]] = 0 if count_tricks else int(points[c])
+            for e in range(32):
+                if e & 7 and s.pts[e] < s.pts[e - 1]:
+                    # the sure-points bounds take a hand's lowest cards as its cheapest
+                    raise ValueError("a card's points must not fall as its strength rises")
+            if type(strength) is tuple and type(points) is tuple:     # immutable: safe to reuse
+                self._tables = (strength, points, count_tricks)
         s.trump = strain if strain < 4 else -1
         s.ta = 1 if strain == 5 else 0
         s.undertrump = undertrump
