@@ -97,6 +97,7 @@ ctypedef struct State:
     int undertrump          # Rules.must_undertrump
     int overtrump_partner   # Rules.must_overtrump_partner
     int pts[32]             # points of each card (engine index)
+    uint32_t zero           # the cards without points
     int trick_bonus         # added to each trick (1 when counting tricks)
     int last_bonus          # added to the last trick (10, or 0 counting tricks)
     uint64_t ctx            # context bits of the TT key (see above)

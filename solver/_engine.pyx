@@ -228,6 +228,26 @@ cdef inline int run_points(State* s, uint32_t lane_rem, uint32_t hand, int* coun
         lane_rem &= ~((<uint32_t>1) << c)
     return p
 
+cdef inline int cheapest(State* s, uint32_t hand, int k) noexcept nogil:
+    """The fewest points ``k`` cards of ``hand`` can carry: its k cheapest cards (in each
+    suit the lowest cards are the cheapest)."""
+    cdef int p = 0, suit, best, bs, v
+    k -= coinche_popcount(hand & s.zero)
+    hand &= ~s.zero
+    while k > 0 and hand:
+        best = 1000
+        bs = 0
+        for suit in range(4):
+            if hand & LANE[suit]:
+                v = s.pts[coinche_ctz(hand & LANE[suit])]
+                if v < best:
+                    best = v
+                    bs = suit
+        p += best
+        hand &= ~((<uint32_t>1) << coinche_ctz(hand & LANE[bs]))
+        k -= 1
+    return p
+
 cdef inline int forced_follow(State* s, int suit, int n, uint32_t hand) noexcept nogil:
     """The fewest points ``hand`` puts into a run of ``n`` tricks of ``suit`` cashed with
     others from now on: its n lowest cards of the suit, or all of them when it holds
@@ -257,13 +277,20 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
       sets of runs counts.  If the side can cash every trick, it takes everything left.
     * Each cashed trick also holds the other three cards: a hand follows the suit with
       its lowest cards while it can (:func:`forced_follow`).
+    * Long cards: once a run is cashed, the holder's lower cards of the suit win too
+      when no one can ruff, both opponents are out of the suit, and partner can shed
+      the cards that would overtake them during the run.
+    * A player holding nothing but his side's top trumps wins every trick for it.  When
+      the side not on lead holds the top trumps, each opposing hand also puts its
+      cheapest cards into the tricks those trumps take.
     """
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t hand = s.hands[s.leader]
     cdef uint32_t o1 = s.hands[(s.leader + 1) & 3], o2 = s.hands[(s.leader + 3) & 3]
     cdef uint32_t t1 = 0, t2 = 0
     cdef int suit, p, n, cash = 0, cashed = 0, side_trumps = 0, trump_side = -1, c, top
-    cdef int mate_pts = 0, mate_n = 0
+    cdef int mate_pts = 0, mate_n = 0, lim
+    cdef uint32_t x
     cdef bint mine, entry = False
     cdef uint32_t mate = s.hands[(s.leader + 2) & 3]
     cdef uint32_t tr
@@ -271,6 +298,15 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         t1 = o1 & LANE[s.trump]
         t2 = o2 & LANE[s.trump]
         tr = top_run(s, rem & LANE[s.trump], &trump_side)
+        if tr and ((s.hands[trump_side] & ~tr) == 0 or (s.hands[trump_side + 2] & ~tr) == 0):
+            # a player holds nothing but the top trumps of his side's run: he plays one
+            # to every trick, and a trick holding one is his side's (every higher trump
+            # left is in that run too)
+            if trump_side == 0:
+                lb[0] = total
+            else:
+                ub[0] = 0
+            return
         while tr:
             c = coinche_ctz(tr)
             side_trumps += s.pts[c]
@@ -292,6 +328,23 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
                 continue
             if t2 and coinche_popcount(o2 & LANE[suit]) < n:
                 continue
+        x = (hand if mine else mate) & LANE[suit]
+        if (s.trump < 0 or (t1 == 0 and t2 == 0)) and coinche_popcount(x) > n \
+                and coinche_popcount(o1 & LANE[suit]) <= n and coinche_popcount(o2 & LANE[suit]) <= n \
+                and coinche_popcount((mate if mine else hand) & ABOVE[coinche_ctz(x)]) \
+                    <= (n if mine else n - 1):
+            # Long cards.  No opponent can ruff, and both are out of the suit once the
+            # run is cashed: the rest of the holder's cards of the suit win too, and he
+            # keeps the lead.  His partner plays his cards of the suit above the holder's
+            # lowest one in the run's rounds (the leader's first card, to partner's run,
+            # may have to be his lowest), so he never has to take a trick from him.
+            lim = coinche_popcount(x)
+            if lim > n:
+                n = lim
+                p = 0
+                while x:
+                    p += s.pts[coinche_ctz(x)]
+                    x &= x - 1
         # the other hands follow with their lowest cards of the suit while they can
         p += forced_follow(s, suit, n, o1) + forced_follow(s, suit, n, o2) \
             + forced_follow(s, suit, n, mate if mine else hand)
@@ -326,6 +379,16 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         else:
             ub[0] = 0
         return
+    if s.trump >= 0 and trump_side >= 0 and trump_side != (s.leader & 1):
+        # every trick a card of that run is played to is the trump side's, and there are
+        # at least as many such tricks as one hand holds of the run: each hand of the
+        # other side plays a card to each of them, at least its cheapest cards
+        tr = top_run(s, rem & LANE[s.trump], &trump_side)
+        c = coinche_popcount(tr & s.hands[trump_side])
+        n = coinche_popcount(tr & s.hands[trump_side + 2])
+        if n > c:
+            c = n
+        side_trumps += cheapest(s, s.hands[1 - trump_side], c) + cheapest(s, s.hands[3 - trump_side], c)
     if s.trump >= 0 and trump_side >= 0:
         if trump_side == (s.leader & 1):
             cash += side_trumps
@@ -779,18 +842,20 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
     legal cards' values, the card that gave it in ``best_card``."""
     cdef int player = (s.leader + s.ncards) & 3
     cdef bint maximizing = (player & 1) == 0
-    cdef int n, i, j, k, c, v, best, nb, dl
+    cdef int n, i, j, k, c, v, best, nb, dl, left
     cdef int moves[8]
     cdef int scores[8]
     cdef int vals[32]
-    cdef uint32_t done = 0, x
+    cdef uint32_t done = 0, x, deferred = 0
     cdef Saved sv
     # the cards in play: still held, or in the trick in progress
     cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
     n = gen_moves(s, legal, player, hint, inplay, moves, scores)
     best = -1 if maximizing else 100000
     save(s, &sv)
-    for i in range(n):
+    left = n
+    i = 0
+    while left > 0:
         # the best-scored card not tried yet (the first of equal ones, as generated):
         # picked as needed, since a cutoff often comes before the list is done
         j = 0
@@ -798,9 +863,9 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
             if scores[k] > scores[j]:
                 j = k
         c = moves[j]
-        scores[j] = -1000000
         if i == 0:
             best_card[0] = c
+        i += 1
         if done:
             # a neighbour of c in this hand (no card in play between them) was searched:
             # the two plays lead to positions of one shape, their values at most
@@ -821,11 +886,23 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                     if vals[nb] + dl <= alpha:
                         if vals[nb] + dl > best:
                             best = vals[nb] + dl
+                        scores[j] = -1000000
+                        left -= 1
                         continue
                 elif vals[nb] - dl >= beta:
                     if vals[nb] - dl < best:
                         best = vals[nb] - dl
+                    scores[j] = -1000000
+                    left -= 1
                     continue
+                if left > 1 and not (deferred >> c) & 1:
+                    # its neighbour failed to cut, and so will it, nearly always (98 to
+                    # 99% of the time): try the other cards first
+                    deferred |= (<uint32_t>1) << c
+                    scores[j] -= 500000
+                    continue
+        scores[j] = -1000000
+        left -= 1
         v = child_value(s, &sv, player, c, alpha, beta)
         done |= (<uint32_t>1) << c
         vals[c] = v
@@ -1036,6 +1113,10 @@ cdef class Engine:
                 self.to_canon[e] = c
             for c in range(32):
                 s.pts[self.to_engine[c]] = 0 if count_tricks else int(points[c])
+            s.zero = 0
+            for e in range(32):
+                if s.pts[e] == 0:
+                    s.zero |= (<uint32_t>1) << e
             for e in range(32):
                 if e & 7 and s.pts[e] < s.pts[e - 1]:
                     # the sure-points bounds take a hand's lowest cards as its cheapest

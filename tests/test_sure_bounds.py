@@ -96,3 +96,41 @@ def test_points_that_fall_with_strength_are_refused():
     hands = [0xFF, 0xFF00, 0xFF0000, 0xFF000000]
     with pytest.raises(ValueError, match="must not fall"):
         s.engine.setup(hands, int(Strain.SA), strength_table(Strain.SA), points, 0)
+
+
+def test_a_hand_of_top_trumps_takes_every_trick():
+    """Hearts trumps, E to lead, three tricks: N holds only the jack, 9 and ace of
+    hearts, the three highest trumps.  He plays one to every trick and none can be
+    beaten, so N-S take everything: 45 in trumps (20 + 14 + 11), 18 in each of the
+    other suits (A 11, K 4, Q 3) and the dix de der, 109.  Without this rule the bound
+    was N's trumps alone, 45."""
+    pos = Position(Deal.from_pbn("N:.AJ9.. AKQ... ..AKQ. ...AKQ"), "H", "E", Rules())
+    assert _total(pos) == 45 + 3 * 18 + 10
+    assert _bounds(pos) == (109, 109)
+    assert minimax.future_points(pos) == 109
+
+
+def test_cards_that_fall_under_the_top_trumps():
+    """Hearts trumps, E to lead, three tricks: N holds the jack and 9 of hearts, the two
+    highest trumps, so N-S win at least two tricks, one with each.  E and W each play a
+    card to both: at least their two cheapest.  E's are the queen and king of spades
+    (3 + 4), W's the 8 and ten of clubs (0 + 10), so N-S are sure of 20 + 14 + 7 + 10 =
+    51 (the trumps alone gave 34).  The value is every point, 98."""
+    pos = Position(Deal.from_pbn("N:.J9.7. AKQ... ..AK.7 ...AT8"), "H", "E", Rules())
+    assert _bounds(pos)[0] == 51
+    assert minimax.future_points(pos) == _total(pos) == 98
+
+
+def test_long_cards_after_the_run():
+    """SA, N to lead, four tricks: N holds A-10-8-7 of spades, E K-Q and W J-9.  N cashes
+    the ace and ten, E and W follow with their last spades, and N's 8 and 7 then win too
+    (no one is left to beat them and there are no trumps): every trick is N's, all 123
+    points.  When E keeps a third spade (K-Q-9), the 9 beats N's 8 and only the run
+    counts: ace 19, ten 10, and the spades E and W must follow with, their lowest (E's
+    9 and queen, 0 + 3; W's jack, 2), 34."""
+    pos = Position(Deal.from_pbn("N:AT87... KQ.AK.. ..AK.AK J9.Q.Q."), "SA", "N", Rules())
+    assert _bounds(pos) == (123, 123)
+    assert minimax.future_points(pos) == 123
+    pos = Position(Deal.from_pbn("N:AT87... KQ9.A.. ..AK.AK J.KQ.Q."), "SA", "N", Rules())
+    assert _bounds(pos)[0] == 34
+    assert minimax.future_points(pos) == 86
