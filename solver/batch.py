@@ -158,11 +158,12 @@ def _table_dict(table) -> dict:
             "ns_capot": table.ns_capot.to_dict(), "ew_capot": table.ew_capot.to_dict()}
 
 
-def _solve_one(pbn: str, line: int, dealer: Optional[int], rules: Rules, with_par: bool) -> BatchResult:
+def _solve_one(pbn: str, masks: tuple, line: int, dealer: Optional[int], rules: Rules,
+               with_par: bool) -> BatchResult:
     from .par import par as _par
     from .table import dd_table
 
-    deal = Deal.from_pbn(pbn)
+    deal = Deal(masks)
     solver = default_solver()
     if dealer is None:
         t = dd_table(deal, None, rules, solver=solver)
@@ -175,7 +176,7 @@ def _solve_one(pbn: str, line: int, dealer: Optional[int], rules: Rules, with_pa
 
 
 def _solve_chunk(jobs: Sequence[tuple], rules: Rules, with_par: bool) -> list[BatchResult]:
-    return [_solve_one(pbn, line, dealer, rules, with_par) for pbn, line, dealer in jobs]
+    return [_solve_one(*job, rules, with_par) for job in jobs]
 
 
 def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(), *,
@@ -191,7 +192,7 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
     >>> [r.tables["S"]["ns_points"]["S"] for r in analyze(items, workers=1)]
     [25]
     """
-    jobs = [(it.deal.to_pbn(), it.line, None if it.dealer is None else int(it.dealer))
+    jobs = [(it.deal.to_pbn(), it.deal.masks, it.line, None if it.dealer is None else int(it.dealer))
             for it in items if isinstance(it, BatchItem)]
     n_workers = workers or os.cpu_count() or 1
     if n_workers <= 1 or len(jobs) <= 1:
