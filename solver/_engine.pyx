@@ -746,6 +746,24 @@ cdef inline void unplay_card(State* s, Saved* v, int player, int c) noexcept nog
     s.hands[player] ^= (<uint32_t>1) << c
     memcpy(&s.leader, v, sizeof(Saved))
 
+cdef inline bint fold(int v, bint maximizing, int* best, int* alpha, int* beta) noexcept nogil:
+    """Take one card's value ``v`` into the fail-soft ``best`` of the side to move and
+    narrow the window (alpha, beta) by it; True when it cuts the search off."""
+    if maximizing:
+        if v > best[0]:
+            best[0] = v
+            if v >= beta[0]:
+                return True
+            if v > alpha[0]:
+                alpha[0] = v
+    elif v < best[0]:
+        best[0] = v
+        if v <= alpha[0]:
+            return True
+        if v < beta[0]:
+            beta[0] = v
+    return False
+
 cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta for the last two tricks: no table, no ordering, no classes
     (at most 16 ways to play the first of the two tricks)."""
@@ -773,20 +791,8 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
             s.hands[player] = h ^ ((<uint32_t>1) << c)
             s.leader = w
             v = g + last_trick(s)
-            if maximizing:
-                if v > best:
-                    best = v
-                    if best >= beta:
-                        break
-                    if best > alpha:
-                        alpha = best
-            else:
-                if v < best:
-                    best = v
-                    if best <= alpha:
-                        break
-                    if best < beta:
-                        beta = best
+            if fold(v, maximizing, &best, &alpha, &beta):
+                break
         s.hands[player] = h
         s.leader = ldr
         return best
@@ -802,20 +808,8 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
         else:
             v = g + last_trick(s)
         unplay_card(s, &sv, player, c)
-        if maximizing:
-            if v > best:
-                best = v
-                if best >= beta:
-                    break
-                if best > alpha:
-                    alpha = best
-        else:
-            if v < best:
-                best = v
-                if best <= alpha:
-                    break
-                if best < beta:
-                    beta = best
+        if fold(v, maximizing, &best, &alpha, &beta):
+            break
     return best
 
 cdef inline int max_value(State* s) noexcept nogil:
