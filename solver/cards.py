@@ -342,7 +342,7 @@ class CardSet:
                 bit = 1 << (8 * suit + _RANK_INDEX[ch])
                 if mask & bit:
                     raise DealError(
-                        f"card {Card(card_of(suit, RANKS.index(ch))).name} appears twice in hand {text!r}"
+                        f"card {_CARD_OF[bit.bit_length() - 1].name} appears twice in hand {text!r}"
                     )
                 mask |= bit
         return cls(mask)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable, Sequence
 
-from .cards import Card, CardSet, Seat
+from .cards import Card, CardSet, Seat, lsb
 from .errors import CardError, DealError, SeatError
 
 __all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
@@ -39,7 +39,7 @@ class Deal:
         for seat, h in enumerate(hs):
             if held & h.mask:
                 # name the first card found twice, and the first hand that holds it
-                c = Card((held & h.mask & -(held & h.mask)).bit_length() - 1)
+                c = Card(lsb(held & h.mask))
                 first = next(i for i in range(seat) if hs[i].mask >> c & 1)
                 raise DealError(f"card {c.name} is in two hands: {Seat(first).name} and {Seat(seat).name}")
             held |= h.mask
