@@ -44,6 +44,7 @@ __all__ = [
     "find_declarations",
     "award_declarations",
     "belote_teams",
+    "belote_sides",
 ]
 
 #: Sequence length -> (name, points).
@@ -173,6 +174,17 @@ def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat |
     return (total[Team.NS], 0) if winner == Team.NS else (0, total[Team.EW])
 
 
+#: The K and Q of each suit, as a mask: a hand holding both of one holds belote.
+_KQ = tuple((1 << card_of(suit, Rank.K)) | (1 << card_of(suit, Rank.Q)) for suit in Suit)
+
+
+def _belote_suits(strain: Strain, rules: Rules) -> tuple:
+    """The suits whose K and Q make belote in ``strain``."""
+    if strain == Strain.SA or (strain == Strain.TA and not rules.belote_in_ta):
+        return ()
+    return tuple(Suit) if strain == Strain.TA else (Suit(strain.trump),)
+
+
 def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> list[tuple[Seat, Suit]]:
     """Who holds belote: ``(seat, suit)`` for each hand with the K and Q of trump.
 
@@ -187,14 +199,22 @@ def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> 
     >>> len(belote_teams(deal, "TA", Rules(belote_in_ta=True)))
     4
     """
-    strain = Strain.parse(strain)
-    if strain == Strain.SA or (strain == Strain.TA and not rules.belote_in_ta):
-        return []
-    suits = list(Suit) if strain == Strain.TA else [Suit(strain.trump)]
-    out = []
-    for seat in Seat:
-        h = deal.hands[seat].mask
-        for suit in suits:
-            if h >> card_of(suit, Rank.K) & 1 and h >> card_of(suit, Rank.Q) & 1:
-                out.append((seat, suit))
-    return out
+    suits = _belote_suits(Strain.parse(strain), rules)
+    masks = deal.masks
+    return [(seat, suit) for seat in Seat for suit in suits if masks[seat] & _KQ[suit] == _KQ[suit]]
+
+
+def belote_sides(masks: "tuple[int, int, int, int]", strain: Strain, rules: Rules) -> tuple[bool, bool]:
+    """``(N-S hold belote, E-W hold belote)`` for four hands' masks (``Deal.masks``):
+    :func:`belote_teams` by side, for callers that need no more (a table's outcomes).
+
+    >>> belote_sides(Deal.from_pbn("N:KQ.7.8.9 7.KQ.9.8 8.8.KQ.7 9.9.7.KQ").masks, Strain.H, Rules())
+    (False, True)
+    """
+    held = [False, False]
+    for suit in _belote_suits(strain, rules):
+        kq = _KQ[suit]
+        for seat in range(4):
+            if masks[seat] & kq == kq:
+                held[seat & 1] = True
+    return held[0], held[1]

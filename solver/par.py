@@ -34,6 +34,7 @@ N-S bid and make capot SA; E-W could make 130TA but cannot outbid capot.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from typing import Any, Optional
 
 from .cards import Seat, Team
@@ -55,9 +56,10 @@ _ORDERS: dict[bool, tuple] = {}
 
 
 def _bid_order(rules: Rules):
-    """``(bids, group, index)``: every bid ``(level, strain)`` sorted by
+    """``(bids, group, rows)``: every bid ``(level, strain)`` sorted by
     :func:`~solver.contract.bid_key`, each bid's group number (equal keys share one,
-    numbered from 0 upward) and the index of each bid (cached per ordering)."""
+    numbered from 0 upward) and, per strain, the index of its bid at each level of
+    ``BID_LEVELS`` and then capot (cached per ordering)."""
     ranked = rules.suit_ranking
     if ranked not in _ORDERS:
         bids = [(lv, s) for lv in BID_LEVELS + (CAPOT,) for s in STRAINS]
@@ -68,7 +70,9 @@ def _bid_order(rules: Rules):
             if k != last:
                 g, last = g + 1, k
             group.append(g)
-        _ORDERS[ranked] = (tuple(bids), tuple(group), {b: i for i, b in enumerate(bids)})
+        index = {b: i for i, b in enumerate(bids)}
+        rows = tuple(tuple(index[(lv, s)] for lv in BID_LEVELS + (CAPOT,)) for s in STRAINS)
+        _ORDERS[ranked] = (tuple(bids), tuple(group), rows)
     return _ORDERS[ranked]
 
 
@@ -79,11 +83,12 @@ _MAX_CACHED = 200_000
 
 
 def _scorer(rules: Rules):
-    """``score(level, outcome, x, exact) -> (ns_score, ew_score, made, tie)`` and
-    ``failing(outcome, start) -> [(U, C, surcoinche?)]`` for the levels from
-    ``BID_LEVELS[start]`` up, all failed contracts that are not held ties.
+    """``bids(outcome)``: :func:`_strain_bids` of an outcome, memoised on its key and
+    points.  It scores with ``score(level, outcome, x, exact) -> (ns_score, ew_score,
+    made, tie)`` and ``failing(outcome, start) -> [(U, C, surcoinche?)]`` for the levels
+    from ``BID_LEVELS[start]`` up, all failed contracts that are not held ties.
 
-    Memoised on the arguments of :func:`~solver.scoring.score_deal` but the strain
+    Scores are memoised on the arguments of :func:`~solver.scoring.score_deal` but the strain
     (invariant 4 of :func:`par`); a failed contract's key also leaves out the
     bidders' card points (invariant 3), so those scores are shared across deals."""
     cache = _SCORES.get(rules)
@@ -122,10 +127,18 @@ def _scorer(rules: Rules):
                 row[k] = (u, xx if sur else x, sur)
         return row[start:]
 
-    return score, failing
+    def bids(out: Outcome) -> tuple:
+        key = ("bids", out.key, out.points)
+        r = cache.get(key)
+        if r is None:
+            r = cache[key] = _strain_bids(score, failing, out, rules)
+        return r
+
+    return bids
 
 
 _NONE, _X, _XX = Coinche.NONE, Coinche.COINCHE, Coinche.SURCOINCHE
+_FIRST = operator.itemgetter(0)
 
 
 def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
@@ -152,43 +165,41 @@ def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
     return lo, tie
 
 
-def _strain_bids(score, failing, out: Outcome, index: dict, rules: Rules) -> tuple[list, "tuple | None"]:
-    """The bids of one side in one strain that can matter, as entries
-    ``[bid, side, U, C, surcoinche?]``, and ``(bid, U)`` of its best made bid.
+def _strain_bids(score, failing, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
+    """The bids of ``out``'s side in its strain that can matter, as ``(pos, U, C,
+    surcoinche?)`` with ``pos`` the level's place in ``BID_LEVELS`` (``len(BID_LEVELS)``
+    for capot, whose ``C`` is ``None``), and ``(pos, U)`` of its best made bid.
 
     Of the made levels only the top one is kept, the lower ones being dominated
-    (invariant 2 in :func:`par`)."""
-    z, s = int(out.side), out.strain
-    lo, tie = _made_levels(score, out, rules)
-    entries = []
-    top = None
-    if lo > 0:
-        level = BID_LEVELS[lo - 1]
+    (invariant 2 in :func:`par`).  Nothing here depends on the strain (invariant 4),
+    so :func:`_scorer` memoises it on the outcome's key and points."""
+    z = out.side
+
+    def exact(k: int) -> tuple:
+        level = BID_LEVELS[k]
         u = score(level, out, _NONE, True)
         x = score(level, out, _X, True)
         xx = score(level, out, _XX, True)
         u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
         sur = xx > x if z == 0 else xx < x
-        i = index[(level, s)]
-        entries.append([i, z, u, xx if sur else x, sur])
-        top = (i, u)
+        return (k, u, xx if sur else x, sur)
+
+    lo, tie = _made_levels(score, out, rules)
+    entries = []
+    top = None
+    if lo > 0:
+        entries.append(exact(lo - 1))
+        top = entries[0][:2]
     if tie:
-        for level in BID_LEVELS[lo:]:
-            u = score(level, out, _NONE, True)
-            x = score(level, out, _X, True)
-            xx = score(level, out, _XX, True)
-            u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
-            sur = xx > x if z == 0 else xx < x
-            entries.append([index[(level, s)], z, u, xx if sur else x, sur])
+        entries += [exact(k) for k in range(lo, len(BID_LEVELS))]
     else:
-        for level, (u, c, sur) in zip(BID_LEVELS[lo:], failing(out, lo)):
-            entries.append([index[(level, s)], z, u, c, sur])
+        entries += [(k, u, c, sur) for k, (u, c, sur) in enumerate(failing(out, lo), lo)]
     ns, ew, ok, _ = score(CAPOT, out, _NONE, False)
-    i = index[(CAPOT, s)]
-    entries.append([i, z, ns - ew, None, False])
+    n = len(BID_LEVELS)
+    entries.append((n, ns - ew, None, False))
     if ok and (top is None or (ns - ew > top[1] if z == 0 else ns - ew < top[1])):
-        top = (i, ns - ew)
-    return entries, top
+        top = (n, ns - ew)
+    return tuple(entries), top
 
 
 def _frontier(entries: list, z: int) -> list:
@@ -369,24 +380,25 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
         raise SeatError(f"the table is for leader {table.leader.name}, but with dealer {dealer.name} "
                         f"the first lead is by {first.name}")
     rules = table.rules
-    bids, group, index = _bid_order(rules)
-    score, failing = _scorer(rules)
+    bids, group, rows = _bid_order(rules)
+    strain_bids = _scorer(rules)
     outcomes = table.outcomes()
 
     # The bids that can matter, with their terminal values (N-S minus E-W).
     sides: list[list] = [[], []]
     tops: list[list] = [[], []]
     for z in (0, 1):
-        for s in STRAINS:
-            entries, top = _strain_bids(score, failing, outcomes[z][s], index, rules)
-            sides[z] += entries
+        for s, out in zip(STRAINS, outcomes[z]):
+            entries, top = strain_bids(out)
+            row = rows[s]
+            sides[z] += [[row[k], z, u, c, sur] for k, u, c, sur in entries]
             if top is not None:
-                tops[z].append(top)
+                tops[z].append((row[top[0]], top[1]))
     live = []
     for z in (0, 1):
-        sides[z].sort(key=lambda e: -e[0])
+        sides[z].sort(key=_FIRST, reverse=True)     # (a stable sort, like the key -e[0])
         live += _frontier(sides[z], z)
-    live.sort(key=lambda e: -e[0])
+    live.sort(key=_FIRST, reverse=True)
 
     # Backward induction, highest key first; best[T] = [value, entry] of side T's
     # best bid among the groups above the current one.

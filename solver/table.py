@@ -31,18 +31,16 @@ one side's.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import numpy as np
 
 from .cards import Seat, Team
 from .contract import CAPOT, LEVELS, Contract
 from .deal import Deal, first_leader
-from .declarations import award_declarations, belote_teams
+from .declarations import award_declarations, belote_sides
 from .errors import ConstraintError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .scoring import score_checked
@@ -112,15 +110,15 @@ class ByStrain:
         return f"ByStrain({self.to_dict()!r})"
 
 
-@dataclasses.dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a side declaring a strain gets from the double-dummy table.
 
     ``points``: its card points (162 when it can force capot); ``capot``: it can force
     every trick; ``belote``: the side that holds and claims belote (the bidders when
     they hold K and Q of trump, else the defenders if ``Rules.belote_anyone``), or
     ``None``; ``declarations``: ``(ns, ew)`` declaration points as awarded.  These
-    are the arguments of :func:`solver.scoring.score_deal`.
+    are the arguments of :func:`solver.scoring.score_deal`.  (A named tuple: par
+    reads the twelve outcomes of every deal it is given.)
     """
 
     side: Team
@@ -130,7 +128,7 @@ class Outcome:
     belote: "Team | None"
     declarations: tuple[int, int]
 
-    @functools.cached_property
+    @property
     def key(self) -> tuple:
         """What scoring reads besides the contract and the points, as plain ints
         (a memo key): the side, capot, belote, declarations."""
@@ -200,21 +198,21 @@ class DDTable:
         if cached is not None:
             return cached
         leader = self._one_leader("an outcome")
-        ns, nsc, ewc = self.ns_points.array, self.ns_capot.array, self.ew_capot.array
+        rules = self.rules
+        masks = self.deal.masks
+        ns = self.ns_points.array.tolist()
+        nsc, ewc = self.ns_capot.array.tolist(), self.ew_capot.array.tolist()
+        totals = np.asarray(self.totals).tolist()
+        anyone = rules.belote_anyone
+        NS, EW = Team.NS, Team.EW
         out: list[list[Outcome]] = [[], []]
         for s in STRAINS:
-            holders = {seat.team for seat, _ in belote_teams(self.deal, s, self.rules)}
-            decl = award_declarations(self.deal, s, leader, self.rules)
-            for team in Team:
-                if team in holders:
-                    belote: "Team | None" = team
-                elif team.other in holders and self.rules.belote_anyone:
-                    belote = team.other
-                else:
-                    belote = None
-                pts = int(ns[s]) if team == Team.NS else int(self.totals[s] - ns[s])
-                capot = bool(nsc[s] if team == Team.NS else ewc[s])
-                out[team].append(Outcome(team, s, pts, capot, belote, decl))
+            ns_holds, ew_holds = belote_sides(masks, s, rules)
+            decl = award_declarations(self.deal, s, leader, rules)
+            ns_belote = NS if ns_holds else EW if ew_holds and anyone else None
+            ew_belote = EW if ew_holds else NS if ns_holds and anyone else None
+            out[0].append(Outcome(NS, s, ns[s], bool(nsc[s]), ns_belote, decl))
+            out[1].append(Outcome(EW, s, totals[s] - ns[s], bool(ewc[s]), ew_belote, decl))
         self._outcomes = out
         return out
 
