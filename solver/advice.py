@@ -35,7 +35,7 @@ import numpy as np
 from .cards import CardSet, Seat, Team
 from .contract import CAPOT, Coinche, Contract, cached_contract
 from .deal import Deal
-from .declarations import award_declarations, belote_teams
+from .declarations import award_declarations, belote_sides
 from .errors import CoincheError, ConstraintError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
@@ -434,22 +434,31 @@ def _signed(score, contract: Contract, points: int, capot: bool, claim, decl) ->
     return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
 
 
-def _bid_stats(contract: Contract, rows: np.ndarray, inverse: np.ndarray, rules: Rules) -> BidStats:
+def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> BidStats:
     """``rows``: the distinct (points, capot, belote, dns, dew) outcomes; ``inverse`` maps
-    each deal to its row."""
+    each deal to its row.  ``memo`` holds the scores already worked out, keyed without
+    the strain: scoring reads the contract's level, declarer and coinche, never its
+    strain (belote and declarations come in as arguments), so one analysis shares
+    them across its six strains."""
     n = len(inverse)
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
     score = compiled_scoring(rules)
+    level, side = contract.level, contract.declarer & 1
     # a capot bid cannot be coinched (seed 000): its cautious score is its plain score
     doubled = None if contract.is_capot else cached_contract(
         contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
-    for k, (p, cap, bel, dns, dew) in enumerate(rows.tolist()):
-        claim, decl = _CLAIM[bel], (dns, dew)
-        plain[k], made[k] = _signed(score, contract, p, bool(cap), claim, decl)
-        coinched[k] = plain[k] if made[k] or doubled is None \
-            else _signed(score, doubled, p, bool(cap), claim, decl)[0]
+    for k, row in enumerate(rows):
+        key = (level, side, row)
+        r = memo.get(key)
+        if r is None:
+            p, cap, bel, dns, dew = row
+            claim, decl = _CLAIM[bel], (dns, dew)
+            u, ok = _signed(score, contract, p, bool(cap), claim, decl)
+            r = memo[key] = (u, ok, u if ok or doubled is None
+                             else _signed(score, doubled, p, bool(cap), claim, decl)[0])
+        plain[k], made[k], coinched[k] = r
     m = made[inverse]
     x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
     p = float(m.mean())
@@ -503,13 +512,15 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
     leader = dealer.next
     belote = np.full((n, 6), -1, dtype=np.int64)
     decl = np.zeros((n, 6, 2), dtype=np.int64)
+    z = int(team)
     for i, d in enumerate(deals):
+        masks = d.masks
         for j, strain in enumerate(STRAINS):
-            holders = {s.team for s, _ in belote_teams(d, strain, rules)}
-            if team in holders:
-                belote[i, j] = int(team)
-            elif holders and rules.belote_anyone:
-                belote[i, j] = int(team.other)
+            held = belote_sides(masks, strain, rules)
+            if held[z]:
+                belote[i, j] = z
+            elif held[1 - z] and rules.belote_anyone:
+                belote[i, j] = 1 - z
             if rules.declarations:
                 decl[i, j] = award_declarations(d, strain, leader, rules)
     ours = belote == int(team)
@@ -520,6 +531,7 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
 
     strains: dict[Strain, StrainStats] = {}
     bids: list[BidStats] = []
+    memo: dict = {}
     for j, strain in enumerate(STRAINS):
         t = totals[:, j].astype(float)
         qs = np.quantile(t, QUANTILES)
@@ -534,8 +546,9 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
                             decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
         rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
         inverse = np.asarray(inverse).reshape(-1)
+        distinct = [tuple(r) for r in rows.tolist()]
         for level in LEVELS + (CAPOT,):
-            bids.append(_bid_stats(Contract(level, strain, seat), rows, inverse, rules))
+            bids.append(_bid_stats(Contract(level, strain, seat), distinct, inverse, rules, memo))
     return Advice(hand=hand, seat=seat, dealer=dealer, rules=rules, seed=seed,
                   constraints=constraints, deals=deals, points=points, capot=capot, bonus=bonus,
                   declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))

@@ -180,9 +180,12 @@ _KQ = tuple((1 << card_of(suit, Rank.K)) | (1 << card_of(suit, Rank.Q)) for suit
 
 def _belote_suits(strain: Strain, rules: Rules) -> tuple:
     """The suits whose K and Q make belote in ``strain``."""
-    if strain == Strain.SA or (strain == Strain.TA and not rules.belote_in_ta):
-        return ()
-    return tuple(Suit) if strain == Strain.TA else (Suit(strain.trump),)
+    return _BELOTE_SUITS[strain, rules.belote_in_ta]
+
+
+_BELOTE_SUITS = {(strain, in_ta): () if strain == Strain.SA or (strain == Strain.TA and not in_ta)
+                 else tuple(Suit) if strain == Strain.TA else (Suit(strain.trump),)
+                 for strain in Strain for in_ta in (False, True)}
 
 
 def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> list[tuple[Seat, Suit]]:
