@@ -21,7 +21,7 @@ bonus (10, "dix de der").  Values never depend on the path that led to a node,
 which is what makes them safe to share through the transposition table.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 
 # ---------------------------------------------------------------------------
 # Transposition table
@@ -79,24 +79,29 @@ ctypedef struct TTable:
 # ---------------------------------------------------------------------------
 
 ctypedef struct State:
-    # position (the fields leader..tricks_left are saved and restored as one block:
-    # solver/_engine.pyx's Saved lists them in this order, checked when an Engine is made)
+    # position (the fields trick_mask..rem_pts are saved and restored as one block of
+    # 16 bytes, so they are kept narrow: solver/_engine.pyx's Saved lists them in this
+    # order, checked when an Engine is made)
     uint32_t hands[4]
-    int leader              # seat that led the current trick
-    int ncards              # cards already in the current trick (0..3)
-    uint32_t trick_mask     # those cards, as a mask
-    int led                 # suit led (valid when ncards > 0)
-    int win_card            # card winning the trick so far
-    int win_seat            # seat that played it
-    int trick_pts           # points of the cards in the current trick
-    int rem_pts             # points of the cards still in the hands
-    int tricks_left         # tricks not yet complete, the current one included
+    uint32_t trick_mask     # the cards of the current trick, as a mask
+    uint8_t leader          # seat that led the current trick
+    uint8_t ncards          # cards already in the current trick (0..3)
+    uint8_t led             # suit led (valid when ncards > 0)
+    uint8_t win_card        # card winning the trick so far
+    uint8_t win_seat        # seat that played it
+    uint8_t tricks_left     # tricks not yet complete, the current one included
+    int16_t trick_pts       # points of the cards in the current trick
+    int16_t rem_pts         # points of the cards still in the hands
     # rules, compiled
     int trump               # trump suit 0..3, or -1 (SA, TA)
     int ta                  # 1 in tout atout: every lead must be beaten
     int undertrump          # Rules.must_undertrump
     int overtrump_partner   # Rules.must_overtrump_partner
     int pts[32]             # points of each card (engine index)
+    uint32_t twins[32]      # twins[c]: the weaker cards of c's suit with c's points
+    uint32_t beaters[32]    # beaters[w]: the cards that take a trick from w, whatever was
+                            # led (w is always of the suit led or a trump): the stronger
+                            # ones of its suit, and every trump when w is none
     uint32_t zero           # the cards without points
     int trick_bonus         # added to each trick (1 when counting tricks)
     int last_bonus          # added to the last trick (10, or 0 counting tricks)

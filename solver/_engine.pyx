@@ -24,7 +24,7 @@ Everything below ``Engine`` runs ``noexcept nogil`` on C structs; the Python cla
 converts once at the boundary and releases the GIL for the search.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
@@ -177,9 +177,10 @@ cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
     cdef int lane, ce, co, d, side
     down[0] = 0
     up[0] = 0
-    for lane in range(4):
-        if ((x >> (8 * lane)) & 0xFF) == 0:
-            continue
+    while x:
+        # only the suits where the two positions differ
+        lane = coinche_ctz(x) >> 3
+        x &= ~LANE[lane]
         a = me & LANE[lane]
         b = mo & LANE[lane]
         if lane == s.trump:
@@ -489,9 +490,7 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
 
 cdef inline bint beats(State* s, int c, int w) noexcept nogil:
     """Does card c take the trick from the card w currently winning it?"""
-    if (c >> 3) == (w >> 3):
-        return c > w
-    return s.trump >= 0 and (c >> 3) == s.trump
+    return (s.beaters[w] >> c) & 1
 
 cdef inline uint32_t legal_moves(State* s) noexcept nogil:
     """The legal cards of the player to move (engine layout)."""
@@ -554,24 +553,11 @@ cdef inline int last_trick(State* s) noexcept nogil:
 # Move generation: equivalence pruning and ordering
 # ---------------------------------------------------------------------------
 
-cdef inline bint can_beat(State* s, uint32_t hand, int w) noexcept nogil:
-    """Can a player holding ``hand`` (to play next in this trick) take it from card w?"""
-    cdef uint32_t follow = hand & LANE[s.led]
-    cdef uint32_t tr
-    if follow:
-        return (w >> 3) == s.led and (follow & ABOVE[w]) != 0
-    if s.trump < 0:
-        return False
-    tr = hand & LANE[s.trump]
-    if (w >> 3) == s.trump:
-        return (tr & ABOVE[w]) != 0
-    return tr != 0
-
 cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept nogil:
     """Are the cards ``hi`` > ``lo`` of one hand one move: the same suit, equal points, and
-    every card strictly between them gone (``inplay``: the cards held or in the trick)?"""
-    return (hi >> 3) == (lo >> 3) and s.pts[hi] == s.pts[lo] \
-        and (inplay & <uint32_t>(BELOW64[hi] & ~BELOW64[lo + 1])) == 0
+    every card strictly between them gone (``inplay``: the cards held or in the trick,
+    ``lo`` among them, so it must be the highest of them below ``hi``)?"""
+    return (s.twins[hi] >> lo) & 1 and ((inplay & <uint32_t>BELOW64[hi]) >> lo) == 1
 
 cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
                    int* out, int* scores) noexcept nogil:
@@ -580,21 +566,36 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
     them as it needs them).  ``inplay``: the cards still held and those of the trick in
     progress.  ``legal`` holds two cards or more: the search plays a single legal card
     without a list."""
-    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[player]
+    # the state's fields are read once into locals: ``out`` and ``scores`` are ints, so
+    # the compiler would otherwise read them again after every store
+    cdef int ncards = s.ncards, trump = s.trump, led = s.led, win = s.win_card
+    cdef uint32_t hand = s.hands[player], mate = s.hands[player ^ 2]
+    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~hand
     cdef uint32_t opps = s.hands[(player + 1) & 3] | s.hands[(player + 3) & 3]
-    cdef uint32_t opp_trumps, h
-    cdef int k, c, prev, n = 0, sc, nw, suit, ruff_risk
-    cdef bint partner_wins, wins, master, ours, ruff
-    opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
+    cdef uint32_t opp_trumps, h, beat = 0, nextf = 0, discards = 0
+    cdef int k, c, prev, n = 0, sc, suit, ruff_risk, p
+    cdef bint partner_wins, wins, master, ours, ruff, safe
+    opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     ruff_risk = 0
-    if s.ncards == 0 and opp_trumps:
+    if ncards == 0 and opp_trumps:
         for k in range(1, 4, 2):
             h = s.hands[(player + k) & 3]
-            if h & LANE[s.trump]:
+            if h & LANE[trump]:
                 for suit in range(4):
                     if (h & LANE[suit]) == 0:
                         ruff_risk |= 1 << suit
-    partner_wins = s.ncards > 0 and s.win_seat == (player ^ 2)
+    partner_wins = ncards > 0 and s.win_seat == (player ^ 2)
+    if ncards > 0:
+        beat = s.beaters[win]                   # the cards that take the trick now
+        # the cards the next player may beat with: those of the suit led when he has
+        # some (he must follow, so he cannot ruff), else any (of which only trumps beat)
+        h = s.hands[(player + 1) & 3]
+        nextf = h & LANE[led]
+        if nextf == 0:
+            nextf = h
+        if trump >= 0:
+            # with trumps, a discard comes from length (neither the suit led nor trumps)
+            discards = ~(LANE[led] | LANE[trump])
     # classes: scan legal cards from the top; c joins prev's class (see same_class)
     prev = -1
     while legal:
@@ -605,74 +606,76 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
             continue
         prev = c
         suit = c >> 3
+        p = s.pts[c]
         master = (ABOVE[c] & others) == 0
         if c == hint:
             sc = 10000
-        elif s.ncards == 0:
+        elif ncards == 0:
             # can an opponent ruff a lead of this suit (void in it, with trumps)?
-            ruff = suit != s.trump and (ruff_risk >> suit) & 1
-            if suit == s.trump and not opp_trumps:
+            ruff = suit != trump and (ruff_risk >> suit) & 1
+            if suit == trump and not opp_trumps:
                 # the opponents hold no trumps: ours are worth more kept (to ruff, and
                 # as sure winners later) than led now, so lead them last
-                sc = s.pts[c] - 200
-            elif master and s.trump < 0 and (opps & LANE[suit]) == 0:
+                sc = p - 200
+            elif master and trump < 0 and (opps & LANE[suit]) == 0:
                 # without trumps, a master in a suit the opponents no longer hold wins
                 # whenever it is led: keep it for last
-                sc = s.pts[c] - 200
+                sc = p - 200
             elif master and not ruff:
                 # a sure winner: cash it, trumps first while the opponents hold some
                 # (a master without points, after the leads to partner)
-                sc = (300 if s.pts[c] else 150) + s.pts[c] \
-                    + (50 if suit == s.trump and opp_trumps else 0)
+                sc = (300 if p else 150) + p + (50 if suit == trump and opp_trumps else 0)
             elif ruff:
                 # an opponent can ruff it, master or not: risk as few points as can be
-                sc = 50 - s.pts[c]
-            elif (s.hands[player ^ 2] >> (31 - coinche_clz(others & LANE[suit]))) & 1:
+                sc = 50 - p
+            elif (mate >> (31 - coinche_clz(others & LANE[suit]))) & 1:
                 # partner holds the suit's best card: lead low to it
-                sc = 250 - s.pts[c]
-            elif s.trump >= 0 and suit != s.trump and (s.hands[player ^ 2] & LANE[suit]) == 0 \
-                    and (s.hands[player ^ 2] & LANE[s.trump]) != 0:
+                sc = 250 - p
+            elif trump >= 0 and suit != trump and (mate & LANE[suit]) == 0 \
+                    and (mate & LANE[trump]) != 0:
                 # partner is void and can ruff
-                sc = 240 - s.pts[c]
-            elif s.trump >= 0:
+                sc = 240 - p
+            elif trump >= 0:
                 # a low card, from the shortest suit first (toward ruffs)
-                sc = 100 - s.pts[c] - 40 * coinche_popcount(s.hands[player] & LANE[suit])
+                sc = 100 - p - 40 * coinche_popcount(hand & LANE[suit])
             else:
                 # without trumps, from the side's longest suit (to set up its cards)
-                sc = 100 - s.pts[c] \
-                    + 10 * coinche_popcount((s.hands[player] | s.hands[player ^ 2]) & LANE[suit])
+                sc = 100 - p + 10 * coinche_popcount((hand | mate) & LANE[suit])
         else:
-            wins = beats(s, c, s.win_card)
-            nw = c if wins else s.win_card
+            wins = (beat >> c) & 1
             ours = partner_wins or wins
-            if s.ncards == 3:
+            if ncards == 3:
                 if wins and not partner_wins:
                     # the last card takes the trick: add points, but keep masters
-                    sc = 230 + s.pts[c] - (25 if master else 0)
+                    sc = 230 + p - (25 if master else 0)
                 elif ours:
-                    sc = 200 + s.pts[c] - (25 if master else 0)
+                    sc = 200 + p - (25 if master else 0)
                 else:
-                    sc = 100 - s.pts[c]
-            elif s.ncards == 2:
-                if ours and not can_beat(s, s.hands[(player + 1) & 3], nw):
-                    # the trick is ours: add points (but keep masters for later tricks)
-                    sc = 200 + s.pts[c] - (25 if master and not wins else 0)
-                elif ours:
-                    sc = 120 - s.pts[c]
-                else:
-                    sc = 100 - s.pts[c]
+                    sc = 100 - p
             else:
-                # second hand (its partner cannot be winning yet)
-                if wins and not can_beat(s, s.hands[(player + 1) & 3], nw):
-                    # the trick is ours (the last card is partner's): add points, but
-                    # keep masters for later tricks
-                    sc = 180 + s.pts[c] - (25 if master else 0)
-                elif wins:
-                    sc = 140 - s.pts[c]
+                # can the next player not take the trick from the card winning it after c?
+                safe = (nextf & (s.beaters[c] if wins else beat)) == 0
+                if ncards == 2:
+                    if ours and safe:
+                        # the trick is ours: add points (but keep masters for later tricks)
+                        sc = 200 + p - (25 if master and not wins else 0)
+                    elif ours:
+                        sc = 120 - p
+                    else:
+                        sc = 100 - p
                 else:
-                    sc = 100 - s.pts[c]
-        if s.trump >= 0 and s.ncards > 0 and suit != s.led and suit != s.trump:
-            sc += 25 * coinche_popcount(s.hands[player] & LANE[suit])   # discard from length
+                    # second hand (its partner cannot be winning yet)
+                    if wins and safe:
+                        # the trick is ours (the last card is partner's): add points, but
+                        # keep masters for later tricks
+                        sc = 180 + p - (25 if master else 0)
+                    elif wins:
+                        sc = 140 - p
+                    else:
+                        sc = 100 - p
+            # (the table's card, ``hint``, comes only at leads: it never misses this)
+            if (discards >> c) & 1:
+                sc += 25 * coinche_popcount(hand & LANE[suit])   # discard from length
         scores[n] = sc
         out[n] = c
         n += 1
@@ -717,34 +720,35 @@ cdef inline int play_card(State* s, int player, int c) noexcept nogil:
     return g
 
 ctypedef struct Saved:
-    # State's fields from leader to tricks_left, in State's order: saved and restored
+    # State's fields from trick_mask to rem_pts, in State's order: saved and restored
     # as one block (checked when an Engine is made)
-    int leader, ncards
     uint32_t trick_mask
-    int led, win_card, win_seat, trick_pts, rem_pts, tricks_left
+    uint8_t leader, ncards, led, win_card, win_seat, tricks_left
+    int16_t trick_pts, rem_pts
 
 cdef bint _saved_mirrors_state(State* s) noexcept:
-    """Does every field of Saved sit where its namesake does in State (from leader on)?"""
+    """Does every field of Saved sit where its namesake does in State (from trick_mask
+    on), and does the block (padding included) end before State's next field?"""
     cdef Saved v
-    cdef char* a = <char*>&s.leader
+    cdef char* a = <char*>&s.trick_mask
     cdef char* b = <char*>&v
-    return (sizeof(Saved) == <char*>&s.tricks_left + sizeof(int) - a
+    return (sizeof(Saved) <= <size_t>(<char*>&s.trump - a)
+            and <char*>&v.leader - b == <char*>&s.leader - a
             and <char*>&v.ncards - b == <char*>&s.ncards - a
-            and <char*>&v.trick_mask - b == <char*>&s.trick_mask - a
             and <char*>&v.led - b == <char*>&s.led - a
             and <char*>&v.win_card - b == <char*>&s.win_card - a
             and <char*>&v.win_seat - b == <char*>&s.win_seat - a
+            and <char*>&v.tricks_left - b == <char*>&s.tricks_left - a
             and <char*>&v.trick_pts - b == <char*>&s.trick_pts - a
-            and <char*>&v.rem_pts - b == <char*>&s.rem_pts - a
-            and <char*>&v.tricks_left - b == <char*>&s.tricks_left - a)
+            and <char*>&v.rem_pts - b == <char*>&s.rem_pts - a)
 
 cdef inline void save(State* s, Saved* v) noexcept nogil:
-    memcpy(v, &s.leader, sizeof(Saved))
+    memcpy(v, &s.trick_mask, sizeof(Saved))
 
 cdef inline void unplay_card(State* s, Saved* v, int player, int c) noexcept nogil:
     """Undo :func:`play_card` of ``c`` by ``player`` from the fields saved before it."""
     s.hands[player] ^= (<uint32_t>1) << c
-    memcpy(&s.leader, v, sizeof(Saved))
+    memcpy(&s.trick_mask, v, sizeof(Saved))
 
 cdef inline bint fold(int v, bint maximizing, int* best, int* alpha, int* beta) noexcept nogil:
     """Take one card's value ``v`` into the fail-soft ``best`` of the side to move and
@@ -1057,7 +1061,7 @@ cdef class Engine:
         self.tt.hits = 0
         memset(&self.st, 0, sizeof(State))
         if not _saved_mirrors_state(&self.st):
-            raise AssertionError("Saved must mirror State's fields leader..tricks_left")
+            raise AssertionError("Saved must mirror State's fields trick_mask..rem_pts")
         self.st.tt = &self.tt
         self.depth = 0
 
@@ -1107,6 +1111,11 @@ cdef class Engine:
                 self.to_canon[e] = c
             for c in range(32):
                 s.pts[self.to_engine[c]] = 0 if count_tricks else int(points[c])
+            for e in range(32):
+                s.twins[e] = 0
+                for c in range(e & ~7, e):
+                    if s.pts[c] == s.pts[e]:
+                        s.twins[e] |= (<uint32_t>1) << c
             s.zero = 0
             for e in range(32):
                 if s.pts[e] == 0:
@@ -1118,6 +1127,10 @@ cdef class Engine:
             if type(strength) is tuple and type(points) is tuple:     # immutable: safe to reuse
                 self._tables = (strength, points, count_tricks)
         s.trump = strain if strain < 4 else -1
+        for e in range(32):
+            s.beaters[e] = ABOVE[e]
+            if s.trump >= 0 and (e >> 3) != s.trump:
+                s.beaters[e] |= LANE[s.trump]
         s.ta = 1 if strain == 5 else 0
         s.undertrump = undertrump
         s.overtrump_partner = overtrump_partner
