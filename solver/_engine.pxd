@@ -59,7 +59,9 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 # Buckets hold 4 entries (one 64-byte cache line) and are chosen by the shape,
 # so positions of one shape meet in one bucket; a probe combines all of them.  A
 # new position takes its own slot, else an empty one, else the slot of an older
-# generation, else the slot holding the fewest cards (the cheapest to redo).
+# generation, else the slot holding the fewest cards (the cheapest to redo).  A
+# bucket thus fills from its first slot, and a slot empties only when the whole
+# table is cleared: the slots in use come first, and a probe stops at an empty one.
 # ---------------------------------------------------------------------------
 
 ctypedef struct TTEntry:

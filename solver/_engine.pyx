@@ -45,7 +45,10 @@ cdef extern from *:
 cdef extern from *:
     """
     static inline int coinche_ctz(unsigned int x) { return __builtin_ctz(x); }
-    static inline int coinche_clz(unsigned int x) { return __builtin_clz(x); }
+    /* 31 ^ __builtin_clz(x) is the index of the highest bit, one BSR; written through it,
+       the engine's 31 - coinche_clz(x) (the highest card) folds back to that instruction,
+       where GCC leaves 31 - __builtin_clz(x) in a loop as three (BSR, XOR, SUB) */
+    static inline int coinche_clz(unsigned int x) { int top = 31 ^ __builtin_clz(x); return 31 - top; }
     static inline int coinche_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int coinche_popcount(unsigned int x) { return __builtin_popcount(x); }
     """
@@ -112,7 +115,7 @@ ctypedef struct TTKey:
     uint64_t owners     # owners word of the shape (see _engine.pxd)
     uint64_t tag        # leader and context, in place (bits 32..40)
     uint32_t rem        # the cards still in play
-    uint32_t packed     # the shape's cards: each lane's count, as its lowest bits
+    uint32_t packed     # the shape's cards: each lane's count, as its lowest bits (hashed)
 
 cdef inline void tt_key(State* s, TTKey* k) noexcept nogil:
     """The position's shape: each suit's remaining cards renumbered 0, 1, 2... in
@@ -168,53 +171,60 @@ cdef inline uint32_t top_run(State* s, uint32_t cards, int* side) noexcept nogil
         cards &= ~((<uint32_t>1) << c)
     return run
 
-cdef inline void penalties(State* s, uint32_t me, uint32_t mo, int* down, int* up) noexcept nogil:
-    """How far the value can move from a position of the same shape holding the cards
-    ``me`` to ours, holding ``mo``: the card-by-card point differences (k-th card of a
-    suit against k-th card), summed where ours is lower (``down``) and higher (``up``)."""
-    cdef uint32_t x = me ^ mo
-    cdef uint32_t a, b, run, m
-    cdef int lane, ce, co, d, side
+cdef inline bint penalties(State* s, uint32_t me, uint32_t mo, int* down, int* up) noexcept nogil:
+    """Is a stored position holding the cards ``me``, with our owners word, of our shape
+    (we hold ``mo``): as many cards in each suit?  (It holds as many cards in all: the
+    owners word has a bit for each card of E and W.)  If so, how far the value can move
+    from it to ours: the card-by-card point differences (k-th card of a suit against
+    k-th card), summed where ours is lower (``down``) and higher (``up``).
+
+    Points rise with strength, so the rises summed over a suit's pairs are, over each
+    step of its point scale, the step times how many more of the other position's cards
+    than of ours lie below it (the falls: how many fewer).  A card both positions hold
+    counts once on each side: it changes nothing and is left out.  What remains are
+    the cards only one position holds, as many on each side in every suit exactly when
+    the shapes agree, and then the k-th lowest of one side and the k-th lowest of the
+    other are in one suit: a single walk over the four suits pairs them, and a pair
+    from two suits tells that the shapes differ."""
+    cdef uint32_t a = me, b = mo, ta, tb, run
+    cdef int ce, co, d, side
     down[0] = 0
     up[0] = 0
-    while x:
-        # only the suits where the two positions differ
-        lane = coinche_ctz(x) >> 3
-        x &= ~LANE[lane]
-        a = me & LANE[lane]
-        b = mo & LANE[lane]
-        if lane == s.trump:
-            # the run of top trumps held by one side goes to that side whatever the
-            # play: their points move both bounds alike (N-S) or neither (E-W)
-            run = top_run(s, b, &side)
-            while run:
-                co = 31 - coinche_clz(run)
-                ce = 31 - coinche_clz(a)
-                run &= ~((<uint32_t>1) << co)
-                a &= ~((<uint32_t>1) << ce)
-                b &= ~((<uint32_t>1) << co)
-                if side == 0:
-                    d = s.pts[co] - s.pts[ce]
-                    down[0] -= d
-                    up[0] += d
-        # cards below the lowest difference and above the highest one pair with
-        # themselves (the same count of cards on each side): only those between move
-        m = a ^ b
-        if m == 0:
-            continue
-        m = ABOVE[31 - coinche_clz(m)] | <uint32_t>BELOW64[coinche_ctz(m)]
-        a &= ~m
-        b &= ~m
-        while a:
-            ce = coinche_ctz(a)
-            co = coinche_ctz(b)
-            a &= a - 1
-            b &= b - 1
-            d = s.pts[co] - s.pts[ce]
-            if d > 0:
-                up[0] += d
-            else:
+    if s.trump >= 0 and ((me ^ mo) & LANE[s.trump]):
+        # the run of top trumps held by one side goes to that side whatever the play:
+        # their points move both bounds alike (N-S) or neither (E-W); the other
+        # position's top trumps, as many, pair with them and leave the walk below
+        ta = me & LANE[s.trump]
+        tb = mo & LANE[s.trump]
+        if coinche_popcount(ta) != coinche_popcount(tb):
+            return False
+        run = top_run(s, tb, &side)
+        while run:
+            co = 31 - coinche_clz(run)
+            ce = 31 - coinche_clz(ta)
+            run &= ~((<uint32_t>1) << co)
+            ta &= ~((<uint32_t>1) << ce)
+            a &= ~((<uint32_t>1) << ce)
+            b &= ~((<uint32_t>1) << co)
+            if side == 0:
+                d = s.pts[co] - s.pts[ce]
                 down[0] -= d
+                up[0] += d
+    ta = a & ~b
+    b &= ~a
+    while ta:
+        ce = coinche_ctz(ta)
+        co = coinche_ctz(b)
+        if (ce ^ co) >> 3:
+            return False
+        ta &= ta - 1
+        b &= b - 1
+        d = s.pts[co] - s.pts[ce]
+        if d > 0:
+            up[0] += d
+        else:
+            down[0] -= d
+    return True
 
 cdef inline int run_points(State* s, uint32_t lane_rem, uint32_t hand, int* count) noexcept nogil:
     """Points and length of the run of highest remaining cards of one suit held in ``hand``."""
@@ -411,24 +421,25 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
     """Narrow [lb, ub] with every stored position of the same shape (its bounds moved by
     the point differences).  Returns 2 when this very position is stored, 1 when only
     others of its shape are, 0 when none is.  The bounds of a position with other cards
-    are only worked out when, as stored, they would end the search of the window
-    (alpha, beta).  ``hint``: the stored best card, renumbered to our cards."""
+    are only used when, as stored, they would end the search of the window (alpha,
+    beta).  ``hint``: the stored best card, renumbered to our cards."""
     cdef int i, v, dn, up, b, lane, idx, elb, eub
     cdef int found = 0
     cdef uint64_t d
     cdef uint32_t erem
     for i in range(BUCKET):
         d = e[i].data
-        if d == 0 or e[i].owners != k.owners or (d & TAG_MASK) != k.tag:
+        if d == 0:
+            break           # the slots in use come first in a bucket (see tt_store)
+        if e[i].owners != k.owners or (d & TAG_MASK) != k.tag:
             continue
         erem = <uint32_t>d
         elb = <int>((d >> LB_SHIFT) & 0xFF)
         eub = <int>((d >> UB_SHIFT) & 0xFF)
         if erem != k.rem:
-            if packed_of(erem) != k.packed:
+            if not penalties(s, erem, k.rem, &dn, &up):
                 continue
             if elb >= beta or eub <= alpha:
-                penalties(s, erem, k.rem, &dn, &up)
                 elb -= dn
                 eub += up
             else:
@@ -440,13 +451,17 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
         if eub < ub[0]:
             ub[0] = eub
         b = <int>((d >> BEST_SHIFT) & 0x1F)
-        if ((erem >> b) & 1) and (not found or erem == k.rem):
-            lane = b >> 3
-            idx = coinche_popcount(erem & LANE[lane] & <uint32_t>BELOW64[b])
-            hint[0] = 8 * lane + SELECT8[(k.rem >> (8 * lane)) & 0xFF][idx & 7]
         if erem == k.rem:
+            # this very position: its best card as stored (it wins over a shape mate's)
+            if (erem >> b) & 1:
+                hint[0] = b
             found = 2
         elif not found:
+            # the first shape mate: its best card, renumbered to our cards
+            if (erem >> b) & 1:
+                lane = b >> 3
+                idx = coinche_popcount(erem & LANE[lane] & <uint32_t>BELOW64[b])
+                hint[0] = 8 * lane + SELECT8[(k.rem >> (8 * lane)) & 0xFF][idx & 7]
             found = 1
     return found
 
@@ -460,10 +475,12 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
     for i in range(BUCKET):
         d = e[i].data
         if d == 0:
+            # an empty slot: the slots after it are empty too (a bucket fills from its
+            # first slot, and a slot never empties but by clearing the whole table)
             if vscore > -1:
                 victim = i
                 vscore = -1
-            continue
+            break
         if e[i].owners == k.owners and (d & (TAG_MASK | <uint64_t>0xFFFFFFFF)) == (k.tag | k.rem):
             victim = i
             if best < 0:
