@@ -178,11 +178,7 @@ def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat |
 _KQ = tuple((1 << card_of(suit, Rank.K)) | (1 << card_of(suit, Rank.Q)) for suit in Suit)
 
 
-def _belote_suits(strain: Strain, rules: Rules) -> tuple:
-    """The suits whose K and Q make belote in ``strain``."""
-    return _BELOTE_SUITS[strain, rules.belote_in_ta]
-
-
+#: The suits whose K and Q make belote, by (strain, ``Rules.belote_in_ta``).
 _BELOTE_SUITS = {(strain, in_ta): () if strain == Strain.SA or (strain == Strain.TA and not in_ta)
                  else tuple(Suit) if strain == Strain.TA else (Suit(strain.trump),)
                  for strain in Strain for in_ta in (False, True)}
@@ -202,7 +198,7 @@ def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> 
     >>> len(belote_teams(deal, "TA", Rules(belote_in_ta=True)))
     4
     """
-    suits = _belote_suits(Strain.parse(strain), rules)
+    suits = _BELOTE_SUITS[Strain.parse(strain), rules.belote_in_ta]
     masks = deal.masks
     return [(seat, suit) for seat in Seat for suit in suits if masks[seat] & _KQ[suit] == _KQ[suit]]
 
@@ -215,7 +211,7 @@ def belote_sides(masks: "tuple[int, int, int, int]", strain: Strain, rules: Rule
     (False, True)
     """
     held = [False, False]
-    for suit in _belote_suits(strain, rules):
+    for suit in _BELOTE_SUITS[strain, rules.belote_in_ta]:
         kq = _KQ[suit]
         for seat in range(4):
             if masks[seat] & kq == kq:

@@ -118,20 +118,24 @@ def _scorer(rules: Rules):
         # another deal with the same key may make some of the lower ones.
         for k in range(start, len(BID_LEVELS)):
             if row[k] is None:
-                level = BID_LEVELS[k]
-                u = score(level, out, _NONE, False)
-                x = score(level, out, _X, False)
-                xx = score(level, out, _XX, False)
-                u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
-                sur = xx > x if out.side == Team.NS else xx < x
-                row[k] = (u, xx if sur else x, sur)
+                row[k] = values(BID_LEVELS[k], out, False)
         return row[start:]
+
+    def values(level: int, out: Outcome, exact: bool) -> tuple:
+        """``(U, C, surcoinche?)`` of ``out``'s side bidding ``level``: the score
+        differences undoubled and coinched (surcoinched when that suits the bidders)."""
+        u = score(level, out, _NONE, exact)
+        x = score(level, out, _X, exact)
+        xx = score(level, out, _XX, exact)
+        u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
+        sur = xx > x if out.side == Team.NS else xx < x
+        return (u, xx if sur else x, sur)
 
     def bids(out: Outcome) -> tuple:
         key = ("bids", out.key, out.points)
         r = cache.get(key)
         if r is None:
-            r = cache[key] = _strain_bids(score, failing, out, rules)
+            r = cache[key] = _strain_bids(score, failing, values, out, rules)
         return r
 
     return bids
@@ -165,7 +169,7 @@ def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
     return lo, tie
 
 
-def _strain_bids(score, failing, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
+def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
     """The bids of ``out``'s side in its strain that can matter, as ``(pos, U, C,
     surcoinche?)`` with ``pos`` the level's place in ``BID_LEVELS`` (``len(BID_LEVELS)``
     for capot, whose ``C`` is ``None``), and ``(pos, U)`` of its best made bid.
@@ -176,13 +180,7 @@ def _strain_bids(score, failing, out: Outcome, rules: Rules) -> tuple[tuple, "tu
     z = out.side
 
     def exact(k: int) -> tuple:
-        level = BID_LEVELS[k]
-        u = score(level, out, _NONE, True)
-        x = score(level, out, _X, True)
-        xx = score(level, out, _XX, True)
-        u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
-        sur = xx > x if z == 0 else xx < x
-        return (k, u, xx if sur else x, sur)
+        return (k,) + values(BID_LEVELS[k], out, True)
 
     lo, tie = _made_levels(score, out, rules)
     entries = []
