@@ -26,8 +26,9 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
+import queue
 import threading
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -79,27 +80,98 @@ def _release(s: Solver) -> None:
         _FREE.append(s)
 
 
-def _thread_call(func: Callable, task: Any) -> Any:
-    s = _acquire()
-    try:
-        return func(s, task)
-    finally:
-        _release(s)
-
-
-def _process_call(func: Callable, task: Any) -> Any:
-    global _PROCESS_SOLVER
-    if _PROCESS_SOLVER is None:
-        _PROCESS_SOLVER = Solver()
-    return func(_PROCESS_SOLVER, task)
-
-
 def default_workers() -> int:
     """The cores this process may use."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def _process_chunk(func: Callable, chunk: list) -> list:
+    global _PROCESS_SOLVER
+    if _PROCESS_SOLVER is None:
+        _PROCESS_SOLVER = Solver()
+    return [func(_PROCESS_SOLVER, t) for t in chunk]
+
+
+def _map_threads(func: Callable, tasks: list, w: int, progress: "Callable[[int, int], None] | None",
+                 out: list) -> None:
+    """:func:`map_deals` on ``w`` threads: each takes the next task as soon as it is free.
+
+    The calling thread only counts finished tasks from a queue: with one future per
+    task, waiting on the pending ones held the GIL long enough to slow the workers
+    (advice, 500 deals on 2 cores, six alternating runs: 3.4 to 5.1 s, against 2.5 to
+    4.1 s this way)."""
+    n = len(tasks)
+    lock = threading.Lock()
+    nxt = [0]
+    stop = threading.Event()
+    finished: "queue.SimpleQueue[BaseException | None]" = queue.SimpleQueue()
+
+    def work() -> None:
+        s = _acquire()
+        try:
+            while not stop.is_set():
+                with lock:
+                    i = nxt[0]
+                    nxt[0] = i + 1
+                if i >= n:
+                    return
+                out[i] = func(s, tasks[i])
+                finished.put(None)
+        except BaseException as e:  # handed to the calling thread, which raises it
+            finished.put(e)
+        finally:
+            _release(s)
+
+    threads = [threading.Thread(target=work, name=f"coinche-worker-{k}", daemon=True) for k in range(w)]
+    for t in threads:
+        t.start()
+    try:
+        done = 0
+        while done < n:
+            try:
+                item = finished.get(timeout=0.25)
+            except queue.Empty:
+                if not any(t.is_alive() for t in threads):     # pragma: no cover - defensive
+                    raise RuntimeError("the workers stopped before finishing their tasks") from None
+                continue
+            if item is not None:
+                raise item
+            done += 1
+            if progress is not None:
+                progress(done, n)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+
+
+def _map_processes(func: Callable, tasks: list, w: int, progress: "Callable[[int, int], None] | None",
+                   out: list) -> None:
+    """:func:`map_deals` on ``w`` processes, the tasks sent in chunks (about 8 per worker)."""
+    import multiprocessing
+
+    n = len(tasks)
+    size = max(1, -(-n // (8 * w)))
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=w, mp_context=ctx) as pool:
+        futures = {pool.submit(_process_chunk, func, tasks[i:i + size]): i for i in range(0, n, size)}
+        done = 0
+        try:
+            for f in as_completed(futures):
+                i = futures[f]
+                part = f.result()
+                out[i:i + len(part)] = part
+                done += len(part)
+                if progress is not None:
+                    progress(done, n)
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
 
 
 def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers: "int | None" = None,
@@ -111,7 +183,8 @@ def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers:
     releases the GIL while it searches) or ``"process"`` (``func`` and the tasks must
     then pickle).  ``progress(done, total)`` is called from the calling thread as
     tasks finish.  The results come back in the order of ``tasks`` whatever the
-    number of workers, so the output never depends on it.
+    number of workers, so the output never depends on it.  An exception raised by
+    ``func`` stops the other workers after their current task and is raised here.
 
     >>> map_deals(lambda s, d: s.solve(d, "S").ns_points,
     ...           [Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")], workers=1)
@@ -134,32 +207,10 @@ def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers:
                     progress(i + 1, n)
         finally:
             _release(s)
-        return out
-    pool: Executor
-    if executor == "thread":
-        pool, call = ThreadPoolExecutor(max_workers=min(w, n)), _thread_call
+    elif executor == "thread":
+        _map_threads(func, tasks, min(w, n), progress, out)
     else:
-        import multiprocessing
-
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        pool, call = ProcessPoolExecutor(max_workers=min(w, n), mp_context=ctx), _process_call
-    with pool:
-        futures = {pool.submit(call, func, t): i for i, t in enumerate(tasks)}
-        pending = set(futures)
-        done_count = 0
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    out[futures[f]] = f.result()
-                    done_count += 1
-                if progress is not None:
-                    progress(done_count, n)
-        except BaseException:
-            for f in pending:
-                f.cancel()
-            raise
+        _map_processes(func, tasks, min(w, n), progress, out)
     return out
 
 

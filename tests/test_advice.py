@@ -180,6 +180,29 @@ def test_errors():
         map_deals(lambda s, t: t, [1, 2], workers=0)
 
 
+def _square_or_fail(solver, t):
+    if t == 13:
+        raise ValueError("task 13 failed")
+    return t * t
+
+
+@pytest.mark.parametrize("executor", ["thread", "process"])
+def test_map_deals_keeps_the_order_and_counts_every_task(executor):
+    seen = []
+    out = map_deals(_square_or_fail, range(40, 140), workers=2, executor=executor,
+                    progress=lambda d, n: seen.append((d, n)))
+    assert out == [t * t for t in range(40, 140)]
+    assert seen[-1] == (100, 100) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize("executor", ["thread", "process"])
+def test_map_deals_raises_a_workers_error(executor):
+    with pytest.raises(ValueError, match="task 13 failed"):
+        map_deals(_square_or_fail, range(30), workers=2, executor=executor)
+    # the threads are gone and their solvers are back for the next call
+    assert map_deals(_square_or_fail, [2, 3], workers=2) == [4, 9]
+
+
 def test_progress_reports_every_deal():
     seen = []
     advise(HAND, "S", "N", samples=3, seed=1, workers=2, progress=lambda d, n: seen.append((d, n)))
