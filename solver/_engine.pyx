@@ -592,6 +592,9 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
     cdef uint32_t opp_trumps, h, beat = 0, nextf = 0, discards = 0
     cdef int k, c, prev, n = 0, sc, suit, ruff_risk, p
     cdef bint partner_wins, wins, master, ours, ruff, safe
+    # at a lead, the card that last cut off at a lead of this player this many tricks
+    # from the end: in a sibling position it often cuts again (after the table's card)
+    cdef int killer = s.killer[4 * s.tricks_left + player] if ncards == 0 else -1
     opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     ruff_risk = 0
     if ncards == 0 and opp_trumps:
@@ -627,6 +630,8 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
         master = (ABOVE[c] & others) == 0
         if c == hint:
             sc = 10000
+        elif c == killer:
+            sc = 5000
         elif ncards == 0:
             # can an opponent ruff a lead of this suit (void in it, with trumps)?
             ruff = suit != trump and (ruff_risk >> suit) & 1
@@ -926,6 +931,8 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                 best = v
                 best_card[0] = c
                 if best >= beta:
+                    if s.ncards == 0:
+                        s.killer[4 * s.tricks_left + player] = c
                     break
                 if best > alpha:
                     alpha = best
@@ -934,6 +941,8 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                 best = v
                 best_card[0] = c
                 if best <= alpha:
+                    if s.ncards == 0:
+                        s.killer[4 * s.tricks_left + player] = c
                     break
                 if best < beta:
                     beta = best
@@ -1190,6 +1199,7 @@ cdef class Engine:
             raise ValueError("the hands do not hold a consistent number of cards")
         s.tricks_left = held[0]
         s.nodes = 0
+        memset(s.killer, 255, sizeof(s.killer))     # no killer yet (255 is no card)
         self.depth = 0
         self.tt.generation = (self.tt.generation + 1) & 3
 
