@@ -61,7 +61,7 @@ LengthOpt = Annotated[Optional[list[str]], typer.Option("--length", help="Suit l
 PointsOpt = Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
                                                         "plain-suit values: N:20-60 (repeatable).")]
 #: The most parallel workers a command accepts: more only costs memory (each keeps a
-#: 4 MiB transposition table) and, for processes, a fork each.
+#: 1 MiB transposition table) and, for processes, a fork each.
 MAX_WORKERS = 256
 #: The most deals ``advise`` and ``lead`` sample (about 400 bytes each, and hours of solving).
 MAX_SAMPLES = 1_000_000

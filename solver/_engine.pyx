@@ -1073,7 +1073,7 @@ cdef class Engine:
     cdef readonly int tt_bits
     cdef object _tables      # (strength, points, count_tricks) last compiled by setup
 
-    def __cinit__(self, int tt_bits=16):
+    def __cinit__(self, int tt_bits=14):
         if tt_bits < 8 or tt_bits > 26:
             raise ValueError(f"tt_bits {tt_bits!r} out of range 8..26")
         self.tt_bits = tt_bits
