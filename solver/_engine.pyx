@@ -259,18 +259,120 @@ cdef inline int cheapest(State* s, uint32_t hand, int k) noexcept nogil:
         k -= 1
     return p
 
-cdef inline int forced_follow(State* s, int suit, int n, uint32_t hand) noexcept nogil:
-    """The fewest points ``hand`` puts into a run of ``n`` tricks of ``suit`` cashed with
-    others from now on: its n lowest cards of the suit, or all of them when it holds
-    fewer (a card it discards before it has to follow goes into a cashed trick too).
-    Points rise with strength in every suit of every strain."""
+cdef inline int partner_follow(State* s, int suit, int n, uint32_t hand) noexcept nogil:
+    """The points partner's ``hand`` can put into a run of ``n`` tricks of ``suit`` his
+    side cashes from now on: its n highest cards of the suit, or all of them when it
+    holds fewer.  Nobody can take the trick from the run's card, so any card of the
+    suit is his to play, and he plays his highest first."""
     cdef uint32_t h = (hand >> (8 * suit)) & 0xFF
+    cdef int p = 0, c
+    while h and n > 0:
+        c = 31 - coinche_clz(h)
+        p += s.pts[8 * suit + c]
+        h &= ~((<uint32_t>1) << c)
+        n -= 1
+    return p
+
+cdef inline int forced_follow(State* s, int suit, int n, uint32_t hand, uint32_t* low) noexcept nogil:
+    """The fewest points an opponent's ``hand`` puts into a run of ``n`` tricks of ``suit``
+    cashed from now on: its n lowest cards of the suit, or all of them when it holds
+    fewer (a card it discards before it has to follow goes into a cashed trick too).
+    Points rise with strength in every suit of every strain.  The cards counted are
+    added to ``low``: what else the hand plays to the cashed tricks comes from the rest
+    (each of its cards of the suit beyond them is worth at least one of them)."""
+    cdef uint32_t h = hand & LANE[suit]
     cdef int p = 0
     while h and n > 0:
-        p += s.pts[8 * suit + coinche_ctz(h)]
+        p += s.pts[coinche_ctz(h)]
+        low[0] |= h & (~h + 1)
         h &= h - 1
         n -= 1
     return p
+
+cdef inline uint32_t lane_tops(uint32_t m) noexcept nogil:
+    """The highest card of each suit of ``m``."""
+    m |= (m >> 1) & <uint32_t>0x7F7F7F7F
+    m |= (m >> 2) & <uint32_t>0x3F3F3F3F
+    m |= (m >> 4) & <uint32_t>0x0F0F0F0F
+    return m & ~((m >> 1) & <uint32_t>0x7F7F7F7F)
+
+cdef inline uint32_t lanes_of(uint32_t m) noexcept nogil:
+    """The whole lane of each suit ``m`` has a card of."""
+    m |= (m >> 4) & <uint32_t>0x0F0F0F0F
+    m |= (m >> 2) & <uint32_t>0x03030303
+    m |= (m >> 1) & <uint32_t>0x01010101
+    return (m & <uint32_t>0x01010101) * <uint32_t>0xFF
+
+cdef inline int seat_runs(State* s, uint32_t rem, uint32_t tops, int p, int shed,
+                          int* k, uint32_t* low) noexcept nogil:
+    """Points of the top runs ``p`` holds (``tops``: each suit's highest card), cashed in
+    SA or TA, with the cards of those suits the three other hands follow with (partner's
+    highest, the opponents' lowest, those counted added to ``low``, one mask for each
+    opponent, the next seat's first); their number of tricks in ``k``.  With the long
+    cards, as in :func:`quick_bounds`: ``p``'s lower cards of a suit win too when both
+    opponents are out of it once the run is cashed and partner holds at most
+    ``n - shed`` cards above the lowest of them (he sheds them in the run's ``n``
+    rounds, highest first, the lead he may owe to one of them aside)."""
+    cdef uint32_t t = tops & s.hands[p], x
+    cdef int v = 0, n, suit, lim, q
+    k[0] = 0
+    while t:
+        suit = coinche_ctz(t) >> 3
+        t &= t - 1
+        q = run_points(s, rem & LANE[suit], s.hands[p], &n)
+        x = s.hands[p] & LANE[suit]
+        lim = coinche_popcount(x)
+        if lim > n and coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit]) <= n \
+                and coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit]) <= n \
+                and coinche_popcount(s.hands[p ^ 2] & ABOVE[coinche_ctz(x)]) <= n - shed:
+            n = lim
+            q = 0
+            while x:
+                q += s.pts[coinche_ctz(x)]
+                x &= x - 1
+        v += q + partner_follow(s, suit, n, s.hands[p ^ 2]) \
+            + forced_follow(s, suit, n, s.hands[(p + 1) & 3], &low[0]) \
+            + forced_follow(s, suit, n, s.hands[(p + 3) & 3], &low[1])
+        k[0] += n
+    return v
+
+cdef inline int lead_lost(State* s, uint32_t rem, uint32_t tops, int p, int total) noexcept nogil:
+    """Sure points of the side not on lead, in SA or TA, when the leader leads a suit
+    whose top card its opponent ``p`` holds (see :func:`quick_bounds`).
+
+    ``p`` wins the trick with that card (he must follow and may play it; in TA it is
+    above any card he must beat), then cashes every run of top cards he holds, that
+    suit's included: nobody can ruff or beat them.  Then, holding a card of a suit whose
+    top run is partner's, he leads it, and partner cashes his runs, provided partner
+    holds a card besides them for each of p's tricks (the first one included), so never
+    has to give one up.  These tricks come one after the other from now on, so each
+    opponent puts at least his lowest cards of each run's suit into them
+    (:func:`forced_follow`: a card he does not follow with is discarded into one of them
+    or follows later), and his cheapest other cards into the rest of them; ``p``'s
+    partner follows with his highest cards (:func:`partner_follow`)."""
+    cdef int k, km, v, vm
+    cdef uint32_t mt = tops & s.hands[p ^ 2]
+    cdef uint32_t low[2]
+    cdef uint32_t lowm[2]
+    low[0] = low[1] = lowm[0] = lowm[1] = 0
+    v = seat_runs(s, rem, tops, p, 0, &k, low)
+    if mt and (s.hands[p] & lanes_of(mt)) == 0:
+        mt = 0                                  # p holds no card of partner's suits
+    if mt:
+        # (partner's opponents are p's, the other way round)
+        vm = seat_runs(s, rem, tops, p ^ 2, 1, &km, lowm)
+        if k + km <= s.tricks_left:
+            v += vm
+            k += km
+            low[0] |= lowm[1]
+            low[1] |= lowm[0]
+    if k == s.tricks_left:
+        return total                            # every trick, the last one's bonus too
+    # each opponent plays a card to each of the k tricks: besides the lowest cards of
+    # the runs' suits counted, his cheapest others
+    return v + k * s.trick_bonus \
+        + cheapest(s, s.hands[(p + 1) & 3] & ~low[0], k - coinche_popcount(low[0])) \
+        + cheapest(s, s.hands[(p + 3) & 3] & ~low[1], k - coinche_popcount(low[1]))
 
 cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept nogil:
     """Sure points at a trick start, as bounds on the N-S value.
@@ -286,14 +388,19 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
       Partner keeps his runs while the leader cashes if he holds a card besides them
       for each of the leader's tricks; when he does not, only the richer of the two
       sets of runs counts.  If the side can cash every trick, it takes everything left.
-    * Each cashed trick also holds the other three cards: a hand follows the suit with
-      its lowest cards while it can (:func:`forced_follow`).
+    * Each cashed trick also holds the other three cards: an opponent follows the suit
+      with his lowest cards while he can (:func:`forced_follow`), and plays his cheapest
+      other cards to the rest of the cashed tricks; partner follows with his highest
+      (:func:`partner_follow`).
     * Long cards: once a run is cashed, the holder's lower cards of the suit win too
       when no one can ruff, both opponents are out of the suit, and partner can shed
       the cards that would overtake them during the run.
     * A player holding nothing but his side's top trumps wins every trick for it.  When
       the side not on lead holds the top trumps, each opposing hand also puts its
       cheapest cards into the tricks those trumps take.
+    * Lead lost (SA, TA): when the side on lead holds the top card of no suit the leader
+      holds, an opponent wins the first trick and his side cashes its runs at once
+      (:func:`lead_lost`): sure points of the side not on lead.
     """
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t hand = s.hands[s.leader]
@@ -305,7 +412,29 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     cdef bint mine, entry = False
     cdef uint32_t mate = s.hands[(s.leader + 2) & 3]
     cdef uint32_t tr
-    if s.trump >= 0:
+    cdef uint32_t low[4]    # the opponents' cards counted as followed (leader's runs, partner's)
+    low[0] = low[1] = low[2] = low[3] = 0
+    if s.trump < 0:
+        tr = lane_tops(rem)
+        x = tr & lanes_of(hand)
+        if (x & (hand | mate)) == 0:
+            # The side on lead holds the top card of no suit the leader holds: it loses
+            # the lead at once, and it can cash nothing first.  The leader picks the
+            # suit, so the opponent who wins it is his choice too.
+            p = total
+            if x & o1:
+                p = lead_lost(s, rem, tr, (s.leader + 1) & 3, total)
+            if x & o2:
+                n = lead_lost(s, rem, tr, (s.leader + 3) & 3, total)
+                if n < p:
+                    p = n
+            if (s.leader & 1) == 0:
+                if total - p < ub[0]:
+                    ub[0] = total - p
+            elif p > lb[0]:
+                lb[0] = p
+            return
+    else:
         t1 = o1 & LANE[s.trump]
         t2 = o2 & LANE[s.trump]
         tr = top_run(s, rem & LANE[s.trump], &trump_side)
@@ -357,8 +486,9 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
                     p += s.pts[coinche_ctz(x)]
                     x &= x - 1
         # the other hands follow with their lowest cards of the suit while they can
-        p += forced_follow(s, suit, n, o1) + forced_follow(s, suit, n, o2) \
-            + forced_follow(s, suit, n, mate if mine else hand)
+        p += forced_follow(s, suit, n, o1, &low[0 if mine else 2]) \
+            + forced_follow(s, suit, n, o2, &low[1 if mine else 3]) \
+            + partner_follow(s, suit, n, mate if mine else hand)
         if mine:
             cash += p
             cashed += n
@@ -373,10 +503,14 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             # (partner holds a card for each of the leader's tricks besides his runs)
             cash += mate_pts
             cashed += mate_n
+            low[0] |= low[2]
+            low[1] |= low[3]
         elif mate_pts > cash:
             # not both: the leader leads to partner at once
             cash = mate_pts
             cashed = mate_n
+            low[0] = low[2]
+            low[1] = low[3]
     if s.trump >= 0 and trump_side == (s.leader & 1):
         # the leader's own top trumps are cashable too, and counted once
         p = run_points(s, rem & LANE[s.trump], hand, &n)
@@ -390,6 +524,11 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         else:
             ub[0] = 0
         return
+    if cashed:
+        # each opponent plays a card to each cashed trick: besides the lowest cards of
+        # the runs' suits counted, his cheapest others
+        cash += cheapest(s, o1 & ~low[0], cashed - coinche_popcount(low[0])) \
+            + cheapest(s, o2 & ~low[1], cashed - coinche_popcount(low[1]))
     if s.trump >= 0 and trump_side >= 0 and trump_side != (s.leader & 1):
         # every trick a card of that run is played to is the trump side's, and there are
         # at least as many such tricks as one hand holds of the run: each hand of the

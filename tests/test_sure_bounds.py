@@ -126,11 +126,31 @@ def test_long_cards_after_the_run():
     the ace and ten, E and W follow with their last spades, and N's 8 and 7 then win too
     (no one is left to beat them and there are no trumps): every trick is N's, all 123
     points.  When E keeps a third spade (K-Q-9), the 9 beats N's 8 and only the run
-    counts: ace 19, ten 10, and the spades E and W must follow with, their lowest (E's
-    9 and queen, 0 + 3; W's jack, 2), 34."""
+    counts: ace 19, ten 10, the spades E and W must follow with, their lowest (E's 9
+    and queen, 0 + 3; W's jack, 2), and the card W, out of spades, must discard on the
+    second round, his cheapest (a queen, 3): 37."""
     pos = Position(Deal.from_pbn("N:AT87... KQ.AK.. ..AK.AK J9.Q.Q."), "SA", "N", Rules())
     assert _bounds(pos) == (123, 123)
     assert minimax.future_points(pos) == 123
     pos = Position(Deal.from_pbn("N:AT87... KQ9.A.. ..AK.AK J.KQ.Q."), "SA", "N", Rules())
-    assert _bounds(pos)[0] == 34
+    assert _bounds(pos)[0] == 37
     assert minimax.future_points(pos) == 86
+
+
+def test_lead_lost_to_the_opponents():
+    """SA, N to lead, three tricks: N holds the 8 and 7 of spades and the 9 of hearts; E
+    the ace and ten of spades, W the ace of hearts.  Whatever N leads, an opponent wins
+    it with an ace and his side takes at least that trick.  A spade gives E two tricks
+    (19 + 10, and S, out of spades, throws his cheapest cards on them: 0 and 10); the
+    heart gives W one, 19, the cheapest for N: E-W take at least 19 of the 87 points."""
+    pos = Position(Deal.from_pbn("N:87.9.. AT...8 ..AT.7 .A.98."), "SA", "N", Rules())
+    assert _bounds(pos) == (0, 87 - 19)
+    assert minimax.future_points(pos) == 49
+
+
+def test_partner_follows_high_under_a_run():
+    """SA, N to lead, two tricks: N cashes the ace of spades, and S drops his ten on it
+    (he may play any spade under his partner's ace): 29 sure points, not 19 with S's 7."""
+    pos = Position(Deal.from_pbn("N:A.7.. .A.7. T7... .8.8."), "SA", "N", Rules())
+    assert _bounds(pos) == (29, 58)
+    assert minimax.future_points(pos) == 29
