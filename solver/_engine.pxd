@@ -108,8 +108,8 @@ ctypedef struct State:
     int trick_bonus         # added to each trick (1 when counting tricks)
     int last_bonus          # added to the last trick (10, or 0 counting tricks)
     uint64_t ctx            # context bits of the TT key (see above)
-    uint8_t killer[40]      # killer[4 * tricks_left + player]: the card that last cut the
-                            # search off at a lead of that player with that many tricks left
+    uint8_t killer[1152]    # killer[128 * tricks_left + 4 * win_card + ncards]: the card that
+                            # last cut the search off there (see _engine.pyx's killer_slot)
     # statistics
     uint64_t nodes
     TTable* tt

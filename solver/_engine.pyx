@@ -715,6 +715,20 @@ cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept 
     ``lo`` among them, so it must be the highest of them below ``hi``)?"""
     return (s.twins[hi] >> lo) & 1 and ((inplay & <uint32_t>BELOW64[hi]) >> lo) == 1
 
+cdef inline int killer_slot(State* s) noexcept nogil:
+    """The killer table's slot of the node: tricks to go, cards in the trick, and the card
+    winning it (at a lead, the card that was winning the previous trick when its last
+    card came: a card play leaves the field as it is when it completes a trick).
+
+    Keyed by the player and the tricks to go alone, the killer helped at leads (nodes -3
+    to -5%) and hurt inside tricks (+77%): one slot served positions with little in
+    common.  The winning card keeps apart the positions that answer different plays:
+    at leads it cuts 3% of the nodes more than the player's slot, and inside tricks a
+    killer tried first, before the static order, then cuts 6% more (trumps 4%, SA 10%,
+    TA 7%).  The suit of the previous lead on top (a ruff) gains 0.2%: not worth a
+    table four times the size; without the tricks to go, +40%."""
+    return 128 * s.tricks_left + 4 * s.win_card + s.ncards
+
 cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
                    int* out, int* scores) noexcept nogil:
     """Fill ``out`` with one card per class of equivalent legal cards and ``scores`` with
@@ -731,9 +745,10 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
     cdef uint32_t opp_trumps, h, beat = 0, nextf = 0, discards = 0
     cdef int k, c, prev, n = 0, sc, suit, ruff_risk, p
     cdef bint partner_wins, wins, master, ours, ruff, safe
-    # at a lead, the card that last cut off at a lead of this player this many tricks
-    # from the end: in a sibling position it often cuts again (after the table's card)
-    cdef int killer = s.killer[4 * s.tricks_left + player] if ncards == 0 else -1
+    # the card that last cut off with this card winning the trick so far (at a lead: the
+    # previous trick), as many cards in the trick and as many tricks to go: in a sibling
+    # position it often cuts again (see killer_slot)
+    cdef int killer = s.killer[killer_slot(s)]
     opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     ruff_risk = 0
     if ncards == 0 and opp_trumps:
@@ -818,8 +833,10 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
                 safe = (nextf & (s.beaters[c] if wins else beat)) == 0
                 if ncards == 2:
                     if ours and safe:
-                        # the trick is ours: add points (but keep masters for later tricks)
-                        sc = 200 + p - (25 if master and not wins else 0)
+                        # the trick is ours: add points (but keep masters for later tricks,
+                        # also when the master would be the card taking the trick: a
+                        # cheaper winner first cuts 1.2% of the nodes, 0.5% with killers)
+                        sc = 200 + p - (25 if master else 0)
                     elif ours:
                         sc = 120 - p
                     else:
@@ -1070,8 +1087,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                 best = v
                 best_card[0] = c
                 if best >= beta:
-                    if s.ncards == 0:
-                        s.killer[4 * s.tricks_left + player] = c
+                    s.killer[killer_slot(s)] = c
                     break
                 if best > alpha:
                     alpha = best
@@ -1080,8 +1096,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                 best = v
                 best_card[0] = c
                 if best <= alpha:
-                    if s.ncards == 0:
-                        s.killer[4 * s.tricks_left + player] = c
+                    s.killer[killer_slot(s)] = c
                     break
                 if best < beta:
                     beta = best
@@ -1339,6 +1354,8 @@ cdef class Engine:
         s.tricks_left = held[0]
         s.nodes = 0
         memset(s.killer, 255, sizeof(s.killer))     # no killer yet (255 is no card)
+        if n == 0:
+            s.win_card = 0      # the killer slot of the first lead (no previous trick)
         self.depth = 0
         self.tt.generation = (self.tt.generation + 1) & 3
 
