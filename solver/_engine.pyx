@@ -305,24 +305,51 @@ cdef inline uint32_t lanes_of(uint32_t m) noexcept nogil:
 
 cdef inline int seat_runs(State* s, uint32_t rem, uint32_t tops, int p, int shed,
                           int* k, uint32_t* low) noexcept nogil:
-    """Points of the top runs ``p`` holds (``tops``: each suit's highest card), cashed in
-    SA or TA, with the cards of those suits the three other hands follow with (partner's
-    highest, the opponents' lowest, those counted added to ``low``, one mask for each
-    opponent, the next seat's first); their number of tricks in ``k``.  With the long
-    cards, as in :func:`quick_bounds`: ``p``'s lower cards of a suit win too when both
-    opponents are out of it once the run is cashed and partner holds at most
+    """Points of the top runs ``p`` holds (``tops``: each suit's highest card), cashed
+    from now on, with the cards of those suits the three other hands follow with
+    (partner's highest, the opponents' lowest, those counted added to ``low``, one mask
+    for each opponent, the next seat's first); their number of tricks in ``k``.  With
+    the long cards, as in :func:`quick_bounds`: ``p``'s lower cards of a suit win too
+    when both opponents are out of it once the run is cashed and partner holds at most
     ``n - shed`` cards above the lowest of them (he sheds them in the run's ``n``
-    rounds, highest first, the lead he may owe to one of them aside)."""
+    rounds, highest first, the lead he may owe to one of them aside).
+
+    With trumps, ``p`` cashes his top trumps first (long trumps included): everyone
+    follows with a trump while he holds one, so an opponent with no more trumps than
+    those rounds is out of trumps after them.  A plain suit is then cashed for as many
+    rounds as each opponent still holding trumps can follow (void, he would have to
+    ruff), and its long cards win only when neither opponent holds a trump."""
     cdef uint32_t t = tops & s.hands[p], x
-    cdef int v = 0, n, suit, lim, q
+    cdef uint32_t r1 = 0, r3 = 0, tl = 0
+    cdef int v = 0, n, suit, lim, q, c
     k[0] = 0
+    if s.trump >= 0:
+        tl = LANE[s.trump]
+        r1 = s.hands[(p + 1) & 3] & tl
+        r3 = s.hands[(p + 3) & 3] & tl
     while t:
-        suit = coinche_ctz(t) >> 3
-        t &= t - 1
+        suit = s.trump if t & tl else coinche_ctz(t) >> 3
+        t &= ~LANE[suit]
         q = run_points(s, rem & LANE[suit], s.hands[p], &n)
         x = s.hands[p] & LANE[suit]
         lim = coinche_popcount(x)
-        if lim > n and coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit]) <= n \
+        if (r1 | r3) and suit != s.trump:
+            lim = n
+            if r1 and coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit]) < lim:
+                lim = coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit])
+            if r3 and coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit]) < lim:
+                lim = coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit])
+            if lim == 0:
+                continue
+            if lim < n:
+                n = lim
+                q = 0
+                while lim:
+                    c = 31 - coinche_clz(x)
+                    q += s.pts[c]
+                    x &= ~((<uint32_t>1) << c)
+                    lim -= 1
+        elif lim > n and coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit]) <= n \
                 and coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit]) <= n \
                 and coinche_popcount(s.hands[p ^ 2] & ABOVE[coinche_ctz(x)]) <= n - shed:
             n = lim
@@ -334,31 +361,43 @@ cdef inline int seat_runs(State* s, uint32_t rem, uint32_t tops, int p, int shed
             + forced_follow(s, suit, n, s.hands[(p + 1) & 3], &low[0]) \
             + forced_follow(s, suit, n, s.hands[(p + 3) & 3], &low[1])
         k[0] += n
+        if suit == s.trump:
+            if coinche_popcount(r1) <= n:
+                r1 = 0
+            if coinche_popcount(r3) <= n:
+                r3 = 0
     return v
 
 cdef inline int lead_lost(State* s, uint32_t rem, uint32_t tops, int p, int total) noexcept nogil:
-    """Sure points of the side not on lead, in SA or TA, when the leader leads a suit
-    whose top card its opponent ``p`` holds (see :func:`quick_bounds`).
+    """Sure points of the side not on lead when the leader leads a suit whose top card
+    its opponent ``p`` holds (see :func:`quick_bounds`).
 
     ``p`` wins the trick with that card (he must follow and may play it; in TA it is
-    above any card he must beat), then cashes every run of top cards he holds, that
-    suit's included: nobody can ruff or beat them.  Then, holding a card of a suit whose
-    top run is partner's, he leads it, and partner cashes his runs, provided partner
-    holds a card besides them for each of p's tricks (the first one included), so never
-    has to give one up.  These tricks come one after the other from now on, so each
-    opponent puts at least his lowest cards of each run's suit into them
+    above any card he must beat; with trumps, :func:`quick_bounds` makes sure nobody
+    has to ruff it), then cashes every run of top cards he holds, that suit's included:
+    nobody can beat them, and with trumps he only counts the rounds nobody can ruff
+    (:func:`seat_runs`; the first trick is one of them).  Then, holding a card of a suit
+    whose top run is partner's, he leads it, and partner cashes his runs, provided
+    partner holds a card besides them for each of p's tricks (the first one included),
+    so never has to give one up; with trumps, that suit must be trumps or one each
+    opponent holding trumps can follow.  These tricks come one after the other from now
+    on, so each opponent puts at least his lowest cards of each run's suit into them
     (:func:`forced_follow`: a card he does not follow with is discarded into one of them
     or follows later), and his cheapest other cards into the rest of them; ``p``'s
     partner follows with his highest cards (:func:`partner_follow`)."""
     cdef int k, km, v, vm
-    cdef uint32_t mt = tops & s.hands[p ^ 2]
+    cdef uint32_t mt = tops & s.hands[p ^ 2], e
     cdef uint32_t low[2]
     cdef uint32_t lowm[2]
     low[0] = low[1] = lowm[0] = lowm[1] = 0
     v = seat_runs(s, rem, tops, p, 0, &k, low)
-    if mt and (s.hands[p] & lanes_of(mt)) == 0:
-        mt = 0                                  # p holds no card of partner's suits
-    if mt:
+    e = s.hands[p] & lanes_of(mt)
+    if s.trump >= 0:
+        if s.hands[(p + 1) & 3] & LANE[s.trump]:
+            e &= lanes_of(s.hands[(p + 1) & 3]) | LANE[s.trump]
+        if s.hands[(p + 3) & 3] & LANE[s.trump]:
+            e &= lanes_of(s.hands[(p + 3) & 3]) | LANE[s.trump]
+    if e:
         # (partner's opponents are p's, the other way round)
         vm = seat_runs(s, rem, tops, p ^ 2, 1, &km, lowm)
         if k + km <= s.tricks_left:
@@ -381,9 +420,11 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
       always ends in that side's tricks.
     * Cashing: the leader can lead the top run of each plain suit he holds, one card
       after the other, and win every one of those tricks as long as no opponent can
-      ruff: in SA and TA nobody can; with trumps, an opponent with trumps must hold at
-      least as many cards of the suit as the run is long (he then follows every round,
-      so he is never void and never discards).  Then, holding a card of a suit whose
+      ruff: in SA and TA nobody can; with trumps, only as many rounds as each opponent
+      with trumps holds cards of the suit (he then follows every round, so he is never
+      void and never discards).  With trumps the leader first leads his own top trumps
+      (and his long trumps, once they are the only ones left): an opponent with no more
+      trumps than those rounds is then out of them.  Then, holding a card of a suit whose
       top run is partner's, he leads it, and partner cashes all his runs the same way.
       Partner keeps his runs while the leader cashes if he holds a card besides them
       for each of the leader's tricks; when he does not, only the richer of the two
@@ -398,9 +439,10 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     * A player holding nothing but his side's top trumps wins every trick for it.  When
       the side not on lead holds the top trumps, each opposing hand also puts its
       cheapest cards into the tricks those trumps take.
-    * Lead lost (SA, TA): when the side on lead holds the top card of no suit the leader
-      holds, an opponent wins the first trick and his side cashes its runs at once
-      (:func:`lead_lost`): sure points of the side not on lead.
+    * Lead lost: when the side on lead holds the top card of no suit the leader holds
+      (and, with trumps, nobody has to ruff the first trick), an opponent wins the
+      first trick and his side cashes its runs at once (:func:`lead_lost`): sure points
+      of the side not on lead.
     """
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t hand = s.hands[s.leader]
@@ -411,7 +453,8 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     cdef uint32_t x
     cdef bint mine, entry = False
     cdef uint32_t mate = s.hands[(s.leader + 2) & 3]
-    cdef uint32_t tr
+    cdef uint32_t tr, run = 0, plain
+    cdef int tn = 0, tcash = 0, lost = 0
     cdef uint32_t low[4]    # the opponents' cards counted as followed (leader's runs, partner's)
     low[0] = low[1] = low[2] = low[3] = 0
     if s.trump < 0:
@@ -447,10 +490,62 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             else:
                 ub[0] = 0
             return
+        run = tr
         while tr:
             c = coinche_ctz(tr)
             side_trumps += s.pts[c]
             tr &= tr - 1
+        if trump_side == (s.leader & 1):
+            run_points(s, rem & LANE[s.trump], hand, &tn)
+            if tn:
+                # The leader leads his own top trumps first: nobody can beat them, and
+                # everyone must follow with a trump while he holds one.  Their points
+                # are in side_trumps; the tricks also hold the opponents' lowest trumps
+                # and partner's highest trumps outside the run.  An opponent with no
+                # more trumps than these rounds is out of trumps after them, so he can
+                # ruff none of the runs cashed next.
+                x = hand & LANE[s.trump]
+                n = 0
+                if coinche_popcount(x) > tn and coinche_popcount(t1) <= tn \
+                        and coinche_popcount(t2) <= tn \
+                        and coinche_popcount(mate & ABOVE[coinche_ctz(x)]) <= tn:
+                    # Long trumps: both opponents are out of trumps after the run, and
+                    # partner, playing his highest trumps first, has shed the ones above
+                    # the leader's lowest: every trump of the leader wins.  Partner may
+                    # have to play his own trumps of the run before the others.
+                    n = coinche_popcount(mate & run)
+                    tn = coinche_popcount(x)
+                    x &= ~run
+                    while x:
+                        tcash += s.pts[coinche_ctz(x)]
+                        x &= x - 1
+                tcash += forced_follow(s, s.trump, tn, o1, &low[0]) \
+                    + forced_follow(s, s.trump, tn, o2, &low[1]) \
+                    + partner_follow(s, s.trump, tn - n, mate & ~run)
+                low[2] = low[0]
+                low[3] = low[1]
+                if coinche_popcount(t1) <= tn:
+                    t1 = 0
+                if coinche_popcount(t2) <= tn:
+                    t2 = 0
+        tr = lane_tops(rem)
+        x = tr & lanes_of(hand)
+        if (x & (hand | mate)) == 0:
+            # Lead lost, as in SA, when no one has to ruff the first trick: the top card
+            # of a plain suit wins it if partner follows or holds no trump, and, when
+            # the top card is fourth hand's, if his partner, second, follows or holds no
+            # trump too (void, he would have to ruff; E-W's choice is then not theirs).
+            # The top trump wins a trump lead anyway.
+            plain = lanes_of(hand) & ~LANE[s.trump]
+            if ((mate & LANE[s.trump]) == 0 or (plain & ~lanes_of(mate)) == 0) \
+                    and (t1 == 0 or (plain & lanes_of(x & o2) & ~lanes_of(o1)) == 0):
+                lost = total
+                if x & o1:
+                    lost = lead_lost(s, rem, tr, (s.leader + 1) & 3, total)
+                if x & o2:
+                    n = lead_lost(s, rem, tr, (s.leader + 3) & 3, total)
+                    if n < lost:
+                        lost = n
     for suit in range(4):
         if suit == s.trump or (rem & LANE[suit]) == 0:
             continue
@@ -463,12 +558,25 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             mine = False
         else:
             continue
-        if s.trump >= 0:
-            if t1 and coinche_popcount(o1 & LANE[suit]) < n:
-                continue
-            if t2 and coinche_popcount(o2 & LANE[suit]) < n:
-                continue
         x = (hand if mine else mate) & LANE[suit]
+        if s.trump >= 0:
+            # only as many rounds as the shorter opponent with trumps can follow
+            lim = n
+            if t1 and coinche_popcount(o1 & LANE[suit]) < lim:
+                lim = coinche_popcount(o1 & LANE[suit])
+            if t2 and coinche_popcount(o2 & LANE[suit]) < lim:
+                lim = coinche_popcount(o2 & LANE[suit])
+            if lim == 0:
+                continue
+            if lim < n:
+                n = lim
+                p = 0
+                while lim:
+                    c = 31 - coinche_clz(x)
+                    p += s.pts[c]
+                    x &= ~((<uint32_t>1) << c)
+                    lim -= 1
+                x = (hand if mine else mate) & LANE[suit]
         if (s.trump < 0 or (t1 == 0 and t2 == 0)) and coinche_popcount(x) > n \
                 and coinche_popcount(o1 & LANE[suit]) <= n and coinche_popcount(o2 & LANE[suit]) <= n \
                 and coinche_popcount((mate if mine else hand) & ABOVE[coinche_ctz(x)]) \
@@ -498,25 +606,21 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             if hand & LANE[suit]:
                 entry = True
     if entry:
-        if cashed + mate_n <= s.tricks_left:
+        if tn + cashed + mate_n <= s.tricks_left:
             # the leader cashes his runs, then leads to one of partner's, who cashes his
             # (partner holds a card for each of the leader's tricks besides his runs)
             cash += mate_pts
             cashed += mate_n
             low[0] |= low[2]
             low[1] |= low[3]
-        elif mate_pts > cash:
-            # not both: the leader leads to partner at once
+        elif mate_pts > cash and tn + mate_n <= s.tricks_left:
+            # not both: the leader leads to partner at once (after his top trumps)
             cash = mate_pts
             cashed = mate_n
             low[0] = low[2]
             low[1] = low[3]
-    if s.trump >= 0 and trump_side == (s.leader & 1):
-        # the leader's own top trumps are cashable too, and counted once
-        p = run_points(s, rem & LANE[s.trump], hand, &n)
-        if cashed + n == s.tricks_left:
-            cash += p
-            cashed += n
+    cash += tcash
+    cashed += tn
     if cashed == s.tricks_left:
         # every remaining trick is the leader's side's
         if (s.leader & 1) == 0:
@@ -533,7 +637,7 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         # every trick a card of that run is played to is the trump side's, and there are
         # at least as many such tricks as one hand holds of the run: each hand of the
         # other side plays a card to each of them, at least its cheapest cards
-        tr = top_run(s, rem & LANE[s.trump], &trump_side)
+        tr = run
         c = coinche_popcount(tr & s.hands[trump_side])
         n = coinche_popcount(tr & s.hands[trump_side + 2])
         if n > c:
@@ -551,9 +655,13 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     if (s.leader & 1) == 0:
         if cash > lb[0]:
             lb[0] = cash
+        if total - lost < ub[0]:
+            ub[0] = total - lost
     else:
         if total - cash < ub[0]:
             ub[0] = total - cash
+        if lost > lb[0]:
+            lb[0] = lost
 
 cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
                          int* lb, int* ub, int* hint) noexcept nogil:

@@ -154,3 +154,56 @@ def test_partner_follows_high_under_a_run():
     pos = Position(Deal.from_pbn("N:A.7.. .A.7. T7... .8.8."), "SA", "N", Rules())
     assert _bounds(pos) == (29, 58)
     assert minimax.future_points(pos) == 29
+
+
+def test_top_trumps_first_draw_the_trump_that_would_ruff():
+    """Hearts trumps, N to lead, three tricks: N holds the jack of hearts (the top trump)
+    and the ace and ten of spades; E the 7 of hearts, the 9 of spades and the ace of
+    diamonds.  Cashing the spades at once, E ruffs the second one.  But N leads the jack
+    first: E must follow with his only trump, and then follows the ace of spades and
+    discards on the ten.  Every trick is N's, all 89 points (the bound was the jack
+    alone, 20)."""
+    pos = Position(Deal.from_pbn("N:AT.J.. 9.7.A. ...AKQ ..KQJ."), "H", "N", Rules())
+    assert _total(pos) == 89
+    assert _bounds(pos) == (89, 89)
+    assert minimax.future_points(pos) == 89
+
+
+def test_a_run_is_cashed_while_the_opponents_follow():
+    """Hearts trumps, N to lead, two tricks: N holds the ace and ten of spades, E the 7
+    of spades and the 7 of hearts.  E ruffs the second round, but he must follow the
+    first: the ace wins, with E's 7 and W's cheapest card, the king of diamonds (4),
+    under it: 15 sure points, where the whole run, which E can ruff, counted nothing
+    before.  (The upper bound, 47, is E's lone trump, the top one: N and S each lose at
+    least their cheapest card to it.)"""
+    pos = Position(Deal.from_pbn("N:AT... 7.7.. ...AK ..AK."), "H", "N", Rules())
+    assert _bounds(pos) == (15, 47)
+    assert minimax.future_points(pos) == 26
+
+
+def test_long_trumps_once_the_opponents_are_out():
+    """Hearts trumps, N to lead, three tricks: N holds the jack, 8 and 7 of hearts, E the
+    ace, the only other trump.  N leads the jack, E must follow with the ace, and N's 8
+    and 7 are then the last trumps: they win the last two tricks.  All 92 points are
+    N-S's (the bound was the jack alone, 20)."""
+    pos = Position(Deal.from_pbn("N:.J87.. .A.AK. ...AKQ AKQ..."), "H", "N", Rules())
+    assert _total(pos) == 92
+    assert _bounds(pos) == (92, 92)
+    assert minimax.future_points(pos) == 92
+
+
+def test_lead_lost_with_trumps():
+    """Hearts trumps, N to lead, three tricks: N holds the 8 and 7 of diamonds and the 7
+    of clubs; E the ace and ten of diamonds and the 8 of clubs; S the jack of hearts
+    (the top trump), the queen of diamonds and the 9 of clubs; W the ace of spades, the
+    7 of hearts and the king of clubs.  S holds a diamond and a club, so he never has
+    to ruff the first trick, and E holds a club: whatever N leads, the top card of the
+    suit wins it for E-W.  On a diamond E's ace wins (with S's queen, 3: 14), but S
+    ruffs the ten, and E then leads his club to W's king (4, the 7 and 9 of clubs
+    follow; W's ace of spades is not cashed: S, out of spades, would ruff it): 18.  On
+    a club W's king wins, 4, and W has no diamond to reach E: E-W are sure of 4 of
+    the 69 points (the top trump gives N-S 20)."""
+    pos = Position(Deal.from_pbn("N:..87.7 ..AT.8 .J.Q.9 A.7..K"), "H", "N", Rules())
+    assert _total(pos) == 69
+    assert _bounds(pos) == (20, 65)
+    assert minimax.future_points(pos) == 30
