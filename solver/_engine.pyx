@@ -837,13 +837,27 @@ cdef inline int killer_slot(State* s) noexcept nogil:
     table four times the size; without the tricks to go, +40%."""
     return 128 * s.tricks_left + 4 * s.win_card + s.ncards
 
-cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32_t inplay,
-                   int* out, int* scores) noexcept nogil:
+cdef inline bint is_move(State* s, int c, uint32_t legal, uint32_t inplay) noexcept nogil:
+    """Is ``c`` (any int: -1 and 255 mean no card) a legal card that :func:`gen_moves` lists,
+    the highest of its class?  The card above it in its class would be the lowest card in
+    play above it (legal cards of a suit are the hand's from some card up)."""
+    cdef uint32_t x
+    if <unsigned int>c >= 32 or not (legal >> c) & 1:
+        return False
+    x = inplay & ABOVE[c]
+    return x == 0 or not ((legal & x & (~x + 1)) and (s.twins[coinche_ctz(x)] >> c) & 1)
+
+cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int skip,
+                          uint32_t inplay, int* out, int* scores) noexcept nogil:
     """Fill ``out`` with one card per class of equivalent legal cards and ``scores`` with
     their order, higher first, ties in the order of ``out`` (unsorted: the search picks
     them as it needs them).  ``inplay``: the cards still held and those of the trick in
     progress.  ``legal`` holds two cards or more: the search plays a single legal card
-    without a list."""
+    without a list.  ``skip``: a card already searched, left out of the list (the
+    table's card, else the killer: see :func:`search_moves`).  ``killer``: the card that
+    last cut off with this card winning the trick so far (at a lead: the previous trick),
+    as many cards in the trick and as many tricks to go, comes first (in a sibling
+    position it often cuts again, see killer_slot)."""
     # the state's fields are read once into locals: ``out`` and ``scores`` are ints, so
     # the compiler would otherwise read them again after every store
     cdef int ncards = s.ncards, trump = s.trump, led = s.led, win = s.win_card
@@ -853,10 +867,6 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
     cdef uint32_t opp_trumps, h, beat = 0, nextf = 0, discards = 0
     cdef int k, c, prev, n = 0, sc, suit, ruff_risk, p
     cdef bint partner_wins, wins, master, ours, ruff, safe
-    # the card that last cut off with this card winning the trick so far (at a lead: the
-    # previous trick), as many cards in the trick and as many tricks to go: in a sibling
-    # position it often cuts again (see killer_slot)
-    cdef int killer = s.killer[killer_slot(s)]
     opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     ruff_risk = 0
     if ncards == 0 and opp_trumps:
@@ -887,12 +897,12 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int hint, uint32
             prev = c
             continue
         prev = c
+        if c == skip:
+            continue
         suit = c >> 3
         p = s.pts[c]
         master = (ABOVE[c] & others) == 0
-        if c == hint:
-            sc = 10000
-        elif c == killer:
+        if c == killer:
             sc = 5000
         elif ncards == 0:
             # can an opponent ruff a lead of this suit (void in it, with trumps)?
@@ -1126,7 +1136,10 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
     legal cards' values, the card that gave it in ``best_card``."""
     cdef int player = (s.leader + s.ncards) & 3
     cdef bint maximizing = (player & 1) == 0
-    cdef int n, i, j, k, c, v, best, nb, dl, left
+    cdef int n, i = 0, j, k, c, v, best, nb, dl, left, first
+    # (the slot read once: GCC does not see that the play in between leaves it as it was;
+    # instructions -1%)
+    cdef int slot = killer_slot(s), killer = s.killer[slot]
     cdef int moves[8]
     cdef int scores[8]
     cdef int vals[32]
@@ -1134,11 +1147,37 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
     cdef Saved sv
     # the cards in play: still held, or in the trick in progress
     cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
-    n = gen_moves(s, legal, player, hint, inplay, moves, scores)
     best = -1 if maximizing else 100000
     save(s, &sv)
+    # The card the list would put first, the table's (``hint``) else the killer, is
+    # searched before the list is made: when it cuts (83% of the time inside tricks,
+    # 68% at leads) the list is never made.  The same nodes in the same order, and
+    # 13% fewer instructions (gen_moves alone: -55%).
+    first = hint
+    if not is_move(s, first, legal, inplay):
+        first = killer
+        if not is_move(s, first, legal, inplay):
+            first = -1
+    if first >= 0:
+        best_card[0] = first
+        best = child_value(s, &sv, player, first, alpha, beta)
+        if maximizing:
+            if best >= beta:
+                s.killer[slot] = first
+                return best
+            if best > alpha:
+                alpha = best
+        else:
+            if best <= alpha:
+                s.killer[slot] = first
+                return best
+            if best < beta:
+                beta = best
+        done = (<uint32_t>1) << first
+        vals[first] = best
+        i = 1
+    n = gen_moves(s, legal, player, killer, first, inplay, moves, scores)
     left = n
-    i = 0
     while left > 0:
         # the best-scored card not tried yet (the first of equal ones, as generated):
         # picked as needed, since a cutoff often comes before the list is done
@@ -1195,7 +1234,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                 best = v
                 best_card[0] = c
                 if best >= beta:
-                    s.killer[killer_slot(s)] = c
+                    s.killer[slot] = c
                     break
                 if best > alpha:
                     alpha = best
@@ -1204,7 +1243,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                 best = v
                 best_card[0] = c
                 if best <= alpha:
-                    s.killer[killer_slot(s)] = c
+                    s.killer[slot] = c
                     break
                 if best < beta:
                     beta = best
