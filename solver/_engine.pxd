@@ -105,6 +105,9 @@ ctypedef struct State:
                             # led (w is always of the suit led or a trump): the stronger
                             # ones of its suit, and every trump when w is none
     uint32_t zero           # the cards without points
+    uint32_t cheap[32]      # the other cards by their points, cheap[i] all worth cheap_pts[i],
+    int cheap_pts[32]       # in increasing order of points (ncheap classes)
+    int ncheap
     int trick_bonus         # added to each trick (1 when counting tricks)
     int last_bonus          # added to the last trick (10, or 0 counting tricks)
     uint64_t ctx            # context bits of the TT key (see above)

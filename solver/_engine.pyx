@@ -34,13 +34,21 @@ cdef extern from *:
     #include <immintrin.h>
     #define COINCHE_HAVE_PEXT 1
     static inline unsigned int coinche_pext(unsigned int x, unsigned int m) { return _pext_u32(x, m); }
+    /* the n lowest bits of m (all of them when it has fewer; 0 <= n < 32) */
+    static inline unsigned int coinche_lowest(unsigned int m, int n) { return _pdep_u32((1u << n) - 1, m); }
     #else
     #define COINCHE_HAVE_PEXT 0
     static inline unsigned int coinche_pext(unsigned int x, unsigned int m) { (void)m; return x; }
+    static inline unsigned int coinche_lowest(unsigned int m, int n) {
+        unsigned int r = 0;
+        while (m && n-- > 0) { r |= m & (0u - m); m &= m - 1; }
+        return r;
+    }
     #endif
     """
     bint HAVE_PEXT "COINCHE_HAVE_PEXT"
     uint32_t coinche_pext(uint32_t x, uint32_t m) nogil
+    uint32_t coinche_lowest(uint32_t m, int n) nogil
 
 cdef extern from *:
     """
@@ -156,20 +164,33 @@ cdef inline TTEntry* tt_bucket(TTable* tt, TTKey* k) noexcept nogil:
 
 cdef inline uint32_t top_run(State* s, uint32_t cards, int* side) noexcept nogil:
     """The run of highest ``cards`` (one suit's, still in play) held by one side, and that
-    side in ``side`` (0 N-S, 1 E-W; -1 when there are no cards)."""
-    cdef uint32_t run = 0, ns = s.hands[0] | s.hands[2]
-    cdef int c, p
-    side[0] = -1
-    while cards:
-        c = 31 - coinche_clz(cards)
-        p = 0 if (ns >> c) & 1 else 1
-        if side[0] < 0:
-            side[0] = p
-        elif p != side[0]:
-            break
-        run |= (<uint32_t>1) << c
-        cards &= ~((<uint32_t>1) << c)
-    return run
+    side in ``side`` (0 N-S, 1 E-W; -1 when there are no cards): the cards above the
+    other side's highest."""
+    cdef uint32_t ns = s.hands[0] | s.hands[2]
+    if cards == 0:
+        side[0] = -1
+        return 0
+    if (ns >> (31 - coinche_clz(cards))) & 1:
+        side[0] = 0
+        return held_run(cards, ns)
+    side[0] = 1
+    return held_run(cards, ~ns)
+
+cdef inline uint32_t held_run(uint32_t lane_rem, uint32_t hand) noexcept nogil:
+    """The run of highest cards of ``lane_rem`` (one suit's, still in play) held in
+    ``hand``: those above the highest one ``hand`` lacks."""
+    cdef uint32_t m = lane_rem & ~hand
+    if m == 0:
+        return lane_rem
+    return lane_rem & ABOVE[31 - coinche_clz(m)]
+
+cdef inline int mask_points(State* s, uint32_t m) noexcept nogil:
+    """The points of the cards of ``m``."""
+    cdef int p = 0
+    while m:
+        p += s.pts[coinche_ctz(m)]
+        m &= m - 1
+    return p
 
 cdef inline bint penalties(State* s, uint32_t me, uint32_t mo, int* down, int* up) noexcept nogil:
     """Is a stored position holding the cards ``me``, with our owners word, of our shape
@@ -226,68 +247,72 @@ cdef inline bint penalties(State* s, uint32_t me, uint32_t mo, int* down, int* u
             down[0] -= d
     return True
 
-cdef inline int run_points(State* s, uint32_t lane_rem, uint32_t hand, int* count) noexcept nogil:
-    """Points and length of the run of highest remaining cards of one suit held in ``hand``."""
-    cdef int c, p = 0
-    count[0] = 0
-    while lane_rem:
-        c = 31 - coinche_clz(lane_rem)
-        if not (hand >> c & 1):
-            break
-        p += s.pts[c]
-        count[0] += 1
-        lane_rem &= ~((<uint32_t>1) << c)
-    return p
-
 cdef inline int cheapest(State* s, uint32_t hand, int k) noexcept nogil:
-    """The fewest points ``k`` cards of ``hand`` can carry: its k cheapest cards (in each
-    suit the lowest cards are the cheapest)."""
-    cdef int p = 0, suit, best, bs, v
+    """The fewest points ``k`` cards of ``hand`` can carry: the k smallest of its cards'
+    points, taken from the point classes in increasing order (``State.cheap``)."""
+    cdef int i = 0, p = 0, c
     k -= coinche_popcount(hand & s.zero)
-    hand &= ~s.zero
-    while k > 0 and hand:
-        best = 1000
-        bs = 0
-        for suit in range(4):
-            if hand & LANE[suit]:
-                v = s.pts[coinche_ctz(hand & LANE[suit])]
-                if v < best:
-                    best = v
-                    bs = suit
-        p += best
-        hand &= ~((<uint32_t>1) << coinche_ctz(hand & LANE[bs]))
-        k -= 1
+    while k > 0 and i < s.ncheap:
+        c = coinche_popcount(hand & s.cheap[i])
+        if c >= k:
+            return p + k * s.cheap_pts[i]
+        p += c * s.cheap_pts[i]
+        k -= c
+        i += 1
     return p
 
-cdef inline int partner_follow(State* s, int suit, int n, uint32_t hand) noexcept nogil:
-    """The points partner's ``hand`` can put into a run of ``n`` tricks of ``suit`` his
+cdef inline uint32_t partner_follow(uint32_t hand, int suit, int n) noexcept nogil:
+    """The cards partner's ``hand`` can put into a run of ``n`` tricks of ``suit`` his
     side cashes from now on: its n highest cards of the suit, or all of them when it
     holds fewer.  Nobody can take the trick from the run's card, so any card of the
     suit is his to play, and he plays his highest first."""
-    cdef uint32_t h = (hand >> (8 * suit)) & 0xFF
-    cdef int p = 0, c
-    while h and n > 0:
-        c = 31 - coinche_clz(h)
-        p += s.pts[8 * suit + c]
-        h &= ~((<uint32_t>1) << c)
-        n -= 1
-    return p
-
-cdef inline int forced_follow(State* s, int suit, int n, uint32_t hand, uint32_t* low) noexcept nogil:
-    """The fewest points an opponent's ``hand`` puts into a run of ``n`` tricks of ``suit``
-    cashed from now on: its n lowest cards of the suit, or all of them when it holds
-    fewer (a card it discards before it has to follow goes into a cashed trick too).
-    Points rise with strength in every suit of every strain.  The cards counted are
-    added to ``low``: what else the hand plays to the cashed tricks comes from the rest
-    (each of its cards of the suit beyond them is worth at least one of them)."""
     cdef uint32_t h = hand & LANE[suit]
-    cdef int p = 0
-    while h and n > 0:
-        p += s.pts[coinche_ctz(h)]
-        low[0] |= h & (~h + 1)
-        h &= h - 1
-        n -= 1
-    return p
+    cdef int k = coinche_popcount(h) - n       # the cards left out, his lowest
+    if k > 0:
+        h &= ~coinche_lowest(h, k)
+    return h
+
+cdef inline uint32_t forced_follow(uint32_t hand, int suit, int n) noexcept nogil:
+    """The cheapest cards an opponent's ``hand`` puts into a run of ``n`` tricks of
+    ``suit`` cashed from now on: its n lowest cards of the suit, or all of them when it
+    holds fewer (a card it discards before it has to follow goes into a cashed trick
+    too).  Points rise with strength in every suit of every strain.  What else the hand
+    plays to the cashed tricks comes from the rest (each of its cards of the suit beyond
+    them is worth at least one of them)."""
+    return coinche_lowest(hand & LANE[suit], n if n > 0 else 0)
+
+cdef inline uint32_t cashed_cards(State* s, int suit, uint32_t run, uint32_t hand,
+                                  uint32_t mate, uint32_t oa, uint32_t ob, bint ra, bint rb,
+                                  int shed) noexcept nogil:
+    """The cards of ``suit`` a player wins by cashing it from now on, leading it round
+    after round: ``run`` is his run of the suit's top cards, ``hand`` his hand, ``mate``
+    his partner's, ``oa`` and ``ob`` his opponents' (``ra``, ``rb``: that one holds a
+    trump that could ruff the suit).
+
+    * An opponent with trumps follows as many rounds as he holds cards of the suit and
+      could ruff the next: only that many of the run's top cards count (none: 0).
+    * Long cards, when no opponent can ruff: once the run is cashed both opponents are
+      out of the suit if they held no more cards of it than the run is long, and then
+      the holder's lower cards win too and he keeps the lead, provided partner holds no
+      more than ``n - shed`` cards above the holder's lowest one: he plays them in the
+      run's ``n`` rounds, highest first, so he never has to take a trick from him
+      (``shed`` 1 when partner owes the run's first round a card of his own choice, the
+      lead that reaches the run, which may have to be his lowest)."""
+    cdef uint32_t lane = LANE[suit]
+    cdef int n = coinche_popcount(run), ca = coinche_popcount(oa & lane), cb = coinche_popcount(ob & lane)
+    cdef uint32_t x = hand & lane
+    if ra or rb:
+        if ra and ca < n:
+            n = ca
+        if rb and cb < n:
+            n = cb
+        while coinche_popcount(run) > n:
+            run &= run - 1          # the run's lowest cards are cashed last
+        return run
+    if coinche_popcount(x) > n and ca <= n and cb <= n \
+            and coinche_popcount(mate & ABOVE[coinche_ctz(x)]) <= n - shed:
+        return x
+    return run
 
 cdef inline uint32_t lane_tops(uint32_t m) noexcept nogil:
     """The highest card of each suit of ``m``."""
@@ -308,20 +333,18 @@ cdef inline int seat_runs(State* s, uint32_t rem, uint32_t tops, int p, int shed
     """Points of the top runs ``p`` holds (``tops``: each suit's highest card), cashed
     from now on, with the cards of those suits the three other hands follow with
     (partner's highest, the opponents' lowest, those counted added to ``low``, one mask
-    for each opponent, the next seat's first); their number of tricks in ``k``.  With
-    the long cards, as in :func:`quick_bounds`: ``p``'s lower cards of a suit win too
-    when both opponents are out of it once the run is cashed and partner holds at most
-    ``n - shed`` cards above the lowest of them (he sheds them in the run's ``n``
-    rounds, highest first, the lead he may owe to one of them aside).
+    for each opponent, the next seat's first); their number of tricks in ``k``.  Each
+    suit's cards won, the long ones included, are :func:`cashed_cards` (``shed`` 1 when
+    partner owes the first round of ``p``'s runs the lead that reaches them).
 
     With trumps, ``p`` cashes his top trumps first (long trumps included): everyone
     follows with a trump while he holds one, so an opponent with no more trumps than
     those rounds is out of trumps after them.  A plain suit is then cashed for as many
     rounds as each opponent still holding trumps can follow (void, he would have to
     ruff), and its long cards win only when neither opponent holds a trump."""
-    cdef uint32_t t = tops & s.hands[p], x
+    cdef uint32_t t = tops & s.hands[p], w, f1, f3, won = 0     # won: the cards counted
     cdef uint32_t r1 = 0, r3 = 0, tl = 0
-    cdef int v = 0, n, suit, lim, q, c
+    cdef int n, suit
     k[0] = 0
     if s.trump >= 0:
         tl = LANE[s.trump]
@@ -330,43 +353,24 @@ cdef inline int seat_runs(State* s, uint32_t rem, uint32_t tops, int p, int shed
     while t:
         suit = s.trump if t & tl else coinche_ctz(t) >> 3
         t &= ~LANE[suit]
-        q = run_points(s, rem & LANE[suit], s.hands[p], &n)
-        x = s.hands[p] & LANE[suit]
-        lim = coinche_popcount(x)
-        if (r1 | r3) and suit != s.trump:
-            lim = n
-            if r1 and coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit]) < lim:
-                lim = coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit])
-            if r3 and coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit]) < lim:
-                lim = coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit])
-            if lim == 0:
-                continue
-            if lim < n:
-                n = lim
-                q = 0
-                while lim:
-                    c = 31 - coinche_clz(x)
-                    q += s.pts[c]
-                    x &= ~((<uint32_t>1) << c)
-                    lim -= 1
-        elif lim > n and coinche_popcount(s.hands[(p + 1) & 3] & LANE[suit]) <= n \
-                and coinche_popcount(s.hands[(p + 3) & 3] & LANE[suit]) <= n \
-                and coinche_popcount(s.hands[p ^ 2] & ABOVE[coinche_ctz(x)]) <= n - shed:
-            n = lim
-            q = 0
-            while x:
-                q += s.pts[coinche_ctz(x)]
-                x &= x - 1
-        v += q + partner_follow(s, suit, n, s.hands[p ^ 2]) \
-            + forced_follow(s, suit, n, s.hands[(p + 1) & 3], &low[0]) \
-            + forced_follow(s, suit, n, s.hands[(p + 3) & 3], &low[1])
+        w = cashed_cards(s, suit, held_run(rem & LANE[suit], s.hands[p]), s.hands[p],
+                         s.hands[p ^ 2], s.hands[(p + 1) & 3], s.hands[(p + 3) & 3],
+                         r1 != 0 and suit != s.trump, r3 != 0 and suit != s.trump, shed)
+        if w == 0:
+            continue
+        n = coinche_popcount(w)
+        f1 = forced_follow(s.hands[(p + 1) & 3], suit, n)
+        f3 = forced_follow(s.hands[(p + 3) & 3], suit, n)
+        low[0] |= f1
+        low[1] |= f3
+        won |= w | f1 | f3 | partner_follow(s.hands[p ^ 2], suit, n)
         k[0] += n
         if suit == s.trump:
             if coinche_popcount(r1) <= n:
                 r1 = 0
             if coinche_popcount(r3) <= n:
                 r3 = 0
-    return v
+    return mask_points(s, won)
 
 cdef inline int lead_lost(State* s, uint32_t rem, uint32_t tops, int p, int total) noexcept nogil:
     """Sure points of the side not on lead when the leader leads a suit whose top card
@@ -413,6 +417,20 @@ cdef inline int lead_lost(State* s, uint32_t rem, uint32_t tops, int p, int tota
         + cheapest(s, s.hands[(p + 1) & 3] & ~low[0], k - coinche_popcount(low[0])) \
         + cheapest(s, s.hands[(p + 3) & 3] & ~low[1], k - coinche_popcount(low[1]))
 
+cdef inline int least_lead_lost(State* s, uint32_t rem, uint32_t tops, uint32_t x,
+                                int total) noexcept nogil:
+    """:func:`lead_lost` for the opponent the leader would rather see win the first
+    trick: ``x``, the top cards of the suits the leader holds, are all the opponents';
+    the leader picks the suit, so the opponent who wins it is his choice too."""
+    cdef int v = total, w
+    if x & s.hands[(s.leader + 1) & 3]:
+        v = lead_lost(s, rem, tops, (s.leader + 1) & 3, total)
+    if x & s.hands[(s.leader + 3) & 3]:
+        w = lead_lost(s, rem, tops, (s.leader + 3) & 3, total)
+        if w < v:
+            v = w
+    return v
+
 cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept nogil:
     """Sure points at a trick start, as bounds on the N-S value.
 
@@ -447,30 +465,23 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     cdef uint32_t rem = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t hand = s.hands[s.leader]
     cdef uint32_t o1 = s.hands[(s.leader + 1) & 3], o2 = s.hands[(s.leader + 3) & 3]
-    cdef uint32_t t1 = 0, t2 = 0
-    cdef int suit, p, n, cash = 0, cashed = 0, side_trumps = 0, trump_side = -1, c, top
-    cdef int mate_pts = 0, mate_n = 0, lim
-    cdef uint32_t x
-    cdef bint mine, entry = False
     cdef uint32_t mate = s.hands[(s.leader + 2) & 3]
-    cdef uint32_t tr, run = 0, plain
+    cdef uint32_t tops = lane_tops(rem), t1 = 0, t2 = 0
+    cdef int suit, p, n, cash = 0, cashed = 0, side_trumps = 0, trump_side = -1, c, top
+    cdef int mate_pts = 0, mate_n = 0
+    cdef uint32_t x, w, f1, f2, other, held, run = 0, plain
+    cdef uint32_t won = 0, mate_won = 0     # the cards counted in the leader's runs, in partner's
+    cdef bint mine, entry = False
     cdef int tn = 0, tcash = 0, lost = 0
     cdef uint32_t low[4]    # the opponents' cards counted as followed (leader's runs, partner's)
+    cdef uint32_t* lo
     low[0] = low[1] = low[2] = low[3] = 0
     if s.trump < 0:
-        tr = lane_tops(rem)
-        x = tr & lanes_of(hand)
+        x = tops & lanes_of(hand)
         if (x & (hand | mate)) == 0:
             # The side on lead holds the top card of no suit the leader holds: it loses
-            # the lead at once, and it can cash nothing first.  The leader picks the
-            # suit, so the opponent who wins it is his choice too.
-            p = total
-            if x & o1:
-                p = lead_lost(s, rem, tr, (s.leader + 1) & 3, total)
-            if x & o2:
-                n = lead_lost(s, rem, tr, (s.leader + 3) & 3, total)
-                if n < p:
-                    p = n
+            # the lead at once, and it can cash nothing first.
+            p = least_lead_lost(s, rem, tops, x, total)
             if (s.leader & 1) == 0:
                 if total - p < ub[0]:
                     ub[0] = total - p
@@ -480,8 +491,8 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
     else:
         t1 = o1 & LANE[s.trump]
         t2 = o2 & LANE[s.trump]
-        tr = top_run(s, rem & LANE[s.trump], &trump_side)
-        if tr and ((s.hands[trump_side] & ~tr) == 0 or (s.hands[trump_side + 2] & ~tr) == 0):
+        run = top_run(s, rem & LANE[s.trump], &trump_side)
+        if run and ((s.hands[trump_side] & ~run) == 0 or (s.hands[trump_side + 2] & ~run) == 0):
             # a player holds nothing but the top trumps of his side's run: he plays one
             # to every trick, and a trick holding one is his side's (every higher trump
             # left is in that run too)
@@ -490,13 +501,9 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             else:
                 ub[0] = 0
             return
-        run = tr
-        while tr:
-            c = coinche_ctz(tr)
-            side_trumps += s.pts[c]
-            tr &= tr - 1
+        side_trumps = mask_points(s, run)
         if trump_side == (s.leader & 1):
-            run_points(s, rem & LANE[s.trump], hand, &tn)
+            tn = coinche_popcount(held_run(rem & LANE[s.trump], hand))
             if tn:
                 # The leader leads his own top trumps first: nobody can beat them, and
                 # everyone must follow with a trump while he holds one.  Their points
@@ -506,6 +513,7 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
                 # ruff none of the runs cashed next.
                 x = hand & LANE[s.trump]
                 n = 0
+                w = 0
                 if coinche_popcount(x) > tn and coinche_popcount(t1) <= tn \
                         and coinche_popcount(t2) <= tn \
                         and coinche_popcount(mate & ABOVE[coinche_ctz(x)]) <= tn:
@@ -515,21 +523,15 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
                     # have to play his own trumps of the run before the others.
                     n = coinche_popcount(mate & run)
                     tn = coinche_popcount(x)
-                    x &= ~run
-                    while x:
-                        tcash += s.pts[coinche_ctz(x)]
-                        x &= x - 1
-                tcash += forced_follow(s, s.trump, tn, o1, &low[0]) \
-                    + forced_follow(s, s.trump, tn, o2, &low[1]) \
-                    + partner_follow(s, s.trump, tn - n, mate & ~run)
-                low[2] = low[0]
-                low[3] = low[1]
+                    w = x & ~run
+                low[0] = low[2] = forced_follow(o1, s.trump, tn)
+                low[1] = low[3] = forced_follow(o2, s.trump, tn)
+                tcash = mask_points(s, w | low[0] | low[1] | partner_follow(mate & ~run, s.trump, tn - n))
                 if coinche_popcount(t1) <= tn:
                     t1 = 0
                 if coinche_popcount(t2) <= tn:
                     t2 = 0
-        tr = lane_tops(rem)
-        x = tr & lanes_of(hand)
+        x = tops & lanes_of(hand)
         if (x & (hand | mate)) == 0:
             # Lead lost, as in SA, when no one has to ruff the first trick: the top card
             # of a plain suit wins it if partner follows or holds no trump, and, when
@@ -539,73 +541,47 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
             plain = lanes_of(hand) & ~LANE[s.trump]
             if ((mate & LANE[s.trump]) == 0 or (plain & ~lanes_of(mate)) == 0) \
                     and (t1 == 0 or (plain & lanes_of(x & o2) & ~lanes_of(o1)) == 0):
-                lost = total
-                if x & o1:
-                    lost = lead_lost(s, rem, tr, (s.leader + 1) & 3, total)
-                if x & o2:
-                    n = lead_lost(s, rem, tr, (s.leader + 3) & 3, total)
-                    if n < lost:
-                        lost = n
-    for suit in range(4):
-        if suit == s.trump or (rem & LANE[suit]) == 0:
-            continue
-        top = 31 - coinche_clz(rem & LANE[suit])
-        if (hand >> top) & 1:
-            p = run_points(s, rem & LANE[suit], hand, &n)
-            mine = True
-        elif (mate >> top) & 1:
-            p = run_points(s, rem & LANE[suit], mate, &n)
-            mine = False
-        else:
-            continue
-        x = (hand if mine else mate) & LANE[suit]
-        if s.trump >= 0:
-            # only as many rounds as the shorter opponent with trumps can follow
-            lim = n
-            if t1 and coinche_popcount(o1 & LANE[suit]) < lim:
-                lim = coinche_popcount(o1 & LANE[suit])
-            if t2 and coinche_popcount(o2 & LANE[suit]) < lim:
-                lim = coinche_popcount(o2 & LANE[suit])
-            if lim == 0:
-                continue
-            if lim < n:
-                n = lim
-                p = 0
-                while lim:
-                    c = 31 - coinche_clz(x)
-                    p += s.pts[c]
-                    x &= ~((<uint32_t>1) << c)
-                    lim -= 1
-                x = (hand if mine else mate) & LANE[suit]
-        if (s.trump < 0 or (t1 == 0 and t2 == 0)) and coinche_popcount(x) > n \
-                and coinche_popcount(o1 & LANE[suit]) <= n and coinche_popcount(o2 & LANE[suit]) <= n \
-                and coinche_popcount((mate if mine else hand) & ABOVE[coinche_ctz(x)]) \
-                    <= (n if mine else n - 1):
-            # Long cards.  No opponent can ruff, and both are out of the suit once the
-            # run is cashed: the rest of the holder's cards of the suit win too, and he
-            # keeps the lead.  His partner plays his cards of the suit above the holder's
-            # lowest one in the run's rounds (the leader's first card, to partner's run,
-            # may have to be his lowest), so he never has to take a trick from him.
-            lim = coinche_popcount(x)
-            if lim > n:
-                n = lim
-                p = 0
-                while x:
-                    p += s.pts[coinche_ctz(x)]
-                    x &= x - 1
-        # the other hands follow with their lowest cards of the suit while they can
-        p += forced_follow(s, suit, n, o1, &low[0 if mine else 2]) \
-            + forced_follow(s, suit, n, o2, &low[1 if mine else 3]) \
-            + partner_follow(s, suit, n, mate if mine else hand)
+                lost = least_lead_lost(s, rem, tops, x, total)
+    # the plain suits whose top card the leader's side holds
+    held = tops & (hand | mate)
+    if s.trump >= 0:
+        held &= ~LANE[s.trump]
+    while held:
+        top = coinche_ctz(held)
+        held &= held - 1
+        suit = top >> 3
+        mine = (hand >> top) & 1
         if mine:
-            cash += p
+            x = hand & LANE[suit]
+            other = mate
+            lo = low
+        else:
+            x = mate & LANE[suit]
+            other = hand
+            lo = low + 2
+        # (partner's runs come after a lead to them: the leader owes that first card)
+        w = cashed_cards(s, suit, held_run(rem & LANE[suit], x), x, other, o1, o2,
+                         t1 != 0, t2 != 0, 0 if mine else 1)
+        if w == 0:
+            continue
+        n = coinche_popcount(w)
+        # the other hands follow with their lowest cards of the suit while they can
+        f1 = forced_follow(o1, suit, n)
+        f2 = forced_follow(o2, suit, n)
+        lo[0] |= f1
+        lo[1] |= f2
+        w |= f1 | f2 | partner_follow(other, suit, n)
+        if mine:
+            won |= w
             cashed += n
         else:
-            mate_pts += p
+            mate_won |= w
             mate_n += n
             if hand & LANE[suit]:
                 entry = True
+    cash = mask_points(s, won)
     if entry:
+        mate_pts = mask_points(s, mate_won)
         if tn + cashed + mate_n <= s.tricks_left:
             # the leader cashes his runs, then leads to one of partner's, who cashes his
             # (partner holds a card for each of the leader's tricks besides his runs)
@@ -637,9 +613,8 @@ cdef inline void quick_bounds(State* s, int total, int* lb, int* ub) noexcept no
         # every trick a card of that run is played to is the trump side's, and there are
         # at least as many such tricks as one hand holds of the run: each hand of the
         # other side plays a card to each of them, at least its cheapest cards
-        tr = run
-        c = coinche_popcount(tr & s.hands[trump_side])
-        n = coinche_popcount(tr & s.hands[trump_side + 2])
+        c = coinche_popcount(run & s.hands[trump_side])
+        n = coinche_popcount(run & s.hands[trump_side + 2])
         if n > c:
             c = n
         side_trumps += cheapest(s, s.hands[1 - trump_side], c) + cheapest(s, s.hands[3 - trump_side], c)
@@ -1447,6 +1422,24 @@ cdef class Engine:
             for e in range(32):
                 if s.pts[e] == 0:
                     s.zero |= (<uint32_t>1) << e
+            s.ncheap = 0
+            for e in range(32):
+                if s.pts[e] == 0:
+                    continue
+                for k in range(s.ncheap):
+                    if s.cheap_pts[k] == s.pts[e]:
+                        s.cheap[k] |= (<uint32_t>1) << e
+                        break
+                else:
+                    # a new class, put in its place in increasing order
+                    k = s.ncheap
+                    while k > 0 and s.cheap_pts[k - 1] > s.pts[e]:
+                        s.cheap[k] = s.cheap[k - 1]
+                        s.cheap_pts[k] = s.cheap_pts[k - 1]
+                        k -= 1
+                    s.cheap[k] = (<uint32_t>1) << e
+                    s.cheap_pts[k] = s.pts[e]
+                    s.ncheap += 1
             for e in range(32):
                 if e & 7 and s.pts[e] < s.pts[e - 1]:
                     # the sure-points bounds take a hand's lowest cards as its cheapest
