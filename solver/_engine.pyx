@@ -1238,8 +1238,9 @@ cdef int search_mid(State* s, int alpha, int beta) noexcept nogil:
     return search_mid_moves(s, alpha, beta, legal)
 
 cdef int search_mid_moves(State* s, int alpha, int beta, uint32_t legal) noexcept nogil:
-    """:func:`search_mid` with two legal cards or more (a call of its own, so the one-card
-    case above keeps a small frame)."""
+    """:func:`search_mid` with two legal cards or more (written apart for a small frame in
+    the one-card case; GCC inlines it back today, and forcing it out of line measured
+    +0.9% instructions)."""
     cdef int best_card
     return search_moves(s, alpha, beta, legal, -1, &best_card)
 
