@@ -944,7 +944,6 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
                         sc = 140 - p
                     else:
                         sc = 100 - p
-            # (the table's card, ``hint``, comes only at leads: it never misses this)
             if (discards >> c) & 1:
                 sc += 25 * coinche_popcount(hand & LANE[suit])   # discard from length
         scores[n] = sc
