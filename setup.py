@@ -14,6 +14,7 @@ import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.editable_wheel import editable_wheel
 
 DEBUG = os.environ.get("COINCHE_DEBUG") == "1"
 
@@ -53,5 +54,22 @@ extensions = [
               define_macros=macros),
 ]
 
+
+
+class StrictEditableWheel(editable_wheel):
+    """``pip install -e .`` in setuptools' strict mode unless another mode is asked for.
+
+    The command line is the folder ``cli/`` installed as ``coinche_cli``; setuptools' default
+    editable mode serves such a renamed package through an import hook, which type checkers
+    cannot follow.  Strict mode installs a tree of links to the sources instead (a module
+    added later needs the install run again).
+    """
+
+    def initialize_options(self):
+        super().initialize_options()
+        self.mode = "strict"
+
+
 setup(ext_modules=cythonize(extensions, compiler_directives=directives,
-                            compile_time_env={"DEBUG": DEBUG}))
+                            compile_time_env={"DEBUG": DEBUG}),
+      cmdclass={"editable_wheel": StrictEditableWheel})

@@ -1,5 +1,5 @@
-"""``python -m cli``: the same as the ``coinche`` command."""
+"""``python -m coinche_cli``: the same as the ``coinche`` command."""
 
-from cli.main import main
+from .main import main
 
 main()

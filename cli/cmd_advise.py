@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cli.common import (
+from .common import (
     MAX_SAMPLES,
     KnownOpt,
     LengthOpt,
@@ -26,7 +26,7 @@ from cli.common import (
     pm,
     print_json,
 )
-from cli.main import app
+from .app import app
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
 from solver.contract import CAPOT

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cli.common import (
+from .common import (
     MAX_WORKERS,
     RuleOption,
     atomic_open,
@@ -22,7 +22,7 @@ from cli.common import (
     read_lines,
     rules_from,
 )
-from cli.main import app
+from .app import app
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
 
 

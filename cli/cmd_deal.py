@@ -7,8 +7,8 @@ from typing import Annotated, Optional
 import typer
 
 import solver
-from cli.common import console, fresh_seed, handle_errors, print_json
-from cli.main import app
+from .common import console, fresh_seed, handle_errors, print_json
+from .app import app
 
 
 @app.command()

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from cli.common import (
+from .common import (
     MAX_SAMPLES,
     KnownOpt,
     LengthOpt,
@@ -21,7 +21,7 @@ from cli.common import (
     pm,
     print_json,
 )
-from cli.main import app
+from .app import app
 from solver.lead import lead_advice
 from solver.rules import Rules
 
@@ -51,7 +51,7 @@ def lead(
 
     Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S
     """
-    from cli.cmd_advise import parse_constraints, progress_bar  # on use: the modules load in any order
+    from .cmd_advise import parse_constraints, progress_bar  # on use: the modules load in any order
 
     cons = parse_constraints(known, void, length, points)
     if seed is None:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.common import (
+from .common import (
     DealArg,
     JsonOpt,
     RuleOption,
@@ -17,7 +17,7 @@ from cli.common import (
     render_rows,
     rules_from,
 )
-from cli.main import app
+from .app import app
 from solver.par import par as solve_par
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.common import (
+from .common import (
     DealArg,
     JsonOpt,
     RuleOption,
@@ -17,7 +17,7 @@ from cli.common import (
     render_rows,
     rules_from,
 )
-from cli.main import app
+from .app import app
 from solver.deal import first_leader
 from solver.review import review as solve_review
 

@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.common import fail, handle_errors, render_rows
-from cli.main import app
+from .common import fail, handle_errors, render_rows
+from .app import app
 from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.rules import Rules

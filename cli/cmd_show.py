@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import solver
-from cli.common import (
+from .common import (
     DealArg,
     DealerOpt,
     JsonOpt,
@@ -19,7 +19,7 @@ from cli.common import (
     parse_deal,
     print_json,
 )
-from cli.main import app
+from .app import app
 from solver.cards import Seat, Team
 from solver.play import Position
 

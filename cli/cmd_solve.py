@@ -16,7 +16,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import solver
-from cli.common import (
+from .common import (
     DealerOpt,
     LeaderOpt,
     OvertrumpPartnerOpt,
@@ -33,7 +33,7 @@ from cli.common import (
     read_lines,
     render_rows,
 )
-from cli.main import app
+from .app import app
 from solver.cards import Seat
 from solver.errors import CoincheError
 from solver.play import parse_played

@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, render_rows, rules_from
-from cli.main import app
+from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, render_rows, rules_from
+from .app import app
 from solver.cards import Seat, Team
 from solver.contract import CAPOT
 from solver.deal import first_leader

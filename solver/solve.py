@@ -2,7 +2,7 @@
 
 >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
 >>> sol = solve(deal, "C", leader="S")
->>> sol.ns_points, sol.ew_points          # shared/reference/dd_reference.json, case 4
+>>> sol.ns_points, sol.ew_points          # tests/data/dd_reference.json, case 4
 (146, 16)
 >>> can_take(deal, "C", 146, side="NS", leader="S"), can_take(deal, "C", 147, leader="S")
 (True, False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from cli.main import app
+from coinche_cli.main import app
 
 runner = CliRunner()
 

@@ -18,7 +18,7 @@ def test_version():
 def test_command_list_wraps_summaries():
     """The command list gives each command's first docstring paragraph as one line
     (wrapped by the terminal, not at the docstring's own line breaks)."""
-    from cli.main import app
+    from coinche_cli.main import app
     r = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
     assert r.exit_code == 0
     line = next(ln for ln in r.stdout.splitlines() if " batch " in ln)

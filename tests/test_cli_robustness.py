@@ -84,16 +84,16 @@ def test_batch_out_cannot_be_written(tmp_path):
 
 
 def test_batch_out_is_never_half_written(tmp_path, monkeypatch):
-    import cli.cmd_batch
+    import coinche_cli.cmd_batch
 
-    real = cli.cmd_batch.analyze
+    real = coinche_cli.cmd_batch.analyze
 
     def fails_halfway(items, *a, **k):
         for r in real(items, *a, **k):
             yield r
             raise CoincheError("the disk is on fire")
 
-    monkeypatch.setattr(cli.cmd_batch, "analyze", fails_halfway)
+    monkeypatch.setattr(coinche_cli.cmd_batch, "analyze", fails_halfway)
     deals = tmp_path / "deals.txt"
     deals.write_text(f"{SMALL} W\n{SMALL} N\n")
     out = tmp_path / "t.csv"
@@ -102,7 +102,7 @@ def test_batch_out_is_never_half_written(tmp_path, monkeypatch):
                    "on fire")
     assert out.read_text() == "the previous run\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.txt", "t.csv"]
-    monkeypatch.setattr(cli.cmd_batch, "analyze", real)
+    monkeypatch.setattr(coinche_cli.cmd_batch, "analyze", real)
     r = run("batch", str(deals), "--format", "csv", "--out", str(out), "--workers", "1")
     assert r.exit_code == 0, r.output
     assert out.read_text().count("\n") == 1 + 2 and "previous" not in out.read_text()
@@ -124,10 +124,10 @@ def test_advise_plot_path_checked_before_solving(tmp_path):
 def test_advise_plot_without_matplotlib(tmp_path, monkeypatch):
     """Without the plot extra, --plot fails at once: one line naming the extra, no file,
     no solving (the sampler is never reached)."""
-    import cli.cmd_advise
+    import coinche_cli.cmd_advise
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)      # import matplotlib fails
-    monkeypatch.setattr(cli.cmd_advise, "run_advise", lambda *a, **k: pytest.fail("solved"))
+    monkeypatch.setattr(coinche_cli.cmd_advise, "run_advise", lambda *a, **k: pytest.fail("solved"))
     one_line_error(run("advise", HAND, "--samples", "3", "--plot", str(tmp_path / "p.png")),
                    "needs matplotlib", "[plot]")
     assert list(tmp_path.iterdir()) == []

@@ -13,7 +13,7 @@ import minimax
 import pytest
 from cli_helpers import EXAMPLE, one_line_error, run
 
-from cli.cmd_solve import ProblemError, parse_problem
+from coinche_cli.cmd_solve import ProblemError, parse_problem
 from solver import Card, Deal, Rules, Seat, Strain, solve
 from solver.play import Position
 
@@ -22,7 +22,7 @@ from solver.play import Position
 def test_solve_table():
     r = run("solve", "example", "--strain", "C", "--leader", "S")
     assert r.exit_code == 0, r.output
-    # shared/reference/dd_reference.json, case 4: N-S 146 in clubs with S leading
+    # tests/data/dd_reference.json, case 4: N-S 146 in clubs with S leading
     assert "Value: NS 146, EW 16 (of 162)" in r.stdout
     assert "S to play" in r.stdout and "cost" in r.stdout and "Optimal line:" in r.stdout
 
@@ -133,7 +133,7 @@ def test_file_json_lines(tmp_path):
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert [d["input_line"] for d in out] == [3, 4, 5, 6, 7]
     deal = Deal.from_pbn(EXAMPLE)
-    assert out[0]["ns_points"] == 146        # shared/reference/dd_reference.json, case 4
+    assert out[0]["ns_points"] == 146        # tests/data/dd_reference.json, case 4
     assert out[1]["ns_points"] == solve(deal, "H", "N", "SA S8").ns_points
     assert out[1]["played"] == ["SA", "S8"]
     assert "unknown strain 'X'" in out[2]["error"]

@@ -1,9 +1,9 @@
-"""The solver against the shared reference values (an independent solver's answers).
+"""The solver against the reference values (an independent solver's answers).
 
-Every number asserted here comes from ``shared/reference/dd_reference.json`` (130 cases,
-see ``shared/reference/README.md``), which sits beside the clone: locally
-``/work/shared``, in CI the checkout's sibling ``shared/``.  A missing file fails the
-run: skipping would hide exactly the check this module exists for.
+Every number asserted here comes from ``tests/data/dd_reference.json`` (130 cases
+computed by a separately written exact minimax; ``tests/data/dd_reference.md`` says what
+each field means).  A missing file fails the run: skipping would hide exactly the check
+this module exists for.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from solver import Card, Deal, Rules, Solver, solve
 from solver.solve import default_solver
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "dd_reference.json"
+REFERENCE = Path(__file__).resolve().parent / "data" / "dd_reference.json"
 
 
 def _load() -> "list[dict] | None":
@@ -38,8 +38,7 @@ def _id(i) -> str:
 
 def _case(i) -> dict:
     if CASES is None:
-        pytest.fail(f"the shared reference values are missing: expected {REFERENCE} "
-                    f"(shared/ must sit beside the repository clone)")
+        pytest.fail(f"the reference values are missing: expected {REFERENCE}")
     return CASES[i]
 
 
@@ -56,7 +55,7 @@ def _where(i: int, c: dict) -> str:
 
 def test_reference_file_present():
     _case(0)
-    assert len(CASES) == 130, "shared/reference/README.md announces 130 cases"
+    assert len(CASES) == 130, "tests/data/dd_reference.md announces 130 cases"
 
 
 @pytest.mark.parametrize("i", PARAMS, ids=_id)
@@ -81,7 +80,7 @@ def test_reference_with_a_tiny_table():
     """Every third case again with a 1024-bucket transposition table that must evict all
     the time: a value may never depend on what the table happens to keep."""
     if CASES is None:
-        pytest.fail(f"the shared reference values are missing: expected {REFERENCE}")
+        pytest.fail(f"the reference values are missing: expected {REFERENCE}")
     s = Solver(tt_bits=10)
     for i, c in enumerate(CASES):
         if i % 3 == 0 and "ns_points" in c:

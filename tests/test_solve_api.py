@@ -3,7 +3,7 @@
 No value here is taken on trust: each test checks one answer against another (the
 best card value against the position's value, a played-out optimal line against the
 referee's count, the threshold query against the exact value) or against the rules'
-totals (152 card points + 10 for the last trick = 162, shared/reference/README.md).
+totals (152 card points + 10 for the last trick = 162, tests/data/dd_reference.md).
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def test_engine_follows_the_referee(seed, strain, undertrump, overtrump_partner)
 
 def test_total_and_sides():
     sol = solve(Deal.from_pbn(EXAMPLE), "C", leader="S")
-    # shared/reference/dd_reference.json, case 4: 146 for N-S
+    # tests/data/dd_reference.json, case 4: 146 for N-S
     assert (sol.ns_points, sol.ew_points) == (146, 16)
     assert sol.points("NS") == 146 and sol.points(Team.EW) == 16
     assert sol.total == TOTAL and sol.nodes > 0

@@ -1,0 +1,36 @@
+"""The ``coinche`` typer application; each ``cmd_*`` module adds its commands to it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+import solver
+
+from .common import OneLineErrorsGroup
+
+app = typer.Typer(
+    name="coinche",
+    cls=OneLineErrorsGroup,
+    help="Exact double-dummy solver and hand analyzer for Coinche (Belote coinchée).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"coinche {solver.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        Optional[bool],
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    ] = None,
+) -> None:
+    """Exact double-dummy solver and hand analyzer for Coinche (Belote coinchée)."""
