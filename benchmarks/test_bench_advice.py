@@ -1,6 +1,6 @@
 """Benchmark: bidding advice, 500 sampled deals x 6 strains, on every core.
 
-Target (issue 5): median <= 3 s on 2 cores.  Fixed seed, so every round solves the
+Target: median <= 3 s on 2 cores.  Fixed seed, so every round solves the
 same 3000 positions.  ``extra_info`` records the median and p99 of the whole call
 over the rounds, and the median and p99 of one deal (6 strains, one worker).
 

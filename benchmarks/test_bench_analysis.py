@@ -1,4 +1,4 @@
-"""Benchmarks: double-dummy tables, batches and par (issue 4).
+"""Benchmarks: double-dummy tables, batches and par.
 
 Targets: a one-leader table (6 strains) median <= 10 ms (timed on one thread, and
 with the strains over 2 threads); 1000 deals in a batch on 2 cores <= 8 s; par on

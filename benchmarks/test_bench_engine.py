@@ -7,12 +7,12 @@ leader N, the default rules.  Groups: the trump contracts (deal ``i`` in the sui
 Each benchmark times every query itself (``time.perf_counter`` around one API call,
 Python boundary included) and puts the per-query figures in ``extra_info``:
 ``median_ms``, ``p99_ms`` (numpy's linear-interpolation percentile), ``max_ms``,
-``mean_ms``, ``median_nodes``, ``p99_nodes`` and the issue's target.  pytest-benchmark
+``mean_ms``, ``median_nodes``, ``p99_nodes`` and the targets.  pytest-benchmark
 times the whole loop once (``pedantic(rounds=1, iterations=1)``).  One fresh
 :class:`~solver.Solver` per benchmark, never cleared between deals (how a program
 uses it: the table keeps what it learnt); the first query pays for a cold table.
 
-Targets (issue, section 5; 2-core machine, one thread): median <= 1 ms for a trump
+Targets (2-core machine, one thread): median <= 1 ms for a trump
 contract, <= 3 ms for SA and TA, p99 <= 30 ms; six strains <= 10 ms median.
 
 Run: ``python -m pytest benchmarks/test_bench_engine.py`` (a summary of ``extra_info``

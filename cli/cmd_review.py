@@ -37,7 +37,7 @@ def review(
     """Each card's double-dummy cost: the value before and after it, and the best
     cards where it was a mistake.  Values are N-S card points over the whole deal.
 
-    Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HA HT H8 H7"
+    Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HK HQ HA H7"
     """
     d = parse_deal(deal)
     lead = first_leader(leader, dealer)

@@ -30,19 +30,19 @@ from .play import Position, legal_cards, trick_winner
 from .rules import Rules, Strain
 from .solve import Solution, Solver, can_take, solve
 
-# scoring (issue 2)
+# contracts, scoring and the match
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key
 from .declarations import Declaration, award_declarations, belote_teams, find_declarations
 from .match import Match
 from .scoring import DealScore, ScoreError, round_score, score_deal
 
-# advice (issue 5)
+# bidding and lead advice
 from .advice import Advice, BidStats, Recommendation, StrainStats, advise
 from .lead import CardStats, LeadAdvice, lead_advice
 from .plot import plot_points, text_histogram
 from .sampling import Constraints, hand_points, sample_deals
 
-# analysis (issue 4)
+# tables, par, review and batches
 from .batch import BatchError, BatchItem, BatchLineError, BatchResult, analyze, parse_lines
 from .par import Call, Par, par
 from .review import Review, ReviewStep, review

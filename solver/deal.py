@@ -19,7 +19,7 @@ from .errors import CardError, DealError, SeatError
 
 __all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
 
-#: The built-in example deal (the first deal of the shared reference set).
+#: The built-in example deal (the first case of tests/data/dd_reference.json).
 EXAMPLE_DEAL = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 
 

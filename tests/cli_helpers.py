@@ -8,7 +8,7 @@ from coinche_cli.main import app
 
 runner = CliRunner()
 
-#: The built-in example deal (the first deal of the shared reference set).
+#: The built-in example deal (the first case of tests/data/dd_reference.json).
 EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 
 
