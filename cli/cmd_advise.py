@@ -189,7 +189,7 @@ def advise(
 ) -> None:
     """What to bid: solve many deals consistent with your hand in all six strains.
 
-    Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 100 --seed 1
+    Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
     cons = parse_constraints(known, void, length, points)
     rules = Rules(declarations=declarations, belote_in_ta=belote_in_ta)

@@ -49,7 +49,7 @@ def lead(
 ) -> None:
     """Which card to lead: each lead's double-dummy result averaged over sampled deals.
 
-    Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S
+    Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S --samples 50
     """
     from .cmd_advise import parse_constraints, progress_bar  # on use: the modules load in any order
 

@@ -245,3 +245,11 @@ def help_examples() -> list[Command]:
 @pytest.mark.parametrize("cmd", help_examples(), ids=str)
 def test_help_example(cmd: Command, tmp_path, monkeypatch):
     test_command(cmd, tmp_path, monkeypatch)
+
+
+def test_ci_runs_the_readme_commands():
+    # the README's first block: the install command, then the test command
+    install, test = blocks(ROOT / "README.md")[0].lines[:2]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test == "python -m pytest -q" and ci[-1] == test, ci[-1]
+    assert f'python -m pip install --quiet {install.split(" && ")[0][len("pip install "):]}' in ci
