@@ -172,6 +172,8 @@ def test_command(cmd: Command, tmp_path, monkeypatch):
     assert "Traceback" not in result.output, result.output
     assert result.exit_code == cmd.exit_code, f"{cmd}\n{result.output}"
     assert_shown(cmd.shown, result.output, str(cmd))
+    if "--out" in cmd.argv:  # the file the command writes
+        assert (tmp_path / cmd.argv[cmd.argv.index("--out") + 1]).stat().st_size > 0, str(cmd)
 
 
 def _literal(comment: str):
