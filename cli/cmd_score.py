@@ -31,7 +31,7 @@ def score(
                                               "the nearest 10.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, ...).")] = False,
 ) -> None:
-    """Score one deal under the basic rules (seed 000).
+    """Score one deal under the rules of docs/rules.md (the basic game by default).
 
     Example: coinche score 100 C --by NS --points 122   (NS 220, EW 40)
     """
