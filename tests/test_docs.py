@@ -135,8 +135,6 @@ def words(text: str) -> list[str]:
     """The words and numbers of a text, cards in one notation (``J♣``, ``CJ`` -> ``CJ``)."""
     text = re.sub(r"\b(10|[AKQJT987])([♠♥♦♣])", lambda m: SUITS[m.group(2)] + m.group(1), text)
     text = re.sub(r"\b([SHDC])10\b", r"\1T", text)
-    text = re.sub(r"(?<![\w.])([SHDC]?)10(?![\w.])", lambda m: m.group(1) + ("T" if m.group(1) else "10"),
-                  text)
     return re.findall(r"\w+", text)
 
 
