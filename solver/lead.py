@@ -219,7 +219,7 @@ class LeadAdvice:
                 f"{self.contract} samples={self.samples}: {self.best.card.name}>")
 
 
-def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Contract | str" = "100H",
+def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
                 declarer: "Seat | str | None" = None, samples: int = 200, seed: "int | None" = None,
                 rules: Rules = Rules(), constraints: "Constraints | None" = None, *,
                 measure: str = "points", workers: "int | None" = None, executor: str = "thread",
@@ -259,7 +259,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
     tasks = []
     for d in deals:
         holders = {s.team for s, _ in belote_teams(d, strain, rules)}
-        bel = int(bidders) if bidders in holders else (int(bidders.other) if holders and rules.belote_anyone else -1)
+        bel = (int(bidders) if bidders in holders
+               else int(bidders.other) if holders and rules.belote_anyone else -1)
         dns, dew = award_declarations(d, strain, seat, rules)
         extras.append((bel, dns, dew))
         need = None
