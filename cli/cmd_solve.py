@@ -224,8 +224,8 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                              cards_text(sol.best_cards)))
             progress.advance(task)
     if not items:
-        (err_console if as_json else console).print(f"no problems in {'stdin' if path == '-' else path}",
-                                                    markup=False)
+        name = "stdin" if path == "-" else path
+        (err_console if as_json else console).print(f"no problems in {name}", soft_wrap=True, markup=False)
     elif not as_json and rows:
         columns = ["line", "strain", "leader", "played", "to move", "NS", "EW", "NS tricks", "best"]
         render_rows(f"{len(rows)} problem{'' if len(rows) == 1 else 's'}", columns, rows,
