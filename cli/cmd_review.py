@@ -37,7 +37,7 @@ def review(
     """Each card's double-dummy cost: the value before and after it, and the best
     cards where it was a mistake.  Values are N-S card points over the whole deal.
 
-    Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HA HT H8 H7"
+    Example: coinche review example --strain C --dealer E --played "D7 DT D8 D9 C9 CA C7 CJ"
     """
     d = parse_deal(deal)
     lead = first_leader(leader, dealer)
@@ -57,7 +57,7 @@ def review(
                      s.value_before, s.value_after, s.cost or "", best))
     columns = ["trick", "seat", "card", "N-S before", "N-S after", "cost", "best"]
     render_rows(f"Review: {r.strain.symbol}, {r.leader.name} leads; N-S double dummy "
-                f"{r.value_before} -> {r.value_after}; cost: points lost by the card's side",
-                columns, rows, numeric=columns[:2] + columns[3:6])
+                f"{r.value_before} -> {r.value_after}",
+                columns, rows, numeric=["trick", "N-S before", "N-S after", "cost"])
     say(f"N-S gave away {r.cost('NS')}, E-W gave away {r.cost('EW')}; "
         f"tricks so far: N-S {r.points[0]}, E-W {r.points[1]} points.")

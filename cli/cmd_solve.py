@@ -176,7 +176,7 @@ def _print_solution(sol: Solution) -> None:
         return
     rows = sorted(((c, v, sol.total - v, sol.cost(c)) for c, v in sol.card_values.items()),
                   key=lambda r: (r[3], r[0]))
-    render_rows(f"{sol.to_move.name} to play; cost: points lost against the best card",
+    render_rows(f"{sol.to_move.name} to play",
                 ["card", "NS", "EW", "cost"], [(c.symbol, *rest) for c, *rest in rows],
                 numeric=["NS", "EW", "cost"])
     say(f"Optimal line: {_tricks_text(sol.line, len(sol.played))}")

@@ -109,6 +109,16 @@ class PeopleConsole(Console):
         self._file = new_file
 
 
+def tolerate(stream: Any) -> None:
+    """Let a stream that cannot encode suit symbols write ``?`` for what it cannot
+    encode instead of failing (click's messages and typer's help use it directly)."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and not can_encode(stream):
+        reconfigure(errors="replace")
+
+
+tolerate(sys.stdout)
+tolerate(sys.stderr)
 console = PeopleConsole()
 err_console = PeopleConsole(stderr=True)
 

@@ -35,12 +35,15 @@ def _coinche(args: list[str], encoding: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("args, encoding", [(["deal", "--seed", "1"], "ascii"),
-                                            (["table", "example", "--dealer", "E"], "cp1252")])
+                                            (["table", "example", "--dealer", "E"], "cp1252"),
+                                            (["--help"], "ascii")])
 def test_an_encoding_without_suit_symbols_gets_letters(args, encoding):
     r = _coinche(args, encoding)
     assert r.returncode == 0, r.stderr.decode(errors="replace")
     out = r.stdout.decode(encoding)
-    if args[0] == "deal":
+    if args[0] == "--help":                     # typer's own help text says coinchée
+        assert "Usage:" in out and "Commands" in out
+    elif args[0] == "deal":
         # the diagram spells the suits as letters; the deal is the one --seed 1 gives
         assert "S " in out and Deal.random(seed=1).to_pbn() in out
     else:
