@@ -56,15 +56,20 @@ def can_encode(stream: Any, text: str = SUIT_SYMBOLS) -> bool:
     return True
 
 
-def wants_colour(stream: Any, environ: Mapping[str, str] = os.environ) -> bool:
-    """Colour on ``stream``: a terminal, ``NO_COLOR`` unset (or empty), ``TERM`` not dumb."""
-    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
-        return False
+def is_terminal(stream: Any) -> bool:
+    """Is ``stream`` a terminal (whatever ``FORCE_COLOR`` says)?"""
     isatty = getattr(stream, "isatty", None)
     try:
         return bool(isatty and isatty())
     except (ValueError, OSError):       # a closed stream
         return False
+
+
+def wants_colour(stream: Any, environ: Mapping[str, str] = os.environ) -> bool:
+    """Colour on ``stream``: a terminal, ``NO_COLOR`` unset (or empty), ``TERM`` not dumb."""
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    return is_terminal(stream)
 
 
 class _Letters:
@@ -95,7 +100,7 @@ class PeopleConsole(Console):
         self._wrapped: tuple = (None, None)
         super().__init__(stderr=stderr, file=stream, highlight=False, emoji=False,
                          color_system="auto" if colour else None,
-                         force_terminal=True if colour else None, no_color=not colour)
+                         force_terminal=is_terminal(target), no_color=not colour)
 
     @property
     def file(self) -> IO[str]:

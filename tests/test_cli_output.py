@@ -18,7 +18,7 @@ import pytest
 from cli_helpers import EXAMPLE, one_line_error, run, runner
 from coinche_cli.main import app
 from coinche_cli.output import PeopleConsole, people_text
-from solver import Deal
+from solver import ContractError, Deal, Seat
 from solver.lead import lead_advice
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "json.md"
@@ -107,7 +107,8 @@ def test_advise_and_lead_errors_start_on_the_first_line():
 def test_cards_for_people_are_rank_then_symbol():
     r = run("solve", "example", "--strain", "H", "--played", "SA S8")
     assert "Played: A♠ 8♠" in r.stdout and "Q♠" in r.stdout       # S must follow with the SQ
-    assert not re.search(r"\b[SHDC][789TJQKA]\b", r.stdout.split("\n", 14)[-1])
+    people = r.stdout.replace(EXAMPLE, "")                         # all but the PBN line
+    assert not re.search(r"\b[SHDC][789TJQKA]\b", people), people
     r = run("show", "example", "--strain", "H", "--played", "SA S8 SQ S7")
     assert "legal: K♠ 8♥ K♥ 8♦ K♦ 8♣ A♣" in r.stdout              # N's hand after trick 1
 
@@ -189,6 +190,9 @@ def test_lead_needs_its_declarer_and_contract():
     assert params["contract"].default is inspect.Parameter.empty
     with pytest.raises(TypeError):
         lead_advice(HAND, "E")          # type: ignore[call-arg]
+    with pytest.raises(ContractError, match="names no declarer"):
+        lead_advice(HAND, "E", "100H", samples=1)
+    assert lead_advice(HAND, "E", "100H S", samples=1, seed=1, workers=1).contract.declarer == Seat.S
 
 
 # -- JSON keys as documented ---------------------------------------------------------
