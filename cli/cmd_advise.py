@@ -19,7 +19,6 @@ from .common import (
     WorkersOpt,
     atomic_path,
     check_output,
-    console,
     err_console,
     fresh_seed,
     handle_errors,
@@ -27,6 +26,7 @@ from .common import (
     print_json,
 )
 from .app import app
+from .output import console, people_text, print_table, say
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
 from solver.contract import CAPOT
@@ -104,9 +104,10 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
 
 
 @contextmanager
-def progress_bar(label: str, enabled: bool = True) -> Iterator:
-    """A rich progress bar on stderr; yields ``callback(done, total)``."""
-    if not enabled:
+def progress_bar(label: str) -> Iterator:
+    """A rich progress bar on stderr when stderr is a terminal (nothing at all on stderr
+    otherwise); yields ``callback(done, total)``, or None without a bar."""
+    if not err_console.is_terminal:
         yield None
         return
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -129,36 +130,38 @@ def render_advice(adv) -> None:
 
     title = (f"{adv.hand.symbols()} at {adv.seat.name}, dealer {adv.dealer.name} "
              f"({adv.leader.name} leads), {adv.samples} deals, seed {adv.seed}")
-    t = Table(title=title, caption="the side's points: card points, belote and declarations")
+    t = Table(title=people_text(title), caption="the side's points: card points, belote and declarations")
     for col in ["", "mean ± se", "median", "10% – 90%", "belote", "capot"]:
         t.add_column(col, justify="right")
     for s in STRAINS:
         st = adv.strains[s]
         q = st.quantiles
-        t.add_row(s.symbol, f"{st.mean:.1f} ± {pm(st.se)}", f"{q[0.5]:.0f}",
+        t.add_row(people_text(s.symbol), f"{st.mean:.1f} ± {pm(st.se)}", f"{q[0.5]:.0f}",
                   f"{q[0.1]:.0f} – {q[0.9]:.0f}", _pct(st.p_belote), _pct(st.p_capot))
-    console.print(t)
+    print_table(t)
 
     g = Table(title="Each bid: chance it makes, and expected score (ours − theirs) if the "
                     "opponents coinche whenever it fails")
     g.add_column("bid", justify="right")
     for s in STRAINS:
-        g.add_column(s.symbol, justify="right")
+        g.add_column(people_text(s.symbol), justify="right")
     best = adv.recommendation.bid
     for lv in LEVELS + (CAPOT,):
         cells = []
         for s in STRAINS:
             b = adv.bid(lv, s)
-            cell = f"{_pct(b.p_make)} {b.ev_coinched:+.0f}"
+            cell = people_text(f"{_pct(b.p_make)} {b.ev_coinched:+.0f}")
             if best is not None and b.contract == best:
-                cell = f"[bold green]{cell}[/]"
+                cell.stylize("bold green")
             cells.append(cell)
         g.add_row("capot" if lv == CAPOT else str(lv), *cells)
-    console.print(g)
-    console.print(text_histogram(adv), markup=False, highlight=False)
-    console.print()
+    print_table(g)
+    say(text_histogram(adv), wrap=False)
+    say()
     head = "Pass." if adv.recommendation.is_pass else f"Bid {adv.recommendation.label}."
-    console.print(f"[bold]{head}[/] {adv.recommendation.text}", highlight=False)
+    line = people_text(f"{head} {adv.recommendation.text}")
+    line.stylize("bold", 0, len(head))
+    console.print(line)
 
 
 @app.command()
@@ -170,7 +173,7 @@ def advise(
     dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
     samples: Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
                                          help="Deals to sample and solve.")] = 500,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed (the same seed "
+    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="Random seed, 0 or more (the same seed "
                                                 "gives the same advice); default: a fresh one, "
                                                 "shown in the output.")] = None,
     known: KnownOpt = None,
@@ -200,7 +203,7 @@ def advise(
         require_matplotlib()
     if seed is None:
         seed = fresh_seed()
-    with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
+    with progress_bar("solving") as cb:
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
                          constraints=cons, workers=workers, progress=cb)
     if plot is not None:
@@ -216,4 +219,4 @@ def advise(
         return
     render_advice(adv)
     if plot is not None:
-        console.print(f"plot written to {plot}", markup=False, highlight=False)
+        say(f"plot written to {plot}")

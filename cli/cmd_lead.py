@@ -14,14 +14,13 @@ from .common import (
     PointsOpt,
     VoidOpt,
     WorkersOpt,
-    console,
-    err_console,
     fresh_seed,
     handle_errors,
     pm,
     print_json,
 )
 from .app import app
+from .output import console, people_text, print_table
 from solver.lead import lead_advice
 from solver.rules import Rules
 
@@ -33,10 +32,11 @@ def lead(
     seat: Annotated[str, typer.Option("--seat", help="The leader's seat (the seat after the dealer).")],
     contract: Annotated[str, typer.Option("--contract", help="The contract: 100H, 80SA, capotS, "
                                           "'100H X' for coinched.")],
-    declarer: Annotated[Optional[str], typer.Option("--declarer", help="The seat that bid it.")] = None,
+    declarer: Annotated[str, typer.Option("--declarer", help="The seat that bid it.")],
     samples: Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
                                          help="Deals to sample and solve.")] = 200,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed; default: a fresh one, "
+    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="Random seed, 0 or more; default: "
+                                                "a fresh one, "
                                                 "shown in the output.")] = None,
     set_only: Annotated[bool, typer.Option("--set-only", help="Only ask whether the contract "
                                            "makes (threshold probes: faster, no point averages).")] = False,
@@ -56,7 +56,7 @@ def lead(
     cons = parse_constraints(known, void, length, points)
     if seed is None:
         seed = fresh_seed()
-    with progress_bar("solving", enabled=not as_json or err_console.is_terminal) as cb:
+    with progress_bar("solving") as cb:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=Rules(), constraints=cons,
                           measure="set" if set_only else "points", workers=workers, progress=cb)
@@ -64,8 +64,8 @@ def lead(
         print_json(adv.to_dict())
         return
     goal = "sets" if adv.defending else "makes"
-    t = Table(title=f"{adv.hand.symbols()} at {adv.seat.name} leading against "
-                    f"{adv.contract}, {adv.samples} deals, seed {seed}")
+    t = Table(title=people_text(f"{adv.hand.symbols()} at {adv.seat.name} leading against "
+                    f"{adv.contract}, {adv.samples} deals, seed {seed}"))
     cols = ["lead", f"{goal} (± se)"]
     if not set_only:
         cols = ["lead", "your points (± se)", f"{goal} (± se)", "your score (± se)"]
@@ -75,9 +75,9 @@ def lead(
         p = (1 - s.p_make) if adv.defending else s.p_make
         share = f"{100 * p:.0f}% ± {pm(100 * s.p_make_se, '.0f')}"
         if set_only:
-            t.add_row(s.card.symbol, share)
+            t.add_row(people_text(s.card.symbol), share)
         else:
-            t.add_row(s.card.symbol, f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
+            t.add_row(people_text(s.card.symbol), f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
                       f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}")
-    console.print(t)
-    console.print(adv.text, highlight=False)
+    print_table(t)
+    console.print(people_text(adv.text))

@@ -10,14 +10,13 @@ from .common import (
     DealArg,
     JsonOpt,
     RuleOption,
-    console,
     handle_errors,
     parse_deal,
     print_json,
-    render_rows,
     rules_from,
 )
 from .app import app
+from .output import render_rows, say
 from solver.par import par as solve_par
 
 
@@ -44,6 +43,6 @@ def par(
         return
     contract = "no contract (all pass)" if p.contract is None else str(p.contract)
     rows = [(c.seat.name, str(c)) for c in p.auction]
-    console.print(f"Par: {contract}, N-S {p.ns_score}, E-W {p.ew_score}", markup=False, highlight=False)
-    console.print(p.reason, markup=False, highlight=False)
+    say(f"Par: {contract}, N-S {p.ns_score}, E-W {p.ew_score}")
+    say(p.reason)
     render_rows("Auction", ["seat", "call"], rows)

@@ -10,14 +10,13 @@ from .common import (
     DealArg,
     JsonOpt,
     RuleOption,
-    console,
     handle_errors,
     parse_deal,
     print_json,
-    render_rows,
     rules_from,
 )
 from .app import app
+from .output import cards_text, render_rows, say
 from solver.deal import first_leader
 from solver.review import review as solve_review
 
@@ -29,7 +28,8 @@ def review(
     strain: Annotated[str, typer.Option("--strain", help="Trumps: S H D C, SA or TA.")],
     played: Annotated[str, typer.Option("--played", help="The cards played, in order: \"SA S7 SQ ...\" "
                                         "(the whole deal or a part).")],
-    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the first trick.")] = None,
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the "
+                                                  "first trick.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
     rule: RuleOption = None,
     as_json: JsonOpt = False,
@@ -47,15 +47,17 @@ def review(
     if as_json:
         print_json(r.to_dict())
         return
+    if not r.steps:
+        say(f"Nothing to review: --played {played!r} gives no card.")
+        return
     rows = []
     for s in r.steps:
-        mark = "" if s.cost == 0 else f"✗ -{s.cost}"
-        best = "" if s.cost == 0 else " ".join(c.symbol for c in s.best_cards)
+        best = "" if s.cost == 0 else cards_text(s.best_cards)
         rows.append((s.trick if s.index % 4 == 0 else "", s.seat.name, s.card.symbol,
-                     s.value_before, s.value_after, mark, best))
+                     s.value_before, s.value_after, s.cost or "", best))
+    columns = ["trick", "seat", "card", "N-S before", "N-S after", "cost", "best"]
     render_rows(f"Review: {r.strain.symbol}, {r.leader.name} leads; N-S double dummy "
                 f"{r.value_before} -> {r.value_after}",
-                ["trick", "seat", "card", "N-S before", "N-S after", "cost", "best"], rows)
-    console.print(f"N-S gave away {r.cost('NS')}, E-W gave away {r.cost('EW')}; "
-                  f"tricks so far: N-S {r.points[0]}, E-W {r.points[1]} points.",
-                  markup=False, highlight=False)
+                columns, rows, numeric=["trick", "N-S before", "N-S after", "cost"])
+    say(f"N-S gave away {r.cost('NS')}, E-W gave away {r.cost('EW')}; "
+        f"tricks so far: N-S {r.points[0]}, E-W {r.points[1]} points.")

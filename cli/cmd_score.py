@@ -6,8 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import fail, handle_errors, render_rows
+from .common import err_console, fail, handle_errors, print_json
 from .app import app
+from .output import render_rows
 from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.rules import Rules
@@ -25,11 +26,13 @@ def score(
     belote: Annotated[Optional[str], typer.Option("--belote", help="The side that holds and claims "
                                                   "belote: NS or EW.")] = None,
     coinche: Annotated[bool, typer.Option("--coinche", help="The contract was coinched (x2).")] = False,
-    surcoinche: Annotated[bool, typer.Option("--surcoinche", help="The contract was surcoinched (x4).")] = False,
+    surcoinche: Annotated[bool, typer.Option("--surcoinche", help="The contract was "
+                                             "surcoinched (x4).")] = False,
     capot: Annotated[bool, typer.Option("--capot", help="The bidding side took every trick.")] = False,
     no_rounding: Annotated[bool, typer.Option("--no-rounding", help="Do not round scores to "
                                               "the nearest 10.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, ...).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, "
+                                          "...).")] = False,
 ) -> None:
     """Score one deal under the rules of docs/rules.md (the basic game by default).
 
@@ -49,4 +52,10 @@ def score(
         (side.name, "bidders" if side == bidders else "defenders", (result.ns_score, result.ew_score)[side])
         for side in Team
     ]
-    render_rows(title, ["side", "role", "score"], rows, as_json=as_json, json_obj=result.to_dict())
+    if contract.is_capot and not capot:
+        err_console.print("hint: a capot bid makes only when the bidders take every trick; "
+                          "add --capot to score a capot taken", markup=False, soft_wrap=True)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    render_rows(title, ["side", "role", "score"], rows, numeric=["score"])

@@ -12,7 +12,6 @@ from .common import (
     PlayedOpt,
     StrainOpt,
     UndertrumpOpt,
-    console,
     fail,
     handle_errors,
     leader_from,
@@ -20,6 +19,7 @@ from .common import (
     print_json,
 )
 from .app import app
+from .output import cards_text, say
 from solver.cards import Seat, Team
 from solver.play import Position
 
@@ -46,23 +46,23 @@ def show(
         if played or leader or dealer:
             raise fail("--played, --leader and --dealer need --strain (the trumps of the play)")
         if as_json:
-            print_json({"pbn": d.to_pbn(), "hands": {s.name: d.hands[s].to_pbn() for s in Seat}})
+            print_json({"deal": d.to_pbn(), "hands": {s.name: d.hands[s].to_pbn() for s in Seat}})
         else:
-            console.print(d.diagram(), markup=False, highlight=False)
-            console.print()
-            console.print(d.to_pbn(), markup=False, highlight=False, soft_wrap=True)
+            say(d.diagram(), wrap=False)
+            say()
+            say(d.to_pbn(), wrap=False)
         return
     first = leader_from(leader, dealer)
     rules = solver.Rules(must_undertrump=undertrump, must_overtrump_partner=overtrump_partner)
     pos = Position(d, strain, leader=first, rules=rules, played=played)
-    history = [c.name for _, c in pos.history]
-    legal = [c.name for c in pos.legal_cards()]
+    history = [c for _, c in pos.history]
+    legal = list(pos.legal_cards())
     if as_json:
         print_json({
-            "pbn": d.to_pbn(),
+            "deal": d.to_pbn(),
             "strain": pos.strain.name,
             "leader": first.name,
-            "played": history,
+            "played": [c.name for c in history],
             "trick_leader": pos.leader.name,
             "trick": [c.name for c in pos.trick],
             "hands": {s.name: pos.hand(s).to_pbn() for s in Seat},
@@ -70,26 +70,25 @@ def show(
             "points": {t.name: pos.points[t] for t in Team},
             "over": pos.is_over,
             "to_move": None if pos.is_over else pos.to_move.name,
-            "legal": legal,
+            "legal": [c.name for c in legal],
         })
         return
-    out = console.print
-    out(d.diagram(), markup=False, highlight=False)
-    out()
-    out(f"{d.to_pbn()}", markup=False, highlight=False, soft_wrap=True)
-    out(f"Trumps {pos.strain.symbol}, first lead by {first.name}", markup=False, highlight=False)
+    say(d.diagram(), wrap=False)
+    say()
+    say(d.to_pbn(), wrap=False)
+    say(f"Trumps {pos.strain.symbol}, first lead by {first.name}")
     if history:
-        tricks = [" ".join(history[i:i + 4]) for i in range(0, len(history), 4)]
-        out("Played: " + " | ".join(tricks), markup=False, highlight=False, soft_wrap=True)
-        out(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
-            f"EW {pos.tricks[1]} ({pos.points[1]} points)", markup=False, highlight=False)
+        tricks = [cards_text(history[i:i + 4]) for i in range(0, len(history), 4)]
+        say("Played: " + " | ".join(tricks))
+        say(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
+            f"EW {pos.tricks[1]} ({pos.points[1]} points)")
     if pos.is_over:
-        out("The deal is over.", markup=False, highlight=False)
+        say("The deal is over.")
         return
-    out("Hands now:", markup=False, highlight=False)
+    say("Hands now:")
     for s in Seat:
-        out(f"  {s.name}  {pos.hand(s).symbols()}", markup=False, highlight=False)
+        say(f"  {s.name}  {pos.hand(s).symbols()}")
     if pos.trick:
         cards = " ".join(f"{Seat((pos.leader + i) & 3).name} {c.symbol}" for i, c in enumerate(pos.trick))
-        out(f"Trick so far: {cards}", markup=False, highlight=False)
-    out(f"{pos.to_move.name} to play; legal: {' '.join(legal)}", markup=False, highlight=False)
+        say(f"Trick so far: {cards}")
+    say(f"{pos.to_move.name} to play; legal: {cards_text(legal)}")

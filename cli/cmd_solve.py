@@ -23,7 +23,6 @@ from .common import (
     PlayedOpt,
     StrainOpt,
     UndertrumpOpt,
-    console,
     err_console,
     fail,
     handle_errors,
@@ -31,9 +30,9 @@ from .common import (
     parse_deal,
     print_json,
     read_lines,
-    render_rows,
 )
 from .app import app
+from .output import cards_text, console, render_rows, say
 from solver.cards import Seat
 from solver.errors import CoincheError
 from solver.play import parse_played
@@ -51,7 +50,7 @@ undertrump=yes|no, overtrump_partner=yes|no, ta_table=j14|j13 (default: the rule
 of the command line). Blank lines and # comments are skipped.
 
 A bad line is reported as "line N: message" on stderr (with --json also as \
-{"input_line": N, "error": message} in its place in the output); the other lines are \
+{"line": N, "error": message} in its place in the output); the other lines are \
 still solved, and the exit code is then 1."""
 
 _YES = {"yes": True, "y": True, "true": True, "1": True, "on": True,
@@ -133,6 +132,7 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
 def result_dict(sol: Solution) -> dict:
     """The JSON of one solution: ``Solution.to_dict()`` with the costs, capot and rules."""
     d = sol.to_dict()
+    d["optimal_line"] = d.pop("line")      # "line" is an input line number in every command
     tricks = sol.position.total_tricks
     d["ew_max_tricks"] = tricks - sol.ns_max_tricks
     d["capot"] = "NS" if sol.ns_max_tricks == tricks else "EW" if sol.ns_max_tricks == 0 else None
@@ -145,9 +145,9 @@ def result_dict(sol: Solution) -> dict:
 
 def _tricks_text(cards, before: int = 0) -> str:
     """Cards grouped by trick, ``before`` cards having been played ahead of them."""
-    names = [c.name for c in cards]
-    cut = [0] + list(range((4 - before % 4) % 4 or 4, len(names), 4)) + [len(names)]
-    return " | ".join(" ".join(names[a:b]) for a, b in zip(cut, cut[1:]) if b > a)
+    cards = list(cards)
+    cut = [0] + list(range((4 - before % 4) % 4 or 4, len(cards), 4)) + [len(cards)]
+    return " | ".join(cards_text(cards[a:b]) for a, b in zip(cut, cut[1:]) if b > a)
 
 
 def _capot_text(sol: Solution) -> str:
@@ -160,27 +160,26 @@ def _capot_text(sol: Solution) -> str:
 
 
 def _print_solution(sol: Solution) -> None:
-    out = console.print
     pos = sol.position
-    out(sol.deal.diagram(), markup=False, highlight=False)
-    out()
-    out(sol.deal.to_pbn(), markup=False, highlight=False, soft_wrap=True)
-    out(f"Trumps {sol.strain.symbol}, first lead by {sol.leader.name}", markup=False, highlight=False)
+    say(sol.deal.diagram(), wrap=False)
+    say()
+    say(sol.deal.to_pbn(), wrap=False)
+    say(f"Trumps {sol.strain.symbol}, first lead by {sol.leader.name}")
     if sol.played:
-        out(f"Played: {_tricks_text(sol.played)}", markup=False, highlight=False, soft_wrap=True)
-        out(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
-            f"EW {pos.tricks[1]} ({pos.points[1]} points)", markup=False, highlight=False)
-    out(f"Value: NS {sol.ns_points}, EW {sol.ew_points} (of {sol.total})",
-        markup=False, highlight=False)
-    out(f"Tricks: NS can take {sol.ns_max_tricks}, EW {sol.ew_max_tricks}; {_capot_text(sol)}",
-        markup=False, highlight=False)
+        say(f"Played: {_tricks_text(sol.played)}")
+        say(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
+            f"EW {pos.tricks[1]} ({pos.points[1]} points)")
+    say(f"Value: NS {sol.ns_points}, EW {sol.ew_points} (of {sol.total})")
+    say(f"Tricks: NS can take {sol.ns_max_tricks}, EW {sol.ew_max_tricks}; {_capot_text(sol)}")
     if sol.to_move is None:
-        out("The deal is over.", markup=False, highlight=False)
+        say("The deal is over.")
         return
-    rows = sorted(((c.name, v, sol.total - v, sol.cost(c)) for c, v in sol.card_values.items()),
+    rows = sorted(((c, v, sol.total - v, sol.cost(c)) for c, v in sol.card_values.items()),
                   key=lambda r: (r[3], r[0]))
-    render_rows(f"{sol.to_move.name} to play", ["card", "NS", "EW", "cost"], rows)
-    out(f"Optimal line: {_tricks_text(sol.line, len(sol.played))}", markup=False, highlight=False, soft_wrap=True)
+    render_rows(f"{sol.to_move.name} to play",
+                ["card", "NS", "EW", "cost"], [(c.symbol, *rest) for c, *rest in rows],
+                numeric=["NS", "EW", "cost"])
+    say(f"Optimal line: {_tricks_text(sol.line, len(sol.played))}")
 
 
 def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Problem | str"]]:
@@ -214,19 +213,23 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                 bad += 1
                 err_console.print(f"line {n}: {item}", markup=False, highlight=False, soft_wrap=True)
                 if as_json:
-                    print_json({"input_line": n, "error": item})
+                    print_json({"line": n, "error": item})
             elif as_json:
-                print_json({"input_line": n, **d})
+                print_json({"line": n, **d})
                 sys.stdout.flush()
             else:
                 rows.append((n, sol.strain.name, sol.leader.name, len(sol.played),
                              sol.to_move.name if sol.to_move is not None else "-",
                              sol.ns_points, sol.ew_points, sol.ns_max_tricks,
-                             " ".join(c.name for c in sol.best_cards)))
+                             cards_text(sol.best_cards)))
             progress.advance(task)
-    if not as_json:
-        render_rows(f"{len(rows)} problems", ["line", "strain", "leader", "played", "to move",
-                                               "NS", "EW", "NS tricks", "best"], rows)
+    if not items:
+        name = "stdin" if path == "-" else path
+        (err_console if as_json else console).print(f"no problems in {name}", soft_wrap=True, markup=False)
+    elif not as_json and rows:
+        columns = ["line", "strain", "leader", "played", "to move", "NS", "EW", "NS tricks", "best"]
+        render_rows(f"{len(rows)} problem{'' if len(rows) == 1 else 's'}", columns, rows,
+                    numeric=["line", "played", "NS", "EW", "NS tricks"])
     return 1 if bad else 0
 
 

@@ -6,8 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, render_rows, rules_from
+from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, print_json, rules_from
 from .app import app
+from .output import render_rows
 from solver.cards import Seat, Team
 from solver.contract import CAPOT
 from solver.deal import first_leader
@@ -56,4 +57,7 @@ def table(
     columns = (["leader"] if lead is None else []) + ["strain", "N-S points", "N-S bid",
                                                       "E-W points", "E-W bid"]
     title = f"Double dummy, {leaders[0].name} leads" if lead is not None else "Double dummy, every leader"
-    render_rows(title, columns, rows, as_json=as_json, json_obj=objs[0] if lead is not None else objs)
+    if as_json:
+        print_json(objs[0] if lead is not None else objs)
+        return
+    render_rows(title, columns, rows, numeric=columns[-4:])

@@ -1,8 +1,8 @@
 """What every command shares: argument parsing, error handling and output.
 
 Domain errors (:class:`solver.CoincheError`) become one line on stderr and exit
-code 2; JSON goes to stdout as plain ``json.dumps``; tables and progress bars go
-to the terminal through rich.
+code 2; JSON goes to stdout as plain ``json.dumps``; what people read goes through
+:mod:`.output`.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ import random
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import IO, Annotated, Any, Callable, Iterator, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
 from typer.core import TyperGroup
 
 import solver
+from .output import console, err_console  # noqa: F401  (the commands import them from here)
 from solver.deal import first_leader
 from solver.errors import CoincheError, RulesError
 from solver.rules import Rules
@@ -69,8 +68,6 @@ MAX_SAMPLES = 1_000_000
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS,
                                                    help="Parallel solvers (default: every core).")]
 
-console = Console()
-err_console = Console(stderr=True)
 
 EXIT_BAD_INPUT = 2
 
@@ -155,21 +152,6 @@ def parse_deal(text: str) -> solver.Deal:
 
 def print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
-
-
-def render_rows(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]],
-                as_json: bool = False, json_obj: Any = None) -> None:
-    """One helper for both outputs: a rich table for people or JSON for machines."""
-    rows = [list(r) for r in rows]
-    if as_json:
-        print_json(json_obj if json_obj is not None else [dict(zip(columns, r)) for r in rows])
-        return
-    table = Table(title=title)
-    for c in columns:
-        table.add_column(c)
-    for r in rows:
-        table.add_row(*(str(x) for x in r))
-    console.print(table)
 
 
 RuleOption = Annotated[Optional[list[str]], typer.Option(

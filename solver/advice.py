@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .cards import CardSet, Seat, Team
-from .contract import CAPOT, Coinche, Contract, cached_contract
+from .contract import CAPOT, Coinche, Contract, cached_contract, level_json
 from .deal import Deal
 from .declarations import award_declarations, belote_sides
 from .errors import CoincheError, ConstraintError, SeatError
@@ -325,7 +325,7 @@ class BidStats:
 
     def to_dict(self) -> dict:
         return {
-            "bid": self.contract.to_text(), "level": "capot" if self.level == CAPOT else self.level,
+            "bid": self.contract.to_text(), "level": level_json(self.level),
             "strain": self.strain.name, "p_make": self.p_make, "p_make_se": _num(self.p_make_se),
             "ev": self.ev, "ev_se": _num(self.ev_se), "ev_coinched": self.ev_coinched,
             "ev_coinched_se": _num(self.ev_coinched_se),

@@ -35,7 +35,7 @@ from .cards import Seat, Team
 from .errors import ContractError, SeatError, StrainError
 from .rules import Rules, Strain
 
-__all__ = ["CAPOT", "GENERALE", "LEVELS", "Coinche", "Contract", "bid_key", "parse_level"]
+__all__ = ["CAPOT", "GENERALE", "LEVELS", "Coinche", "Contract", "bid_key", "level_json", "parse_level"]
 
 #: The level of a capot bid (the side takes all 8 tricks).
 CAPOT = 250
@@ -83,6 +83,16 @@ class Coinche(enum.IntEnum):
         if t in names:
             return cls(names[t])
         raise ContractError(f"unknown coinche state {value!r}: expected none, coinche (X) or surcoinche (XX)")
+
+
+def level_json(level: "int | None") -> "int | str | None":
+    """A bid level in JSON: the number of points, or the word for a capot or a générale
+    (the strain goes in a key of its own).
+
+    >>> level_json(100), level_json(CAPOT), level_json(GENERALE), level_json(None)
+    (100, 'capot', 'generale', None)
+    """
+    return {CAPOT: "capot", GENERALE: "generale"}.get(level, level) if level is not None else None
 
 
 def parse_level(text: "str | int") -> int:
@@ -274,7 +284,8 @@ def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinch
     return Contract(level, strain, declarer, coinche)
 
 
-def bid_key(level: "int | str", strain: "Strain | str", rules: Rules = Rules()) -> Union[int, tuple[int, int]]:
+def bid_key(level: "int | str", strain: "Strain | str",
+            rules: Rules = Rules()) -> Union[int, tuple[int, int]]:
     """A sortable key for the auction order: a higher key overcalls a lower one.
 
     By default only the level counts (the int level).  With ``rules.suit_ranking``

@@ -219,7 +219,18 @@ class LeadAdvice:
                 f"{self.contract} samples={self.samples}: {self.best.card.name}>")
 
 
-def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Contract | str" = "100H",
+def _names_declarer(text: str) -> bool:
+    """Does a bid text name its declarer (``"100H S"``)?  A text without a seat reads
+    with any declarer given beside it."""
+    try:
+        Contract.parse(text, declarer="N")
+        Contract.parse(text, declarer="E")
+    except ValueError:
+        return True
+    return False
+
+
+def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
                 declarer: "Seat | str | None" = None, samples: int = 200, seed: "int | None" = None,
                 rules: Rules = Rules(), constraints: "Constraints | None" = None, *,
                 measure: str = "points", workers: "int | None" = None, executor: str = "thread",
@@ -244,6 +255,9 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
                                 f"{Seat.parse(declarer).name}")
     else:
         c = Contract.parse(contract, declarer=declarer)
+        if declarer is None and not _names_declarer(contract):
+            raise ContractError(f"contract {contract!r} names no declarer: give declarer= "
+                                f"or write the seat in the text, like '100H S'")
     if c.is_generale:
         raise ContractError(f"{c}: lead advice does not handle générale contracts")
     if measure not in ("points", "set"):
@@ -259,7 +273,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
     tasks = []
     for d in deals:
         holders = {s.team for s, _ in belote_teams(d, strain, rules)}
-        bel = int(bidders) if bidders in holders else (int(bidders.other) if holders and rules.belote_anyone else -1)
+        bel = (int(bidders) if bidders in holders
+               else int(bidders.other) if holders and rules.belote_anyone else -1)
         dns, dew = award_declarations(d, strain, seat, rules)
         extras.append((bel, dns, dew))
         need = None

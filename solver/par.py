@@ -38,7 +38,7 @@ import operator
 from typing import Any, Optional
 
 from .cards import Seat, Team
-from .contract import CAPOT, Coinche, Contract, bid_key, cached_contract
+from .contract import CAPOT, Coinche, Contract, bid_key, cached_contract, level_json
 from .deal import Deal
 from .errors import DealError, SeatError
 from .rules import STRAINS, Rules, Strain
@@ -292,7 +292,7 @@ class Par:
             "dealer": self.dealer.name,
             "leader": self.dealer.next.name,
             "contract": None if c is None else {
-                "level": c.level, "strain": c.strain.name, "declarer": c.declarer.name,
+                "level": level_json(c.level), "strain": c.strain.name, "declarer": c.declarer.name,
                 "coinche": c.coinche.name.lower(), "text": c.to_text(), "made": self.score.made,
                 "points": self.score.points, "capot": self.score.capot,
             },

@@ -38,7 +38,7 @@ from typing import Any, Iterator, NamedTuple
 import numpy as np
 
 from .cards import Seat, Team
-from .contract import CAPOT, LEVELS, Contract
+from .contract import CAPOT, LEVELS, Contract, level_json
 from .deal import Deal, first_leader
 from .declarations import award_declarations, belote_sides
 from .errors import ConstraintError, SeatError
@@ -244,8 +244,8 @@ class DDTable:
             "ew_capot": self.ew_capot.to_dict(),
         }
         if self.leader is not None:
-            out["ns_best_bid"] = {s.name: self.best_bid(Team.NS, s) for s in STRAINS}
-            out["ew_best_bid"] = {s.name: self.best_bid(Team.EW, s) for s in STRAINS}
+            out["ns_best_bid"] = {s.name: level_json(self.best_bid(Team.NS, s)) for s in STRAINS}
+            out["ew_best_bid"] = {s.name: level_json(self.best_bid(Team.EW, s)) for s in STRAINS}
         out["nodes"] = self.nodes
         return out
 

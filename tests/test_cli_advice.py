@@ -87,4 +87,4 @@ def test_lead_json_matches_the_api():
 
 
 def test_lead_bad_contract():
-    one_line_error(run("lead", "KT7.Q8.A9.K", "--seat", "E", "--contract", "85H"), "85")
+    one_line_error(run("lead", "KT7.Q8.A9.K", "--seat", "E", "--contract", "85H", "--declarer", "S"), "85")

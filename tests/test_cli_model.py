@@ -40,7 +40,7 @@ def test_deal_json():
     r = run("deal", "--seed", "3", "--json")
     data = json.loads(r.stdout)
     from solver import Deal
-    assert data["pbn"] == Deal.random(seed=3).to_pbn() and data["seed"] == 3
+    assert data["deal"] == Deal.random(seed=3).to_pbn() and data["seed"] == 3
     assert set(data["hands"]) == {"N", "E", "S", "W"}
 
 
@@ -53,7 +53,7 @@ def test_deal_without_seed_shows_a_fresh_seed_that_deals_it_again():
     from solver import Deal
     data = json.loads(run("deal", "--json").stdout)
     assert isinstance(data["seed"], int) and data["seed"] >= 0
-    assert data["pbn"] == Deal.random(seed=data["seed"]).to_pbn()
+    assert data["deal"] == Deal.random(seed=data["seed"]).to_pbn()
     assert json.loads(run("deal", "--seed", str(data["seed"]), "--json").stdout) == data
     r = run("deal")
     assert r.exit_code == 0, r.output
@@ -76,7 +76,7 @@ def test_show_position():
     # trick 1 (A♠ 11 + Q♠ 3 = 14 points, seed 000 values) went to N, who led the K♠;
     # E must follow with a spade
     assert "NS 1 (14 points)" in r.stdout
-    assert "E to play; legal: S9 ST" in r.stdout
+    assert "E to play; legal: 9♠ 10♠" in r.stdout
 
 
 def test_show_json():

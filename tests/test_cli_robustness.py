@@ -197,8 +197,8 @@ def test_void_in_every_suit():
     # used to say "the lengths given for W add up to 0..0 cards"
     one_line_error(run("advise", HAND, "--samples", "1", "--void", "W:SHDC"),
                    "'W:SHDC'", "cannot be void in every suit")
-    one_line_error(run("lead", HAND, "--seat", "E", "--contract", "100H", "--samples", "1",
-                       "--void", "n:cdhs"), "'n:cdhs'", "cannot be void in every suit")
+    one_line_error(run("lead", HAND, "--seat", "E", "--contract", "100H", "--declarer", "S",
+                       "--samples", "1", "--void", "n:cdhs"), "'n:cdhs'", "cannot be void in every suit")
 
 
 # -- bids the rules do not allow ---------------------------------------------------

@@ -35,7 +35,7 @@ def test_solve_json_matches_the_api():
     assert d["ns_points"] == sol.ns_points and d["ew_points"] == sol.ew_points
     assert d["ns_max_tricks"] == sol.ns_max_tricks
     assert d["card_values"] == {c.name: v for c, v in sol.card_values.items()}
-    assert d["line"] == [c.name for c in sol.line]
+    assert d["optimal_line"] == [c.name for c in sol.line]
     assert d["costs"] == {c.name: sol.cost(c) for c in sol.card_values}
     assert d["played"] == ["SA", "S8"] and d["to_move"] == "S"
     assert d["capot"] in (None, "NS", "EW")
@@ -43,7 +43,7 @@ def test_solve_json_matches_the_api():
 
 def test_solve_line_is_legal():
     d = json.loads(run("solve", "example", "--strain", "SA", "--leader", "W", "--json").stdout)
-    pos = Position(Deal.from_pbn(EXAMPLE), "SA", "W", played=d["line"])
+    pos = Position(Deal.from_pbn(EXAMPLE), "SA", "W", played=d["optimal_line"])
     assert pos.is_over and pos.points == (d["ns_points"], d["ew_points"])
 
 
@@ -89,7 +89,7 @@ def test_solve_finished_deal():
     r = run("solve", "example", "--strain", "D", "--played", " ".join(line))
     assert r.exit_code == 0 and "The deal is over." in r.stdout
     d = json.loads(run("solve", "example", "--strain", "D", "--played", " ".join(line), "--json").stdout)
-    assert d["to_move"] is None and d["card_values"] == {} and d["line"] == []
+    assert d["to_move"] is None and d["card_values"] == {} and d["optimal_line"] == []
 
 
 @pytest.mark.parametrize("args, words", [
@@ -131,7 +131,7 @@ def test_file_json_lines(tmp_path):
     r = run("solve", "--file", str(f), "--json")
     assert r.exit_code == 1, r.output        # some lines were bad
     out = [json.loads(x) for x in r.stdout.splitlines()]
-    assert [d["input_line"] for d in out] == [3, 4, 5, 6, 7]
+    assert [d["line"] for d in out] == [3, 4, 5, 6, 7]
     deal = Deal.from_pbn(EXAMPLE)
     assert out[0]["ns_points"] == 146        # tests/data/dd_reference.json, case 4
     assert out[1]["ns_points"] == solve(deal, "H", "N", "SA S8").ns_points
