@@ -83,7 +83,8 @@ class Solver:
 
     The table keeps bounds that stay true across deals, strains and probes, so one
     solver answers a stream of questions faster than fresh ones.  A solver is for one
-    thread at a time; :func:`default_solver` gives each thread its own.
+    thread at a time (:func:`default_solver` gives each thread its own): a call from a
+    second thread while the first is served raises :class:`~solver.errors.SolverError`.
 
     >>> s = Solver(tt_bits=12)
     >>> s.solve(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"), "S").ns_points

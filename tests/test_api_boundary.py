@@ -56,6 +56,12 @@ def test_dealer_means_the_seat_after_leads(dealer):
     assert not can_take(DEAL, "H", value + 1, dealer=dealer)
 
 
+def test_review_takes_dealer():
+    by_dealer = solver.review(EXAMPLE_DEAL, "C", dealer="E", played="SQ")
+    assert by_dealer.leader == Seat.S
+    assert by_dealer.value_after == solver.review(DEAL, "C", leader="S", played="SQ").value_after
+
+
 def test_leader_and_dealer_must_agree():
     assert solve(DEAL, "H", leader="E", dealer="N").leader == Seat.E
     with pytest.raises(SeatError, match="contradicts"):
