@@ -92,13 +92,9 @@ class Solver:
     """
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
-        if isinstance(tt_bits, bool) or not isinstance(tt_bits, int):
+        if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
             raise SolverError(f"tt_bits {quote(tt_bits)}: expected a whole number from 8 to 26")
-        try:
-            engine = Engine(tt_bits)
-        except ValueError as e:
-            raise SolverError(str(e)) from None
-        self.engine = _GuardedEngine(engine)
+        self.engine = _GuardedEngine(Engine(tt_bits))
 
     # -- setting a position ---------------------------------------------------
     def load(self, pos: Position, count_tricks: bool = False) -> None:
@@ -160,7 +156,7 @@ class Solver:
         total = points_of(pos.deal.cards.mask, pos.strain, pos.rules) + LAST_TRICK_BONUS
         # EW >= target  <=>  NS <= total - target  <=>  not NS >= total - target + 1
         ns_target = target if team == Team.NS else total - target + 1
-        need = ns_target - pos.points[0]
+        need = min(max(ns_target - pos.points[0], 0), total + 1)   # beyond 0..total the answer is known
         if pos.is_over:
             ok = need <= 0
         else:

@@ -96,6 +96,12 @@ def test_a_position_refuses_arguments_that_contradict_it(kwargs, error):
         solve(pos, **kwargs)
 
 
+def test_targets_beyond_any_deal_are_answered():
+    # no side takes more than every point (162) or less than none
+    assert not can_take(DEAL, "H", 2**40) and can_take(DEAL, "H", -2**40)
+    assert can_take(DEAL, "H", 2**40, side="EW") is False
+
+
 @pytest.mark.parametrize("call, error", [
     (lambda: solve(DEAL), StrainError),                        # a Deal needs a strain
     (lambda: can_take(DEAL, "H"), ScoreError),                 # and can_take a target
@@ -170,6 +176,7 @@ def test_card_sets_read_text():
     lambda: Deal([0, 0, 0]), lambda: Deal.random(seed=1.5), lambda: Deal.random(rng=1),
     lambda: Deal.from_pbn(None), lambda: Deal.parse(7),
     lambda: Solver(tt_bits=14.0), lambda: Solver(tt_bits="14"), lambda: Solver(tt_bits=40),
+    lambda: Solver(tt_bits=2**31),
 ])
 def test_constructors_refuse_wrong_types_with_project_errors(call):
     with pytest.raises(CoincheError):
