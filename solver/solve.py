@@ -331,10 +331,6 @@ def query_position(deal: "Deal | Position | str", strain: "Strain | str | None" 
         return _continue(deal, strain, leader, played, rules, dealer)
     if strain is None:
         raise StrainError("no strain given: expected one of S H D C SA TA (or a Position)")
-    if rules is not None and not isinstance(rules, Rules):
-        raise RulesError(f"not rules: {quote(rules)}: expected a solver.Rules")
-    if played is not None and (isinstance(played, bytes) or not isinstance(played, (str, Iterable))):
-        raise IllegalPlayError(f"not a play: {quote(played)}: expected cards like 'SA S7' or a list")
     lead = first_leader(leader, dealer, default=Seat.N)
     return Position(Deal.parse(deal), strain, lead, Rules() if rules is None else rules, played)
 

@@ -26,7 +26,7 @@ from solver import (
 )
 from solver._engine import Engine
 from solver.errors import (
-    DealError, IllegalPlayError, RulesError, ScoreError, SeatError, StrainError,
+    CardError, DealError, RulesError, ScoreError, SeatError, StrainError,
 )
 from solver.rules import Strain, points_table, strength_table
 
@@ -108,7 +108,7 @@ def test_targets_beyond_any_deal_are_answered():
     (lambda: can_take(DEAL, "H", "82"), ScoreError),
     (lambda: can_take(DEAL, "H", 82.0), ScoreError),
     (lambda: solve(DEAL, "H", rules="j13"), RulesError),
-    (lambda: solve(DEAL, "H", played=5), IllegalPlayError),
+    (lambda: solve(DEAL, "H", played=5), CardError),
     (lambda: solve(None, "H"), DealError),
     (lambda: solve(b"N:AK.K8.K8.A8", "H"), DealError),
 ])
@@ -177,6 +177,9 @@ def test_card_sets_read_text():
     lambda: Deal.from_pbn(None), lambda: Deal.parse(7),
     lambda: Solver(tt_bits=14.0), lambda: Solver(tt_bits="14"), lambda: Solver(tt_bits=40),
     lambda: Solver(tt_bits=2**31),
+    lambda: Position(None, "H"), lambda: Position(DEAL, "H", "N", "j13"),
+    lambda: Position(DEAL, "H", played=5),
+    lambda: solver.legal_cards(CardSet(), 5, "N", "H"), lambda: solver.trick_winner([None], "H"),
 ])
 def test_constructors_refuse_wrong_types_with_project_errors(call):
     with pytest.raises(CoincheError):
@@ -200,6 +203,10 @@ WRONG = st.one_of(
     lambda x: solve(x, "H"), lambda x: solve(DEAL, x), lambda x: solve(DEAL, "H", x),
     lambda x: solve(DEAL, "H", dealer=x), lambda x: can_take(DEAL, "H", x), lambda x: can_take(x, "H", 80),
     lambda x: can_take(DEAL, "H", 80, side=x), lambda x: solve(DEAL, "H", played=x),
+    lambda x: Position(x, "H"), lambda x: Position(DEAL, "H", rules=x),
+    lambda x: Position(DEAL, "H", played=x),
+    lambda x: solver.legal_cards(x, [], "N", "H"), lambda x: solver.legal_cards(CardSet(), x, "N", "H"),
+    lambda x: solver.trick_winner(x, "H"),
 ]))
 def test_wrong_types_raise_project_errors(value, call):
     """Whatever the value, the public constructors, parsers and queries either take it
