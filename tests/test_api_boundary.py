@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import hashlib
 import importlib.util
 import os
 import pickle
@@ -315,7 +316,8 @@ def test_mypy_strict_accepts_the_readme_example(tmp_path, tmp_path_factory):
         pytest.skip("mypy is not installed: pip install -e '.[test]' installs it")
     (tmp_path / "example.py").write_text(_readme_python(), encoding="utf-8")
     # the cache outlives the run (mypy checks it against the sources), one per interpreter
-    cache = tmp_path_factory.getbasetemp().parent / f"mypy-cache-{abs(hash(sys.prefix)):x}"
+    digest = hashlib.sha1(sys.prefix.encode()).hexdigest()[:12]
+    cache = tmp_path_factory.getbasetemp().parent / f"mypy-cache-{digest}"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache), "example.py"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
