@@ -7,7 +7,6 @@ code 2; JSON goes to stdout as plain ``json.dumps``; what people read goes throu
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import math
@@ -24,7 +23,7 @@ from typer.core import TyperGroup
 import solver
 from .output import console, err_console  # noqa: F401  (the commands import them from here)
 from solver.deal import first_leader
-from solver.errors import CoincheError, RulesError
+from solver.errors import CoincheError
 from solver.rules import Rules
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
@@ -161,28 +160,7 @@ RuleOption = Annotated[Optional[list[str]], typer.Option(
 
 def rules_from(options: Optional[list[str]], **fixed) -> Rules:
     """``Rules`` from ``--rule NAME=VALUE`` options (and fixed fields set by flags)."""
-    types = {f.name: f.type for f in dataclasses.fields(Rules)}
-    changes = dict(fixed)
-    for opt in options or ():
-        name, sep, value = opt.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep:
-            raise RulesError(f"rules option {opt!r}: expected NAME=VALUE, like suit_ranking=true")
-        if name not in types:
-            raise RulesError(f"unknown rules option {name!r}: expected one of {', '.join(sorted(types))}")
-        v = value.strip().lower()
-        if types[name] == "bool":
-            if v not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                raise RulesError(f"rules option {name} must be true or false, not {value!r}")
-            changes[name] = v in ("true", "yes", "1", "on")
-        elif types[name] == "int":
-            try:
-                changes[name] = int(v)
-            except ValueError:
-                raise RulesError(f"rules option {name} must be a whole number, not {value!r}") from None
-        else:
-            changes[name] = v
-    return Rules().replace(**changes)
+    return Rules().replace(**fixed).with_options(options or ())
 
 
 def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:

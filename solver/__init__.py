@@ -7,7 +7,6 @@
 """
 
 import os as _os
-from types import ModuleType as _ModuleType
 
 # numpy serves small arrays here; its BLAS worker threads would only spin beside the
 # solver's own threads and processes on a 2-core machine.
@@ -24,6 +23,7 @@ from .errors import (
     IllegalPlayError,
     RulesError,
     SeatError,
+    SolverError,
     StrainError,
 )
 from .play import Position, legal_cards, trick_winner
@@ -50,7 +50,18 @@ from .table import ByStrain, DDTable, Outcome, dd_table
 
 __version__ = "0.1.0"
 
-__all__ = sorted(
-    name for name, value in globals().items()
-    if not name.startswith("_") and not isinstance(value, _ModuleType)
-) + ["__version__"]
+# Written out (not computed) so that type checkers see what the package exports;
+# tests/test_api_boundary.py holds it equal to the public names above.
+__all__ = [
+    "Advice", "BatchError", "BatchItem", "BatchLineError", "BatchResult", "BidStats", "ByStrain",
+    "CAPOT", "Call", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
+    "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
+    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "IllegalPlayError", "LeadAdvice",
+    "Match", "Outcome", "Par", "Position", "Rank", "Recommendation", "Review", "ReviewStep",
+    "Rules", "RulesError", "ScoreError", "Seat", "SeatError", "Solution", "Solver", "SolverError",
+    "Strain", "StrainError", "StrainStats", "Suit", "Team", "advise", "analyze",
+    "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table", "find_declarations",
+    "hand_points", "lead_advice", "legal_cards", "par", "parse_lines", "plot_points", "review",
+    "round_score", "sample_deals", "score_deal", "solve", "text_histogram", "trick_winner",
+    "__version__",
+]

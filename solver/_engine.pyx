@@ -1402,11 +1402,15 @@ cdef class Engine:
         """
         cdef int c, e, k, n, seat
         cdef State* s = &self.st
+        s.tricks_left = 0           # no position until this one is checked (a failed setup leaves none)
+        self.depth = 0
+        hands, trick = self._checked_position(hands, strain, leader, trick)
         if self._tables is None or self._tables[0] is not strength or self._tables[1] is not points \
                 or self._tables[2] != count_tricks:
             # compile the tables (skipped when the same table objects come again, as the
             # cached ones of solver.rules do from one strain's solve to the next)
             self._tables = None
+            self._check_tables(strength, points)
             for c in range(32):
                 e = (c & ~7) | int(strength[c])
                 self.to_engine[c] = e
@@ -1465,10 +1469,7 @@ cdef class Engine:
             for e in range(32):
                 if s.hands[seat] >> e & 1:
                     s.rem_pts += s.pts[e]
-        trick = list(trick)
         n = len(trick)
-        if n > 3:
-            raise ValueError("a trick in progress holds at most 3 cards")
         s.ncards = 0
         s.trick_pts = 0
         s.trick_mask = 0
@@ -1498,6 +1499,43 @@ cdef class Engine:
             s.win_card = 0      # the killer slot of the first lead (no previous trick)
         self.depth = 0
         self.tt.generation = (self.tt.generation + 1) & 3
+
+    cdef tuple _checked_position(self, hands, int strain, int leader, trick):
+        """``(hands, trick)`` as lists of ints once they are a position the search can take:
+        four disjoint masks of the 32 cards, at most 3 cards in the trick, none held."""
+        if not 0 <= strain <= 5:
+            raise ValueError(f"strain {strain} out of range 0..5")
+        if not 0 <= leader <= 3:
+            raise ValueError(f"leader {leader} out of range 0..3")
+        masks, cards = [int(h) for h in hands], [int(c) for c in trick]
+        if len(masks) != 4 or len(cards) > 3:
+            raise ValueError(f"{len(masks)} hands and {len(cards)} cards in the trick: expected 4 and 0..3")
+        seen = 0
+        for m in masks:
+            if m < 0 or m > 0xFFFFFFFF:
+                raise ValueError(f"hand mask {m:#x} out of range 0..0xffffffff")
+            if m & seen:
+                raise ValueError(f"hand mask {m:#x} shares cards with another hand ({m & seen:#x})")
+            seen |= m
+        for c in cards:
+            if c < 0 or c > 31:
+                raise ValueError(f"trick card {c} out of range 0..31")
+            if seen >> c & 1:
+                raise ValueError(f"trick card {c} is also held, or played twice")
+            seen |= 1 << c
+        return masks, cards
+
+    cdef _check_tables(self, strength, points):
+        """Refuse tables the search cannot take: each suit's strengths a permutation of
+        0..7, points from 0 with a total that fits a table bound (8 bits, the last
+        trick's 10 included)."""
+        cdef int suit
+        for suit in range(4):
+            if sorted(int(strength[c]) for c in range(8 * suit, 8 * suit + 8)) != list(range(8)):
+                raise ValueError(f"the strengths of suit {suit} are not 0..7 in some order")
+        pts = [int(points[c]) for c in range(32)]
+        if min(pts) < 0 or sum(pts) > 245:
+            raise ValueError("card points must be 0 or more, 245 at most in all")
 
     cdef uint32_t _to_engine_mask(self, uint32_t m):
         cdef uint32_t out = 0
@@ -1609,8 +1647,10 @@ cdef class Engine:
         (the trick's points when it completes a trick that N-S win, else 0).  The card
         must be legal (checked)."""
         cdef State* s = &self.st
-        cdef int e = self.to_engine[card]
-        cdef int player = (s.leader + s.ncards) & 3
+        cdef int e, player = (s.leader + s.ncards) & 3
+        if card < 0 or card > 31:
+            raise ValueError(f"card {card!r} out of range 0..31")
+        e = self.to_engine[card]
         if s.tricks_left == 0 or not (legal_moves(s) >> e & 1):
             raise ValueError(f"card {card!r} is not legal here")
         self.stack[self.depth] = s[0]
@@ -1634,6 +1674,8 @@ cdef class Engine:
         cdef int c, prev = -1
         classes = []
         cur = None
+        if s.tricks_left == 0:
+            return classes
         while legal:
             c = 31 - coinche_clz(legal)
             legal &= ~((<uint32_t>1) << c)
@@ -1648,6 +1690,8 @@ cdef class Engine:
     def search_window(self, int alpha, int beta):
         """One fail-soft alpha-beta search with the window (alpha, beta) (for tests and tuning)."""
         cdef int v
+        if self.st.tricks_left == 0:
+            return 0
         with nogil:
             v = search(&self.st, alpha, beta)
         return v

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from typing import Iterable, Iterator
 
-from .errors import CardError, SeatError
+from .errors import CardError, SeatError, quote
 
 __all__ = [
     "SUITS",
@@ -63,6 +63,13 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
 
+    def __str__(self) -> str:
+        """The suit's letter: ``str(Suit.H) == 'H'``."""
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
     @classmethod
     def parse(cls, text: str) -> "Suit":
         t = str(text).strip().upper()
@@ -88,6 +95,13 @@ class Rank(enum.IntEnum):
     @property
     def char(self) -> str:
         return RANKS[self]
+
+    def __str__(self) -> str:
+        """The rank's letter, as in card names: ``str(Rank.T) == 'T'``, ``str(Rank.R7) == '7'``."""
+        return RANKS[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(RANKS[self], spec)
 
     @classmethod
     def parse(cls, text: str) -> "Rank":
@@ -300,13 +314,25 @@ class CardSet:
 
     __slots__ = ("mask",)
 
-    def __init__(self, cards: "Iterable[int | str] | int | CardSet" = 0) -> None:
+    def __init__(self, cards: "Iterable[int | str] | int | str | CardSet" = 0) -> None:
+        """``cards``: a mask (bit i = card i), cards (:class:`Card`, ints, card text), or
+        text: a hand as :meth:`from_pbn` reads it, or cards separated by spaces or commas.
+
+        >>> CardSet("SA HT") == CardSet("A.T.-.-") == CardSet([Card.SA, 11])
+        True
+        """
         if isinstance(cards, CardSet):
             mask = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
             if cards < 0 or cards > FULL_MASK:
-                raise CardError(f"card mask {cards!r} out of range")
+                raise CardError(f"card mask {cards!r} out of range 0..0xFFFFFFFF")
             mask = cards
+        elif isinstance(cards, str):
+            # a hand (spades.hearts.diamonds.clubs) or cards: "SA HT", "SA,HT"
+            words = cards.replace(",", " ").split()
+            mask = CardSet.from_pbn(cards).mask if "." in cards else CardSet(words).mask
+        elif isinstance(cards, (bool, bytes, bytearray)) or not isinstance(cards, Iterable):
+            raise CardError(f"not a set of cards: {quote(cards)}: expected cards, card text or a mask")
         else:
             mask = 0
             for c in cards:

@@ -12,10 +12,10 @@ True
 from __future__ import annotations
 
 import random as _random
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, overload
 
 from .cards import Card, CardSet, Seat, lsb
-from .errors import CardError, DealError, SeatError
+from .errors import CardError, DealError, SeatError, quote
 
 __all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
 
@@ -31,10 +31,14 @@ class Deal:
 
     __slots__ = ("hands",)
 
-    def __init__(self, hands: Sequence["CardSet | int | Iterable"]) -> None:
-        if len(hands) != 4:
-            raise DealError(f"a deal needs 4 hands, got {len(hands)}")
+    def __init__(self, hands: Sequence["CardSet | int | str | Iterable"]) -> None:
+        if isinstance(hands, str):
+            raise DealError(f"not a list of hands: {quote(hands)}: Deal.from_pbn reads deal text")
+        if isinstance(hands, (bytes, bytearray)) or not isinstance(hands, Iterable):
+            raise DealError(f"not a list of hands: {quote(hands)}: expected 4 hands")
         hs = tuple(CardSet(h) for h in hands)
+        if len(hs) != 4:
+            raise DealError(f"a deal needs 4 hands, got {len(hs)}")
         held = 0
         for seat, h in enumerate(hs):
             if held & h.mask:
@@ -57,6 +61,16 @@ class Deal:
         raise AttributeError("Deal is immutable")
 
     @classmethod
+    def parse(cls, deal: "Deal | str") -> "Deal":
+        """A :class:`Deal` as it is, or deal text read by :meth:`from_pbn`: how every query
+        reads its deal.
+
+        >>> Deal.parse(EXAMPLE_DEAL) == Deal.parse(Deal.from_pbn(EXAMPLE_DEAL))
+        True
+        """
+        return deal if isinstance(deal, Deal) else cls.from_pbn(deal)
+
+    @classmethod
     def from_pbn(cls, text: str) -> "Deal":
         """Read ``N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9``.
 
@@ -64,7 +78,7 @@ class Deal:
         the order of play.  Without a prefix the first hand is N's.
         """
         if not isinstance(text, str):
-            raise DealError(f"not a deal text: {text!r}")
+            raise DealError(f"not a deal: {quote(text)}: expected a Deal or deal text")
         t = text.strip()
         if t.startswith("[") or t.lower().startswith("deal "):
             t = t.split('"')[1] if '"' in t else t
@@ -103,6 +117,10 @@ class Deal:
     @classmethod
     def random(cls, seed: "int | None" = None, rng: "_random.Random | None" = None) -> "Deal":
         """A uniformly random full deal; the same seed gives the same deal."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise DealError(f"seed {quote(seed)}: expected a whole number")
+        if rng is not None and not isinstance(rng, _random.Random):
+            raise DealError(f"rng {quote(rng)}: expected a random.Random")
         r = rng if rng is not None else _random.Random(seed)
         cards = list(range(32))
         r.shuffle(cards)
@@ -173,21 +191,33 @@ class Deal:
         return "\n".join(r.rstrip() for r in rows)
 
 
-def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None) -> "Seat | None":
+@overload
+def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None, *,
+                 default: None = None) -> "Seat | None": ...
+
+
+@overload
+def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None, *,
+                 default: Seat) -> Seat: ...
+
+
+def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None" = None, *,
+                 default: "Seat | None" = None) -> "Seat | None":
     """The seat that leads the first trick: ``leader``, or the seat after ``dealer``.
 
-    Giving both is allowed when they agree; ``None`` when neither is given.
+    Giving both is allowed when they agree; ``default`` when neither is given.  The
+    queries that take ``leader=`` and ``dealer=`` read them through here.
 
-    >>> first_leader(dealer="W"), first_leader(leader="E", dealer="N")
-    (<Seat.N: 0>, <Seat.E: 1>)
+    >>> first_leader(dealer="W"), first_leader(leader="E", dealer="N"), first_leader(default=Seat.S)
+    (<Seat.N: 0>, <Seat.E: 1>, <Seat.S: 2>)
     >>> first_leader(leader="S", dealer="N")
     Traceback (most recent call last):
     ...
-    solver.errors.SeatError: leader 'S' contradicts dealer 'N': the first lead is by the seat after the dealer (E)
+    solver.errors.SeatError: leader 'S' contradicts dealer 'N': the first lead is by the seat after ... (E)
     """
     lead = Seat.parse(leader) if leader is not None else None
     if dealer is None:
-        return lead
+        return default if lead is None else lead
     after = Seat.parse(dealer).next
     if lead is not None and lead != after:
         raise SeatError(f"leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "

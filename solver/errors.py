@@ -18,7 +18,19 @@ __all__ = [
     "ContractError",
     "ConstraintError",
     "ScoreError",
+    "SolverError",
+    "quote",
 ]
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut after its first 80 characters: how a message quotes bad input.
+
+    >>> quote("SA"), quote("x" * 100)[-5:]
+    ("'SA'", 'xx...')
+    """
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "..."
 
 
 class CoincheError(ValueError):
@@ -59,3 +71,8 @@ class ConstraintError(CoincheError):
 
 class ScoreError(CoincheError):
     """Scoring input that cannot be: points out of 0..162, a capot without all the points."""
+
+
+class SolverError(CoincheError):
+    """A solver asked wrongly: a table size that is not a whole number in range, or a call
+    from a second thread while the solver serves another (make one solver per thread)."""

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 from .cards import SUIT_MASKS, Card, CardSet, Seat, Team, scan_forward
 from .deal import Deal
-from .errors import IllegalPlayError
+from .errors import CardError, IllegalPlayError, RulesError, quote
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
 
 __all__ = ["legal_cards", "trick_winner", "Position", "parse_played"]
@@ -48,7 +48,7 @@ def trick_winner(cards: Sequence["int | str"], strain: "Strain | str") -> int:
     """
     strain = Strain.parse(strain)
     strength = strength_table(strain)
-    cards = [int(Card.parse(c)) if isinstance(c, str) else int(c) for c in cards]  # also "SA", "10♥"
+    cards = [int(c) for c in parse_played(cards)]  # also "SA", "10♥"
     best = 0
     for i in range(1, len(cards)):
         if _beats(int(cards[i]), int(cards[best]), strain, strength):
@@ -120,7 +120,7 @@ def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: "Se
     >>> legal_cards(hand, ["SA", "H9"], "N", "H")  # E trumped with the 9: overtrump
     CardSet.from_pbn('-.J.-.-')
     """
-    trick_cards = [int(Card.parse(c)) for c in trick]
+    trick_cards = [int(c) for c in parse_played(trick)]
     mask, _ = _reason_and_legal(int(CardSet(hand)), trick_cards, Seat.parse(leader),
                                 Strain.parse(strain), rules)
     return CardSet(mask)
@@ -132,6 +132,8 @@ def parse_played(played: "str | Iterable[int | str] | None") -> list[Card]:
         return []
     if isinstance(played, str):
         items = played.replace(",", " ").split()
+    elif isinstance(played, (bytes, bytearray)) or not isinstance(played, Iterable):
+        raise CardError(f"not cards: {quote(played)}: expected text like 'SA S7' or a list of cards")
     else:
         items = list(played)
     return [Card.parse(c) for c in items]
@@ -144,9 +146,11 @@ class Position:
     leaves the position unchanged; ``undo`` takes the last card back.
     """
 
-    def __init__(self, deal: Deal, strain: "Strain | str", leader: "Seat | str" = Seat.N,
+    def __init__(self, deal: "Deal | str", strain: "Strain | str", leader: "Seat | str" = Seat.N,
                  rules: Rules = Rules(), played: "str | Iterable[int | str] | None" = None) -> None:
-        self.deal = deal
+        self.deal = deal = Deal.parse(deal)
+        if not isinstance(rules, Rules):
+            raise RulesError(f"not rules: {quote(rules)}: expected a solver.Rules")
         self.strain = Strain.parse(strain)
         self.first_leader = Seat.parse(leader)
         self.rules = rules

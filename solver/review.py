@@ -24,7 +24,7 @@ import dataclasses
 from typing import Any, Iterable, Optional
 
 from .cards import Card, Seat, Team
-from .deal import Deal
+from .deal import Deal, first_leader
 from .play import Position, parse_played
 from .rules import Rules, Strain
 from .solve import Solver, default_solver
@@ -124,10 +124,13 @@ class Review:
                 f"mistakes={len(self.mistakes)} ns {self.value_before}->{self.value_after}>")
 
 
-def review(deal: Deal, strain: "Strain | str", leader: "Seat | str" = Seat.N,
+def review(deal: "Deal | str", strain: "Strain | str", leader: "Seat | str | None" = None,
            played: "str | Iterable[int | str]" = (), rules: Rules = Rules(), *,
-           solver: Optional[Solver] = None) -> Review:
+           dealer: "Seat | str | None" = None, solver: Optional[Solver] = None) -> Review:
     """Review the cards ``played`` from the first lead (the whole deal or a part).
+
+    ``leader`` leads the first trick (or ``dealer``: the seat after the dealer leads; N
+    leads when neither is given).
 
     Every card is checked by the referee first (an illegal one raises
     :class:`~solver.errors.IllegalPlayError` naming its place in the play).
@@ -138,10 +141,10 @@ def review(deal: Deal, strain: "Strain | str", leader: "Seat | str" = Seat.N,
     ...
     solver.errors.IllegalPlayError: card 1 of the play: S8 is not in S's hand (E holds it)
     """
-    if not isinstance(deal, Deal):
-        deal = Deal.from_pbn(deal)
+    deal = Deal.parse(deal)
     cards = parse_played(played)
-    pos = Position(deal, strain, leader, rules, cards)   # checks every card
+    lead = first_leader(leader, dealer, default=Seat.N)
+    pos = Position(deal, strain, lead, rules, cards)   # checks every card
     s = solver if solver is not None else default_solver()
     strain_, lead = pos.strain, pos.first_leader
     steps: list[ReviewStep] = []

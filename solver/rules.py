@@ -18,10 +18,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from typing import Literal
+import re
+from typing import Iterable, Literal
 
 from .cards import SUIT_SYMBOLS, Card
-from .errors import RulesError, StrainError
+from .errors import RulesError, StrainError, quote
 
 __all__ = [
     "Strain",
@@ -91,6 +92,9 @@ class Strain(enum.IntEnum):
 
 STRAINS = tuple(Strain)
 
+_YES = ("true", "yes", "on", "1")
+_NO = ("false", "no", "off", "0")
+
 
 @dataclasses.dataclass(frozen=True)
 class Rules:
@@ -157,13 +161,28 @@ class Rules:
     suit_ranking: bool = False
     target: int = 2000
 
+    def __new__(cls, *args: object, **kwargs: object) -> "Rules":
+        # the generated __init__ would refuse these with a TypeError
+        names = [f.name for f in dataclasses.fields(cls)]
+        known = ", ".join(sorted(names))
+        if len(args) > len(names):
+            raise RulesError(f"Rules takes at most {len(names)} options, got {len(args)}: {quote(args)}")
+        for k in kwargs:
+            if k not in names:
+                raise RulesError(f"unknown rules option {quote(k)}: expected one of {known}")
+            if k in names[:len(args)]:
+                raise RulesError(f"rules option {k} given twice")
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
-            if f.type in ("bool",) and not isinstance(v, bool):
-                raise RulesError(f"rules option {f.name} must be True or False, not {v!r}")
-        if self.ta_table not in _TA_POINTS:
-            raise RulesError(f"unknown tout atout table {self.ta_table!r}: expected 'j14' or 'j13'")
+            if f.type == "bool" and not isinstance(v, bool):
+                raise RulesError(f"rules option {f.name} must be True or False, not {quote(v)}")
+            if f.type == "int" and (isinstance(v, bool) or not isinstance(v, int)):
+                raise RulesError(f"rules option {f.name} must be a whole number, not {quote(v)}")
+        if not isinstance(self.ta_table, str) or self.ta_table not in _TA_POINTS:
+            raise RulesError(f"unknown tout atout table {quote(self.ta_table)}: expected 'j14' or 'j13'")
         if self.surcoinche not in (3, 4):
             raise RulesError(f"surcoinche multiplier {self.surcoinche!r}: expected 4 or 3")
         if self.failed_capot not in (410, 500):
@@ -171,13 +190,48 @@ class Rules:
         if self.target not in (1000, 1500, 2000, 3000):
             raise RulesError(f"match target {self.target!r}: expected 1000, 1500, 2000 or 3000")
 
-    def replace(self, **changes) -> "Rules":
+    def replace(self, **changes: object) -> "Rules":
         """A copy with some fields changed; unknown names raise :class:`RulesError`."""
-        names = {f.name for f in dataclasses.fields(self)}
-        for k in changes:
-            if k not in names:
-                raise RulesError(f"unknown rules option {k!r}: expected one of {', '.join(sorted(names))}")
         return dataclasses.replace(self, **changes)
+
+    def with_options(self, options: Iterable[str]) -> "Rules":
+        """A copy with ``NAME=VALUE`` options applied, as ``--rule`` gives them.
+
+        Names and values are read in any case, with ``-`` for ``_``; a yes/no option
+        takes true/false, yes/no, on/off or 1/0.
+
+        >>> r = Rules().with_options(["MUST-UNDERTRUMP=False", "ta_table=J13"])
+        >>> r.must_undertrump, r.ta_table
+        (False, 'j13')
+        """
+        types = {f.name: f.type for f in dataclasses.fields(self)}
+        known = ", ".join(sorted(types))
+        changes: dict[str, object] = {}
+        if isinstance(options, str):
+            options = [options]
+        if not isinstance(options, Iterable):
+            raise RulesError(f"rules options {quote(options)}: expected NAME=VALUE texts")
+        for opt in options:
+            if not isinstance(opt, str):
+                raise RulesError(f"rules option {quote(opt)}: expected NAME=VALUE text")
+            name, sep, value = opt.partition("=")
+            name = name.strip().lower().replace("-", "_")
+            if not sep:
+                raise RulesError(f"rules option {quote(opt)}: expected NAME=VALUE, like suit_ranking=true")
+            if name not in types:
+                raise RulesError(f"unknown rules option {quote(name)}: expected one of {known}")
+            v = value.strip().lower()
+            if types[name] == "bool":
+                if v not in _YES and v not in _NO:
+                    raise RulesError(f"rules option {name} must be true or false, not {quote(value)}")
+                changes[name] = v in _YES
+            elif types[name] == "int":
+                if not re.fullmatch(r"-?[0-9]{1,9}", v):
+                    raise RulesError(f"rules option {name} must be a whole number, not {quote(value)}")
+                changes[name] = int(v)
+            else:
+                changes[name] = v
+        return self.replace(**changes)
 
     @property
     def play_key(self) -> int:
