@@ -155,10 +155,14 @@ def main(argv: "Sequence[str] | None" = None) -> None:
     if args.callgrind:
         print(f"{'+'.join(names)}: {callgrind(names):,} instructions in the engine's solves")
         return
-    for name in names:
-        r = run(SETS[name])
+    results = [(name, run(SETS[name])) for name in names]
+    for name, r in results:
         print(f"{name:9} {r.solves:3} solves {r.nodes:>11,} nodes  signature {r.signature}  "
               f"{r.seconds:.3f} s")
+    if len(results) > 1:
+        print(f"{'total':9} {sum(r.solves for _, r in results):3} solves "
+              f"{sum(r.nodes for _, r in results):>11,} nodes  "
+              f"{sum(r.seconds for _, r in results):.3f} s")
 
 
 if __name__ == "__main__":
