@@ -70,6 +70,5 @@ class StrictEditableWheel(editable_wheel):
         self.mode = "strict"
 
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives,
-                            compile_time_env={"DEBUG": DEBUG}),
+setup(ext_modules=cythonize(extensions, compiler_directives=directives),
       cmdclass={"editable_wheel": StrictEditableWheel})

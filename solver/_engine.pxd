@@ -58,10 +58,12 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 # never needs clearing to be right, and a replaced entry only costs time.
 # Buckets hold 4 entries (one 64-byte cache line) and are chosen by the shape,
 # so positions of one shape meet in one bucket; a probe combines all of them.  A
-# new position takes its own slot, else an empty one, else the slot of an older
-# generation, else the slot holding the fewest cards (the cheapest to redo).  A
-# bucket thus fills from its first slot, and a slot empties only when the whole
-# table is cleared: the slots in use come first, and a probe stops at an empty one.
+# new position takes its own slot, else the slot of an older generation holding the
+# fewest cards, else an empty one, else the slot holding the fewest cards (the
+# cheapest to redo), looking only at the slots before the bucket's first empty one.
+# A bucket thus fills from its first slot, and no slot ever empties (a table is only
+# emptied whole, when it is made): the slots in use come first, and a probe stops at
+# an empty one.
 # ---------------------------------------------------------------------------
 
 ctypedef struct TTEntry:
@@ -73,8 +75,6 @@ ctypedef struct TTable:
     uint64_t nbuckets       # a power of two
     int shift               # 64 - log2(nbuckets)
     int generation          # 0..3
-    uint64_t stores
-    uint64_t hits
 
 # ---------------------------------------------------------------------------
 # Search state: one position being searched, plus the rules compiled to arrays.
@@ -82,7 +82,7 @@ ctypedef struct TTable:
 
 ctypedef struct State:
     # position (the fields trick_mask..rem_pts are saved and restored as one block of
-    # 16 bytes, so they are kept narrow: solver/_engine.pyx's Saved lists them in this
+    # 16 bytes, so they are kept narrow: solver/_engine_play.pxi's Saved lists them in this
     # order, checked when an Engine is made)
     uint32_t hands[4]
     uint32_t trick_mask     # the cards of the current trick, as a mask
@@ -112,7 +112,7 @@ ctypedef struct State:
     int last_bonus          # added to the last trick (10, or 0 counting tricks)
     uint64_t ctx            # context bits of the TT key (see above)
     uint8_t killer[1152]    # killer[128 * tricks_left + 4 * win_card + ncards]: the card that
-                            # last cut the search off there (see _engine.pyx's killer_slot)
+                            # last cut the search off there (see _engine_order.pxi's killer_slot)
     # statistics
     uint64_t nodes
     TTable* tt

@@ -233,11 +233,6 @@ class Rules:
                 changes[name] = v
         return self.replace(**changes)
 
-    @property
-    def play_key(self) -> int:
-        """The two play variants as bits (what the engine needs to know)."""
-        return int(self.must_undertrump) | int(self.must_overtrump_partner) << 1
-
     def card_points(self, card: "int | str", strain: "Strain | str") -> int:
         """The points of a card (an int, a :class:`Card` or card text) in a strain."""
         return points_table(Strain.parse(strain), self)[_card_index(card)]

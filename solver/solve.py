@@ -35,7 +35,7 @@ DEFAULT_TT_BITS = 14
 _ONE_THREAD = ("a Solver serves one thread at a time: give each thread its own "
                "(solver.solve.default_solver() does)")
 # engine calls about the table, not about the position last set up
-_TABLE_CALLS = frozenset({"clear", "table_bytes", "table_fill", "tt_stats", "tt_bits"})
+_TABLE_CALLS = frozenset({"tt_bits"})
 
 
 class _GuardedEngine:

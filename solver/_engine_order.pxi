@@ -1,0 +1,194 @@
+# Move generation: the classes of equivalent cards (one move each) and the order in
+# which the search tries them, scored by the position of the hand in the trick as DDS
+# dispatches its move ordering: the leader, second hand, third hand, fourth hand.
+# Included by _engine.pyx.
+
+cdef enum:
+    # the weights of the order (higher first); only their order matters, never a value
+    KILLER_FIRST = 5000     # the killer move, before every other card
+    KEEP_LAST = -200        # a lead that wins whenever it is led: plus its points
+    CASH = 300              # a sure winner with points: plus its points
+    CASH_BARE = 150         # a sure winner without points
+    TRUMPS_FIRST = 50       # added to a trump cashed while the opponents hold trumps
+    TO_PARTNER = 250        # a low lead to partner's best card: minus its points
+    TO_PARTNER_RUFF = 240   # a lead of a suit partner can ruff: minus its points
+    RUFFABLE = 50           # a lead an opponent can ruff: minus its points
+    LOW_LEAD = 100          # any other lead: minus its points, then by length
+    SHORT_SUIT = 40         # with trumps: minus this for each card of the suit held
+    LONG_SUIT = 10          # without: plus this for each card of the suit the side holds
+    TAKES_LAST = 230        # fourth hand's card taking the trick: plus its points
+    THROWN_ON = 200         # points onto a trick the side has for sure: plus its points
+    WINS_SAFE = 180         # second hand's card that wins and the next cannot beat: plus its points
+    WINS_UNSAFE = 140       # second hand's card that wins for now: minus its points
+    OURS_UNSAFE = 120       # third hand, the side winning but not for sure: minus its points
+    LOSING = 100            # a card that does not win the trick: minus its points
+    KEEP_MASTER = 25        # taken from a master added to a trick (kept for later tricks)
+    DISCARD_LENGTH = 25     # with trumps, a discard: plus this for each card of its suit held
+
+cdef inline bint same_class(State* s, int hi, int lo, uint32_t inplay) noexcept nogil:
+    """Are the cards ``hi`` > ``lo`` of one hand one move: the same suit, equal points, and
+    every card strictly between them gone (``inplay``: the cards held or in the trick,
+    ``lo`` among them, so it must be the highest of them below ``hi``)?"""
+    return (s.twins[hi] >> lo) & 1 and ((inplay & <uint32_t>BELOW64[hi]) >> lo) == 1
+
+cdef inline int killer_slot(State* s) noexcept nogil:
+    """The killer table's slot of the node: tricks to go, cards in the trick, and the card
+    winning it (at a lead, the card that was winning the previous trick when its last
+    card came: a card play leaves the field as it is when it completes a trick).  The
+    winning card keeps apart positions that answer different plays, which a slot keyed
+    by the player alone would mix."""
+    return 128 * s.tricks_left + 4 * s.win_card + s.ncards
+
+cdef inline bint is_move(State* s, int c, uint32_t legal, uint32_t inplay) noexcept nogil:
+    """Is ``c`` (any int: NO_CARD and 255 mean no card) a legal card that :func:`gen_moves`
+    lists, the highest of its class?  The card above it in its class would be the lowest
+    card in play above it (legal cards of a suit are the hand's from some card up)."""
+    cdef uint32_t x
+    if <unsigned int>c >= 32 or not (legal >> c) & 1:
+        return False
+    x = inplay & ABOVE[c]
+    return x == 0 or not ((legal & x & (~x + 1)) and (s.twins[coinche_ctz(x)] >> c) & 1)
+
+cdef inline int ruff_risk_of(State* s, int player, int trump) noexcept nogil:
+    """At a lead with trumps: the suits (one bit each) an opponent holding trumps is void in."""
+    cdef int k, suit, risk = 0
+    cdef uint32_t h
+    for k in range(1, 4, 2):
+        h = s.hands[seat_after(player, k)]
+        if h & LANE[trump]:
+            for suit in range(4):
+                if (h & LANE[suit]) == 0:
+                    risk |= 1 << suit
+    return risk
+
+cdef inline int lead_score(int c, int p, bint master, int trump, uint32_t hand, uint32_t mate,
+                           uint32_t others, uint32_t opps, uint32_t opp_trumps,
+                           int ruff_risk) noexcept nogil:
+    """The order of a lead ``c`` worth ``p`` points (``master``: no card in play beats it;
+    ``others``: the cards of the other hands, ``opps`` the opponents', ``opp_trumps``
+    their trumps, ``ruff_risk``: see :func:`ruff_risk_of`)."""
+    cdef int suit = c >> 3
+    # can an opponent ruff a lead of this suit (void in it, with trumps)?
+    cdef bint ruff = suit != trump and (ruff_risk >> suit) & 1
+    if suit == trump and not opp_trumps:
+        # the opponents hold no trumps: ours are worth more kept (to ruff, and as sure
+        # winners later) than led now, so lead them last
+        return p + KEEP_LAST
+    if master and trump < 0 and (opps & LANE[suit]) == 0:
+        # without trumps, a master in a suit the opponents no longer hold wins whenever
+        # it is led: keep it for last
+        return p + KEEP_LAST
+    if master and not ruff:
+        # a sure winner: cash it, trumps first while the opponents hold some (a master
+        # without points, after the leads to partner)
+        return (CASH if p else CASH_BARE) + p + (TRUMPS_FIRST if suit == trump and opp_trumps else 0)
+    if ruff:
+        # an opponent can ruff it, master or not: risk as few points as can be
+        return RUFFABLE - p
+    if (mate >> highest(others & LANE[suit])) & 1:
+        # partner holds the suit's best card: lead low to it
+        return TO_PARTNER - p
+    if trump >= 0 and suit != trump and (mate & LANE[suit]) == 0 and (mate & LANE[trump]) != 0:
+        # partner is void and can ruff
+        return TO_PARTNER_RUFF - p
+    if trump >= 0:
+        # a low card, from the shortest suit first (toward ruffs)
+        return LOW_LEAD - p - SHORT_SUIT * coinche_popcount(hand & LANE[suit])
+    # without trumps, from the side's longest suit (to set up its cards)
+    return LOW_LEAD - p + LONG_SUIT * coinche_popcount((hand | mate) & LANE[suit])
+
+cdef inline int second_score(int p, bint master, bint wins, bint safe) noexcept nogil:
+    """Second hand (his partner cannot be winning yet): ``wins`` the trick so far,
+    ``safe`` when the next player cannot take it from the card winning it after this one."""
+    if wins and safe:
+        # the trick is ours (the last card is partner's): add points, but keep masters
+        # for later tricks
+        return WINS_SAFE + p - (KEEP_MASTER if master else 0)
+    if wins:
+        return WINS_UNSAFE - p
+    return LOSING - p
+
+cdef inline int third_score(int p, bint master, bint ours, bint safe) noexcept nogil:
+    """Third hand: ``ours`` when partner is winning the trick or this card wins it."""
+    if ours and safe:
+        # the trick is ours: add points, but keep masters for later tricks, also when
+        # the master would be the card taking the trick (a cheaper winner comes first)
+        return THROWN_ON + p - (KEEP_MASTER if master else 0)
+    if ours:
+        return OURS_UNSAFE - p
+    return LOSING - p
+
+cdef inline int fourth_score(int p, bint master, bint wins, bint partner_wins) noexcept nogil:
+    """Fourth hand: his card decides the trick."""
+    if wins and not partner_wins:
+        # the last card takes the trick: add points, but keep masters
+        return TAKES_LAST + p - (KEEP_MASTER if master else 0)
+    if partner_wins or wins:
+        return THROWN_ON + p - (KEEP_MASTER if master else 0)
+    return LOSING - p
+
+cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int skip,
+                          uint32_t inplay, int* out, int* scores) noexcept nogil:
+    """Fill ``out`` with one card per class of equivalent legal cards and ``scores`` with
+    their order, higher first, ties in the order of ``out`` (unsorted: the search picks
+    them as it needs them).  ``inplay``: the cards still held and those of the trick in
+    progress.  ``legal`` holds two cards or more: the search plays a single legal card
+    without a list.  ``skip``: a card already searched, left out of the list (the
+    table's card, else the killer: see :func:`search_moves`).  ``killer``: the card that
+    last cut off with this card winning the trick so far (at a lead: the previous trick),
+    as many cards in the trick and as many tricks to go, comes first (in a sibling
+    position it often cuts again, see killer_slot)."""
+    # the state's fields are read once into locals: ``out`` and ``scores`` are ints, so
+    # the compiler would otherwise read them again after every store
+    cdef int ncards = s.ncards, trump = s.trump, led = s.led
+    cdef uint32_t hand = s.hands[player], mate = s.hands[partner(player)]
+    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~hand
+    cdef uint32_t opps = s.hands[next_seat(player)] | s.hands[prev_seat(player)]
+    cdef uint32_t opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
+    cdef uint32_t beat = 0, nextf = 0, discards = 0
+    cdef int c, prev = -1, n = 0, sc, p
+    cdef int ruff_risk = ruff_risk_of(s, player, trump) if ncards == 0 and opp_trumps else 0
+    cdef bint partner_wins = ncards > 0 and s.win_seat == partner(player)
+    cdef bint master, wins, safe
+    if ncards > 0:
+        beat = s.beaters[s.win_card]            # the cards that take the trick now
+        # the cards the next player may beat with: those of the suit led when he has
+        # some (he must follow, so he cannot ruff), else any (of which only trumps beat)
+        nextf = s.hands[next_seat(player)] & LANE[led]
+        if nextf == 0:
+            nextf = s.hands[next_seat(player)]
+        if trump >= 0:
+            discards = ~(LANE[led] | LANE[trump])   # neither the suit led nor trumps
+    # classes: scan legal cards from the top; c joins prev's class (see same_class)
+    while legal:
+        c = highest(legal)
+        legal &= ~((<uint32_t>1) << c)
+        if prev >= 0 and same_class(s, prev, c, inplay):
+            prev = c
+            continue
+        prev = c
+        if c == skip:
+            continue
+        p = s.pts[c]
+        master = (ABOVE[c] & others) == 0
+        if c == killer:
+            sc = KILLER_FIRST
+        elif ncards == 0:
+            sc = lead_score(c, p, master, trump, hand, mate, others, opps, opp_trumps, ruff_risk)
+        else:
+            wins = (beat >> c) & 1
+            if ncards == 3:
+                sc = fourth_score(p, master, wins, partner_wins)
+            else:
+                # can the next player not take the trick from the card winning it after c?
+                safe = (nextf & (s.beaters[c] if wins else beat)) == 0
+                if ncards == 2:
+                    sc = third_score(p, master, partner_wins or wins, safe)
+                else:
+                    sc = second_score(p, master, wins, safe)
+            if (discards >> c) & 1:
+                sc += DISCARD_LENGTH * coinche_popcount(hand & LANE[c >> 3])   # discard from length
+        scores[n] = sc
+        out[n] = c
+        n += 1
+    return n
