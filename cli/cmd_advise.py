@@ -17,8 +17,6 @@ from .common import (
     PointsOpt,
     VoidOpt,
     WorkersOpt,
-    atomic_path,
-    check_output,
     console,
     err_console,
     fresh_seed,
@@ -27,6 +25,7 @@ from .common import (
     print_json,
 )
 from .app import app
+from .files import atomic_path, check_output
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
 from solver.contract import CAPOT

@@ -18,7 +18,18 @@ __all__ = [
     "ContractError",
     "ConstraintError",
     "ScoreError",
+    "quote",
 ]
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut after its first 80 characters: how a message quotes bad input.
+
+    >>> quote("SA"), quote("x" * 100)[-5:]
+    ("'SA'", 'xx...')
+    """
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "..."
 
 
 class CoincheError(ValueError):
