@@ -97,8 +97,9 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
         writer.writerow(CSV_COLUMNS)
     live = stream is sys.stdout     # a reader may be waiting on each line (or be gone)
     bad = 0
+    quiet = no_progress or n < 2 or not err_console.is_terminal
     progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err_console, transient=True, disable=no_progress or n < 2)
+                        console=err_console, transient=True, disable=quiet)
     results = analyze(items, rules, workers=workers, with_par=with_par,
                       progress=lambda k: progress.advance(task, k))
     with progress, closing(results):      # closing ends the workers, also on an error here

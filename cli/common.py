@@ -8,9 +8,11 @@ to the terminal through rich.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import json
 import math
+import os
 import random
 import sys
 from typing import Annotated, Any, Callable, Iterable, Optional, Sequence
@@ -66,8 +68,17 @@ MAX_SAMPLES = 1_000_000
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS,
                                                    help="Parallel solvers (default: every core).")]
 
-console = Console()
-err_console = Console(stderr=True)
+class PipeConsole(Console):
+    """rich's Console, except that a closed pipe raises BrokenPipeError for the entry point
+    to handle (rich itself would exit with code 1)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+console = PipeConsole()
+err_console = PipeConsole(stderr=True)
 
 EXIT_BAD_INPUT = 2
 

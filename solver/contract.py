@@ -100,7 +100,8 @@ def parse_level(text: "str | int") -> int:
         if t in ("générale", "generale"):
             return GENERALE
         if not (t.isascii() and t.isdigit() and len(t) <= 4):
-            raise ContractError(f"unknown bid level {quote(text)}: expected 80 to 160 by 10, capot or générale")
+            raise ContractError(f"unknown bid level {quote(text)}: expected 80 to 160 by 10, "
+                                f"capot or générale")
         level = int(t)
     if level not in LEVELS:
         raise ContractError(f"bid level {level!r}: expected 80 to 160 by 10, capot or générale")
