@@ -5,6 +5,7 @@ Each test runs the command as a subprocess (``python -m coinche_cli``) with a ti
 """
 
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -20,8 +21,19 @@ STOP_SECONDS = 2.0
 
 
 def coinche(*args, **kw):
+    """``coinche ARGS`` started in a process group of its own (to kill it whole on a failure)."""
     return subprocess.Popen([sys.executable, "-m", "coinche_cli", *map(str, args)],
-                            stdout=kw.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE, **kw)
+                            stdout=kw.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE,
+                            start_new_session=True, **kw)
+
+
+def kill_all(proc):
+    """Kill ``proc`` and whatever it started (orphaned workers keep its pipes open)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.communicate(timeout=5)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +72,7 @@ def wait_for_workers(proc, n=2, timeout=8.0):
             return kids
         assert proc.poll() is None, proc.communicate()
         time.sleep(0.05)
-    proc.kill()
+    kill_all(proc)
     raise AssertionError("the workers did not start")
 
 
@@ -69,8 +81,7 @@ def stopped_within(proc, seconds=STOP_SECONDS):
     try:
         _, err = proc.communicate(timeout=seconds)
     except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
+        kill_all(proc)
         raise AssertionError(f"still running {seconds} s after the signal") from None
     return proc.returncode, err.decode(), time.monotonic() - t0
 
@@ -97,8 +108,7 @@ def test_a_signal_stops_batch_its_workers_and_its_temporary_file(many_deals, tmp
 def test_ctrl_c_in_a_terminal_reaches_the_workers_too(many_deals, tmp_path):
     # A terminal sends SIGINT to the whole process group: the workers must not print
     # tracebacks nor keep the main process waiting.
-    proc = coinche("batch", many_deals, "--workers", 2, "--out", tmp_path / "out.jsonl", "--no-progress",
-                   start_new_session=True)
+    proc = coinche("batch", many_deals, "--workers", 2, "--out", tmp_path / "out.jsonl", "--no-progress")
     workers = wait_for_workers(proc)
     time.sleep(0.3)
     os.killpg(proc.pid, signal.SIGINT)
@@ -143,13 +153,26 @@ def test_a_full_disk_is_one_line_and_exit_74(args):
     assert lines == ["error: cannot write the output: No space left on device"]
 
 
-def test_batch_out_on_a_full_device(tmp_path):
+def small_files(limit):
+    """For the child: files may not grow past ``limit`` bytes, and a write past it fails
+    (EFBIG) instead of killing the process: a full disk, without touching a device."""
+    def limit_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    return limit_files
+
+
+def test_batch_out_on_a_full_disk(tmp_path):
     deals = tmp_path / "deals.txt"
-    deals.write_text("N:A.K.-.- 7.8.-.- K.A.-.- 8.7.-.- W\n")
-    proc = coinche("batch", deals, "--workers", 1, "--out", "/dev/full")
+    deals.write_text("N:A.K.-.- 7.8.-.- K.A.-.- 8.7.-.- W\n" * 50)     # 50 lines of ~400 bytes out
+    out = tmp_path / "out.jsonl"
+    out.write_text("the previous run\n")
+    proc = coinche("batch", deals, "--workers", 1, "--out", out, preexec_fn=small_files(4000))
     _, err = proc.communicate(timeout=10)
     assert proc.returncode == 74
-    assert err.decode().splitlines() == ["error: cannot write '/dev/full': No space left on device"]
+    assert err.decode().splitlines() == [f"error: cannot write {str(out)!r}: File too large"]
+    assert out.read_text() == "the previous run\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.txt", "out.jsonl"]
 
 
 def test_out_dev_stdout_is_the_pipe(tmp_path):
