@@ -32,14 +32,13 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import multiprocessing
 import os
-import signal
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from .cards import Seat
 from .deal import Deal
 from .errors import CoincheError, DealError, SeatError, quote
+from .pool import process_pool
 from .rules import STRAINS, Rules
 from .solve import default_solver
 
@@ -188,13 +187,6 @@ def _job(item: BatchItem) -> tuple:
     return (item.deal.to_pbn(), item.deal.masks, item.line, None if item.dealer is None else int(item.dealer))
 
 
-def _worker_start() -> None:
-    # Ctrl-C reaches the whole process group: only the main process decides what to do
-    # about it; pool.terminate() sends SIGTERM, which must end a worker at once.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _groups(items: Iterable[Union[BatchItem, BatchError]], size: int) -> Iterator[tuple[list, list]]:
     """Consecutive items in groups holding ``size`` deals each: (items, their jobs)."""
     group: list = []
@@ -241,8 +233,7 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
     size = chunk_size or max(1, min(16, n_jobs // (n_workers * 4) or 1))
     # Never more processes than chunks: on fork every one of them starts at once.
     n_procs = min(n_workers, -(-n_jobs // size))
-    pool = multiprocessing.Pool(n_procs, initializer=_worker_start)
-    try:
+    with process_pool(n_procs) as pool:
         ahead: collections.deque = collections.deque()
         for group, jobs in _groups(items, size):
             ahead.append((group, pool.apply_async(_solve_chunk, (jobs, rules, with_par)) if jobs else None))
@@ -250,8 +241,6 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
                 yield from _collect(*ahead.popleft(), progress)
         while ahead:
             yield from _collect(*ahead.popleft(), progress)
-    finally:
-        pool.terminate()
 
 
 def _collect(group: list, pending, progress) -> Iterator[Union[BatchResult, BatchError]]:

@@ -166,13 +166,13 @@ def test_batch_starts_no_more_processes_than_chunks(monkeypatch):
 
     sizes = []
 
-    real = solver.batch.multiprocessing.Pool
+    real = solver.batch.process_pool
 
-    def recording(processes=None, *a, **kw):
+    def recording(processes):
         sizes.append(processes)
-        return real(processes, *a, **kw)
+        return real(processes)
 
-    monkeypatch.setattr(solver.batch.multiprocessing, "Pool", recording)
+    monkeypatch.setattr(solver.batch, "process_pool", recording)
     items = solver.batch.parse_lines([f"{SMALL} W", f"{SMALL} N"])
     results = list(solver.batch.analyze(items, workers=200))
     assert [r.line for r in results] == [1, 2]
