@@ -72,11 +72,15 @@ def read_lines(path: "str | Path", what: str = "file") -> list[str]:
     return lines
 
 
+#: Names of a process's own open files: whatever the shell connected, even a regular file.
+_OWN_FILES = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")
+
+
 def _is_stream(path: Path) -> bool:
-    """Whether ``path`` is written as a stream: a device, a FIFO, a socket, or anything
-    under /dev or /proc (``/dev/stdout`` leads to whatever the shell connected)."""
+    """Whether ``path`` is written as a stream: a device, a FIFO, a socket, or one of
+    the process's own open files (``/dev/stdout``)."""
     absolute = os.path.abspath(path)
-    if absolute.startswith(("/dev/", "/proc/")):
+    if absolute in _OWN_FILES[:2] or absolute.startswith(_OWN_FILES[2:]):
         return True
     try:
         return not stat.S_ISREG(os.stat(path).st_mode)

@@ -120,6 +120,9 @@ def test_a_bad_deal_is_quoted_by_its_first_80_characters(tmp_path):
     ["score", "9" * 5000, "H", "--by", "NS", "--points", "100"],
     ["score", "100", "H", "--by", "NS", "--points", "9" * 5000],
     ["deal", "--seed", "٣" * 5000],
+    ["advise", "AJ9.A7.KT.J", "--samples", "1", "--length", "N:H:" + "9" * 5000],
+    ["advise", "AJ9.A7.KT.J", "--samples", "1", "--points", "N:٣-60"],     # int() reads ٣ as 3
+    ["table", "example", "--rule", "surcoinche=" + "4" * 5000],
 ])
 def test_digits_that_are_no_number(args):
     r = run(*args)
