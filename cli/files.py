@@ -136,6 +136,35 @@ def _temp_beside(path: Path) -> Path:
     raise fail(f"cannot write {quote(str(path))}: no free temporary name beside it")  # pragma: no cover
 
 
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:         # another user's process
+        return True
+    return True
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Remove the temporary files a killed run (SIGKILL, a power cut) left beside
+    ``path``: those named by :func:`_temp_beside` for a process that is gone."""
+    prefix, suffix = f".{path.stem}.", f".tmp{path.suffix}"
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(suffix)):
+            continue
+        pid, _, k = name[len(prefix):len(name) - len(suffix)].partition(".")
+        if pid.isdigit() and k.isdigit() and not _running(int(pid)):
+            try:
+                os.unlink(path.parent / name)
+            except OSError:
+                pass
+
+
 def _final_mode(path: Path) -> int:
     """The mode the written file gets: an existing file's own, else what the umask allows."""
     try:
@@ -166,12 +195,14 @@ def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; when the block succeeds it becomes
     ``path`` (one rename), when it fails (or is interrupted) it is removed, so ``path``
     is never left half-written (and an older file there is kept, its mode and owner
-    passed on).  A symbolic link is followed: the file it points to is replaced, the
-    link stays.  A device or FIFO is not replaced: the block writes into it directly."""
+    passed on); what a killed run left there is removed first.  A symbolic link is
+    followed: the file it points to is replaced, the link stays.  A device or FIFO is
+    not replaced: the block writes into it directly."""
     if _is_stream(path):
         yield path
         return
     path = Path(os.path.realpath(path))
+    _remove_stale_temps(path)
     tmp = _temp_beside(path)
     try:
         yield tmp

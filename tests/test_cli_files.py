@@ -6,6 +6,7 @@ import gc
 import json
 import os
 import stat
+import subprocess
 import threading
 import weakref
 
@@ -69,6 +70,19 @@ def test_replacing_an_output_keeps_its_mode(deals, tmp_path):
     finally:
         os.umask(umask)
     assert stat.S_IMODE(os.stat(fresh).st_mode) == 0o640      # 0o666 under the umask 027
+
+
+def test_a_killed_runs_temporary_file_is_removed(deals, tmp_path):
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    gone = ended.pid                                      # a process that has ended
+    stale = tmp_path / f".out.{gone}.0.tmp.csv"           # what SIGKILL left of a run
+    stale.write_text("half")
+    mine = tmp_path / f".out.{os.getpid()}.7.tmp.csv"     # a live process's: not touched
+    mine.write_text("busy")
+    r = run("batch", deals, "--format", "csv", "--out", tmp_path / "out.csv", "--workers", 1)
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name, "deals.txt", "out.csv"]
 
 
 def test_out_into_a_fifo_is_a_stream(deals, tmp_path):
