@@ -16,6 +16,7 @@ from .common import (
     MAX_WORKERS,
     JsonOpt,
     OutputError,
+    WRITE_ERRNOS,
     RuleOption,
     err_console,
     fail,
@@ -82,7 +83,7 @@ def batch(
             with atomic_open(out, encoding="utf-8", newline="") as stream:
                 bad = _write(stream, items, rules, fmt, workers, with_par, no_progress)
         except OSError as e:
-            if e.filename is not None:
+            if e.filename is not None or e.errno not in WRITE_ERRNOS:
                 raise
             raise OutputError(e, str(out)) from None
     if bad:

@@ -128,6 +128,10 @@ def _bad_input(e: Exception) -> "str | None":
     return value if isinstance(value, str) else None
 
 
+#: The errors of a write that failed for want of room or of a reader.
+WRITE_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
 class OutputError(Exception):
     """Writing the output failed (a closed pipe, a full disk): ``error`` is the OSError,
     ``target`` the file written (``None``: stdout).  The entry point reports it."""
@@ -168,7 +172,7 @@ class OneLineErrorsGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except OSError as e:
-            if e.filename is not None:      # pragma: no cover - handle_errors reports these
+            if e.filename is not None or e.errno not in WRITE_ERRNOS:
                 raise
             raise OutputError(e) from e
 
