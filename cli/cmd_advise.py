@@ -17,20 +17,20 @@ from .common import (
     PointsOpt,
     VoidOpt,
     WorkersOpt,
-    atomic_path,
-    check_output,
     err_console,
     fresh_seed,
     handle_errors,
     pm,
     print_json,
+    whole_number,
 )
 from .app import app
 from .output import console, people_text, print_table, say
+from .files import atomic_path, check_output
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
 from solver.contract import CAPOT
-from solver.errors import ConstraintError
+from solver.errors import ConstraintError, quote
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
 
@@ -66,9 +66,9 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     def rng(text: str, option: str, full: str, example: str) -> tuple[int, int]:
         lo, sep, hi = text.partition("-")
         try:
-            return (int(lo), int(hi)) if sep else (int(lo), int(lo))
+            return (whole_number(lo), whole_number(hi)) if sep else (whole_number(lo), whole_number(lo))
         except ValueError:
-            raise ConstraintError(f"{option} {full!r}: expected {example}") from None
+            raise ConstraintError(f"{option} {quote(full)}: expected {example}") from None
 
     def both(ranges: dict, given: dict, key, r: tuple[int, int], option: str, text: str) -> None:
         # the same seat (and suit) twice: both ranges hold, so keep what they share

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,17 +14,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .common import (
     MAX_WORKERS,
+    JsonOpt,
+    OutputError,
+    WRITE_ERRNOS,
     RuleOption,
-    atomic_open,
-    check_output,
     err_console,
     fail,
     handle_errors,
-    read_lines,
     rules_from,
 )
 from .app import app
+from .files import atomic_open, check_output, read_lines
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
+from solver.cards import Seat
+from solver.errors import SeatError, quote
 
 
 @app.command()
@@ -42,52 +46,75 @@ def batch(
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
     rule: RuleOption = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Tables for many deals in input order; bad lines are reported on stderr with
     their number and skipped (exit code 1 when there were some).
 
+    The output is JSON lines (--json, the same as --format jsonl) or CSV: one object
+    (one row per leader) for each deal, with "line" (its input line) and "deal"; a bad
+    line gives {"line": N, "deal": its text, "error": message} in its place.
+
     Example: coinche batch deals.txt --format csv --out tables.csv --par
     """
+    if as_json and fmt != "jsonl":
+        raise fail(f"--json and --format {quote(fmt)} exclude each other: --json is --format jsonl")
     if fmt not in ("jsonl", "csv"):
-        raise fail(f"unknown format {fmt!r}: expected jsonl or csv")
+        raise fail(f"unknown format {quote(fmt)}: expected jsonl or csv")
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise fail(f"--workers {workers}: expected 1 to {MAX_WORKERS}")
+    if dealer is not None:
+        try:
+            Seat.parse(dealer)
+        except SeatError:
+            raise fail(f"--dealer {quote(dealer)}: expected one of N E S W") from None
     rules = rules_from(rule)
     if out is not None:
-        check_output(out, "--out")
+        check_output(out, "--out", inputs=[file])
     items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)
+    if not items:
+        err_console.print(f"no deals in {'stdin' if str(file) == '-' else quote(str(file))}: "
+                          f"nothing to solve", markup=False, highlight=False, soft_wrap=True)
     if out is None:
         bad = _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
     else:
         # Written beside and renamed at the end: never a half-written --out file.
-        with atomic_open(out, encoding="utf-8", newline="") as stream:
-            bad = _write(stream, items, rules, fmt, workers, with_par, no_progress)
+        try:
+            with atomic_open(out, encoding="utf-8", newline="") as stream:
+                bad = _write(stream, items, rules, fmt, workers, with_par, no_progress)
+        except OSError as e:
+            if e.filename is not None or e.errno not in WRITE_ERRNOS:
+                raise
+            raise OutputError(e, str(out)) from None
     if bad:
         raise typer.Exit(1)         # as solve --file: the good lines are out, some were bad
 
 
 def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress: bool) -> int:
-    """Write every result in input order; the number of bad lines."""
+    """Write every result in input order as it comes; the number of bad lines."""
     n = sum(isinstance(it, BatchItem) for it in items)
     writer = csv.writer(stream) if fmt == "csv" else None
     if writer is not None:
         writer.writerow(CSV_COLUMNS)
+    live = stream is sys.stdout     # a reader may be waiting on each line (or be gone)
     bad = 0
+    quiet = no_progress or n < 2 or not err_console.is_terminal
     progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err_console, transient=True, disable=no_progress or n < 2)
-    with progress:
+                        console=err_console, transient=True, disable=quiet)
+    results = analyze(items, rules, workers=workers, with_par=with_par,
+                      progress=lambda k: progress.advance(task, k))
+    with progress, closing(results):      # closing ends the workers, also on an error here
         task = progress.add_task("deals", total=n)
-        for r in analyze(items, rules, workers=workers, with_par=with_par,
-                         progress=lambda k: progress.advance(task, k)):
+        for r in results:
             if isinstance(r, BatchError):
                 bad += 1
                 err_console.print(f"error: {r}", markup=False, highlight=False, soft_wrap=True)
-                if writer is None:
-                    continue
             if writer is not None:
                 writer.writerows(csv_rows(r))
             else:
                 stream.write(json.dumps(r.to_dict()) + "\n")
+            if live:
+                stream.flush()
     if bad:
         err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved", markup=False, highlight=False)
     return bad

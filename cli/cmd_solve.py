@@ -29,12 +29,12 @@ from .common import (
     leader_from,
     parse_deal,
     print_json,
-    read_lines,
 )
 from .app import app
 from .output import cards_text, console, render_rows, say
+from .files import read_lines
 from solver.cards import Seat
-from solver.errors import CoincheError
+from solver.errors import CoincheError, quote
 from solver.play import parse_played
 from solver.solve import Solution
 
@@ -79,7 +79,7 @@ class Problem:
 def _yes_no(key: str, value: str) -> bool:
     v = _YES.get(value.strip().lower())
     if v is None:
-        raise ProblemError(f"{key}={value!r}: expected yes or no")
+        raise ProblemError(f"{key}={quote(value)}: expected yes or no")
     return v
 
 
@@ -95,21 +95,21 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
     try:
         tokens = shlex.split(text, comments=True)
     except ValueError as e:                       # an unclosed quote
-        raise ProblemError(f"cannot read {text.strip()!r}: {e}") from None
+        raise ProblemError(f"cannot read {quote(text.strip())}: {e}") from None
     if not tokens:
         return None
     split = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
     deal_text, fields = " ".join(tokens[:split]), tokens[split:]
     if not deal_text:
-        raise ProblemError(f"no deal before {fields[0]!r}: a line starts with the deal")
+        raise ProblemError(f"no deal before {quote(fields[0])}: a line starts with the deal")
     values: dict[str, str] = {}
     for f in fields:
         key, _, value = f.partition("=")
         key = key.strip().lower().replace("-", "_")
         if key not in _KEYS:
-            raise ProblemError(f"unknown field {key!r}: expected one of {', '.join(_KEYS)}")
+            raise ProblemError(f"unknown field {quote(key)}: expected one of {', '.join(_KEYS)}")
         if key in values:
-            raise ProblemError(f"field {key!r} given twice")
+            raise ProblemError(f"field {quote(key)} given twice")
         values[key] = value
     if "strain" not in values:
         raise ProblemError("no strain: add strain=S, H, D, C, SA or TA")

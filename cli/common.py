@@ -7,15 +7,13 @@ code 2; JSON goes to stdout as plain ``json.dumps``; what people read goes throu
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import math
-import os
 import random
 import sys
-from contextlib import contextmanager
-from pathlib import Path
-from typing import IO, Annotated, Any, Callable, Iterator, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -23,7 +21,7 @@ from typer.core import TyperGroup
 import solver
 from .output import console, err_console  # noqa: F401  (the commands import them from here)
 from solver.deal import first_leader
-from solver.errors import CoincheError
+from solver.errors import CoincheError, quote
 from solver.rules import Rules
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
@@ -116,6 +114,20 @@ def _bad_input(e: Exception) -> "str | None":
     return value if isinstance(value, str) else None
 
 
+#: The errors of a write that failed for want of room or of a reader.
+WRITE_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+class OutputError(Exception):
+    """Writing the output failed (a closed pipe, a full disk): ``error`` is the OSError,
+    ``target`` the file written (``None``: stdout).  The entry point reports it."""
+
+    def __init__(self, error: OSError, target: "str | None" = None) -> None:
+        super().__init__(error, target)
+        self.error = error
+        self.target = target
+
+
 class OneLineErrorsGroup(TyperGroup):
     """The app's command group: a usage error (unknown option, a value of the wrong
     type, a missing argument) becomes one line on stderr and exit code 2, like a
@@ -133,13 +145,22 @@ class OneLineErrorsGroup(TyperGroup):
             message = " ".join(e.format_message().split())
             bad = _bad_input(e)
             if bad is not None and repr(bad) not in message:
-                message = f"{message} (got {bad!r})"
+                message = f"{message} (got {quote(bad)})"
             err_console.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
             sys.exit(EXIT_BAD_INPUT)
         except _ABORTS:
             err_console.print("Aborted!", markup=False, highlight=False)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
+
+    def invoke(self, ctx):
+        # Past typer, which would turn a closed pipe into exit code 1, to the entry point.
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if e.filename is not None or e.errno not in WRITE_ERRNOS:
+                raise
+            raise OutputError(e) from e
 
 
 def parse_deal(text: str) -> solver.Deal:
@@ -158,6 +179,20 @@ RuleOption = Annotated[Optional[list[str]], typer.Option(
     "belote_in_ta=true, declarations=true, ta_table=j13, must_undertrump=false, ...")]
 
 
+def whole_number(text: str) -> int:
+    """``int(text)`` for at most 9 ASCII digits with an optional sign; ValueError for
+    anything else (``int`` alone takes ``٣`` and spends long on 100,000 digits).
+
+    >>> whole_number(" -12"), whole_number("+7")
+    (-12, 7)
+    """
+    t = text.strip()
+    digits = t[1:] if t[:1] in ("+", "-") else t
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+        raise ValueError(f"not a whole number: {quote(text)}")
+    return int(t)
+
+
 def rules_from(options: Optional[list[str]], **fixed) -> Rules:
     """``Rules`` from ``--rule NAME=VALUE`` options (and fixed fields set by flags)."""
     return Rules().replace(**fixed).with_options(options or ())
@@ -167,82 +202,6 @@ def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:
     """The first leader from ``--leader`` / ``--dealer`` (the seat after the dealer), N by default."""
     lead = first_leader(leader, dealer)
     return solver.Seat.N if lead is None else lead
-
-
-def read_lines(path: "str | Path", what: str = "file") -> list[str]:
-    """The lines of an input file (``-``: stdin) as text; a UTF-8 byte order mark is
-    dropped.  A file that cannot be read (missing, a directory, not UTF-8 text) is one
-    line on stderr and exit code 2."""
-    name = str(path)
-    if name == "-":
-        return sys.stdin.read().removeprefix("\ufeff").splitlines()
-    if name in ("", "."):
-        raise fail(f"no {what} given: expected a file name or - for stdin")
-    try:
-        with open(name, encoding="utf-8-sig") as f:
-            return f.read().splitlines()
-    except FileNotFoundError:
-        raise fail(f"no such file: {name!r}") from None
-    except IsADirectoryError:
-        raise fail(f"{name!r} is a directory: expected a {what}") from None
-    except UnicodeDecodeError as e:
-        raise fail(f"cannot read {name!r}: not UTF-8 text (byte {e.start}: {e.reason})") from None
-    except OSError as e:
-        raise fail(f"cannot read {name!r}: {e.strerror or e}") from None
-
-
-def check_output(path: Path, option: str, suffix: "str | None" = None) -> Path:
-    """Check before any work that ``path`` can be written: a file name (not a
-    directory) in an existing, writable directory, with ``suffix`` when given."""
-    name = str(path)
-    if name in ("", "."):
-        raise fail(f"{option} {name!r}: expected a file name")
-    if path.is_dir():
-        raise fail(f"{option} {name!r} is a directory: expected a file name")
-    if suffix is not None and path.suffix.lower() != suffix:
-        raise fail(f"{option} {name!r}: expected a file name ending in {suffix}")
-    parent = path.parent
-    if not parent.is_dir():
-        raise fail(f"{option} {name!r}: no such directory {str(parent)!r}")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise fail(f"{option} {name!r}: cannot write in {str(parent)!r}")
-    return path
-
-
-def _temp_beside(path: Path) -> Path:
-    """A fresh file name in ``path``'s directory (the same file system, for os.replace),
-    keeping its suffix (matplotlib picks the format from it)."""
-    for k in range(1000):
-        tmp = path.with_name(f".{path.stem}.{os.getpid()}.{k}.tmp{path.suffix}")
-        if not tmp.exists():
-            return tmp
-    raise fail(f"cannot write {str(path)!r}: no free temporary name beside it")  # pragma: no cover
-
-
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``path``; when the block succeeds it becomes
-    ``path`` (one rename), when it fails it is removed, so ``path`` is never left
-    half-written (and an older file there is kept).  A symbolic link is followed: the
-    file it points to is replaced, the link stays."""
-    path = Path(os.path.realpath(path))
-    tmp = _temp_beside(path)
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-@contextmanager
-def atomic_open(path: Path, **kwargs) -> Iterator[IO[str]]:
-    """``open(path, "w", **kwargs)`` through :func:`atomic_path`."""
-    with atomic_path(path) as tmp, open(tmp, "x", **kwargs) as f:
-        yield f
 
 
 def pm(x: float, fmt: str = ".1f") -> str:

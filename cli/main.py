@@ -1,12 +1,28 @@
-"""The ``coinche`` command: the application with every command module registered."""
+"""The ``coinche`` command: the application with every command module registered, and
+how the process ends.
+
+Exit codes: 0 done (also when the reader of the output goes away: ``coinche ... |
+head -1``); 1 some input lines were bad; 2 bad input; 74 the output could not be
+written (a full disk, ``/dev/full``); 130 or 143 stopped by SIGINT (Ctrl-C) or SIGTERM.
+A stopped command unwinds: its workers are terminated and an unfinished ``--out`` file
+is removed, an older file there kept.
+"""
 
 from __future__ import annotations
 
+import errno
 import inspect
+import os
+import signal
+import sys
 
 from . import cmd_advise, cmd_batch, cmd_deal, cmd_lead, cmd_par, cmd_review, cmd_score, cmd_show
 from . import cmd_solve, cmd_table
 from .app import app
+from .common import OutputError
+
+#: The exit code when the output cannot be written (``EX_IOERR`` of sysexits.h).
+EXIT_WRITE_FAILED = 74
 
 COMMAND_MODULES = (cmd_deal, cmd_show, cmd_score, cmd_solve, cmd_table, cmd_par, cmd_review,
                    cmd_batch, cmd_advise, cmd_lead)
@@ -24,8 +40,51 @@ def _short_helps() -> None:
 _short_helps()
 
 
+def _stop(signum: int, frame) -> None:
+    # The first SIGINT or SIGTERM unwinds the command (128 + the signal number, the
+    # shell's convention); more signals are ignored so that the unwinding completes.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null: what is still buffered for it cannot fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):         # pragma: no cover - stdout is no file
+        pass
+
+
+def _write_failed(error: OSError, target: "str | None") -> int:
+    """Exit code for an output that could not be written; a closed pipe is no error."""
+    _silence_stdout()
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return 0
+    where = "the output" if target is None else repr(target)
+    try:
+        print(f"error: cannot write {where}: {error.strerror or error}", file=sys.stderr, flush=True)
+    except OSError:                         # pragma: no cover - stderr is gone too
+        pass
+    return EXIT_WRITE_FAILED
+
+
 def main() -> None:
-    app()
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
+    code: "int | str | None" = 0
+    try:
+        try:
+            app()
+        except SystemExit as e:
+            code = e.code
+        sys.stdout.flush()
+    except OutputError as e:
+        code = _write_failed(e.error, e.target)
+    except OSError as e:                    # the last flush of stdout
+        code = _write_failed(e, None)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

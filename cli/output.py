@@ -17,6 +17,7 @@ Decided here, once for every command:
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -112,6 +113,12 @@ class PeopleConsole(Console):
     @file.setter
     def file(self, new_file: IO[str]) -> None:
         self._file = new_file
+
+    def on_broken_pipe(self) -> None:
+        """A closed pipe raises BrokenPipeError for the entry point to handle (rich itself
+        would exit with code 1)."""
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 def tolerate(stream: Any) -> None:

@@ -28,7 +28,6 @@ import math
 import os
 import queue
 import threading
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -38,6 +37,7 @@ from .contract import CAPOT, Coinche, Contract, cached_contract, level_json
 from .deal import Deal
 from .declarations import award_declarations, belote_sides
 from .errors import CoincheError, ConstraintError, SeatError
+from .pool import process_pool
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .scoring import BELOTE_POINTS, compiled_scoring
@@ -148,30 +148,24 @@ def _map_threads(func: Callable, tasks: list, w: int, progress: "Callable[[int, 
             t.join()
 
 
+def _process_indexed(job: tuple) -> tuple:
+    func, i, chunk = job
+    return i, _process_chunk(func, chunk)
+
+
 def _map_processes(func: Callable, tasks: list, w: int, progress: "Callable[[int, int], None] | None",
                    out: list) -> None:
     """:func:`map_deals` on ``w`` processes, the tasks sent in chunks (about 8 per worker)."""
-    import multiprocessing
-
     n = len(tasks)
     size = max(1, -(-n // (8 * w)))
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=w, mp_context=ctx) as pool:
-        futures = {pool.submit(_process_chunk, func, tasks[i:i + size]): i for i in range(0, n, size)}
-        done = 0
-        try:
-            for f in as_completed(futures):
-                i = futures[f]
-                part = f.result()
-                out[i:i + len(part)] = part
-                done += len(part)
-                if progress is not None:
-                    progress(done, n)
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+    jobs = [(func, i, tasks[i:i + size]) for i in range(0, n, size)]
+    done = 0
+    with process_pool(w) as pool:       # an error or a signal ends the workers at once
+        for i, part in pool.imap_unordered(_process_indexed, jobs):
+            out[i:i + len(part)] = part
+            done += len(part)
+            if progress is not None:
+                progress(done, n)
 
 
 def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers: "int | None" = None,

@@ -30,14 +30,15 @@ line 4: malformed deal 'N:AK.K8 oops': expected 4 hands separated by spaces, got
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import collections
 import dataclasses
 import os
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from .cards import Seat
 from .deal import Deal
-from .errors import CoincheError, SeatError
+from .errors import CoincheError, DealError, SeatError, quote
+from .pool import process_pool
 from .rules import STRAINS, Rules
 from .solve import default_solver
 
@@ -74,7 +75,7 @@ class BatchError:
         return f"line {self.line}: {self.message}"
 
     def to_dict(self) -> dict:
-        return {"line": self.line, "error": self.message, "text": self.text}
+        return {"line": self.line, "deal": self.text, "error": self.message}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,6 +111,8 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
     ...
     solver.errors.SeatError: unknown dealer 'X': expected one of N E S W
     """
+    if not isinstance(text, str):
+        raise DealError(f"a batch line is text, not {type(text).__name__}: {quote(text)}")
     t = text.split("#", 1)[0].strip()
     if not t:
         return None
@@ -121,13 +124,13 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
         try:
             dealer = Seat.parse(value)
         except SeatError:
-            raise SeatError(f"unknown dealer {value!r}: expected one of N E S W") from None
+            raise SeatError(f"unknown dealer {quote(value)}: expected one of N E S W") from None
         parts = parts[:-1]
     elif len(parts) == 5 and "." not in last:
         try:
             dealer = Seat.parse(last)
         except SeatError:
-            raise SeatError(f"unknown dealer {last!r} after the deal: expected one of N E S W") from None
+            raise SeatError(f"unknown dealer {quote(last)} after the deal: expected one of N E S W") from None
         parts = parts[:-1]
     deal = Deal.from_pbn(" ".join(parts))
     if dealer is None and default_dealer is not None:
@@ -139,14 +142,15 @@ def parse_lines(lines: Iterable[str], default_dealer: "Seat | str | None" = None
                 strict: bool = False) -> list[Union[BatchItem, BatchError]]:
     """Every non-blank, non-comment line as a :class:`BatchItem` or a :class:`BatchError`;
     with ``strict`` the first bad line raises :class:`BatchLineError` instead."""
+    dealer = None if default_dealer is None else Seat.parse(default_dealer)   # before any line
     out: list[Union[BatchItem, BatchError]] = []
     for n, text in enumerate(lines, 1):
         try:
-            item = parse_line(text, n, default_dealer)
+            item = parse_line(text, n, dealer)
         except CoincheError as e:
             if strict:
                 raise BatchLineError(f"line {n}: {e}") from None
-            out.append(BatchError(n, text.rstrip("\n"), str(e)))
+            out.append(BatchError(n, text.rstrip("\n") if isinstance(text, str) else repr(text), str(e)))
             continue
         if item is not None:
             out.append(item)
@@ -179,6 +183,25 @@ def _solve_chunk(jobs: Sequence[tuple], rules: Rules, with_par: bool) -> list[Ba
     return [_solve_one(*job, rules, with_par) for job in jobs]
 
 
+def _job(item: BatchItem) -> tuple:
+    return (item.deal.to_pbn(), item.deal.masks, item.line, None if item.dealer is None else int(item.dealer))
+
+
+def _groups(items: Iterable[Union[BatchItem, BatchError]], size: int) -> Iterator[tuple[list, list]]:
+    """Consecutive items in groups holding ``size`` deals each: (items, their jobs)."""
+    group: list = []
+    jobs: list = []
+    for it in items:
+        group.append(it)
+        if isinstance(it, BatchItem):
+            jobs.append(_job(it))
+            if len(jobs) == size:
+                yield group, jobs
+                group, jobs = [], []
+    if group:
+        yield group, jobs
+
+
 def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(), *,
             workers: Optional[int] = None, with_par: bool = False, chunk_size: int = 0,
             progress: Optional[Callable[[int], None]] = None) -> Iterator[Union[BatchResult, BatchError]]:
@@ -186,58 +209,47 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
     input order.
 
     ``workers``: processes to use (default: every core; 1 solves in this process).
-    ``progress(n)`` is called as each group of ``n`` deals is done.
+    ``progress(n)`` is called as each group of ``n`` deals is done.  The results stream:
+    at most a few chunks per worker are solved ahead of the one being yielded, so memory
+    stays flat however many deals there are.  Closing the iterator early (or an
+    exception in the loop that consumes it) terminates the workers at once.
 
     >>> items = parse_lines(["N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.- E"])
     >>> [r.tables["S"]["ns_points"]["S"] for r in analyze(items, workers=1)]
     [25]
     """
-    jobs = [(it.deal.to_pbn(), it.deal.masks, it.line, None if it.dealer is None else int(it.dealer))
-            for it in items if isinstance(it, BatchItem)]
+    n_jobs = sum(isinstance(it, BatchItem) for it in items)
     n_workers = workers or os.cpu_count() or 1
-    if n_workers <= 1 or len(jobs) <= 1:
-        results = iter(_solve_one(*j, rules, with_par) for j in jobs)
+    if n_workers <= 1 or n_jobs <= 1:
         for it in items:
             if isinstance(it, BatchError):
                 yield it
                 continue
-            r = next(results)
+            r = _solve_one(*_job(it), rules, with_par)
             if progress is not None:
                 progress(1)
             yield r
         return
-    size = chunk_size or max(1, min(16, len(jobs) // (n_workers * 4) or 1))
-    chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
-    done: dict[int, BatchResult] = {}
+    size = chunk_size or max(1, min(16, n_jobs // (n_workers * 4) or 1))
     # Never more processes than chunks: on fork every one of them starts at once.
-    with cf.ProcessPoolExecutor(max_workers=min(n_workers, len(chunks))) as pool:
-        futures = [pool.submit(_solve_chunk, c, rules, with_par) for c in chunks]
-        pending = iter(items)
-        waiting: Optional[Union[BatchItem, BatchError]] = None
+    n_procs = min(n_workers, -(-n_jobs // size))
+    with process_pool(n_procs) as pool:
+        ahead: collections.deque = collections.deque()
+        for group, jobs in _groups(items, size):
+            ahead.append((group, pool.apply_async(_solve_chunk, (jobs, rules, with_par)) if jobs else None))
+            if len(ahead) > 2 * n_procs:
+                yield from _collect(*ahead.popleft(), progress)
+        while ahead:
+            yield from _collect(*ahead.popleft(), progress)
 
-        def drain() -> Iterator[Union[BatchResult, BatchError]]:
-            nonlocal waiting
-            while True:
-                it = waiting if waiting is not None else next(pending, None)
-                waiting = None
-                if it is None:
-                    return
-                if isinstance(it, BatchError):
-                    yield it
-                elif it.line in done:
-                    yield done.pop(it.line)
-                else:
-                    waiting = it
-                    return
 
-        for fut in cf.as_completed(futures):
-            batch = fut.result()
-            for r in batch:
-                done[r.line] = r
-            if progress is not None:
-                progress(len(batch))
-            yield from drain()
-        yield from drain()
+def _collect(group: list, pending, progress) -> Iterator[Union[BatchResult, BatchError]]:
+    """The items of one group in order, each deal replaced by its result."""
+    results = iter(pending.get() if pending is not None else ())
+    if pending is not None and progress is not None:
+        progress(sum(isinstance(it, BatchItem) for it in group))
+    for it in group:
+        yield it if isinstance(it, BatchError) else next(results)
 
 
 #: The columns of :func:`csv_rows`: one row per deal and leader solved.

@@ -77,7 +77,7 @@ class Suit(enum.IntEnum):
             return cls(SUIT_SYMBOLS.index(t))
         if len(t) == 1 and t in SUITS:
             return cls(SUITS.index(t))
-        raise CardError(f"unknown suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+        raise CardError(f"unknown suit {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
 
 
 class Rank(enum.IntEnum):
@@ -112,7 +112,7 @@ class Rank(enum.IntEnum):
             t = "J"
         if len(t) == 1 and t in RANKS:
             return cls(RANKS.index(t))
-        raise CardError(f"unknown rank {text!r}: expected one of A K Q J T (or 10) 9 8 7")
+        raise CardError(f"unknown rank {quote(text)}: expected one of A K Q J T (or 10) 9 8 7")
 
 
 def card_of(suit: int, rank: int) -> int:
@@ -188,12 +188,13 @@ class Card(enum.IntEnum):
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < 32:
                 return cls(text)
-            raise CardError(f"card number {text!r} out of range 0..31")
+            raise CardError(f"card number {quote(text)} out of range 0..31")
         if not isinstance(text, str):
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(f"not a card: {quote(text)}")
         t = text.strip()
         if len(t) < 2 or len(t) > 3:
-            raise CardError(f"malformed card {text!r}: expected a suit and a rank, like SA, HT, H10, 10♥")
+            raise CardError(f"malformed card {quote(text)}: expected a suit and a rank, "
+                            f"like SA, HT, H10, 10♥")
         up = t.upper()
         first, last = up[0], up[-1]
         if first in SUITS or first in SUIT_SYMBOLS:
@@ -201,12 +202,12 @@ class Card(enum.IntEnum):
         elif last in SUITS or last in SUIT_SYMBOLS:
             suit, rank = Suit.parse(last), up[:-1]
         else:
-            raise CardError(f"unknown suit in card {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+            raise CardError(f"unknown suit in card {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
         try:
             r = Rank.parse(rank)
         except CardError:
             raise CardError(
-                f"unknown rank in card {text!r}: expected one of A K Q J T (or 10) 9 8 7"
+                f"unknown rank in card {quote(text)}: expected one of A K Q J T (or 10) 9 8 7"
             ) from None
         return cls(card_of(suit, r))
 
@@ -254,7 +255,7 @@ class Seat(enum.IntEnum):
                  "NORD": 0, "EST": 1, "SUD": 2, "O": 3, "OUEST": 3}
         if t in names:
             return cls(names[t])
-        raise SeatError(f"unknown seat {text!r}: expected one of N E S W")
+        raise SeatError(f"unknown seat {quote(text)}: expected one of N E S W")
 
 
 class Team(enum.IntEnum):
@@ -290,7 +291,7 @@ class Team(enum.IntEnum):
             return cls.NS
         if t in ("EW", "WE", "EO", "OE"):
             return cls.EW
-        raise SeatError(f"unknown side {text!r}: expected NS or EW")
+        raise SeatError(f"unknown side {quote(text)}: expected NS or EW")
 
 
 # Enum calls are slow; the properties above read these instead.
@@ -348,11 +349,11 @@ class CardSet:
         from .errors import DealError
 
         if not isinstance(text, str):
-            raise DealError(f"not a hand: {text!r}")
+            raise DealError(f"not a hand: {quote(text)}")
         parts = text.strip().split(".")
         if len(parts) != 4:
             raise DealError(
-                f"malformed hand {text!r}: expected four suits spades.hearts.diamonds.clubs "
+                f"malformed hand {quote(text)}: expected four suits spades.hearts.diamonds.clubs "
                 f"separated by dots, like 'AK.K8.-.A8'"
             )
         mask = 0
@@ -363,12 +364,12 @@ class CardSet:
             for ch in p:
                 if ch not in _RANK_INDEX:
                     raise CardError(
-                        f"unknown rank {ch!r} in hand {text!r}: expected ranks from AKQJT987"
+                        f"unknown rank {ch!r} in hand {quote(text)}: expected ranks from AKQJT987"
                     )
                 bit = 1 << (8 * suit + _RANK_INDEX[ch])
                 if mask & bit:
                     raise DealError(
-                        f"card {_CARD_OF[bit.bit_length() - 1].name} appears twice in hand {text!r}"
+                        f"card {_CARD_OF[bit.bit_length() - 1].name} appears twice in hand {quote(text)}"
                     )
                 mask |= bit
         return cls(mask)

@@ -32,7 +32,7 @@ import re
 from typing import Union
 
 from .cards import Seat, Team
-from .errors import ContractError, SeatError, StrainError
+from .errors import ContractError, SeatError, StrainError, quote
 from .rules import Rules, Strain
 
 __all__ = ["CAPOT", "GENERALE", "LEVELS", "Coinche", "Contract", "bid_key", "level_json", "parse_level"]
@@ -109,8 +109,9 @@ def parse_level(text: "str | int") -> int:
             return CAPOT
         if t in ("générale", "generale"):
             return GENERALE
-        if not t.isdigit():
-            raise ContractError(f"unknown bid level {text!r}: expected 80 to 160 by 10, capot or générale")
+        if not (t.isascii() and t.isdigit() and len(t) <= 4):
+            raise ContractError(f"unknown bid level {quote(text)}: expected 80 to 160 by 10, "
+                                f"capot or générale")
         level = int(t)
     if level not in LEVELS:
         raise ContractError(f"bid level {level!r}: expected 80 to 160 by 10, capot or générale")

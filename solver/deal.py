@@ -89,26 +89,26 @@ class Deal:
                 first = Seat.parse(head)
             except SeatError:
                 raise DealError(
-                    f"malformed deal {text!r}: expected the first seat (N E S W) before ':'"
+                    f"malformed deal {quote(text)}: expected the first seat (N E S W) before ':'"
                 ) from None
             t = rest
         parts = t.split()
         if len(parts) != 4:
             raise DealError(
-                f"malformed deal {text!r}: expected 4 hands separated by spaces, got {len(parts)}"
+                f"malformed deal {quote(text)}: expected 4 hands separated by spaces, got {len(parts)}"
             )
         hands: list[CardSet] = [CardSet()] * 4
         for i, p in enumerate(parts):
             try:
                 hands[(first + i) & 3] = CardSet.from_pbn(p)
             except CardError as e:
-                raise CardError(f"{e} (in deal {text!r})") from None
+                raise CardError(f"{e} (in deal {quote(text)})") from None
             except DealError as e:
-                raise DealError(f"{e} (in deal {text!r})") from None
+                raise DealError(f"{e} (in deal {quote(text)})") from None
         try:
             return cls(hands)
         except DealError as e:
-            raise DealError(f"{e} (in deal {text!r})") from None
+            raise DealError(f"{e} (in deal {quote(text)})") from None
 
     def to_pbn(self, first: "Seat | str" = Seat.N) -> str:
         f = Seat.parse(first)

@@ -83,8 +83,9 @@ def test_batch_jsonl_and_csv(tmp_path):
     r = run("batch", str(f), "--workers", "1", "--no-progress")
     assert r.exit_code == 1, r.output          # some line was bad (as solve --file)
     lines = [json.loads(x) for x in r.stdout.splitlines()]
-    assert [x["line"] for x in lines] == [2, 4]
-    assert list(lines[0]["tables"]) == ["E"] and len(lines[1]["tables"]) == 4
+    assert [x["line"] for x in lines] == [2, 3, 4]      # the bad line in its place, as in CSV
+    assert list(lines[0]["tables"]) == ["E"] and len(lines[2]["tables"]) == 4
+    assert lines[1]["deal"] == "not a deal" and "malformed" in lines[1]["error"]
     assert "line 3:" in r.stderr and "1 bad line" in r.stderr
     out = tmp_path / "t.csv"
     r = run("batch", str(f), "--format", "csv", "--out", str(out), "--workers", "2")

@@ -166,12 +166,13 @@ def test_batch_starts_no_more_processes_than_chunks(monkeypatch):
 
     sizes = []
 
-    class Recording(solver.batch.cf.ProcessPoolExecutor):
-        def __init__(self, max_workers=None, **kw):
-            sizes.append(max_workers)
-            super().__init__(max_workers=max_workers, **kw)
+    real = solver.batch.process_pool
 
-    monkeypatch.setattr(solver.batch.cf, "ProcessPoolExecutor", Recording)
+    def recording(processes):
+        sizes.append(processes)
+        return real(processes)
+
+    monkeypatch.setattr(solver.batch, "process_pool", recording)
     items = solver.batch.parse_lines([f"{SMALL} W", f"{SMALL} N"])
     results = list(solver.batch.analyze(items, workers=200))
     assert [r.line for r in results] == [1, 2]
