@@ -29,7 +29,7 @@ from .common import (
 from .app import app
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
-from solver.contract import CAPOT
+from solver.contract import CAPOT, level_text
 from solver.errors import ConstraintError
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
@@ -153,7 +153,7 @@ def render_advice(adv) -> None:
             if best is not None and b.contract == best:
                 cell = f"[bold green]{cell}[/]"
             cells.append(cell)
-        g.add_row("capot" if lv == CAPOT else str(lv), *cells)
+        g.add_row(level_text(lv), *cells)
     console.print(g)
     console.print(text_histogram(adv), markup=False, highlight=False)
     console.print()

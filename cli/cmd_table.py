@@ -9,14 +9,14 @@ import typer
 from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, render_rows, rules_from
 from .app import app
 from solver.cards import Seat, Team
-from solver.contract import CAPOT
+from solver.contract import level_text
 from solver.deal import first_leader
 from solver.rules import STRAINS
 from solver.table import dd_table
 
 
 def bid_text(level: Optional[int]) -> str:
-    return "—" if level is None else "capot" if level == CAPOT else str(level)
+    return "—" if level is None else level_text(level)
 
 
 @app.command()

@@ -34,13 +34,13 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .cards import CardSet, Seat, Team
-from .contract import CAPOT, Coinche, Contract, cached_contract
+from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_text, cached_contract, points_needed
 from .deal import Deal
-from .declarations import award_declarations, belote_sides
+from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import BELOTE_POINTS, compiled_scoring
+from .scoring import compiled_scoring
 from .solve import Solver
 from .table import solve_strain
 
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: The numbered bid levels the advice covers (capot is added per strain).
-LEVELS = tuple(range(80, 161, 10))
+LEVELS = BID_LEVELS
 #: The quantiles reported per strain.
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
@@ -253,8 +253,7 @@ def bid_label(level: int, strain: "Strain | str") -> str:
     >>> bid_label(100, "H"), bid_label(80, "SA"), bid_label(CAPOT, "S")
     ('100♥', '80SA', 'capot ♠')
     """
-    s = Strain.parse(strain)
-    return f"capot {s.symbol}" if level == CAPOT else f"{level}{s.symbol}"
+    return bid_text(level, Strain.parse(strain))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -563,15 +562,12 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
     leader = dealer.next
     belote = np.full((n, 6), -1, dtype=np.int64)
     decl = np.zeros((n, 6, 2), dtype=np.int64)
-    z = int(team)
     for i, d in enumerate(deals):
         masks = d.masks
         for j, strain in enumerate(STRAINS):
-            held = belote_sides(masks, strain, rules)
-            if held[z]:
-                belote[i, j] = z
-            elif held[1 - z] and rules.belote_anyone:
-                belote[i, j] = 1 - z
+            claim = belote_claim(masks, strain, team, rules)
+            if claim is not None:
+                belote[i, j] = int(claim)
             if rules.declarations:
                 decl[i, j] = award_declarations(d, strain, leader, rules)
     ours = belote == int(team)
@@ -590,7 +586,7 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
             strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
             se=_se_mean(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
             mean_card_points=float(points[:, j].mean()),
-            p_reach={lv: float((counted[:, j] >= (82 if lv == 80 else lv)).mean()) for lv in LEVELS},
+            p_reach={lv: float((counted[:, j] >= points_needed(lv)).mean()) for lv in LEVELS},
             p_capot=float(capot[:, j].mean()), p_belote=float(ours[:, j].mean()),
         )
         outcome = np.stack([points[:, j], capot[:, j].astype(np.int64), belote[:, j],

@@ -35,14 +35,50 @@ from .cards import Seat, Team
 from .errors import ContractError, SeatError, StrainError
 from .rules import Rules, Strain
 
-__all__ = ["CAPOT", "GENERALE", "LEVELS", "Coinche", "Contract", "bid_key", "parse_level"]
+__all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "Coinche", "Contract", "bid_key", "bid_text",
+           "level_text", "parse_level", "points_needed"]
 
 #: The level of a capot bid (the side takes all 8 tricks).
 CAPOT = 250
 #: The level of a générale bid (the declarer alone takes all 8 tricks).
 GENERALE = 500
+#: The numbered bid levels, 80 to 160 by 10, lowest first.
+BID_LEVELS = tuple(range(80, 161, 10))
 #: Every level a bid may name, lowest first.
-LEVELS = tuple(range(80, 161, 10)) + (CAPOT, GENERALE)
+LEVELS = BID_LEVELS + (CAPOT, GENERALE)
+
+
+def points_needed(level: int) -> "int | None":
+    """The points a bid of ``level`` needs to make (card points, belote and counted
+    announcements): the level itself, except 82 for a bid of 80 (seed 000: "at least
+    82 if they bid 80"); ``None`` for capot and générale, which need every trick.
+
+    >>> points_needed(80), points_needed(90), points_needed(CAPOT)
+    (82, 90, None)
+    """
+    if level in (CAPOT, GENERALE):
+        return None
+    return 82 if level == 80 else level
+
+
+def level_text(level: int) -> str:
+    """A bid's level for people: ``100``, ``capot``, ``générale``.
+
+    >>> level_text(100), level_text(CAPOT), level_text(GENERALE)
+    ('100', 'capot', 'générale')
+    """
+    return "capot" if level == CAPOT else "générale" if level == GENERALE else str(level)
+
+
+def bid_text(level: int, strain: Strain, symbols: bool = True) -> str:
+    """A bid for people: ``100♥``, ``capot ♠``, ``80SA``, or with ``symbols=False``
+    the strain's letters (``100H``, ``capot S``).
+
+    >>> bid_text(100, Strain.H), bid_text(CAPOT, Strain.S, symbols=False), bid_text(GENERALE, Strain.TA)
+    ('100♥', 'capot S', 'générale TA')
+    """
+    s = strain.symbol if symbols else strain.name
+    return f"{level_text(level)} {s}" if level in (CAPOT, GENERALE) else f"{level}{s}"
 
 # Auction order of the strains with ``Rules.suit_ranking`` (seed 000):
 # clubs < diamonds < hearts < spades < sans atout < tout atout.
@@ -151,7 +187,7 @@ class Contract:
             raise ContractError(str(e)) from None
         object.__setattr__(self, "coinche", Coinche.parse(self.coinche))
         if self.coinche != Coinche.NONE and self.is_capot:
-            raise _coinched_capot(f"{self._level_text()} {self.strain.name}", self.level, self.coinche)
+            raise _coinched_capot(f"{level_text(self.level)} {self.strain.name}", self.level, self.coinche)
 
     # -- properties ------------------------------------------------------------
     @property
@@ -172,9 +208,7 @@ class Contract:
     def target(self) -> "int | None":
         """Card points the bidders need: 82 for a bid of 80 (seed 000), else the level;
         ``None`` for capot and générale, which need every trick instead."""
-        if self.is_capot:
-            return None
-        return 82 if self.level == 80 else self.level
+        return points_needed(self.level)
 
     def multiplier(self, rules: Rules = Rules()) -> int:
         """1, 2 when coinché, ``rules.surcoinche`` (4, or 3) when surcoinché."""
@@ -233,22 +267,14 @@ class Contract:
             raise _coinched_capot(text, level, x)
         return cls(level, strain, seat if seat is not None else Seat.N, x or Coinche.NONE)
 
-    def _level_text(self) -> str:
-        if self.level == CAPOT:
-            return "capot"
-        if self.level == GENERALE:
-            return "générale"
-        return str(self.level)
-
     def to_text(self) -> str:
         """Level and strain for machines: ``100H``, ``80SA``, ``capotS``."""
-        level = "generale" if self.level == GENERALE else self._level_text()
+        level = "generale" if self.level == GENERALE else level_text(self.level)
         return f"{level}{self.strain.name}"
 
     def __str__(self) -> str:
-        sep = " " if self.is_capot else ""
         x = ("", " X", " XX")[self.coinche]
-        return f"{self._level_text()}{sep}{self.strain.symbol} {self.declarer.name}{x}"
+        return f"{bid_text(self.level, self.strain)} {self.declarer.name}{x}"
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
@@ -274,7 +300,8 @@ def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinch
     return Contract(level, strain, declarer, coinche)
 
 
-def bid_key(level: "int | str", strain: "Strain | str", rules: Rules = Rules()) -> Union[int, tuple[int, int]]:
+def bid_key(level: "int | str", strain: "Strain | str",
+            rules: Rules = Rules()) -> Union[int, tuple[int, int]]:
     """A sortable key for the auction order: a higher key overcalls a lower one.
 
     By default only the level counts (the int level).  With ``rules.suit_ranking``

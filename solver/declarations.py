@@ -31,6 +31,7 @@ none, so there equal sequences are always equal.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from typing import Iterable
 
 from .cards import CardSet, Rank, Seat, Suit, Team, card_of
@@ -38,17 +39,37 @@ from .deal import Deal
 from .rules import Rules, Strain
 
 __all__ = [
+    "BELOTE_POINTS",
     "Declaration",
+    "DeclarationKind",
     "SEQUENCE_POINTS",
     "CARRE_POINTS",
     "find_declarations",
     "award_declarations",
     "belote_teams",
     "belote_sides",
+    "belote_claim",
 ]
 
-#: Sequence length -> (name, points).
-SEQUENCE_POINTS = {3: ("tierce", 20), 4: ("quarte", 50), 5: ("quinte", 100)}
+#: What belote (K and Q of trump in one hand, claimed) is worth (seed 000: "20 points for belote").
+BELOTE_POINTS = 20
+
+
+class DeclarationKind(str, enum.Enum):
+    """The kinds of declaration; equal to their names as text (``"tierce"``)."""
+
+    TIERCE = "tierce"
+    QUARTE = "quarte"
+    QUINTE = "quinte"
+    CARRE = "carre"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Sequence length -> (kind, points).
+SEQUENCE_POINTS = {3: (DeclarationKind.TIERCE, 20), 4: (DeclarationKind.QUARTE, 50),
+                   5: (DeclarationKind.QUINTE, 100)}
 #: Rank -> points of a carré of that rank (sevens and eights score nothing).
 CARRE_POINTS = {Rank.J: 200, Rank.R9: 150, Rank.A: 100, Rank.T: 100, Rank.K: 100, Rank.Q: 100}
 # Among carrés of equal score, higher cards win in the order of play A 10 K Q.
@@ -63,13 +84,14 @@ def _rank_text(rank: Rank) -> str:
 class Declaration:
     """One declaration of one hand.
 
-    ``kind`` is ``"tierce"``, ``"quarte"``, ``"quinte"`` or ``"carre"``; ``cards`` the
+    ``kind`` is a :class:`DeclarationKind` (equal to ``"tierce"``, ``"quarte"``,
+    ``"quinte"`` or ``"carre"``); ``cards`` the
     cards that make it; ``suit`` the suit of a sequence (``None`` for a carré); ``top``
     the highest rank of a sequence in the order A K Q J 10 9 8 7, or a carré's rank;
     ``trump`` whether a sequence is in trumps (every suit in TA, none in SA).
     """
 
-    kind: str
+    kind: DeclarationKind
     points: int
     cards: CardSet
     suit: "Suit | None"
@@ -78,7 +100,7 @@ class Declaration:
 
     @property
     def is_carre(self) -> bool:
-        return self.kind == "carre"
+        return self.kind == DeclarationKind.CARRE
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -90,7 +112,7 @@ class Declaration:
     def __str__(self) -> str:
         if self.is_carre:
             return f"carré of {_rank_text(self.top)}"
-        return f"{self.kind} {_rank_text(self.top)}{self.suit.symbol}"  # type: ignore[union-attr]
+        return f"{self.kind.value} {_rank_text(self.top)}{self.suit.symbol}"  # type: ignore[union-attr]
 
 
 def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str") -> list[Declaration]:
@@ -109,7 +131,7 @@ def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str") 
     for rank, pts in CARRE_POINTS.items():
         cards = [card_of(s, rank) for s in range(4)]
         if all(h.mask >> c & 1 for c in cards):
-            out.append(Declaration("carre", pts, CardSet(cards), None, rank))
+            out.append(Declaration(DeclarationKind.CARRE, pts, CardSet(cards), None, rank))
     for suit in Suit:
         lane = (h.mask >> (8 * suit)) & 0xFF
         r = 7
@@ -217,3 +239,23 @@ def belote_sides(masks: "tuple[int, int, int, int]", strain: Strain, rules: Rule
             if masks[seat] & kq == kq:
                 held[seat & 1] = True
     return held[0], held[1]
+
+
+def belote_claim(masks: "tuple[int, int, int, int]", strain: Strain, bidders: Team,
+                 rules: Rules) -> "Team | None":
+    """The side that holds and claims belote when ``bidders`` declare ``strain``: the
+    bidders if they hold it, else the defenders if ``rules.belote_anyone`` (seed 000:
+    "Many allow belote to be announced by any player"), else ``None``.
+
+    >>> masks = Deal.from_pbn("N:KQ.7.8.9 7.KQ.9.8 8.8.KQ.7 9.9.7.KQ").masks
+    >>> belote_claim(masks, Strain.H, Team.NS, Rules()), belote_claim(masks, Strain.H, Team.EW, Rules())
+    (None, <Team.EW: 1>)
+    >>> belote_claim(masks, Strain.H, Team.NS, Rules(belote_anyone=True))
+    <Team.EW: 1>
+    """
+    held = belote_sides(masks, strain, rules)
+    if held[bidders]:
+        return bidders
+    if held[1 - bidders] and rules.belote_anyone:
+        return bidders.other
+    return None

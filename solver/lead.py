@@ -21,7 +21,6 @@ instead of an exact search, a good deal faster, and no point averages.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from typing import Any, Callable
 
@@ -31,36 +30,30 @@ from .advice import _diff, _num, _se_mean, _se_p, bid_label, map_deals
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
-from .declarations import award_declarations, belote_teams
+from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, ContractError, SeatError
 from .play import Position
 from .rules import TOTAL_POINTS, Rules
 from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import score_deal
+from .scoring import min_points_to_make as _min_points
 from .solve import Solver
 
 __all__ = ["LeadAdvice", "CardStats", "lead_advice", "min_points_to_make"]
 
 
-@functools.lru_cache(maxsize=4096)
 def min_points_to_make(contract: Contract, belote: int, dns: int, dew: int,
                        rules: Rules = Rules()) -> int:
     """The fewest card points the bidders need for ``contract`` to make, given who
-    claims belote (a Team or -1) and the declarations awarded; 163 if none will do.
-    Not for capot contracts (they need every trick).
+    claims belote (a Team or -1) and the declarations awarded; 163 if none will do
+    (:func:`solver.scoring.min_points_to_make`).  Not for capot contracts (they need
+    every trick).
 
     >>> min_points_to_make(Contract(80, "H", "S"), -1, 0, 0)        # 82 for 80
     82
     >>> min_points_to_make(Contract(100, "H", "S"), int(Team.NS), 0, 0)   # belote counts
     80
     """
-    if contract.is_capot:
-        raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
-    bel = None if belote < 0 else Team(belote)
-    for p in range(TOTAL_POINTS + 1):
-        if score_deal(contract, p, belote=bel, declarations=(dns, dew), rules=rules).made:
-            return p
-    return TOTAL_POINTS + 1
+    return _min_points(contract, None if belote < 0 else Team(belote), (dns, dew), rules)
 
 
 def _lead_task(solver: Solver, task: tuple) -> list:
@@ -258,8 +251,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
     extras = []  # (belote claim, dns, dew) per deal
     tasks = []
     for d in deals:
-        holders = {s.team for s, _ in belote_teams(d, strain, rules)}
-        bel = int(bidders) if bidders in holders else (int(bidders.other) if holders and rules.belote_anyone else -1)
+        claim = belote_claim(d.masks, strain, bidders, rules)
+        bel = -1 if claim is None else int(claim)
         dns, dew = award_declarations(d, strain, seat, rules)
         extras.append((bel, dns, dew))
         need = None

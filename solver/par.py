@@ -34,20 +34,21 @@ N-S bid and make capot SA; E-W could make 130TA but cannot outbid capot.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import operator
 from typing import Any, Optional
 
 from .cards import Seat, Team
-from .contract import CAPOT, Coinche, Contract, bid_key, cached_contract
+from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_key, bid_text, cached_contract
 from .deal import Deal
+from .declarations import BELOTE_POINTS
 from .errors import DealError, SeatError
 from .rules import STRAINS, Rules, Strain
-from .scoring import DealScore
-from .scoring import compiled_scoring
+from .scoring import DealScore, compiled_scoring, made_levels
 from .solve import Solver
-from .table import BID_LEVELS, DDTable, Outcome, dd_table
+from .table import DDTable, Outcome, dd_table
 
-__all__ = ["Call", "Par", "par"]
+__all__ = ["Call", "CallKind", "Par", "par"]
 
 
 # -- the bids, in auction order ----------------------------------------------------
@@ -146,27 +147,11 @@ _FIRST = operator.itemgetter(0)
 
 
 def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
-    """How many levels of 80..160 ``out``'s side makes (a prefix, invariant 1), and
-    whether a failed level is a held tie.  A first guess from the points counted
-    is checked by scoring the guess and the level above; bisection if it is wrong."""
-    n = len(BID_LEVELS)
-    counted = out.points + (20 if out.belote == out.side else 0) + (
+    """How many levels of ``BID_LEVELS`` ``out``'s side makes (a prefix, invariant 1),
+    and whether a failed level is a held tie (:func:`~solver.scoring.made_levels`)."""
+    counted = out.points + (BELOTE_POINTS if out.belote == out.side else 0) + (
         out.declarations[out.side] if rules.declarations_count else 0)
-    guess = 0 if counted < 82 else min(n, (counted - 70) // 10)
-    ok_below = guess == 0 or score(BID_LEVELS[guess - 1], out, _NONE, True)[2]
-    fails_here = guess == n or not score(BID_LEVELS[guess], out, _NONE, True)[2]
-    if ok_below and fails_here:
-        lo = guess
-    else:
-        lo, hi = 0, n
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if score(BID_LEVELS[mid], out, _NONE, True)[2]:
-                lo = mid + 1
-            else:
-                hi = mid
-    tie = lo < n and score(BID_LEVELS[lo], out, _NONE, True)[3]
-    return lo, tie
+    return made_levels(BID_LEVELS, counted, lambda level: score(level, out, _NONE, True))
 
 
 def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
@@ -233,34 +218,38 @@ def _frontier(entries: list, z: int) -> list:
 
 # -- results -------------------------------------------------------------------------
 
-def _bid_text(level: int, strain: Strain) -> str:
-    return f"capot {strain.symbol}" if level == CAPOT else f"{level}{strain.symbol}"
-
-
-def _plain_text(level: int, strain: Strain) -> str:
-    return f"capot {strain.name}" if level == CAPOT else f"{level}{strain.name}"
-
-
 _SIDE = {Team.NS: "N-S", Team.EW: "E-W"}
+
+
+class CallKind(str, enum.Enum):
+    """What a call of the auction is; equal to its name as text (``"pass"``)."""
+
+    PASS = "pass"
+    BID = "bid"
+    COINCHE = "coinche"
+    SURCOINCHE = "surcoinche"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclasses.dataclass(frozen=True)
 class Call:
-    """One call of the auction: ``kind`` is ``pass``, ``bid``, ``coinche`` or ``surcoinche``."""
+    """One call of the auction: a :class:`CallKind`, and for a bid its level and strain."""
 
     seat: Seat
-    kind: str
+    kind: CallKind
     level: Optional[int] = None
     strain: Optional[Strain] = None
 
     def __str__(self) -> str:
-        if self.kind == "bid":
-            return _bid_text(self.level, self.strain)  # type: ignore[arg-type]
-        return self.kind
+        if self.kind == CallKind.BID:
+            return bid_text(self.level, self.strain)  # type: ignore[arg-type]
+        return self.kind.value
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat.name, "call": self.kind if self.kind != "bid"
-                else _plain_text(self.level, self.strain)}  # type: ignore[arg-type]
+        return {"seat": self.seat.name, "call": self.kind.value if self.kind != CallKind.BID
+                else bid_text(self.level, self.strain, symbols=False)}  # type: ignore[arg-type]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -449,10 +438,10 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
             t = seat.team
             bt = best[t]
             if bt is not None and _better(t, bt[0], A[passes + 1]):
-                calls.append(Call(seat, "bid", *bids[bt[1][0]]))
+                calls.append(Call(seat, CallKind.BID, *bids[bt[1][0]]))
                 bid, passes = (bt[1], seat), 0
             else:
-                calls.append(Call(seat, "pass"))
+                calls.append(Call(seat, CallKind.PASS))
                 passes += 1
             seat = seat.next
             continue
@@ -472,17 +461,17 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
         if other is not None and _better(speaker, other[0], stay):
             go_on, raise_to = other[0], other[1]
         if _better(y, e[3], go_on):
-            calls.append(Call(seat if seat.team == y else seat.next, "coinche"))
+            calls.append(Call(seat if seat.team == y else seat.next, CallKind.COINCHE))
             state = _X
             if e[4]:
-                calls.append(Call(declarer, "surcoinche"))
+                calls.append(Call(declarer, CallKind.SURCOINCHE))
                 state = _XX
             break
         if raise_to is not None:
-            calls.append(Call(seat, "bid", *bids[raise_to[0]]))
+            calls.append(Call(seat, CallKind.BID, *bids[raise_to[0]]))
             bid, passes = (raise_to, seat), 0
         else:
-            calls.append(Call(seat, "pass"))
+            calls.append(Call(seat, CallKind.PASS))
             passes += 1
             if passes == 3:
                 break
@@ -512,7 +501,7 @@ def _reason(contract: Optional[Contract], result: Optional[DealScore],
             best: dict, calls: list[Call]) -> str:
     """A sentence saying why the auction ends where it does."""
     def bt(c: Contract) -> str:
-        return _bid_text(c.level, c.strain)
+        return bid_text(c.level, c.strain)
 
     if contract is None:
         makers = [f"{_SIDE[t]} could make {bt(c)}" for t, c in best.items() if c is not None]
@@ -538,9 +527,9 @@ def _reason(contract: Optional[Contract], result: Optional[DealScore],
     if result.made:
         if yb is None:
             return f"{mine} make {what}{doubled}; {theirs} cannot make any contract."
-        own_bids = [c for c in calls if c.kind == "bid" and c.seat.team == z]
+        own_bids = [c for c in calls if c.kind == CallKind.BID and c.seat.team == z]
         verb = "outbid to" if len(own_bids) > 1 or any(
-            c.kind == "bid" and c.seat.team == y for c in calls) else "bid"
+            c.kind == CallKind.BID and c.seat.team == y for c in calls) else "bid"
         return (f"{theirs} could make {bt(yb)} but {mine} {verb} {what}{doubled}, "
                 f"which {theirs} cannot profitably beat.")
     if yb is not None:

@@ -31,6 +31,7 @@ __all__ = [
     "TOTAL_POINTS",
     "strength_table",
     "points_table",
+    "PLAIN_TABLE",
 ]
 
 LAST_TRICK_BONUS = 10
@@ -41,6 +42,9 @@ _TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)        # J 9 A 10 K Q 8 7
 _PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)        # A 10 K Q J 9 8 7
 _TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 _PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+#: Points of each card 0..31 when no suit is trump and the plain values hold
+#: (A 11, 10 10, K 4, Q 3, J 2): what a hand is worth before trumps are named.
+PLAIN_TABLE = _PLAIN_POINTS * 4
 _SA_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
 _TA_POINTS = {
     "j14": (0, 0, 9, 5, 14, 1, 3, 6),             # seed 000

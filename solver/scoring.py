@@ -28,15 +28,13 @@ import operator
 from typing import Any
 
 from .cards import Seat, Team
-from .contract import CAPOT, GENERALE, Coinche, Contract
+from .contract import BID_LEVELS, CAPOT, GENERALE, Coinche, Contract, points_needed
+from .declarations import BELOTE_POINTS
 from .errors import ContractError, ScoreError, SeatError
 from .rules import TOTAL_POINTS, Rules
 
 __all__ = ["ScoreError", "DealScore", "score_deal", "round_score", "BELOTE_POINTS",
-           "CAPOT_BONUS", "FAILED_BASE"]
-
-#: What belote (K and Q of trump in one hand, claimed) is worth.
-BELOTE_POINTS = 20
+           "CAPOT_BONUS", "FAILED_BASE", "min_points_to_make", "made_levels"]
 #: What an unbid capot scores in place of the card points (seed 000: "250 plus the bid").
 CAPOT_BONUS = 250
 #: What the opponents of a failed contract score besides the bid (seed 000: "160 plus the bid").
@@ -212,6 +210,7 @@ def compiled_scoring(rules: Rules):
     failed_capot_double = rules.failed_capot == 2 * CAPOT
     takes_all_rule, bid_only = rules.coinche_takes_all, rules.bid_only
     belote_to_defenders, rounding = rules.belote_to_defenders, rules.rounding
+    needed = {level: points_needed(level) for level in BID_LEVELS}
 
     def score(contract: Contract, points: int, capot: bool, claim: "Team | None", decl) -> tuple:
         b = contract.declarer & 1           # the bidders' team, as 0 (N-S) or 1 (E-W)
@@ -234,7 +233,7 @@ def compiled_scoring(rules: Rules):
         if capot_bid:
             made = capot
         else:
-            made = counted[b] >= (82 if level == 80 else level)
+            made = counted[b] >= needed[level]
             if must_outscore and counted[b] <= counted[d]:
                 made = False
             if tie_held and counted[b] == counted[d]:
@@ -283,3 +282,55 @@ def compiled_scoring(rules: Rules):
         return score[0], score[1], made, tie, held, counted[b]
 
     return score
+
+
+def _first_true(lo: int, hi: int, test) -> int:
+    """The least ``k`` in ``lo..hi-1`` with ``test(k)``, ``hi`` if none, for a ``test``
+    that is false and then true (bisection)."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if test(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@functools.lru_cache(maxsize=4096)
+def min_points_to_make(contract: Contract, claim: "Team | None" = None,
+                       declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules()) -> int:
+    """The fewest card points with which ``contract`` makes, given the side that
+    claims belote and the declarations awarded; ``TOTAL_POINTS + 1`` if none will do.
+    A contract that makes with some points makes with more (the counted points only
+    grow), so this is a bisection.  Not for capot bids (they need every trick).
+
+    >>> min_points_to_make(Contract(80, "H", "S")), min_points_to_make(Contract(100, "H", "S"), Team.NS)
+    (82, 80)
+    """
+    if contract.is_capot:
+        raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
+    score = compiled_scoring(rules)
+    decl = tuple(declarations)
+    return _first_true(0, TOTAL_POINTS + 1, lambda p: score(contract, p, False, claim, decl)[2])
+
+
+def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bool]:
+    """How many of the numbered ``levels`` (lowest first) make, and whether the lowest
+    failed one is a held tie (``Rules.tie_held``).  ``score(level)`` gives the
+    compiled scoring's ``(ns, ew, made, tie, ...)`` for the level undoubled; the made
+    levels are a prefix (a higher bid needs no fewer points).  The first guess is
+    the number of levels whose :func:`~solver.contract.points_needed` the bidders'
+    ``counted`` points reach; it is checked by scoring it and the level above, and
+    a bisection finds the count when a variant (must outscore, ties) moves it.
+
+    >>> s = compiled_scoring(Rules())
+    >>> made_levels((80, 90, 100), 95, lambda lv: s(Contract(lv, "H", "N"), 95, False, None, (0, 0)))
+    (2, False)
+    """
+    n = len(levels)
+    guess = sum(1 for lv in levels if points_needed(lv) <= counted)
+    if (guess == 0 or score(levels[guess - 1])[2]) and (guess == n or not score(levels[guess])[2]):
+        lo = guess
+    else:
+        lo = _first_true(0, n, lambda k: not score(levels[k])[2])
+    return lo, lo < n and score(levels[lo])[3]

@@ -18,6 +18,7 @@ from typing import Iterable
 
 from ._engine import Engine
 from .cards import Card, Seat, Team
+from .contract import points_needed
 from .deal import Deal
 from .errors import IllegalPlayError
 from .play import Position
@@ -73,8 +74,8 @@ class Solver:
         if pos.is_over:
             return Solution(self, pos, total, pos.points[0], 0)
         self.load(pos)
-        # the first probe asks the most common question: do N-S reach 82?
-        future = self.engine.value(82 - pos.points[0])
+        # the first probe asks the most common question: do N-S make a bid of 80?
+        future = self.engine.value(points_needed(80) - pos.points[0])
         return Solution(self, pos, total, pos.points[0] + future, self.engine.nodes)
 
     def can_take(self, deal: Deal, strain: "Strain | str", target: int,

@@ -38,9 +38,9 @@ from typing import Any, Iterator, NamedTuple
 import numpy as np
 
 from .cards import Seat, Team
-from .contract import CAPOT, LEVELS, Contract
+from .contract import BID_LEVELS, CAPOT, Contract
 from .deal import Deal, first_leader
-from .declarations import award_declarations, belote_sides
+from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .scoring import score_checked
@@ -48,8 +48,6 @@ from .solve import Solver, default_solver
 
 __all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "default_threads", "first_leader"]
 
-#: The numbered bid levels 80..160, lowest first.
-BID_LEVELS = tuple(lv for lv in LEVELS if lv <= 160)
 _STRAIN_NAMES = tuple(s.name for s in STRAINS)
 
 
@@ -203,16 +201,13 @@ class DDTable:
         ns = self.ns_points.array.tolist()
         nsc, ewc = self.ns_capot.array.tolist(), self.ew_capot.array.tolist()
         totals = np.asarray(self.totals).tolist()
-        anyone = rules.belote_anyone
         NS, EW = Team.NS, Team.EW
         out: list[list[Outcome]] = [[], []]
         for s in STRAINS:
-            ns_holds, ew_holds = belote_sides(masks, s, rules)
             decl = award_declarations(self.deal, s, leader, rules)
-            ns_belote = NS if ns_holds else EW if ew_holds and anyone else None
-            ew_belote = EW if ew_holds else NS if ns_holds and anyone else None
-            out[0].append(Outcome(NS, s, ns[s], bool(nsc[s]), ns_belote, decl))
-            out[1].append(Outcome(EW, s, totals[s] - ns[s], bool(ewc[s]), ew_belote, decl))
+            out[0].append(Outcome(NS, s, ns[s], bool(nsc[s]), belote_claim(masks, s, NS, rules), decl))
+            out[1].append(Outcome(EW, s, totals[s] - ns[s], bool(ewc[s]), belote_claim(masks, s, EW, rules),
+                                  decl))
         self._outcomes = out
         return out
 
