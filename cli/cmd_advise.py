@@ -27,9 +27,8 @@ from .common import (
     print_json,
 )
 from .app import app
-from solver.advice import LEVELS
 from solver.advice import advise as run_advise
-from solver.contract import CAPOT, level_text
+from solver.contract import level_text
 from solver.errors import ConstraintError
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
@@ -142,12 +141,12 @@ def render_advice(adv) -> None:
     g = Table(title="Each bid: chance it makes, and expected score (ours − theirs) if the "
                     "opponents coinche whenever it fails")
     g.add_column("bid", justify="right")
-    for s in STRAINS:
+    for s in adv.bid_strains:
         g.add_column(s.symbol, justify="right")
     best = adv.recommendation.bid
-    for lv in LEVELS + (CAPOT,):
+    for lv in adv.levels:
         cells = []
-        for s in STRAINS:
+        for s in adv.bid_strains:
             b = adv.bid(lv, s)
             cell = f"{_pct(b.p_make)} {b.ev_coinched:+.0f}"
             if best is not None and b.contract == best:

@@ -35,6 +35,7 @@ from .errors import ConstraintError, ContractError, SeatError
 from .play import Position
 from .rules import TOTAL_POINTS, Rules
 from .sampling import Constraints, parse_hand, sample_deals
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS
 from .scoring import min_points_to_make as _min_points
 from .solve import Solver
 
@@ -44,7 +45,8 @@ __all__ = ["LeadAdvice", "CardStats", "lead_advice", "min_points_to_make"]
 def min_points_to_make(contract: Contract, belote: int, dns: int, dew: int,
                        rules: Rules = Rules()) -> int:
     """The fewest card points the bidders need for ``contract`` to make, given who
-    claims belote (a Team or -1) and the declarations awarded; 163 if none will do
+    claims belote (a Team or -1, or the ``(ns, ew)`` belotes claimed) and the
+    declarations awarded; 163 if none will do
     (:func:`solver.scoring.min_points_to_make`).  Not for capot contracts (they need
     every trick).
 
@@ -53,7 +55,9 @@ def min_points_to_make(contract: Contract, belote: int, dns: int, dew: int,
     >>> min_points_to_make(Contract(100, "H", "S"), int(Team.NS), 0, 0)   # belote counts
     80
     """
-    return _min_points(contract, None if belote < 0 else Team(belote), (dns, dew), rules)
+    claim = belote if isinstance(belote, tuple) else (0, 0) if belote < 0 else (
+        (1, 0) if Team(belote) == Team.NS else (0, 1))
+    return _min_points(contract, claim, (dns, dew), rules)
 
 
 def _lead_task(solver: Solver, task: tuple) -> list:
@@ -251,8 +255,7 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
     extras = []  # (belote claim, dns, dew) per deal
     tasks = []
     for d in deals:
-        claim = belote_claim(d.masks, strain, bidders, rules)
-        bel = -1 if claim is None else int(claim)
+        bel = belote_claim(d.masks, strain, bidders, rules)
         dns, dew = award_declarations(d, strain, seat, rules)
         extras.append((bel, dns, dew))
         need = None
@@ -270,6 +273,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
     for i, (row, (bel, dns, dew)) in enumerate(zip(results, extras)):
         for j, (ns, ns_all, ew_all, ok) in enumerate(row):
             bid_all = ns_all if bidders == Team.NS else ew_all
+            taken = TAKEN_BY_BIDDERS if bid_all else TAKEN_BY_DEFENDERS if (
+                ew_all if bidders == Team.NS else ns_all) else 0
             if c.is_capot:
                 makes[i, j] = bid_all
             elif measure == "set":
@@ -279,7 +284,7 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str" = "E", contract: "Cont
                 side = ns if mine == Team.NS else TOTAL_POINTS - ns
                 values[i, j] = side
                 bid_pts = ns if bidders == Team.NS else TOTAL_POINTS - ns
-                diff, made = _diff(c.level, strain, c.declarer, int(c.coinche), bid_pts, bool(bid_all),
+                diff, made = _diff(c.level, strain, c.declarer, int(c.coinche), bid_pts, taken,
                                    bel, dns, dew, rules)
                 makes[i, j] = made
                 scores[i, j] = diff if mine == bidders else -diff

@@ -39,7 +39,7 @@ import operator
 from typing import Any, Optional
 
 from .cards import Seat, Team
-from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_key, bid_text, cached_contract
+from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
 from .deal import Deal
 from .declarations import BELOTE_POINTS
 from .errors import DealError, SeatError
@@ -53,17 +53,19 @@ __all__ = ["Call", "CallKind", "Par", "par"]
 
 # -- the bids, in auction order ----------------------------------------------------
 
-_ORDERS: dict[bool, tuple] = {}
+_ORDERS: dict[tuple, tuple] = {}
 
 
 def _bid_order(rules: Rules):
     """``(bids, group, rows)``: every bid ``(level, strain)`` sorted by
     :func:`~solver.contract.bid_key`, each bid's group number (equal keys share one,
     numbered from 0 upward) and, per strain, the index of its bid at each level of
-    ``BID_LEVELS`` and then capot (cached per ordering)."""
-    ranked = rules.suit_ranking
+    :func:`~solver.contract.bid_levels` and then capot (cached per ordering, levels
+    and strains)."""
+    ranked = (rules.suit_ranking, rules.max_level, rules.sa_ta)
     if ranked not in _ORDERS:
-        bids = [(lv, s) for lv in BID_LEVELS + (CAPOT,) for s in STRAINS]
+        levels = bid_levels(rules) + (CAPOT,)
+        bids = [(lv, s) for lv in levels for s in bid_strains(rules)]
         bids.sort(key=lambda b: bid_key(b[0], b[1], rules))
         group, last, g = [], None, -1
         for lv, s in bids:
@@ -72,7 +74,8 @@ def _bid_order(rules: Rules):
                 g, last = g + 1, k
             group.append(g)
         index = {b: i for i, b in enumerate(bids)}
-        rows = tuple(tuple(index[(lv, s)] for lv in BID_LEVELS + (CAPOT,)) for s in STRAINS)
+        rows = tuple(tuple(index[(lv, s)] for lv in levels) if (levels[0], s) in index else ()
+                     for s in STRAINS)
         _ORDERS[ranked] = (tuple(bids), tuple(group), rows)
     return _ORDERS[ranked]
 
@@ -87,7 +90,7 @@ def _scorer(rules: Rules):
     """``bids(outcome)``: :func:`_strain_bids` of an outcome, memoised on its key and
     points.  It scores with ``score(level, outcome, x, exact) -> (ns_score, ew_score,
     made, tie)`` and ``failing(outcome, start) -> [(U, C, surcoinche?)]`` for the levels
-    from ``BID_LEVELS[start]`` up, all failed contracts that are not held ties.
+    from ``levels[start]`` up, all failed contracts that are not held ties.
 
     Scores are memoised on the arguments of :func:`~solver.scoring.score_deal` but the strain
     (invariant 4 of :func:`par`); a failed contract's key also leaves out the
@@ -101,25 +104,27 @@ def _scorer(rules: Rules):
         cache.clear()
 
     scorer = compiled_scoring(rules)
+    levels = bid_levels(rules)
+    capot_x = rules.capot_coinche
 
     def score(level: int, out: Outcome, x: Coinche, exact: bool):
         key = (level, out.key, int(x), out.points if exact else -1)
         r = cache.get(key)
         if r is None:
-            c = cached_contract(level, out.strain, out.side.seats[0], x)
-            r = cache[key] = scorer(c, out.points, out.capot, out.belote, out.declarations)[:4]
+            c = cached_contract(level, out.strain, out.side.seats[0], x, capot_x)
+            r = cache[key] = scorer(c, out.points, out.taken, out.belote, out.declarations)[:4]
         return r
 
     def failing(out: Outcome, start: int) -> list:
         key = ("fail", out.key)
         row = cache.get(key)
         if row is None:
-            row = cache[key] = [None] * len(BID_LEVELS)
+            row = cache[key] = [None] * len(levels)
         # Filled only from ``start`` up: the levels this outcome fails (invariant 1);
         # another deal with the same key may make some of the lower ones.
-        for k in range(start, len(BID_LEVELS)):
+        for k in range(start, len(levels)):
             if row[k] is None:
-                row[k] = values(BID_LEVELS[k], out, False)
+                row[k] = values(levels[k], out, False)
         return row[start:]
 
     def values(level: int, out: Outcome, exact: bool) -> tuple:
@@ -147,25 +152,28 @@ _FIRST = operator.itemgetter(0)
 
 
 def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
-    """How many levels of ``BID_LEVELS`` ``out``'s side makes (a prefix, invariant 1),
-    and whether a failed level is a held tie (:func:`~solver.scoring.made_levels`)."""
-    counted = out.points + (BELOTE_POINTS if out.belote == out.side else 0) + (
+    """How many numbered levels of the rules ``out``'s side makes (a prefix, invariant
+    1), and whether a failed level is a held tie (:func:`~solver.scoring.made_levels`)."""
+    counted = out.points + BELOTE_POINTS * out.belote[out.side] + (
         out.declarations[out.side] if rules.declarations_count else 0)
-    return made_levels(BID_LEVELS, counted, lambda level: score(level, out, _NONE, True))
+    return made_levels(bid_levels(rules), counted, lambda level: score(level, out, _NONE, True))
 
 
 def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
     """The bids of ``out``'s side in its strain that can matter, as ``(pos, U, C,
-    surcoinche?)`` with ``pos`` the level's place in ``BID_LEVELS`` (``len(BID_LEVELS)``
-    for capot, whose ``C`` is ``None``), and ``(pos, U)`` of its best made bid.
+    surcoinche?)`` with ``pos`` the level's place in the rules' levels (their number
+    for capot, whose ``C`` is ``None`` unless ``Rules.capot_coinche``), and ``(pos, U)``
+    of its best made bid.
 
     Of the made levels only the top one is kept, the lower ones being dominated
     (invariant 2 in :func:`par`).  Nothing here depends on the strain (invariant 4),
     so :func:`_scorer` memoises it on the outcome's key and points."""
     z = out.side
+    levels = bid_levels(rules)
+    n = len(levels)
 
     def exact(k: int) -> tuple:
-        return (k,) + values(BID_LEVELS[k], out, True)
+        return (k,) + values(levels[k], out, True)
 
     lo, tie = _made_levels(score, out, rules)
     entries = []
@@ -174,12 +182,14 @@ def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tu
         entries.append(exact(lo - 1))
         top = entries[0][:2]
     if tie:
-        entries += [exact(k) for k in range(lo, len(BID_LEVELS))]
+        entries += [exact(k) for k in range(lo, n)]
     else:
         entries += [(k, u, c, sur) for k, (u, c, sur) in enumerate(failing(out, lo), lo)]
     ns, ew, ok, _ = score(CAPOT, out, _NONE, False)
-    n = len(BID_LEVELS)
-    entries.append((n, ns - ew, None, False))
+    if rules.capot_coinche:
+        entries.append((n,) + values(CAPOT, out, False))
+    else:
+        entries.append((n, ns - ew, None, False))
     if ok and (top is None or (ns - ew > top[1] if z == 0 else ns - ew < top[1])):
         top = (n, ns - ew)
     return tuple(entries), top
@@ -374,8 +384,11 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
     # The bids that can matter, with their terminal values (N-S minus E-W).
     sides: list[list] = [[], []]
     tops: list[list] = [[], []]
+    allowed = bid_strains(rules)
     for z in (0, 1):
         for s, out in zip(STRAINS, outcomes[z]):
+            if s not in allowed:
+                continue
             entries, top = strain_bids(out)
             row = rows[s]
             sides[z] += [[row[k], z, u, c, sur] for k, u, c, sur in entries]

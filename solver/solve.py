@@ -62,7 +62,7 @@ class Solver:
         self.engine.setup(
             hands, int(strain), strength_table(strain), points_table(strain, rules), int(leader), trick,
             undertrump=rules.must_undertrump, overtrump_partner=rules.must_overtrump_partner,
-            ta_variant=0 if rules.ta_table == "j14" else 1, count_tricks=count_tricks,
+            ta_variant=rules.table_variant(strain), count_tricks=count_tricks,
         )
 
     # -- queries ----------------------------------------------------------------
