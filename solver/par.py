@@ -12,6 +12,17 @@ The auction (seed 000, with the variants of :class:`~solver.rules.Rules`):
 - three passes after a bid end the auction; four passes without a bid give no
   contract (0 to 0).
 
+Variants: with ``Rules.coinche_in_turn`` only the player whose turn it is may
+coinche (the par value is the same: the opponent who speaks right after a bid may
+always coinche it at once, so a later coinche never gains; the auction shows the
+coinche in turn).  With ``Rules.contree`` the coinche is said in turn and the
+auction goes on: any player may bid higher, the bidders may surcoinche in turn,
+and three passes after the last call end it; this auction is solved on its own
+states (:func:`_contree_states`), with no pruning.  With ``Rules.capot_coinche`` a
+capot bid may be coinched, and then surcoinched, before the auction ends.  Only
+the strains of :func:`~solver.contract.bid_strains` and the levels of
+:func:`~solver.contract.bid_levels` are bid.
+
 A contract's outcome comes from the double-dummy table for the first leader (the
 seat after the dealer, whoever declares): capot when the declaring side can force
 every trick, else made or failed by its card points, belote counted for a side
@@ -306,11 +317,295 @@ class Par:
         return f"<Par {self.contract} ns_score={self.ns_score} ew_score={self.ew_score}>"
 
 
+# -- the contrée auction (Rules.contree) ---------------------------------------------
+
+def _pick(side: int, *values):
+    """The best of ``values`` for ``side`` (N-S maximise); ``None`` is an option that
+    does not exist."""
+    present = [v for v in values if v is not None]
+    return max(present) if side == 0 else min(present)
+
+
+@dataclasses.dataclass(eq=False)
+class _Bid:
+    """A bid of the contrée auction: its place in the auction order, its side, and
+    N-S minus E-W when played undoubled, coinched, surcoinched (``None``: a capot bid
+    that cannot be coinched); ``above``: each side's ``(value, _Bid)`` of its best bid
+    above this one; ``states``: the values of the states after it."""
+
+    key: int
+    side: int
+    capot: bool
+    u: int
+    cx: Optional[int]
+    cxx: Optional[int]
+    above: tuple = (None, None)
+    states: dict = dataclasses.field(default_factory=dict)
+
+
+def _contree_bids(bids, rows, outcomes, rules: Rules) -> list:
+    """Every bid of both sides, highest key first.  None is pruned: the dominance
+    argument of :func:`par` does not cover an auction that goes on after a coinche."""
+    scorer = compiled_scoring(rules)
+    levels = bid_levels(rules) + (CAPOT,)
+    out = []
+    for z in (0, 1):
+        for s in bid_strains(rules):
+            o = outcomes[z][s]
+            for k, lv in enumerate(levels):
+                diffs = []
+                for x in Coinche:
+                    if x != _NONE and lv == CAPOT and not rules.capot_coinche:
+                        diffs.append(None)
+                        continue
+                    c = cached_contract(lv, s, o.side.seats[0], x, rules.capot_coinche)
+                    ns, ew = scorer(c, o.points, o.taken, o.belote, o.declarations)[:2]
+                    diffs.append(ns - ew)
+                out.append(_Bid(rows[s][k], z, lv == CAPOT, *diffs))
+    out.sort(key=lambda b: b.key, reverse=True)
+    return out
+
+
+# After a call by side T the next speakers are the other side, T, the other side, and
+# a third pass ends the auction.  Per state (N undoubled, X coinched, S surcoinched,
+# by passes since the last call): does Z (the bidders) speak, the coinche-type call
+# open to the speaker and the state it leads to, and the state after a pass (an int:
+# the pass ends the auction in the contract as U, Cx or Cxx).
+_CONTREE_STEPS = {
+    "N0": (False, (CallKind.COINCHE, "X0"), "N1"),
+    "N1": (True, None, "N2"),
+    "N2": (False, (CallKind.COINCHE, "X0"), 0),
+    "X0": (True, (CallKind.SURCOINCHE, "S0"), "X1"),
+    "X1": (False, None, "X2"),
+    "X2": (True, (CallKind.SURCOINCHE, "S0"), 1),
+    "S0": (False, None, "S1"),
+    "S1": (True, None, "S2"),
+    "S2": (False, None, 2),
+}
+_BACKWARD = ("S2", "S1", "S0", "X2", "X1", "X0", "N2", "N1", "N0")
+
+
+def _contree_states(b: _Bid) -> None:
+    """Fill ``b.states``: the value of each state after ``b`` (backward from the last)."""
+    z, y = b.side, 1 - b.side
+    by, bz = (None if a is None else a[0] for a in b.above)
+    if b.capot:                          # a capot bid ends the auction, coinched or not
+        b.states["N0"] = b.u if b.cx is None else _pick(y, b.u, _pick(z, b.cx, b.cxx))
+        return
+    ends = (b.u, b.cx, b.cxx)
+    st = b.states
+    for name in _BACKWARD:
+        z_speaks, call, after = _CONTREE_STEPS[name]
+        side = z if z_speaks else y
+        stay = ends[after] if isinstance(after, int) else st[after]
+        st[name] = _pick(side, stay, None if call is None else st[call[1]], bz if z_speaks else by)
+
+
+def _contree_best(entries: list, group) -> list:
+    """Backward induction over the bids, highest key first: each side's ``(value,
+    _Bid)`` of its best bid over all of them (``None``: no bid)."""
+    best: list = [None, None]
+    n, j = len(entries), 0
+    while j < n:
+        g = group[entries[j].key]
+        k = j
+        while k < n and group[entries[k].key] == g:
+            k += 1
+        for b in entries[j:k]:
+            b.above = (best[1 - b.side], best[b.side])
+            _contree_states(b)
+        for b in entries[j:k]:                    # ties: the highest key, then the first strain
+            v = b.states["N0"]
+            if best[b.side] is None or _better(b.side, v, best[b.side][0]):
+                best[b.side] = (v, b)
+        j = k
+    return best
+
+
+def _contree_play(bids, b: _Bid, declarer: Seat, seat: Seat, calls: list):
+    """One optimal continuation of the contrée auction after bid ``b`` by ``declarer``,
+    ``seat`` speaking next: extends ``calls``; returns the final ``(_Bid, declarer,
+    coinche state)``.  Ties go to passing, then to coinching, then to bidding."""
+    state = "N0"
+    while True:
+        z, y = b.side, 1 - b.side
+        if b.capot:
+            if b.cx is not None and _better(y, _pick(z, b.cx, b.cxx), b.u):
+                calls.append(Call(seat, CallKind.COINCHE))
+                if _better(z, b.cxx, b.cx):
+                    calls.append(Call(declarer, CallKind.SURCOINCHE))
+                    return b, declarer, _XX
+                return b, declarer, _X
+            return b, declarer, _NONE
+        z_speaks, call, after = _CONTREE_STEPS[state]
+        side = z if z_speaks else y
+        value = (b.u, b.cx, b.cxx)[after] if isinstance(after, int) else b.states[after]
+        choice = "pass"
+        if call is not None and _better(side, b.states[call[1]], value):
+            choice, value = "call", b.states[call[1]]
+        other = b.above[1] if z_speaks else b.above[0]
+        if other is not None and _better(side, other[0], value):
+            choice = "bid"
+        if choice == "pass":
+            calls.append(Call(seat, CallKind.PASS))
+            if isinstance(after, int):
+                return b, declarer, (_NONE, _X, _XX)[after]
+            state = after
+        elif choice == "call":
+            calls.append(Call(seat, call[0]))
+            state = call[1]
+        else:
+            b, declarer, state = other[1], seat, "N0"
+            calls.append(Call(seat, CallKind.BID, *bids[b.key]))
+        seat = seat.next
+
+
 # -- the search ----------------------------------------------------------------------
 
 def _better(side: int, a: int, b: int) -> bool:
     """Is ``a`` strictly better than ``b`` for ``side`` (values are N-S minus E-W)?"""
     return a > b if side == 0 else a < b
+
+
+def _auction(sides: list, bids, group, first: Seat, in_turn: bool):
+    """The auction of :func:`par` (coinche at any time, or only in turn with
+    ``in_turn``; a coinche ends it): the frontier of each side's bids, the backward
+    induction, and one optimal sequence of calls.  Returns ``(calls, final)`` with
+    ``final`` ``None`` (all pass) or ``(key, side, declarer, coinche state)``."""
+    live = []
+    for z in (0, 1):
+        sides[z].sort(key=_FIRST, reverse=True)     # (a stable sort, like the key -e[0])
+        live += _frontier(sides[z], z)
+    live.sort(key=_FIRST, reverse=True)
+
+    # Backward induction, highest key first; best[T] = [value, entry] of side T's
+    # best bid among the groups above the current one.
+    best: list = [None, None]
+    n = len(live)
+    j = 0
+    while j < n:
+        g = group[live[j][0]]
+        k = j
+        while k < n and group[live[k][0]] == g:
+            k += 1
+        for e in live[j:k]:
+            z = e[1]
+            by, bz = best[1 - z], best[z]
+            e.append((by, bz))
+            c, u = e[3], e[2]
+            if bids[e[0]][0] == CAPOT:            # capot: ends the auction, coinched or not
+                e += [u if c is None else (min(c, u) if z == 0 else max(c, u)), None, None]
+                continue
+            if z == 0:                            # E-W minimise, N-S maximise
+                v2 = min(c, u) if by is None else min(c, u, by[0])
+                v1 = v2 if bz is None else max(v2, bz[0])
+                if not in_turn:                   # E-W may coinche out of turn too
+                    v1 = min(c, v1)
+                v0 = min(c, v1) if by is None else min(c, v1, by[0])
+            else:
+                v2 = max(c, u) if by is None else max(c, u, by[0])
+                v1 = v2 if bz is None else min(v2, bz[0])
+                if not in_turn:
+                    v1 = max(c, v1)
+                v0 = max(c, v1) if by is None else max(c, v1, by[0])
+            e += [v0, v1, v2]
+        for e in live[j:k]:                       # ties: the highest key, then the first strain
+            z, v = e[1], e[6]
+            if best[z] is None or (v > best[z][0] if z == 0 else v < best[z][0]):
+                best[z] = (v, e)
+        j = k
+    A = _opening_values(best, first)
+
+    # One optimal auction.
+    calls: list[Call] = []
+    seat = first
+    bid = None            # (entry, declarer seat)
+    passes = 0
+    state = _NONE
+    while True:
+        if bid is None:
+            if passes == 4:
+                return calls, None
+            t = seat.team
+            bt = best[t]
+            if bt is not None and _better(t, bt[0], A[passes + 1]):
+                calls.append(Call(seat, CallKind.BID, *bids[bt[1][0]]))
+                bid, passes = (bt[1], seat), 0
+            else:
+                calls.append(Call(seat, CallKind.PASS))
+                passes += 1
+            seat = seat.next
+            continue
+        e, declarer = bid
+        z = e[1]
+        y = 1 - z
+        if bids[e[0]][0] == CAPOT:
+            if e[3] is not None and _better(y, e[3], e[2]):
+                calls.append(Call(seat, CallKind.COINCHE))
+                state = _X
+                if e[4]:
+                    calls.append(Call(declarer, CallKind.SURCOINCHE))
+                    state = _XX
+            break
+        by, bz = e[5]
+        if passes == 0:
+            speaker, stay, other = y, e[7], by
+        elif passes == 1:
+            speaker, stay, other = z, e[8], bz
+        else:
+            speaker, stay, other = y, e[2], by
+        go_on, raise_to = stay, None
+        if other is not None and _better(speaker, other[0], stay):
+            go_on, raise_to = other[0], other[1]
+        if (passes != 1 or not in_turn) and _better(y, e[3], go_on):
+            coincher = seat if seat.team == y else seat.next
+            calls.append(Call(coincher, CallKind.COINCHE))
+            state = _X
+            if e[4]:                              # in turn: the next player, a bidder
+                calls.append(Call(coincher.next if in_turn else declarer, CallKind.SURCOINCHE))
+                state = _XX
+            break
+        if raise_to is not None:
+            calls.append(Call(seat, CallKind.BID, *bids[raise_to[0]]))
+            bid, passes = (raise_to, seat), 0
+        else:
+            calls.append(Call(seat, CallKind.PASS))
+            passes += 1
+            if passes == 3:
+                break
+        seat = seat.next
+
+    e, declarer = bid
+    return calls, (e[0], e[1], declarer, state)
+
+
+def _opening_values(best: list, first: Seat) -> list:
+    """``A[p]``: the value of the auction before any bid after ``p`` passes, given
+    each side's ``(value, bid)`` of its best bid (``None``: none)."""
+    A = [0] * 5
+    for p in range(3, -1, -1):
+        t = (first + p) & 1
+        bt = best[t]
+        A[p] = A[p + 1] if bt is None or _better(t, A[p + 1], bt[0]) else bt[0]
+    return A
+
+
+def _contree_auction(entries: list, bids, group, first: Seat):
+    """The contrée auction (``Rules.contree``): like :func:`_auction`."""
+    best = _contree_best(entries, group)
+    A = _opening_values(best, first)
+    calls: list[Call] = []
+    seat = first
+    for passes in range(4):
+        t = seat.team
+        bt = best[t]
+        if bt is not None and _better(t, bt[0], A[passes + 1]):
+            calls.append(Call(seat, CallKind.BID, *bids[bt[1].key]))
+            b, declarer, state = _contree_play(bids, bt[1], seat, seat.next, calls)
+            return calls, (b.key, b.side, declarer, state)
+        calls.append(Call(seat, CallKind.PASS))
+        seat = seat.next
+    return calls, None
 
 
 def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
@@ -394,101 +689,10 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
             sides[z] += [[row[k], z, u, c, sur] for k, u, c, sur in entries]
             if top is not None:
                 tops[z].append((row[top[0]], top[1]))
-    live = []
-    for z in (0, 1):
-        sides[z].sort(key=_FIRST, reverse=True)     # (a stable sort, like the key -e[0])
-        live += _frontier(sides[z], z)
-    live.sort(key=_FIRST, reverse=True)
-
-    # Backward induction, highest key first; best[T] = [value, entry] of side T's
-    # best bid among the groups above the current one.
-    best: list = [None, None]
-    n = len(live)
-    j = 0
-    while j < n:
-        g = group[live[j][0]]
-        k = j
-        while k < n and group[live[k][0]] == g:
-            k += 1
-        for e in live[j:k]:
-            z = e[1]
-            by, bz = best[1 - z], best[z]
-            e.append((by, bz))
-            if e[3] is None:                      # capot: ends the auction
-                e += [e[2], None, None]
-                continue
-            c, u = e[3], e[2]
-            if z == 0:                            # E-W minimise, N-S maximise
-                v2 = min(c, u) if by is None else min(c, u, by[0])
-                v1 = min(c, v2 if bz is None else max(v2, bz[0]))
-                v0 = min(c, v1) if by is None else min(c, v1, by[0])
-            else:
-                v2 = max(c, u) if by is None else max(c, u, by[0])
-                v1 = max(c, v2 if bz is None else min(v2, bz[0]))
-                v0 = max(c, v1) if by is None else max(c, v1, by[0])
-            e += [v0, v1, v2]
-        for e in live[j:k]:                       # ties: the highest key, then the first strain
-            z, v = e[1], e[6]
-            if best[z] is None or (v > best[z][0] if z == 0 else v < best[z][0]):
-                best[z] = (v, e)
-        j = k
-    A = [0] * 5
-    for p in range(3, -1, -1):
-        t = (first + p) & 1
-        bt = best[t]
-        A[p] = A[p + 1] if bt is None or _better(t, A[p + 1], bt[0]) else bt[0]
-
-    # One optimal auction.
-    calls: list[Call] = []
-    seat = first
-    bid = None            # (entry, declarer seat)
-    passes = 0
-    state = _NONE
-    while True:
-        if bid is None:
-            if passes == 4:
-                break
-            t = seat.team
-            bt = best[t]
-            if bt is not None and _better(t, bt[0], A[passes + 1]):
-                calls.append(Call(seat, CallKind.BID, *bids[bt[1][0]]))
-                bid, passes = (bt[1], seat), 0
-            else:
-                calls.append(Call(seat, CallKind.PASS))
-                passes += 1
-            seat = seat.next
-            continue
-        e, declarer = bid
-        if e[3] is None:
-            break
-        z = e[1]
-        y = 1 - z
-        by, bz = e[5]
-        if passes == 0:
-            speaker, stay, other = y, e[7], by
-        elif passes == 1:
-            speaker, stay, other = z, e[8], bz
-        else:
-            speaker, stay, other = y, e[2], by
-        go_on, raise_to = stay, None
-        if other is not None and _better(speaker, other[0], stay):
-            go_on, raise_to = other[0], other[1]
-        if _better(y, e[3], go_on):
-            calls.append(Call(seat if seat.team == y else seat.next, CallKind.COINCHE))
-            state = _X
-            if e[4]:
-                calls.append(Call(declarer, CallKind.SURCOINCHE))
-                state = _XX
-            break
-        if raise_to is not None:
-            calls.append(Call(seat, CallKind.BID, *bids[raise_to[0]]))
-            bid, passes = (raise_to, seat), 0
-        else:
-            calls.append(Call(seat, CallKind.PASS))
-            passes += 1
-            if passes == 3:
-                break
-        seat = seat.next
+    if rules.contree:
+        calls, final = _contree_auction(_contree_bids(bids, rows, outcomes, rules), bids, group, first)
+    else:
+        calls, final = _auction(sides, bids, group, first, rules.coinche_in_turn)
 
     # Each side's most valuable contract if unopposed.
     best_alone: dict[Team, Optional[Contract]] = {}
@@ -499,13 +703,13 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
                 top = (i, u)
         best_alone[t] = None if top is None else cached_contract(*bids[top[0]], t.seats[0], _NONE)
 
-    if bid is None:
+    if final is None:
         return Par(dealer, None, 0, 0, None, tuple(calls), _reason(None, None, best_alone, calls),
                    best_alone, table)
-    e, declarer = bid
-    lv, s = bids[e[0]]
-    contract = Contract(lv, s, declarer, state)
-    result = outcomes[e[1]][s].score(contract, rules)
+    key, side, declarer, state = final
+    lv, s = bids[key]
+    contract = Contract(lv, s, declarer, state, rules.capot_coinche)
+    result = outcomes[side][s].score(contract, rules)
     return Par(dealer, contract, result.ns_score, result.ew_score, result, tuple(calls),
                _reason(contract, result, best_alone, calls), best_alone, table)
 

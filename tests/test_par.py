@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from solver import Deal, Rules, Seat, Strain, Team
-from solver.contract import CAPOT, Coinche, Contract, bid_key
+from solver.contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains
 from solver.declarations import belote_teams, max_belotes
 from solver.par import par
 from solver.scoring import score_deal
@@ -112,42 +112,60 @@ def test_table_for_the_wrong_leader_is_refused():
 # -- brute force -------------------------------------------------------------------------
 
 def brute_par(table, dealer, rules):
-    """N-S minus E-W at par by plain minimax over the explicit auction."""
+    """N-S minus E-W at par by plain minimax over the explicit auction: every seat
+    speaks in turn, every bid, coinche by either opponent at any time (or only in turn
+    with ``coinche_in_turn``; with ``contree`` in turn, the auction going on after it
+    until three passes), no pruning."""
     first = Seat.parse(dealer).next
-    bids = [(lv, s) for lv in BID_LEVELS + (CAPOT,) for s in Strain]
+    bids = [(lv, s) for lv in bid_levels(rules) + (CAPOT,) for s in bid_strains(rules)]
+    keys = [bid_key(lv, s, rules) for lv, s in bids]
     outs = table.outcomes()
 
     @functools.lru_cache(maxsize=None)
     def term(i, bidder, x):
         lv, s = bids[i]
-        d = outs[Seat(bidder).team][s].score(Contract(lv, s, Seat(bidder), x), rules)
+        c = Contract(lv, s, Seat(bidder), x, capot_coinche=rules.capot_coinche)
+        d = outs[Seat(bidder).team][s].score(c, rules)
         return d.ns_score - d.ew_score
 
     def opt(seat):
         return max if seat % 2 == 0 else min
 
+    def doubled(i, bidder):            # a coinche that ends the auction; the bidders may surcoinche
+        return opt(bidder)(term(i, bidder, Coinche.COINCHE), term(i, bidder, Coinche.SURCOINCHE))
+
     @functools.lru_cache(maxsize=None)
-    def V(i, bidder, passes):
+    def V(i, bidder, x, last, passes):
         if i is None:
             if passes == 4:
                 return 0
             speaker = (first + passes) % 4
-            options = [V(None, None, passes + 1)] + [V(j, speaker, 0) for j in range(len(bids))]
+            options = [V(None, None, x, None, passes + 1)] + [V(j, speaker, Coinche.NONE, speaker, 0)
+                                                             for j in range(len(bids))]
             return opt(speaker)(options)
-        lv, _ = bids[i]
-        if lv == CAPOT:
-            return term(i, bidder, Coinche.NONE)
+        if bids[i][0] == CAPOT:        # a capot bid ends the auction
+            u = term(i, bidder, Coinche.NONE)
+            return opt(bidder + 1)(u, doubled(i, bidder)) if rules.capot_coinche else u
         if passes == 3:
-            return term(i, bidder, Coinche.NONE)
-        speaker = (bidder + passes + 1) % 4
-        k = bid_key(*bids[i], rules)
-        options = [V(i, bidder, passes + 1)] + [V(j, speaker, 0) for j in range(len(bids))
-                                                if bid_key(*bids[j], rules) > k]
+            return term(i, bidder, x)
+        speaker = (last + passes + 1) % 4
+        opponent = (speaker - bidder) % 2 == 1
+        options = [V(i, bidder, x, last, passes + 1)] + [V(j, speaker, Coinche.NONE, speaker, 0)
+                                                        for j in range(len(bids)) if keys[j] > keys[i]]
+        if rules.contree:
+            if x == Coinche.NONE and opponent:
+                options.append(V(i, bidder, Coinche.COINCHE, speaker, 0))
+            if x == Coinche.COINCHE and not opponent:
+                options.append(V(i, bidder, Coinche.SURCOINCHE, speaker, 0))
+            return opt(speaker)(options)
+        if rules.coinche_in_turn:
+            if opponent:
+                options.append(doubled(i, bidder))
+            return opt(speaker)(options)
         turn = opt(speaker)(options)
-        coinched = opt(bidder)(term(i, bidder, Coinche.COINCHE), term(i, bidder, Coinche.SURCOINCHE))
-        return opt(bidder + 1)(coinched, turn)       # an opponent may coinche first
+        return opt(bidder + 1)(doubled(i, bidder), turn)       # an opponent may coinche first
 
-    return V(None, None, 0)
+    return V(None, None, Coinche.NONE, None, 0)
 
 
 def random_values(rng):
@@ -163,6 +181,16 @@ def random_values(rng):
     Rules(coinche_whole_score=True, belote_to_defenders=True, failed_capot=410, bid_only=True),
     Rules(tie_held=True, rounding=False, belote_in_ta=True, belote_anyone=True),
     Rules(coinche_takes_all=True, declarations=True, declarations_count=True, suit_ranking=True),
+    # seed 000's auction variants: "a player may only say coinche in turn"; "a coinche can only
+    # be said in turn and does not end the bidding"; "a capot bid to be doubled and redoubled"
+    Rules(coinche_in_turn=True), Rules(coinche_in_turn=True, capot_coinche=True, surcoinche=3),
+    Rules(contree=True), Rules(contree=True, suit_ranking=True, capot_coinche=True),
+    Rules(contree=True, coinche_whole_score=True, tie_held=True, plus_two="none"),
+    Rules(capot_coinche=True, must_outscore=True),
+    # strains, levels and capot variants
+    Rules(sa_ta=False, max_level=180, capot_any_side=True),
+    Rules(capot_only_if_bid=True, belote_in_ta=True, max_level=240, plus_two="all"),
+    Rules(capot_any_side=True, declarations=True, declarations_count=True, max_level=240, contree=True),
 ])
 def test_par_equals_brute_force(rules):
     rng = np.random.default_rng(hash(rules) % 2**32)
