@@ -36,6 +36,7 @@ from typing import Iterable
 
 from .cards import CardSet, Rank, Seat, Suit, Team, card_of
 from .deal import Deal
+from .errors import ScoreError
 from .rules import Rules, Strain
 
 __all__ = [
@@ -52,6 +53,8 @@ __all__ = [
     "belote_counts",
     "counted_belotes",
     "max_belotes",
+    "parse_declaration",
+    "award_announced",
 ]
 
 #: What belote (K and Q of trump in one hand, claimed) is worth (seed 000: "20 points for belote").
@@ -237,6 +240,60 @@ def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
     else:
         return (0, 0)
     return (total[Team.NS], 0) if winner == Team.NS else (0, total[Team.EW])
+
+
+_KIND_WORDS = {"tierce": 3, "quarte": 4, "quinte": 5}
+_RANK_WORDS = {"A": Rank.A, "K": Rank.K, "Q": Rank.Q, "J": Rank.J, "10": Rank.T, "T": Rank.T,
+               "9": Rank.R9, "8": Rank.R8, "7": Rank.R7}
+
+
+def parse_declaration(text: str) -> Declaration:
+    """One announced declaration as players say it: ``tierce``, ``quarte``, ``quinte``,
+    optionally with the top card (``quinte-K``), or ``carre-J`` (a carré and its rank).
+    A sequence given without its top card ranks below any with one.
+
+    >>> d = parse_declaration("carre-J"); (d.kind, d.points)
+    (<DeclarationKind.CARRE: 'carre'>, 200)
+    >>> parse_declaration("quarte-A").points
+    50
+    """
+    t = str(text).strip().lower().replace("é", "e")
+    word, _, rank_text = t.partition("-")
+    rank = _RANK_WORDS.get(rank_text.upper()) if rank_text else None
+    if rank_text and rank is None:
+        raise ScoreError(f"unknown card {rank_text!r} in declaration {text!r}: expected A K Q J 10 9 8 7")
+    if word == "carre":
+        if rank not in CARRE_POINTS:
+            raise ScoreError(f"declaration {text!r}: a carré names its rank, one of J 9 A 10 K Q "
+                                   f"(carre-J; eights and sevens score nothing)")
+        return Declaration(DeclarationKind.CARRE, CARRE_POINTS[rank], CardSet(), None, rank)
+    if word in _KIND_WORDS:
+        kind, pts = SEQUENCE_POINTS[_KIND_WORDS[word]]
+        return Declaration(kind, pts, CardSet(), None, rank if rank is not None else Rank.R7)
+    raise ScoreError(f"unknown declaration {text!r}: expected tierce, quarte, quinte (optionally "
+                           f"with the top card, quinte-K) or carre-J, carre-9, carre-A ...")
+
+
+def award_announced(ns: "list[Declaration]", ew: "list[Declaration]",
+                    rules: Rules = Rules()) -> tuple[int, int]:
+    """``(ns_points, ew_points)`` of the declarations each side announced, compared as
+    :func:`award_declarations` does (the order of announcement unknown: equal bests
+    cancel).  Sequences are taken as plain (not trump).
+
+    >>> award_announced([parse_declaration("tierce")], [parse_declaration("carre-9")])
+    (0, 150)
+    >>> apart = Rules(carre_apart=True)
+    >>> award_announced([parse_declaration("tierce")], [parse_declaration("carre-9")], apart)
+    (20, 150)
+    """
+    found = {Seat.N: list(ns), Seat.E: list(ew)}
+    order = [Seat.N, Seat.E]
+    plain = rules.replace(declarations_first_wins=False)
+    if not rules.carre_apart:
+        return _award(order, found, plain)
+    parts = [_award(order, {seat: [x for x in found[seat] if x.is_carre == carre] for seat in order}, plain)
+             for carre in (True, False)]
+    return (parts[0][0] + parts[1][0], parts[0][1] + parts[1][1])
 
 
 #: The K and Q of each suit, as a mask: a hand holding both of one holds belote.

@@ -34,6 +34,7 @@ __all__ = [
     "strength_table",
     "points_table",
     "PLAIN_TABLE",
+    "VARIANTS",
 ]
 
 LAST_TRICK_BONUS = 10
@@ -316,6 +317,45 @@ class Rules:
     def is_trump(self, card: "int | str", strain: "Strain | str") -> bool:
         s = Strain.parse(strain)
         return s < 4 and (_card_index(card) >> 3) == s
+
+
+#: One line per :class:`Rules` field: what it changes and where it comes from (the
+#: command line lists them; ``docs/rules.md`` has the full table).
+VARIANTS = {
+    "must_undertrump": "a void player must trump under an opponent's winning trump (false: southern rule)",
+    "must_overtrump_partner": "on a trump lead, beat the highest trump even when partner holds it",
+    "ta_table": "tout atout points: j14 (seed 000), j13 (seed 001), scaled (seed 003, to 152)",
+    "sa_table": "sans atout points: a19 (seeds 000, 001), scaled (seed 003, to 152)",
+    "sa_ta": "SA and TA may be bid (false: seed 000's basic game, suits only)",
+    "belote": "belote scores 20 (false: seed 000's 'not even belote')",
+    "belote_in_ta": "belote in tout atout, one per K+Q pair of a suit (seed 000)",
+    "belote_anyone": "any player may claim belote, not only the bidders (seed 000)",
+    "declarations": "announcements are scored: sequences and carres (seeds 000, 002, 004)",
+    "declarations_first_wins": "equal best sequences: the first announced wins instead of cancelling",
+    "carre_apart": "sequences still score against a carre (seed 002)",
+    "card_once": "a card counts in a carre or in a sequence, not both (seed 002)",
+    "must_outscore": "the bidders must also outscore the defenders (seeds 000, 002)",
+    "coinche_whole_score": "a coinche multiplies the whole score (seeds 000, 004)",
+    "coinche_takes_all": "coinched: the winners take 162, surcoinched the tricks won; losers 0 (seed 002)",
+    "belote_to_defenders": "a failed contract's belote goes to the defenders (seed 000)",
+    "failed_capot": "the defenders' score for a failed capot bid: 500 or 410 (seed 000)",
+    "capot_only_if_bid": "an unbid capot scores as any made contract (seed 000)",
+    "capot_any_side": "defenders who take every trick score 250 in place of 160 (seeds 001, 004)",
+    "unbid_generale": "one player taking every trick unbid scores 500 (seeds 001, 004)",
+    "capot_coinche": "a capot bid may be coinched and surcoinched (seed 000)",
+    "bid_only": "a made contract scores only the bid, not the points (seed 000)",
+    "rounding": "scores rounded to the nearest 10, 5 up (false: seed 003)",
+    "declarations_count": "declarations count toward the contract, like belote (seeds 000, 003, 004)",
+    "max_level": "the highest numbered bid, 160 to 240 by 10, as announcements allow (seeds 000, 004)",
+    "plus_two": "bids needing 2 more: 80 (82 for 80), none, all (seed 000)",
+    "tie_held": "a litige holds the bidders' points for the next deal (seed 001)",
+    "surcoinche": "the surcoinche multiplier: 4, or 3 (seeds 000, 002, 004)",
+    "generale": "a generale bid is allowed (seed 000)",
+    "suit_ranking": "an equal level in a higher strain overcalls, C<D<H<S<SA<TA (seed 000)",
+    "coinche_in_turn": "a coinche only in turn (seed 000)",
+    "contree": "a coinche in turn does not end the auction; three passes do (seed 000)",
+    "target": "the match target: 2000, or any agreed number (1001 seed 001, 501 seed 002)",
+}
 
 
 def _card_index(card: "int | str") -> int:

@@ -408,10 +408,10 @@ def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" =
     made, tie, counted, sides, held = compiled_parts(rules)(c, points, code, claim, list(declarations))
     names = {Team.NS: "N-S", Team.EW: "E-W"}
     b = c.team
-    extra = counted - points
-    what = f"{points} card points" + (f" + {extra} belote and declarations" if extra else "")
-    if extra and not (rules.declarations_count and (declarations[b] or 0)):
-        what = f"{points} card points + {extra} belote"
+    belote_pts = BELOTE_POINTS * counted_belotes(claim, b, rules)[b]
+    decl_pts = int(declarations[b]) if rules.declarations_count else 0
+    what = f"{points} card points" + (f" + {belote_pts} belote" if belote_pts else "") + (
+        f" + {decl_pts} declarations" if decl_pts else "")
     verdict = "a litige (tie)" if tie else "made" if made else "failed"
     need = "every trick" if c.is_capot else str(c.needs(rules))
     lines = [f"{names[b]} counted {counted if not c.is_capot else points} ({what}), needed {need}: {verdict}"]
