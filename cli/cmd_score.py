@@ -74,7 +74,8 @@ def score(
     no_rounding: Annotated[bool, typer.Option("--no-rounding", help="Do not round scores to "
                                               "the nearest 10.")] = False,
     rule: RuleOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, ...).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, "
+                                          "...).")] = False,
 ) -> None:
     """Score one deal, with the arithmetic step by step (basic rules of seed 000, or the
     variants given with --rule).
@@ -97,7 +98,7 @@ def score(
         print_json(result.to_dict())
         return
     for line in decl_lines + score_steps(contract, points, **args):
-        console.print(line, markup=False, highlight=False)
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
     outcome = "a litige" if result.tie else "made" if result.made else "failed"
     doubled = ("", ", coinched", ", surcoinched")[state]
     title = f"{contract.to_text()} by {bidders.name}{doubled}: {outcome}"
