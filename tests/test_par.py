@@ -17,7 +17,7 @@ from solver.contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_s
 from solver.declarations import belote_teams, max_belotes
 from solver.par import par
 from solver.scoring import score_deal
-from solver.table import BID_LEVELS, DDTable
+from solver.table import DDTable
 
 EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 LOPSIDED = "N:AKQJ.AKQJ.-.- -.-.T987.T987 T987.T987.-.- -.-.AKQJ.AKQJ"
@@ -223,18 +223,23 @@ def test_par_auction_is_legal_and_ends_in_the_contract():
 VARIANTS = [Rules(), Rules(must_outscore=True), Rules(coinche_whole_score=True),
             Rules(coinche_takes_all=True), Rules(belote_to_defenders=True), Rules(failed_capot=410),
             Rules(bid_only=True), Rules(rounding=False), Rules(declarations_count=True, declarations=True),
-            Rules(tie_held=True), Rules(surcoinche=3), Rules(belote_anyone=True)]
+            Rules(tie_held=True), Rules(surcoinche=3), Rules(belote_anyone=True),
+            Rules(coinche_takes_all=True, surcoinche=3), Rules(capot_only_if_bid=True),
+            Rules(capot_any_side=True, unbid_generale=True), Rules(plus_two="all", tie_held=True),
+            Rules(plus_two="none", must_outscore=True), Rules(belote=False),
+            Rules(declarations=True, declarations_count=True, max_level=240, capot_coinche=True)]
 POINTS = sorted(set(range(0, 163, 23)) | {62, 80, 81, 82, 91, 100, 152, 161, 162})
 
 
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_scoring_invariants(rules):
-    for points, belote, decl in itertools.product(POINTS, (None, Team.NS, Team.EW), ((0, 0), (20, 50))):
+    belotes = (None, Team.NS, Team.EW) if rules.belote else (None,)
+    for points, belote, decl in itertools.product(POINTS, belotes, ((0, 0), (20, 50))):
         for capot in ((False, True) if points == 162 else (False,)):
             made_prev = True
             fail_scores = {}
             prev = None
-            for level in BID_LEVELS:
+            for level in bid_levels(rules):
                 scores = [score_deal(Contract(level, "H", "N", x), points, capot=capot, belote=belote,
                                      declarations=decl, rules=rules) for x in Coinche]
                 made = scores[0].made
