@@ -278,14 +278,24 @@ def compiled_scoring(rules: Rules):
     parts = compiled_parts(rules)
     rounding = rules.rounding
 
+    def total(side) -> int:
+        terms, whole, bel = side
+        t = 0
+        for term in terms:
+            t += term[1]
+        return t * whole + bel
+
     def score(contract: Contract, points: int, capot: int, claim, decl) -> tuple:
         made, tie, counted, sides, held = parts(contract, points, capot, claim, decl)
-        ns, ew = (sum(v for _, v in terms) * whole + bel for terms, whole, bel in sides)
+        ns, ew = total(sides[0]), total(sides[1])
         if rounding:
             return round_score(ns), round_score(ew), made, tie, round_score(held), counted
         return ns, ew, made, tie, held, counted
 
     return score
+
+
+_TEAMS = (Team.NS, Team.EW)
 
 
 @functools.lru_cache(maxsize=64)
@@ -317,8 +327,8 @@ def compiled_parts(rules: Rules):
         pts = [0, 0]
         pts[b], pts[d] = points, TOTAL_POINTS - points
         bel = [0, 0]
-        if claim:
-            n = counted_belotes(claim, Team(b), rules)
+        if claim[0] or claim[1]:
+            n = counted_belotes(claim, _TEAMS[b], rules)
             bel = [n[0] * BELOTE_POINTS, n[1] * BELOTE_POINTS]
         counted = [pts[0] + bel[0], pts[1] + bel[1]]
         if declarations_count:
