@@ -380,7 +380,8 @@ class Advice:
       declarations awarded to the side when the rules score them;
     - ``declarations``: int array (samples × 6 × 2), declarations awarded (NS, EW);
     - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidStats` per bid
-      (levels 80..160 and capot in each strain); ``recommendation``.
+      (the rules' levels, 80..160 by default, and capot in each strain the rules bid);
+      ``recommendation``.
     """
 
     hand: CardSet

@@ -181,7 +181,8 @@ _BID_RE = re.compile(
 
 @dataclasses.dataclass(frozen=True)
 class Contract:
-    """A contract: ``level`` (80..160 by 10, :data:`CAPOT`, :data:`GENERALE`), ``strain``,
+    """A contract: ``level`` (80..240 by 10, :data:`CAPOT`, :data:`GENERALE`; the rules
+    say which numbered levels may be bid, :func:`bid_levels`), ``strain``,
     ``declarer`` (the seat that bid it) and ``coinche``.
 
     Strings are accepted for the fields and converted (``Contract(100, "H", "S")``).

@@ -3,9 +3,10 @@
 The auction (seed 000, with the variants of :class:`~solver.rules.Rules`):
 
 - the player after the dealer speaks first, then the others in the order of play;
-- a call is a pass or a bid of 80..160 by 10, or capot, in any strain, higher than
-  the last bid (by level; with ``Rules.suit_ranking`` an equal level in a higher
-  strain, clubs < diamonds < hearts < spades < SA < TA, also overcalls);
+- a call is a pass or a bid of 80..160 by 10 (``Rules.max_level``), or capot, in any
+  strain (``Rules.sa_ta``), higher than the last bid (by level; with
+  ``Rules.suit_ranking`` an equal level in a higher strain, clubs < diamonds <
+  hearts < spades < SA < TA, also overcalls);
 - an opponent of the last bidder may coinche at any time while that bid stands;
   it ends the auction, except that the bidding side may then surcoinche;
 - a capot bid ends the auction and cannot be coinched;
@@ -640,7 +641,7 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
     invariants of :func:`~solver.scoring.score_deal`, checked for every scoring
     variant by ``tests/test_par.py``, let most bids go without being scored at all:
 
-    1. the levels a side makes in a strain are a prefix of 80..160;
+    1. the levels a side makes in a strain are a prefix of the rules' levels;
     2. among made levels, a higher level is no worse for the bidders, undoubled,
        coinched or surcoinched, so only the top made level is kept;
     3. a failed contract that is not a held tie, and a capot bid, score the same
