@@ -295,6 +295,32 @@ def compiled_scoring(rules: Rules):
     return score
 
 
+def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list, b: int, d: int, bonus: int) -> tuple:
+    """The bidders' and the defenders' first terms when the contract makes."""
+    any_side = rules.capot_any_side and not rules.capot_only_if_bid
+    if capot & TAKEN_BY_BIDDERS and not rules.capot_only_if_bid:
+        return ("capot", bonus), ("points", 0)
+    if rules.bid_only:
+        return ("points", 0), ("points", 0)
+    if rules.coinche_takes_all and x == Coinche.COINCHE:
+        return ("all points", TOTAL_POINTS), ("points", 0)
+    if rules.coinche_takes_all and x == Coinche.SURCOINCHE:
+        return ("points", pts[b]), ("points", 0)
+    if capot & TAKEN_BY_DEFENDERS and any_side:
+        return ("points", pts[b]), ("capot", bonus)
+    return ("points", pts[b]), ("points", pts[d])
+
+def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int) -> tuple:
+    """The defenders' first term when the contract fails."""
+    if rules.bid_only:
+        return ("points", 0)
+    if rules.coinche_takes_all and x != Coinche.NONE:
+        return ("all points", TOTAL_POINTS)
+    if capot & TAKEN_BY_DEFENDERS and rules.capot_any_side and not rules.capot_only_if_bid:
+        return ("capot", bonus)
+    return ("failed contract", FAILED_BASE)
+
+
 _TEAMS = (Team.NS, Team.EW)
 
 
@@ -309,10 +335,10 @@ def compiled_parts(rules: Rules):
     tie_held = rules.tie_held
     whole_score, surcoinche = rules.coinche_whole_score, rules.surcoinche
     failed_capot_double = rules.failed_capot == 2 * CAPOT
-    takes_all_rule, bid_only = rules.coinche_takes_all, rules.bid_only
+    bid_only = rules.bid_only
     belote_to_defenders = rules.belote_to_defenders
     capot_bonus = not rules.capot_only_if_bid
-    any_side, unbid_generale = rules.capot_any_side and capot_bonus, rules.unbid_generale
+    unbid_generale = rules.unbid_generale
     needed = {level: points_needed(level, rules) for level in bid_levels(rules)}
 
     def parts(contract: Contract, points: int, capot: int, claim, decl) -> tuple:
@@ -348,7 +374,6 @@ def compiled_parts(rules: Rules):
         # otherwise to the bid only.
         whole = m if whole_score else 1
         bid = ("bid", level * (1 if whole_score else m))
-        takes_all = takes_all_rule and x != Coinche.NONE
         side: list = [((), whole, bel[0]), ((), whole, bel[1])]
         held = 0
         if capot_bid:
@@ -360,18 +385,7 @@ def compiled_parts(rules: Rules):
                 side[d] = ((("failed capot", lost * m), ("declarations", decl[d] + decl[b])), 1, bel[d])
                 side[b] = ((), 1, bel[b])
         elif made:
-            if capot & TAKEN_BY_BIDDERS and capot_bonus:
-                base_b, base_d = ("capot", bonus), ("points", 0)
-            elif bid_only:
-                base_b, base_d = ("points", 0), ("points", 0)
-            elif takes_all and x == Coinche.COINCHE:
-                base_b, base_d = ("all points", TOTAL_POINTS), ("points", 0)
-            elif takes_all:
-                base_b, base_d = ("points", pts[b]), ("points", 0)
-            elif capot & TAKEN_BY_DEFENDERS and any_side:
-                base_b, base_d = ("points", pts[b]), ("capot", bonus)
-            else:
-                base_b, base_d = ("points", pts[b]), ("points", pts[d])
+            base_b, base_d = _made_bases(rules, x, capot, pts, b, d, bonus)
             side[b] = ((base_b, bid, ("declarations", decl[b])), whole, bel[b])
             side[d] = ((base_d, ("declarations", decl[d])), whole, bel[d])
         elif tie:
@@ -379,14 +393,7 @@ def compiled_parts(rules: Rules):
             side[b] = ((), 1, bel[b])
             held = (pts[b] + decl[b]) * whole
         else:
-            if bid_only:
-                base = ("points", 0)
-            elif takes_all:
-                base = ("all points", TOTAL_POINTS)
-            elif capot & TAKEN_BY_DEFENDERS and any_side:
-                base = ("capot", bonus)
-            else:
-                base = ("failed contract", FAILED_BASE)
+            base = _failed_base(rules, x, capot, bonus)
             side[d] = ((base, bid, ("declarations", decl[d] + decl[b])), whole, bel[d])
             side[b] = ((), 1, bel[b])
         if not made and not tie and belote_to_defenders and bel[b]:
@@ -486,7 +493,7 @@ def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bo
     a bisection finds the count when a variant (must outscore, ties) moves it.
 
     >>> s = compiled_scoring(Rules())
-    >>> made_levels((80, 90, 100), 95, lambda lv: s(Contract(lv, "H", "N"), 95, False, None, (0, 0)))
+    >>> made_levels((80, 90, 100), 95, lambda lv: s(Contract(lv, "H", "N"), 95, 0, (0, 0), (0, 0)))
     (2, False)
     """
     n = len(levels)
