@@ -337,7 +337,6 @@ def compiled_parts(rules: Rules):
     failed_capot_double = rules.failed_capot == 2 * CAPOT
     bid_only = rules.bid_only
     belote_to_defenders = rules.belote_to_defenders
-    capot_bonus = not rules.capot_only_if_bid
     unbid_generale = rules.unbid_generale
     needed = {level: points_needed(level, rules) for level in bid_levels(rules)}
 
