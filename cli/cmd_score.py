@@ -75,7 +75,7 @@ def score(
                                               "the nearest 10.")] = False,
     rule: RuleOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, "
-                                          "...).")] = False,
+                                          "..., steps: the arithmetic).")] = False,
 ) -> None:
     """Score one deal, with the arithmetic step by step (basic rules of seed 000, or the
     variants given with --rule).
@@ -94,10 +94,11 @@ def score(
     taken = True if capot else bidders.other if lost_capot else False
     args = dict(capot=taken, belote=belote or None, declarations=decl, generale=generale, rules=rules)
     result = score_deal(contract, points, **args)
+    steps = decl_lines + score_steps(contract, points, **args)
     if as_json:
-        print_json(result.to_dict())
+        print_json({**result.to_dict(), "steps": steps})
         return
-    for line in decl_lines + score_steps(contract, points, **args):
+    for line in steps:
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     outcome = "a litige" if result.tie else "made" if result.made else "failed"
     doubled = ("", ", coinched", ", surcoinched")[state]

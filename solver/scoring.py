@@ -310,6 +310,7 @@ def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list, b: int, d: int,
         return ("points", pts[b]), ("capot", bonus)
     return ("points", pts[b]), ("points", pts[d])
 
+
 def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int) -> tuple:
     """The defenders' first term when the contract fails."""
     if rules.bid_only:
