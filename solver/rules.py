@@ -267,6 +267,17 @@ class Rules:
         declared = MOST_DECLARED if self.declarations and self.declarations_count else 0
         return TOTAL_POINTS + 20 * belotes + declared
 
+    @property
+    def highest_level(self) -> int:
+        """The highest ``max_level`` these rules allow: by 10, at most
+        :data:`MAX_NUMBERED_BID`, and a bid a side can reach (:attr:`most_counted`).
+
+        >>> Rules().highest_level, Rules(declarations=True, declarations_count=True).highest_level
+        (180, 240)
+        """
+        extra = 2 if self.plus_two == "all" else 0
+        return min(MAX_NUMBERED_BID, (self.most_counted - extra) // 10 * 10)
+
     def _check_max_level(self) -> None:
         lv = self.max_level
         if isinstance(lv, bool) or not isinstance(lv, int) or lv % 10 or not 160 <= lv <= MAX_NUMBERED_BID:

@@ -181,8 +181,8 @@ def _check_contract(contract: Contract, rules: Rules) -> None:
     if not contract.is_capot and contract.level > rules.max_level:
         raise ContractError(
             f"bid level {contract.level} in {contract.to_text()!r}: above {rules.max_level}, the highest "
-            f"bid of these rules (the rule max_level, up to {rules.most_counted // 10 * 10} here; bids "
-            f"above 160 need announcements that count)")
+            f"bid of these rules (the rule max_level allows up to {rules.highest_level} "
+            f"here: a side counts at most {rules.most_counted}, 162 and the announcements that count)")
     if contract.is_capot and contract.coinche != Coinche.NONE and not rules.capot_coinche:
         raise ContractError(f"bid {contract.to_text()!r} coinched: a capot bid cannot be coinched or "
                             f"surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)")
