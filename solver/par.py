@@ -545,7 +545,7 @@ def _auction(sides: list, bids, group, first: Seat, in_turn: bool):
                 calls.append(Call(seat, CallKind.COINCHE))
                 state = _X
                 if e[4]:
-                    calls.append(Call(declarer, CallKind.SURCOINCHE))
+                    calls.append(Call(seat.next if in_turn else declarer, CallKind.SURCOINCHE))
                     state = _XX
             break
         by, bz = e[5]

@@ -277,3 +277,26 @@ def test_par_to_dict():
     d = p.to_dict()
     assert d["contract"]["text"] == "capotSA" and d["leader"] == "S"
     assert d["auction"][-1] == {"seat": "N", "call": "capot SA"}
+
+
+@pytest.mark.parametrize("rules", [Rules(coinche_in_turn=True), Rules(contree=True, suit_ranking=True),
+                                   Rules(contree=True, capot_coinche=True)])
+def test_in_turn_auctions_are_in_turn(rules):
+    """With a coinche in turn (seed 000: "a player may only say 'coinche' in turn") every
+    call is made by the seat after the previous caller, and the auction ends after three
+    passes that follow the last bid, unless that bid is a capot."""
+    rng = np.random.default_rng(hash(rules) % 2**32)
+    for k in range(12):
+        deal = Deal.random(seed=int(rng.integers(1 << 30)))
+        dealer = Seat(k % 4)
+        ns = random_values(rng)
+        t = fake_table(deal, dealer.next, ns, [s for s in Strain if ns[s] == 162],
+                       [s for s in Strain if ns[s] == 0], rules)
+        p = par(deal, dealer, rules, table=t)
+        seats = [c.seat for c in p.auction]
+        assert seats[0] == dealer.next and all(b == a.next for a, b in zip(seats, seats[1:])), p.auction
+        kinds = [c.kind for c in p.auction]
+        if p.contract is None:
+            assert kinds == ["pass"] * 4
+        elif not p.contract.is_capot:
+            assert kinds[-3:] == ["pass"] * 3 and "bid" not in kinds[-3:]
