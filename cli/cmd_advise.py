@@ -27,9 +27,8 @@ from .common import (
 from .app import app
 from .output import console, people_text, print_table, say
 from .files import atomic_path, check_output
-from solver.advice import LEVELS
 from solver.advice import advise as run_advise
-from solver.contract import CAPOT
+from solver.contract import level_text
 from solver.errors import ConstraintError, quote
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
@@ -143,18 +142,18 @@ def render_advice(adv) -> None:
     g = Table(title="Each bid: chance it makes, and expected score (ours − theirs) if the "
                     "opponents coinche whenever it fails")
     g.add_column("bid", justify="right")
-    for s in STRAINS:
+    for s in adv.bid_strains:
         g.add_column(people_text(s.symbol), justify="right")
     best = adv.recommendation.bid
-    for lv in LEVELS + (CAPOT,):
+    for lv in adv.levels:
         cells = []
-        for s in STRAINS:
+        for s in adv.bid_strains:
             b = adv.bid(lv, s)
             cell = people_text(f"{_pct(b.p_make)} {b.ev_coinched:+.0f}")
             if best is not None and b.contract == best:
                 cell.stylize("bold green")
             cells.append(cell)
-        g.add_row("capot" if lv == CAPOT else str(lv), *cells)
+        g.add_row(level_text(lv), *cells)
     print_table(g)
     say(text_histogram(adv), wrap=False)
     say()

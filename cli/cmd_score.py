@@ -2,60 +2,113 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Optional
 
 import typer
 
-from .common import err_console, fail, handle_errors, print_json
+from .common import RuleOption, err_console, fail, handle_errors, print_json, rules_from
+from .output import console, render_rows
 from .app import app
-from .output import render_rows
 from solver.cards import Team
 from solver.contract import Coinche, Contract
-from solver.rules import Rules
-from solver.scoring import score_deal
+from solver.declarations import award_announced, parse_declaration
+from solver.errors import ScoreError
+from solver.rules import VARIANTS, Rules
+from solver.scoring import score_deal, score_steps
 
 
-@app.command()
+def _variants_help() -> str:
+    """The list of ``--rule`` variants for ``--help`` (name, default, what it does)."""
+    defaults = Rules()
+    lines = [f"{f.name}={str(getattr(defaults, f.name)).lower()}: {VARIANTS[f.name]}"
+             for f in dataclasses.fields(Rules)]
+    return "\n\n".join(lines)
+
+
+def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int, int], list[str]]:
+    """``(ns, ew)`` points awarded from ``--declarations SIDE:KIND,KIND`` options, and the
+    comparison in words."""
+    if not options:
+        return (0, 0), []
+    announced: dict[Team, list] = {Team.NS: [], Team.EW: []}
+    for opt in options:
+        side_text, sep, kinds = opt.partition(":")
+        if not sep or not kinds.strip():
+            raise ScoreError(f"declarations {opt[:80]!r}: expected SIDE:KIND,KIND, like NS:tierce,carre-J")
+        try:
+            side = Team.parse(side_text)
+        except ValueError as e:
+            raise ScoreError(f"declarations {opt[:80]!r}: {e}") from None
+        announced[side] += [parse_declaration(k) for k in kinds.split(",") if k.strip()]
+    if not rules.declarations:
+        raise ScoreError("declarations given, but these rules score none: add --rule declarations=true")
+    ns, ew = award_announced(announced[Team.NS], announced[Team.EW], rules)
+    said = "; ".join(f"{t.name} " + ", ".join(f"{x.kind.value} {x.points}" for x in announced[t])
+                     for t in Team if announced[t])
+    return (ns, ew), [f"declarations announced: {said}; awarded N-S {ns}, E-W {ew}"]
+
+
+@app.command(epilog="Rules variants for --rule NAME=VALUE (default shown):\n\n" + _variants_help())
 @handle_errors
 def score(
-    level: Annotated[str, typer.Argument(help="The bid: 80 to 160 by 10, or capot.")],
+    level: Annotated[str, typer.Argument(help="The bid: 80 to 160 by 10 (up to --rule max_level), "
+                                         "or capot.")],
     strain: Annotated[str, typer.Argument(help="Trumps: S H D C, SA (no trump) or TA (all trump).")],
     by: Annotated[str, typer.Option("--by", help="The bidding side: NS or EW.")],
     points: Annotated[int, typer.Option("--points", help="The bidding side's card points, 0..162 "
                                         "(dix de der included, belote excluded).")],
-    belote: Annotated[Optional[str], typer.Option("--belote", help="The side that holds and claims "
-                                                  "belote: NS or EW.")] = None,
+    belote: Annotated[Optional[list[str]], typer.Option(
+        "--belote", help="A side that holds and claims belote: NS or EW; repeat it for each belote "
+        "(tout atout with --rule belote_in_ta=true).")] = None,
+    declarations: Annotated[Optional[list[str]], typer.Option(
+        "--declarations", help="A side's announcements, SIDE:KIND,KIND: NS:tierce,carre-J, "
+        "EW:quinte-K; repeatable; compared as the rules say.")] = None,
     coinche: Annotated[bool, typer.Option("--coinche", help="The contract was coinched (x2).")] = False,
-    surcoinche: Annotated[bool, typer.Option("--surcoinche", help="The contract was "
-                                             "surcoinched (x4).")] = False,
+    surcoinche: Annotated[bool, typer.Option("--surcoinche", help="The contract was surcoinched "
+                                             "(x4, or the surcoinche rule).")] = False,
     capot: Annotated[bool, typer.Option("--capot", help="The bidding side took every trick.")] = False,
+    lost_capot: Annotated[bool, typer.Option("--lost-capot", help="The defenders took every trick "
+                                             "(scored with --rule capot_any_side=true).")] = False,
+    generale: Annotated[bool, typer.Option("--generale", help="The side that took every trick did so "
+                                           "with one player alone.")] = False,
     no_rounding: Annotated[bool, typer.Option("--no-rounding", help="Do not round scores to "
                                               "the nearest 10.")] = False,
+    rule: RuleOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, "
-                                          "...).")] = False,
+                                          "..., steps: the arithmetic).")] = False,
 ) -> None:
-    """Score one deal under the rules of docs/rules.md (the basic game by default).
+    """Score one deal, with the arithmetic step by step, under the rules of docs/rules.md
+    (the basic game by default, or the variants given with --rule).
 
     Example: coinche score 100 C --by NS --points 122   (NS 220, EW 40)
     """
     if coinche and surcoinche:
         raise fail("--coinche and --surcoinche exclude each other: give one of them")
+    if capot and lost_capot:
+        raise fail("--capot and --lost-capot exclude each other: one side took every trick")
+    rules = rules_from(rule, **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
-    contract = Contract(level, strain, bidders.seats[0], state)
-    rules = Rules(rounding=not no_rounding)
-    result = score_deal(contract, points, capot=capot, belote=belote, rules=rules)
-    outcome = "made" if result.made else "failed"
+    contract = Contract(level, strain, bidders.seats[0], state, capot_coinche=rules.capot_coinche)
+    decl, decl_lines = _declarations(declarations, rules)
+    taken = True if capot else bidders.other if lost_capot else False
+    args = dict(capot=taken, belote=belote or None, declarations=decl, generale=generale, rules=rules)
+    result = score_deal(contract, points, **args)
+    steps = decl_lines + score_steps(contract, points, **args)
+    if contract.is_capot and not capot and not lost_capot:
+        err_console.print("hint: a capot bid makes only when the bidders take every trick; "
+                          "add --capot to score a capot taken", markup=False, soft_wrap=True)
+    if as_json:
+        print_json({**result.to_dict(), "steps": steps})
+        return
+    for line in steps:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+    outcome = "a litige" if result.tie else "made" if result.made else "failed"
     doubled = ("", ", coinched", ", surcoinched")[state]
     title = f"{contract.to_text()} by {bidders.name}{doubled}: {outcome}"
     rows = [
         (side.name, "bidders" if side == bidders else "defenders", (result.ns_score, result.ew_score)[side])
         for side in Team
     ]
-    if contract.is_capot and not capot:
-        err_console.print("hint: a capot bid makes only when the bidders take every trick; "
-                          "add --capot to score a capot taken", markup=False, soft_wrap=True)
-    if as_json:
-        print_json(result.to_dict())
-        return
     render_rows(title, ["side", "role", "score"], rows, numeric=["score"])

@@ -10,14 +10,14 @@ from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, pri
 from .app import app
 from .output import render_rows
 from solver.cards import Seat, Team
-from solver.contract import CAPOT
+from solver.contract import level_text
 from solver.deal import first_leader
 from solver.rules import STRAINS
 from solver.table import dd_table
 
 
 def bid_text(level: Optional[int]) -> str:
-    return "—" if level is None else "capot" if level == CAPOT else str(level)
+    return "—" if level is None else level_text(level)
 
 
 @app.command()

@@ -44,7 +44,8 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 #     bits  0..31   the position's own remaining cards (engine layout)
 #     bits 32..33   leader seat                            SHAPE KEY
 #     bits 34..40   context (strain 3 bits, rules 2 bits,   SHAPE KEY
-#                   trick-count mode 1 bit, TA table 1 bit)
+#                   trick-count mode 1 bit, points table 1 bit;
+#                   the strain field is 7 for TA's third table)
 #     bits 41..48   lower bound of the value               (Bound LOWER)
 #     bits 49..56   upper bound of the value               (Bound UPPER)
 #     bits 57..61   best card found (engine index 0..31; a card not in bits 0..31: none)

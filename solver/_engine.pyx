@@ -121,8 +121,10 @@ cdef class Engine:
         s.overtrump_partner = overtrump_partner
         s.trick_bonus = 1 if count_tricks else 0
         s.last_bonus = 0 if count_tricks else 10
-        s.ctx = (<uint64_t>strain) | ((<uint64_t>undertrump) << 3) | ((<uint64_t>overtrump_partner) << 4) \
-            | ((<uint64_t>count_tricks) << 5) | ((<uint64_t>(ta_variant & 1)) << 6)
+        # a points table variant 2 (TA only) sets the strain field to 7, free since strains are 0..5
+        s.ctx = (<uint64_t>(strain | (ta_variant & 2))) | ((<uint64_t>undertrump) << 3) \
+            | ((<uint64_t>overtrump_partner) << 4) | ((<uint64_t>count_tricks) << 5) \
+            | ((<uint64_t>(ta_variant & 1)) << 6)
         for seat in range(4):
             s.hands[seat] = self._to_engine_mask(int(hands[seat]))
         s.rem_pts = 0

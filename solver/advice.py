@@ -33,14 +33,15 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .cards import CardSet, Seat, Team
-from .contract import CAPOT, Coinche, Contract, cached_contract, level_json
+from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
+from .contract import level_json, points_needed
 from .deal import Deal
-from .declarations import award_declarations, belote_sides
+from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
 from .pool import process_pool
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import BELOTE_POINTS, compiled_scoring
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
 from .solve import Solver
 from .table import solve_strain
 
@@ -56,7 +57,7 @@ __all__ = [
 ]
 
 #: The numbered bid levels the advice covers (capot is added per strain).
-LEVELS = tuple(range(80, 161, 10))
+LEVELS = BID_LEVELS
 #: The quantiles reported per strain.
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
@@ -212,16 +213,18 @@ def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers:
 # One deal, six strains
 # ---------------------------------------------------------------------------
 
-def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool]]:
-    """The side's exact card points in each strain, and whether it can take every trick."""
+def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool], list[bool]]:
+    """The side's exact card points in each strain, whether it can take every trick,
+    and whether the opponents can."""
     masks, leader, team, rules = task
     deal = Deal(masks)
-    points, capot = [], []
+    points, capot, lost = [], [], []
     for strain in STRAINS:
         ns, ns_capot, ew_capot, total, _ = solve_strain(solver, deal, leader, strain, rules)
         points.append(ns if team == Team.NS else total - ns)
         capot.append(ns_capot if team == Team.NS else ew_capot)
-    return points, capot
+        lost.append(ew_capot if team == Team.NS else ns_capot)
+    return points, capot, lost
 
 
 # ---------------------------------------------------------------------------
@@ -247,8 +250,7 @@ def bid_label(level: int, strain: "Strain | str") -> str:
     >>> bid_label(100, "H"), bid_label(80, "SA"), bid_label(CAPOT, "S")
     ('100♥', '80SA', 'capot ♠')
     """
-    s = Strain.parse(strain)
-    return f"capot {s.symbol}" if level == CAPOT else f"{level}{s.symbol}"
+    return bid_text(level, Strain.parse(strain))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -372,7 +374,8 @@ class Advice:
       declarations awarded to the side when the rules score them;
     - ``declarations``: int array (samples × 6 × 2), declarations awarded (NS, EW);
     - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidStats` per bid
-      (levels 80..160 and capot in each strain); ``recommendation``.
+      (the rules' levels, 80..160 by default, and capot in each strain the rules bid);
+      ``recommendation``.
     """
 
     hand: CardSet
@@ -389,6 +392,16 @@ class Advice:
     strains: dict[Strain, StrainStats]
     bids: list[BidStats]
     recommendation: Recommendation
+
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """The levels of the bid grid: the numbered levels of the rules, then capot."""
+        return bid_levels(self.rules) + (CAPOT,)
+
+    @property
+    def bid_strains(self) -> tuple[Strain, ...]:
+        """The strains of the bid grid (no SA and TA when ``Rules.sa_ta`` is off)."""
+        return bid_strains(self.rules)
 
     @property
     def leader(self) -> Seat:
@@ -417,8 +430,9 @@ class Advice:
         for b in self.bids:
             if b.contract == c:
                 return b
-        raise CoincheError(f"bid {bid_label(c.level, c.strain)!r} is not in the advice: "
-                           f"expected 80 to 160 by 10 or capot")
+        strains = " ".join(map(str, self.bid_strains))
+        raise CoincheError(f"bid {bid_label(c.level, c.strain)!r} is not in the advice: expected "
+                           f"80 to {self.rules.max_level} by 10 or capot, in {strains}")
 
     def best_bids(self) -> dict[Strain, BidStats]:
         """Per strain, the bid with the best ``ev_coinched``."""
@@ -460,27 +474,27 @@ def _rank_key(b: BidStats) -> tuple:
 # Scoring the samples
 # ---------------------------------------------------------------------------
 
-_CLAIM = {-1: None, int(Team.NS): Team.NS, int(Team.EW): Team.EW}
-
-
-def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, capot: bool,
-          belote: int, dns: int, dew: int, rules: Rules) -> tuple[int, bool]:
-    """(our score minus theirs, made) for one deal's outcome; ``belote`` is a Team or -1.
+def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, capot: int,
+          belote: "tuple[int, int]", dns: int, dew: int, rules: Rules) -> tuple[int, bool]:
+    """(our score minus theirs, made) for one deal's outcome; ``capot`` a code of
+    :mod:`solver.scoring` (``TAKEN_BY_BIDDERS`` ...), ``belote`` the ``(ns, ew)``
+    belotes claimed.
 
     The arguments are ours (already checked), so this goes straight to the compiled
     scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
-    return _signed(compiled_scoring(rules), cached_contract(level, strain, seat, coinche), points, capot,
-                   _CLAIM[belote], (dns, dew))
+    contract = cached_contract(level, strain, seat, coinche, rules.capot_coinche)
+    return _signed(compiled_scoring(rules), contract, points, capot, belote, (dns, dew))
 
 
-def _signed(score, contract: Contract, points: int, capot: bool, claim, decl) -> tuple[int, bool]:
+def _signed(score, contract: Contract, points: int, capot: int, claim, decl) -> tuple[int, bool]:
     """(the bidders' score minus the defenders', made) under a compiled scorer."""
     ns, ew, made = score(contract, points, capot, claim, decl)[:3]
     return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
 
 
 def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> BidStats:
-    """``rows``: the distinct (points, capot, belote, dns, dew) outcomes; ``inverse`` maps
+    """``rows``: the distinct (points, capot code, NS belotes, EW belotes, dns, dew)
+    outcomes; ``inverse`` maps
     each deal to its row.  ``memo`` holds the scores already worked out, keyed without
     the strain: scoring reads the contract's level, declarer and coinche, never its
     strain (belote and declarations come in as arguments), so one analysis shares
@@ -491,18 +505,19 @@ def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules
     made = np.empty(len(rows), dtype=bool)
     score = compiled_scoring(rules)
     level, side = contract.level, contract.declarer & 1
-    # a capot bid cannot be coinched (seed 000): its cautious score is its plain score
-    doubled = None if contract.is_capot else cached_contract(
-        contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE))
+    # a capot bid cannot be coinched (seed 000): its cautious score is its plain score,
+    # unless the rules let a capot bid be coinched
+    doubled = None if contract.is_capot and not rules.capot_coinche else cached_contract(
+        contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE), rules.capot_coinche)
     for k, row in enumerate(rows):
         key = (level, side, row)
         r = memo.get(key)
         if r is None:
-            p, cap, bel, dns, dew = row
-            claim, decl = _CLAIM[bel], (dns, dew)
-            u, ok = _signed(score, contract, p, bool(cap), claim, decl)
+            p, cap, bel_ns, bel_ew, dns, dew = row
+            claim, decl = (bel_ns, bel_ew), (dns, dew)
+            u, ok = _signed(score, contract, p, cap, claim, decl)
             r = memo[key] = (u, ok, u if ok or doubled is None
-                             else _signed(score, doubled, p, bool(cap), claim, decl)[0])
+                             else _signed(score, doubled, p, cap, claim, decl)[0])
         plain[k], made[k], coinched[k] = r
     m = made[inverse]
     x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
@@ -550,29 +565,30 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 
 def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: np.ndarray,
             capot: np.ndarray, rules: Rules = Rules(), seed: "int | None" = None,
-            constraints: "Constraints | None" = None) -> Advice:
-    """Statistics and advice from solved samples (what :func:`advise` does after solving)."""
+            constraints: "Constraints | None" = None, lost_capot: "np.ndarray | None" = None) -> Advice:
+    """Statistics and advice from solved samples (what :func:`advise` does after solving);
+    ``lost_capot``: the opponents can take every trick (needed for
+    ``Rules.capot_any_side`` only)."""
     n = len(deals)
     team = seat.team
     leader = dealer.next
-    belote = np.full((n, 6), -1, dtype=np.int64)
+    belote = np.zeros((n, 6, 2), dtype=np.int64)
     decl = np.zeros((n, 6, 2), dtype=np.int64)
-    z = int(team)
     for i, d in enumerate(deals):
         masks = d.masks
         for j, strain in enumerate(STRAINS):
-            held = belote_sides(masks, strain, rules)
-            if held[z]:
-                belote[i, j] = z
-            elif held[1 - z] and rules.belote_anyone:
-                belote[i, j] = 1 - z
+            belote[i, j] = belote_claim(masks, strain, team, rules)
             if rules.declarations:
                 decl[i, j] = award_declarations(d, strain, leader, rules)
-    ours = belote == int(team)
+    ours = belote[:, :, int(team)]
     bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
     bonus = bonus.astype(points.dtype)
     counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
     totals = points + bonus
+    taken = capot.astype(np.int64) * TAKEN_BY_BIDDERS
+    if lost_capot is not None:
+        taken = taken + lost_capot.astype(np.int64) * TAKEN_BY_DEFENDERS
+    levels = bid_levels(rules)
 
     strains: dict[Strain, StrainStats] = {}
     bids: list[BidStats] = []
@@ -584,15 +600,17 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
             strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
             se=_se_mean(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
             mean_card_points=float(points[:, j].mean()),
-            p_reach={lv: float((counted[:, j] >= (82 if lv == 80 else lv)).mean()) for lv in LEVELS},
-            p_capot=float(capot[:, j].mean()), p_belote=float(ours[:, j].mean()),
+            p_reach={lv: float((counted[:, j] >= points_needed(lv, rules)).mean()) for lv in levels},
+            p_capot=float(capot[:, j].mean()), p_belote=float((ours[:, j] > 0).mean()),
         )
-        outcome = np.stack([points[:, j], capot[:, j].astype(np.int64), belote[:, j],
+        if strain not in bid_strains(rules):
+            continue
+        outcome = np.stack([points[:, j], taken[:, j], belote[:, j, 0], belote[:, j, 1],
                             decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
         rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
         inverse = np.asarray(inverse).reshape(-1)
         distinct = [tuple(r) for r in rows.tolist()]
-        for level in LEVELS + (CAPOT,):
+        for level in levels + (CAPOT,):
             bids.append(_bid_stats(Contract(level, strain, seat), distinct, inverse, rules, memo))
     return Advice(hand=hand, seat=seat, dealer=dealer, rules=rules, seed=seed,
                   constraints=constraints, deals=deals, points=points, capot=capot, bonus=bonus,
@@ -628,4 +646,5 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     results = map_deals(_solve_deal, tasks, workers=workers, executor=executor, progress=progress)
     points = np.array([r[0] for r in results], dtype=np.int64).reshape(len(deals), 6)
     capot = np.array([r[1] for r in results], dtype=bool).reshape(len(deals), 6)
-    return analyse(h, seat, dealer, deals, points, capot, rules, seed, constraints)
+    lost = np.array([r[2] for r in results], dtype=bool).reshape(len(deals), 6)
+    return analyse(h, seat, dealer, deals, points, capot, rules, seed, constraints, lost)

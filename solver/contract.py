@@ -1,6 +1,7 @@
 """Contracts: a bid (level and strain), the seat that bid it, and its coinche state.
 
-Levels are the points bid, 80 to 160 by 10, or the two slam bids :data:`CAPOT`
+Levels are the points bid, 80 to 160 by 10 (up to 240 with ``Rules.max_level``,
+where announcements count), or the two slam bids :data:`CAPOT`
 (all 8 tricks for the side) and :data:`GENERALE` (all 8 tricks for the declarer
 alone; only with ``Rules(generale=True)``, checked when scoring).  Their values
 are the numbers the seeds give them (capot "with a value of 250 points", seed 001;
@@ -20,7 +21,7 @@ True
 >>> Contract.parse("85H")
 Traceback (most recent call last):
 ...
-solver.errors.ContractError: bid level 85 in '85H': expected 80 to 160 by 10, capot or générale
+solver.errors.ContractError: bid level 85 in '85H': expected 80 to 240 by 10, capot or générale
 """
 
 from __future__ import annotations
@@ -33,16 +34,77 @@ from typing import Union
 
 from .cards import Seat, Team
 from .errors import ContractError, SeatError, StrainError, quote
-from .rules import Rules, Strain
+from .rules import MAX_NUMBERED_BID, STRAINS, Rules, Strain
 
-__all__ = ["CAPOT", "GENERALE", "LEVELS", "Coinche", "Contract", "bid_key", "level_json", "parse_level"]
+__all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "bid_levels", "bid_strains", "Coinche", "Contract",
+           "bid_key", "bid_text", "level_json", "level_text", "parse_level", "points_needed"]
 
 #: The level of a capot bid (the side takes all 8 tricks).
 CAPOT = 250
 #: The level of a générale bid (the declarer alone takes all 8 tricks).
 GENERALE = 500
-#: Every level a bid may name, lowest first.
-LEVELS = tuple(range(80, 161, 10)) + (CAPOT, GENERALE)
+#: The numbered bid levels of the default rules, 80 to 160 by 10, lowest first.
+BID_LEVELS = tuple(range(80, 161, 10))
+#: Every level a bid may name under some rules, lowest first.
+LEVELS = tuple(range(80, MAX_NUMBERED_BID + 1, 10)) + (CAPOT, GENERALE)
+_LEVEL_WORDS = f"80 to {MAX_NUMBERED_BID} by 10, capot or générale"
+
+
+def bid_levels(rules: Rules = Rules()) -> tuple[int, ...]:
+    """The numbered bid levels of ``rules``: 80 to ``rules.max_level`` by 10.
+
+    >>> bid_levels() == BID_LEVELS, bid_levels(Rules(max_level=180))[-2:]
+    (True, (170, 180))
+    """
+    return BID_LEVELS if rules.max_level == 160 else tuple(range(80, rules.max_level + 1, 10))
+
+
+def bid_strains(rules: Rules = Rules()) -> tuple[Strain, ...]:
+    """The strains a bid may name: all six, or the four suits when ``rules.sa_ta`` is off
+    (seed 000's basic game; its variants add "the no trump (sans atout) bid" and "all
+    trump (tout atout)").
+
+    >>> [s.name for s in bid_strains(Rules(sa_ta=False))]
+    ['S', 'H', 'D', 'C']
+    """
+    return STRAINS if rules.sa_ta else STRAINS[:4]
+
+
+def points_needed(level: int, rules: Rules = Rules()) -> "int | None":
+    """The points a bid of ``level`` needs to make (card points, belote and counted
+    announcements): the level itself, except 82 for a bid of 80 (seed 000: "at least
+    82 if they bid 80"), or as ``rules.plus_two`` says; ``None`` for capot and
+    générale, which need every trick.
+
+    >>> points_needed(80), points_needed(90), points_needed(CAPOT)
+    (82, 90, None)
+    >>> points_needed(80, Rules(plus_two="none")), points_needed(110, Rules(plus_two="all"))
+    (80, 112)
+    """
+    if level in (CAPOT, GENERALE):
+        return None
+    extra = rules.plus_two
+    return level + 2 if extra == "all" or (extra == "80" and level == 80) else level
+
+
+def level_text(level: int) -> str:
+    """A bid's level for people: ``100``, ``capot``, ``générale``.
+
+    >>> level_text(100), level_text(CAPOT), level_text(GENERALE)
+    ('100', 'capot', 'générale')
+    """
+    return "capot" if level == CAPOT else "générale" if level == GENERALE else str(level)
+
+
+def bid_text(level: int, strain: Strain, symbols: bool = True) -> str:
+    """A bid for people: ``100♥``, ``capot ♠``, ``80SA``, or with ``symbols=False``
+    the strain's letters (``100H``, ``capot S``).
+
+    >>> bid_text(100, Strain.H), bid_text(CAPOT, Strain.S, symbols=False), bid_text(GENERALE, Strain.TA)
+    ('100♥', 'capot S', 'générale TA')
+    """
+    s = strain.symbol if symbols else strain.name
+    return f"{level_text(level)} {s}" if level in (CAPOT, GENERALE) else f"{level}{s}"
 
 # Auction order of the strains with ``Rules.suit_ranking`` (seed 000):
 # clubs < diamonds < hearts < spades < sans atout < tout atout.
@@ -110,11 +172,10 @@ def parse_level(text: "str | int") -> int:
         if t in ("générale", "generale"):
             return GENERALE
         if not (t.isascii() and t.isdigit() and len(t) <= 4):
-            raise ContractError(f"unknown bid level {quote(text)}: expected 80 to 160 by 10, "
-                                f"capot or générale")
+            raise ContractError(f"unknown bid level {quote(text)}: expected {_LEVEL_WORDS}")
         level = int(t)
     if level not in LEVELS:
-        raise ContractError(f"bid level {level!r}: expected 80 to 160 by 10, capot or générale")
+        raise ContractError(f"bid level {level!r}: expected {_LEVEL_WORDS}")
     return level
 
 
@@ -129,13 +190,16 @@ _BID_RE = re.compile(
 
 @dataclasses.dataclass(frozen=True)
 class Contract:
-    """A contract: ``level`` (80..160 by 10, :data:`CAPOT`, :data:`GENERALE`), ``strain``,
+    """A contract: ``level`` (80..240 by 10, :data:`CAPOT`, :data:`GENERALE`; the rules
+    say which numbered levels may be bid, :func:`bid_levels`), ``strain``,
     ``declarer`` (the seat that bid it) and ``coinche``.
 
     Strings are accepted for the fields and converted (``Contract(100, "H", "S")``).
     A capot or générale bid cannot be coinched or surcoinched: it ends the auction
     (seed 000, and :func:`solver.par.par` plays it so), so such a contract raises
-    :class:`ContractError`.
+    :class:`ContractError`, unless made with ``capot_coinche=True`` (the variant
+    ``Rules.capot_coinche``, seed 000: "Some allow a capot bid to be doubled and
+    redoubled").
 
     >>> Contract(100, "H", "S") == Contract.parse("100H", declarer="S")
     True
@@ -145,15 +209,18 @@ class Contract:
     Traceback (most recent call last):
     ...
     solver.errors.ContractError: bid 'capot C' coinched: a capot bid cannot be coinched or
-    surcoinched (seed 000: it ends the auction)
+    surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)
+    >>> Contract("capot", "C", "N", Coinche.COINCHE, capot_coinche=True).coinche
+    <Coinche.COINCHE: 1>
     """
 
     level: int
     strain: Strain
     declarer: Seat = Seat.N
     coinche: Coinche = Coinche.NONE
+    capot_coinche: dataclasses.InitVar[bool] = False
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, capot_coinche: bool = False) -> None:
         object.__setattr__(self, "level", parse_level(self.level))
         try:
             object.__setattr__(self, "strain", Strain.parse(self.strain))
@@ -161,8 +228,8 @@ class Contract:
         except (StrainError, SeatError) as e:
             raise ContractError(str(e)) from None
         object.__setattr__(self, "coinche", Coinche.parse(self.coinche))
-        if self.coinche != Coinche.NONE and self.is_capot:
-            raise _coinched_capot(f"{self._level_text()} {self.strain.name}", self.level, self.coinche)
+        if self.coinche != Coinche.NONE and self.is_capot and not capot_coinche:
+            raise _coinched_capot(f"{level_text(self.level)} {self.strain.name}", self.level, self.coinche)
 
     # -- properties ------------------------------------------------------------
     @property
@@ -183,9 +250,11 @@ class Contract:
     def target(self) -> "int | None":
         """Card points the bidders need: 82 for a bid of 80 (seed 000), else the level;
         ``None`` for capot and générale, which need every trick instead."""
-        if self.is_capot:
-            return None
-        return 82 if self.level == 80 else self.level
+        return points_needed(self.level)
+
+    def needs(self, rules: Rules = Rules()) -> "int | None":
+        """:func:`points_needed` for this contract's level under ``rules``."""
+        return points_needed(self.level, rules)
 
     def multiplier(self, rules: Rules = Rules()) -> int:
         """1, 2 when coinché, ``rules.surcoinche`` (4, or 3) when surcoinché."""
@@ -198,7 +267,7 @@ class Contract:
     # -- text ------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str, declarer: "Seat | str | None" = None,
-              coinche: "Coinche | int | str | None" = None) -> "Contract":
+              coinche: "Coinche | int | str | None" = None, *, capot_coinche: bool = False) -> "Contract":
         """Read ``100H``, ``100 H``, ``100♥``, ``capot S``, ``capotH``, ``80SA``, ``90TA``,
         ``110NT``; optionally followed by the declarer's seat and ``X``/``XX``
         (``100♥ S X``, what ``str`` writes).  A seat or coinche given both in the text
@@ -213,7 +282,7 @@ class Contract:
             lead = re.match(r"^\s*(\d+)", text)
             if lead and int(lead.group(1)) not in LEVELS:
                 raise ContractError(
-                    f"bid level {int(lead.group(1))} in {text!r}: expected 80 to 160 by 10, capot or générale"
+                    f"bid level {int(lead.group(1))} in {text!r}: expected {_LEVEL_WORDS}"
                 )
             raise ContractError(
                 f"malformed bid {text!r}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S"
@@ -222,7 +291,7 @@ class Contract:
             level = parse_level(m.group("level"))
         except ContractError:
             raise ContractError(
-                f"bid level {m.group('level')} in {text!r}: expected 80 to 160 by 10, capot or générale"
+                f"bid level {m.group('level')} in {text!r}: expected {_LEVEL_WORDS}"
             ) from None
         strain = Strain.parse(m.group("strain"))
         seat = Seat.parse(m.group("seat")) if m.group("seat") else None
@@ -240,26 +309,18 @@ class Contract:
             if x is not None and x != cx:
                 raise ContractError(f"bid {text!r} is {x.name.lower()}, not {cx.name.lower()}")
             x = cx
-        if x and level in (CAPOT, GENERALE):
+        if x and level in (CAPOT, GENERALE) and not capot_coinche:
             raise _coinched_capot(text, level, x)
-        return cls(level, strain, seat if seat is not None else Seat.N, x or Coinche.NONE)
-
-    def _level_text(self) -> str:
-        if self.level == CAPOT:
-            return "capot"
-        if self.level == GENERALE:
-            return "générale"
-        return str(self.level)
+        return cls(level, strain, seat if seat is not None else Seat.N, x or Coinche.NONE, capot_coinche)
 
     def to_text(self) -> str:
         """Level and strain for machines: ``100H``, ``80SA``, ``capotS``."""
-        level = "generale" if self.level == GENERALE else self._level_text()
+        level = "generale" if self.level == GENERALE else level_text(self.level)
         return f"{level}{self.strain.name}"
 
     def __str__(self) -> str:
-        sep = " " if self.is_capot else ""
         x = ("", " X", " XX")[self.coinche]
-        return f"{self._level_text()}{sep}{self.strain.symbol} {self.declarer.name}{x}"
+        return f"{bid_text(self.level, self.strain)} {self.declarer.name}{x}"
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
@@ -271,18 +332,19 @@ def _coinched_capot(bid: str, level: int, coinche: Coinche) -> ContractError:
     word = "générale" if level == GENERALE else "capot"
     state = "coinched" if coinche == Coinche.COINCHE else "surcoinched"
     return ContractError(f"bid {bid!r} {state}: a {word} bid cannot be coinched or surcoinched "
-                         f"(seed 000: it ends the auction)")
+                         f"(seed 000: it ends the auction; the rule capot_coinche allows it)")
 
 
 @functools.lru_cache(maxsize=1024)
-def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinche | int") -> Contract:
+def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinche | int",
+                    capot_coinche: bool = False) -> Contract:
     """``Contract(level, strain, declarer, coinche)``, made once per arguments: contracts
     are immutable, and par and the bidding advice score the same few thousands of times.
 
     >>> cached_contract(100, Strain.H, Seat.S, 0) is cached_contract(100, Strain.H, Seat.S, 0)
     True
     """
-    return Contract(level, strain, declarer, coinche)
+    return Contract(level, strain, declarer, coinche, capot_coinche)
 
 
 def bid_key(level: "int | str", strain: "Strain | str",

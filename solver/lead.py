@@ -21,7 +21,6 @@ instead of an exact search, a good deal faster, and no point averages.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from typing import Any, Callable
 
@@ -31,36 +30,34 @@ from .advice import _diff, _num, _se_mean, _se_p, bid_label, map_deals
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
-from .declarations import award_declarations, belote_teams
+from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, ContractError, SeatError
 from .play import Position
 from .rules import TOTAL_POINTS, Rules
 from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import score_deal
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS
+from .scoring import min_points_to_make as _min_points
 from .solve import Solver
 
 __all__ = ["LeadAdvice", "CardStats", "lead_advice", "min_points_to_make"]
 
 
-@functools.lru_cache(maxsize=4096)
 def min_points_to_make(contract: Contract, belote: int, dns: int, dew: int,
                        rules: Rules = Rules()) -> int:
     """The fewest card points the bidders need for ``contract`` to make, given who
-    claims belote (a Team or -1) and the declarations awarded; 163 if none will do.
-    Not for capot contracts (they need every trick).
+    claims belote (a Team or -1, or the ``(ns, ew)`` belotes claimed) and the
+    declarations awarded; 163 if none will do
+    (:func:`solver.scoring.min_points_to_make`).  Not for capot contracts (they need
+    every trick).
 
     >>> min_points_to_make(Contract(80, "H", "S"), -1, 0, 0)        # 82 for 80
     82
     >>> min_points_to_make(Contract(100, "H", "S"), int(Team.NS), 0, 0)   # belote counts
     80
     """
-    if contract.is_capot:
-        raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
-    bel = None if belote < 0 else Team(belote)
-    for p in range(TOTAL_POINTS + 1):
-        if score_deal(contract, p, belote=bel, declarations=(dns, dew), rules=rules).made:
-            return p
-    return TOTAL_POINTS + 1
+    claim = belote if isinstance(belote, tuple) else (0, 0) if belote < 0 else (
+        (1, 0) if Team(belote) == Team.NS else (0, 1))
+    return _min_points(contract, claim, (dns, dew), rules)
 
 
 def _lead_task(solver: Solver, task: tuple) -> list:
@@ -272,9 +269,7 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     extras = []  # (belote claim, dns, dew) per deal
     tasks = []
     for d in deals:
-        holders = {s.team for s, _ in belote_teams(d, strain, rules)}
-        bel = (int(bidders) if bidders in holders
-               else int(bidders.other) if holders and rules.belote_anyone else -1)
+        bel = belote_claim(d.masks, strain, bidders, rules)
         dns, dew = award_declarations(d, strain, seat, rules)
         extras.append((bel, dns, dew))
         need = None
@@ -292,6 +287,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     for i, (row, (bel, dns, dew)) in enumerate(zip(results, extras)):
         for j, (ns, ns_all, ew_all, ok) in enumerate(row):
             bid_all = ns_all if bidders == Team.NS else ew_all
+            taken = TAKEN_BY_BIDDERS if bid_all else TAKEN_BY_DEFENDERS if (
+                ew_all if bidders == Team.NS else ns_all) else 0
             if c.is_capot:
                 makes[i, j] = bid_all
             elif measure == "set":
@@ -301,7 +298,7 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
                 side = ns if mine == Team.NS else TOTAL_POINTS - ns
                 values[i, j] = side
                 bid_pts = ns if bidders == Team.NS else TOTAL_POINTS - ns
-                diff, made = _diff(c.level, strain, c.declarer, int(c.coinche), bid_pts, bool(bid_all),
+                diff, made = _diff(c.level, strain, c.declarer, int(c.coinche), bid_pts, taken,
                                    bel, dns, dew, rules)
                 makes[i, j] = made
                 scores[i, j] = diff if mine == bidders else -diff

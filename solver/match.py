@@ -1,4 +1,5 @@
-"""A match: deal scores added up toward the target (``Rules.target``, 2000 by default).
+"""A match: deal scores added up toward the target (``Rules.target``, 2000 by default;
+any agreed number: 1001 in seed 001, 501 in seed 002, seed 004's agreed ceiling).
 
 The match ends when a side reaches the target; the higher total wins, and equal
 totals go to the winner of the last deal (seed 000).  With ``Rules(tie_held=True)``
@@ -54,7 +55,7 @@ class Match:
         """Add a deal's score; held points go to the winner of the first deal after
         the tie that has a winner.
 
-        >>> m = Match(Rules(tie_held=True))
+        >>> m = Match(Rules(tie_held=True, plus_two="none"))
         >>> c = Contract.parse("80S", declarer="N")
         >>> m.add(score_deal(c, 81, rules=m.rules))   # 81-81: EW 80, NS's 80 held
         >>> m.scores, m.held

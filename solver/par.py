@@ -3,14 +3,26 @@
 The auction (seed 000, with the variants of :class:`~solver.rules.Rules`):
 
 - the player after the dealer speaks first, then the others in the order of play;
-- a call is a pass or a bid of 80..160 by 10, or capot, in any strain, higher than
-  the last bid (by level; with ``Rules.suit_ranking`` an equal level in a higher
-  strain, clubs < diamonds < hearts < spades < SA < TA, also overcalls);
+- a call is a pass or a bid of 80..160 by 10 (``Rules.max_level``), or capot, in any
+  strain (``Rules.sa_ta``), higher than the last bid (by level; with
+  ``Rules.suit_ranking`` an equal level in a higher strain, clubs < diamonds <
+  hearts < spades < SA < TA, also overcalls);
 - an opponent of the last bidder may coinche at any time while that bid stands;
   it ends the auction, except that the bidding side may then surcoinche;
 - a capot bid ends the auction and cannot be coinched;
 - three passes after a bid end the auction; four passes without a bid give no
   contract (0 to 0).
+
+Variants: with ``Rules.coinche_in_turn`` only the player whose turn it is may
+coinche (the par value is the same: the opponent who speaks right after a bid may
+always coinche it at once, so a later coinche never gains; the auction shows the
+coinche in turn).  With ``Rules.contree`` the coinche is said in turn and the
+auction goes on: any player may bid higher, the bidders may surcoinche in turn,
+and three passes after the last call end it; this auction is solved on its own
+states (:func:`_contree_states`), with no pruning.  With ``Rules.capot_coinche`` a
+capot bid may be coinched, and then surcoinched, before the auction ends.  Only
+the strains of :func:`~solver.contract.bid_strains` and the levels of
+:func:`~solver.contract.bid_levels` are bid.
 
 A contract's outcome comes from the double-dummy table for the first leader (the
 seat after the dealer, whoever declares): capot when the declaring side can force
@@ -34,35 +46,39 @@ N-S bid and make capot SA; E-W could make 130TA but cannot outbid capot.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import operator
 from typing import Any, Optional
 
 from .cards import Seat, Team
-from .contract import CAPOT, Coinche, Contract, bid_key, cached_contract, level_json
+from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
+from .contract import level_json
 from .deal import Deal
+from .declarations import BELOTE_POINTS
 from .errors import DealError, SeatError
 from .rules import STRAINS, Rules, Strain
-from .scoring import DealScore
-from .scoring import compiled_scoring
+from .scoring import DealScore, compiled_scoring, made_levels
 from .solve import Solver
-from .table import BID_LEVELS, DDTable, Outcome, dd_table
+from .table import DDTable, Outcome, dd_table
 
-__all__ = ["Call", "Par", "par"]
+__all__ = ["Call", "CallKind", "Par", "par"]
 
 
 # -- the bids, in auction order ----------------------------------------------------
 
-_ORDERS: dict[bool, tuple] = {}
+_ORDERS: dict[tuple, tuple] = {}
 
 
 def _bid_order(rules: Rules):
     """``(bids, group, rows)``: every bid ``(level, strain)`` sorted by
     :func:`~solver.contract.bid_key`, each bid's group number (equal keys share one,
     numbered from 0 upward) and, per strain, the index of its bid at each level of
-    ``BID_LEVELS`` and then capot (cached per ordering)."""
-    ranked = rules.suit_ranking
+    :func:`~solver.contract.bid_levels` and then capot (cached per ordering, levels
+    and strains)."""
+    ranked = (rules.suit_ranking, rules.max_level, rules.sa_ta)
     if ranked not in _ORDERS:
-        bids = [(lv, s) for lv in BID_LEVELS + (CAPOT,) for s in STRAINS]
+        levels = bid_levels(rules) + (CAPOT,)
+        bids = [(lv, s) for lv in levels for s in bid_strains(rules)]
         bids.sort(key=lambda b: bid_key(b[0], b[1], rules))
         group, last, g = [], None, -1
         for lv, s in bids:
@@ -71,7 +87,8 @@ def _bid_order(rules: Rules):
                 g, last = g + 1, k
             group.append(g)
         index = {b: i for i, b in enumerate(bids)}
-        rows = tuple(tuple(index[(lv, s)] for lv in BID_LEVELS + (CAPOT,)) for s in STRAINS)
+        rows = tuple(tuple(index[(lv, s)] for lv in levels) if (levels[0], s) in index else ()
+                     for s in STRAINS)
         _ORDERS[ranked] = (tuple(bids), tuple(group), rows)
     return _ORDERS[ranked]
 
@@ -86,7 +103,7 @@ def _scorer(rules: Rules):
     """``bids(outcome)``: :func:`_strain_bids` of an outcome, memoised on its key and
     points.  It scores with ``score(level, outcome, x, exact) -> (ns_score, ew_score,
     made, tie)`` and ``failing(outcome, start) -> [(U, C, surcoinche?)]`` for the levels
-    from ``BID_LEVELS[start]`` up, all failed contracts that are not held ties.
+    from ``levels[start]`` up, all failed contracts that are not held ties.
 
     Scores are memoised on the arguments of :func:`~solver.scoring.score_deal` but the strain
     (invariant 4 of :func:`par`); a failed contract's key also leaves out the
@@ -100,25 +117,27 @@ def _scorer(rules: Rules):
         cache.clear()
 
     scorer = compiled_scoring(rules)
+    levels = bid_levels(rules)
+    capot_x = rules.capot_coinche
 
     def score(level: int, out: Outcome, x: Coinche, exact: bool):
         key = (level, out.key, int(x), out.points if exact else -1)
         r = cache.get(key)
         if r is None:
-            c = cached_contract(level, out.strain, out.side.seats[0], x)
-            r = cache[key] = scorer(c, out.points, out.capot, out.belote, out.declarations)[:4]
+            c = cached_contract(level, out.strain, out.side.seats[0], x, capot_x)
+            r = cache[key] = scorer(c, out.points, out.taken, out.belote, out.declarations)[:4]
         return r
 
     def failing(out: Outcome, start: int) -> list:
         key = ("fail", out.key)
         row = cache.get(key)
         if row is None:
-            row = cache[key] = [None] * len(BID_LEVELS)
+            row = cache[key] = [None] * len(levels)
         # Filled only from ``start`` up: the levels this outcome fails (invariant 1);
         # another deal with the same key may make some of the lower ones.
-        for k in range(start, len(BID_LEVELS)):
+        for k in range(start, len(levels)):
             if row[k] is None:
-                row[k] = values(BID_LEVELS[k], out, False)
+                row[k] = values(levels[k], out, False)
         return row[start:]
 
     def values(level: int, out: Outcome, exact: bool) -> tuple:
@@ -146,41 +165,28 @@ _FIRST = operator.itemgetter(0)
 
 
 def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
-    """How many levels of 80..160 ``out``'s side makes (a prefix, invariant 1), and
-    whether a failed level is a held tie.  A first guess from the points counted
-    is checked by scoring the guess and the level above; bisection if it is wrong."""
-    n = len(BID_LEVELS)
-    counted = out.points + (20 if out.belote == out.side else 0) + (
+    """How many numbered levels of the rules ``out``'s side makes (a prefix, invariant
+    1), and whether a failed level is a held tie (:func:`~solver.scoring.made_levels`)."""
+    counted = out.points + BELOTE_POINTS * out.belote[out.side] + (
         out.declarations[out.side] if rules.declarations_count else 0)
-    guess = 0 if counted < 82 else min(n, (counted - 70) // 10)
-    ok_below = guess == 0 or score(BID_LEVELS[guess - 1], out, _NONE, True)[2]
-    fails_here = guess == n or not score(BID_LEVELS[guess], out, _NONE, True)[2]
-    if ok_below and fails_here:
-        lo = guess
-    else:
-        lo, hi = 0, n
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if score(BID_LEVELS[mid], out, _NONE, True)[2]:
-                lo = mid + 1
-            else:
-                hi = mid
-    tie = lo < n and score(BID_LEVELS[lo], out, _NONE, True)[3]
-    return lo, tie
+    return made_levels(bid_levels(rules), counted, lambda level: score(level, out, _NONE, True))
 
 
 def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
     """The bids of ``out``'s side in its strain that can matter, as ``(pos, U, C,
-    surcoinche?)`` with ``pos`` the level's place in ``BID_LEVELS`` (``len(BID_LEVELS)``
-    for capot, whose ``C`` is ``None``), and ``(pos, U)`` of its best made bid.
+    surcoinche?)`` with ``pos`` the level's place in the rules' levels (their number
+    for capot, whose ``C`` is ``None`` unless ``Rules.capot_coinche``), and ``(pos, U)``
+    of its best made bid.
 
     Of the made levels only the top one is kept, the lower ones being dominated
     (invariant 2 in :func:`par`).  Nothing here depends on the strain (invariant 4),
     so :func:`_scorer` memoises it on the outcome's key and points."""
     z = out.side
+    levels = bid_levels(rules)
+    n = len(levels)
 
     def exact(k: int) -> tuple:
-        return (k,) + values(BID_LEVELS[k], out, True)
+        return (k,) + values(levels[k], out, True)
 
     lo, tie = _made_levels(score, out, rules)
     entries = []
@@ -189,12 +195,14 @@ def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tu
         entries.append(exact(lo - 1))
         top = entries[0][:2]
     if tie:
-        entries += [exact(k) for k in range(lo, len(BID_LEVELS))]
+        entries += [exact(k) for k in range(lo, n)]
     else:
         entries += [(k, u, c, sur) for k, (u, c, sur) in enumerate(failing(out, lo), lo)]
     ns, ew, ok, _ = score(CAPOT, out, _NONE, False)
-    n = len(BID_LEVELS)
-    entries.append((n, ns - ew, None, False))
+    if rules.capot_coinche:
+        entries.append((n,) + values(CAPOT, out, False))
+    else:
+        entries.append((n, ns - ew, None, False))
     if ok and (top is None or (ns - ew > top[1] if z == 0 else ns - ew < top[1])):
         top = (n, ns - ew)
     return tuple(entries), top
@@ -233,34 +241,38 @@ def _frontier(entries: list, z: int) -> list:
 
 # -- results -------------------------------------------------------------------------
 
-def _bid_text(level: int, strain: Strain) -> str:
-    return f"capot {strain.symbol}" if level == CAPOT else f"{level}{strain.symbol}"
-
-
-def _plain_text(level: int, strain: Strain) -> str:
-    return f"capot {strain.name}" if level == CAPOT else f"{level}{strain.name}"
-
-
 _SIDE = {Team.NS: "N-S", Team.EW: "E-W"}
+
+
+class CallKind(str, enum.Enum):
+    """What a call of the auction is; equal to its name as text (``"pass"``)."""
+
+    PASS = "pass"
+    BID = "bid"
+    COINCHE = "coinche"
+    SURCOINCHE = "surcoinche"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclasses.dataclass(frozen=True)
 class Call:
-    """One call of the auction: ``kind`` is ``pass``, ``bid``, ``coinche`` or ``surcoinche``."""
+    """One call of the auction: a :class:`CallKind`, and for a bid its level and strain."""
 
     seat: Seat
-    kind: str
+    kind: CallKind
     level: Optional[int] = None
     strain: Optional[Strain] = None
 
     def __str__(self) -> str:
-        if self.kind == "bid":
-            return _bid_text(self.level, self.strain)  # type: ignore[arg-type]
-        return self.kind
+        if self.kind == CallKind.BID:
+            return bid_text(self.level, self.strain)  # type: ignore[arg-type]
+        return self.kind.value
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat.name, "call": self.kind if self.kind != "bid"
-                else _plain_text(self.level, self.strain)}  # type: ignore[arg-type]
+        return {"seat": self.seat.name, "call": self.kind.value if self.kind != CallKind.BID
+                else bid_text(self.level, self.strain, symbols=False)}  # type: ignore[arg-type]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -307,11 +319,295 @@ class Par:
         return f"<Par {self.contract} ns_score={self.ns_score} ew_score={self.ew_score}>"
 
 
+# -- the contrée auction (Rules.contree) ---------------------------------------------
+
+def _pick(side: int, *values):
+    """The best of ``values`` for ``side`` (N-S maximise); ``None`` is an option that
+    does not exist."""
+    present = [v for v in values if v is not None]
+    return max(present) if side == 0 else min(present)
+
+
+@dataclasses.dataclass(eq=False)
+class _Bid:
+    """A bid of the contrée auction: its place in the auction order, its side, and
+    N-S minus E-W when played undoubled, coinched, surcoinched (``None``: a capot bid
+    that cannot be coinched); ``above``: each side's ``(value, _Bid)`` of its best bid
+    above this one; ``states``: the values of the states after it."""
+
+    key: int
+    side: int
+    capot: bool
+    u: int
+    cx: Optional[int]
+    cxx: Optional[int]
+    above: tuple = (None, None)
+    states: dict = dataclasses.field(default_factory=dict)
+
+
+def _contree_bids(bids, rows, outcomes, rules: Rules) -> list:
+    """Every bid of both sides, highest key first.  None is pruned: the dominance
+    argument of :func:`par` does not cover an auction that goes on after a coinche."""
+    scorer = compiled_scoring(rules)
+    levels = bid_levels(rules) + (CAPOT,)
+    out = []
+    for z in (0, 1):
+        for s in bid_strains(rules):
+            o = outcomes[z][s]
+            for k, lv in enumerate(levels):
+                diffs = []
+                for x in Coinche:
+                    if x != _NONE and lv == CAPOT and not rules.capot_coinche:
+                        diffs.append(None)
+                        continue
+                    c = cached_contract(lv, s, o.side.seats[0], x, rules.capot_coinche)
+                    ns, ew = scorer(c, o.points, o.taken, o.belote, o.declarations)[:2]
+                    diffs.append(ns - ew)
+                out.append(_Bid(rows[s][k], z, lv == CAPOT, *diffs))
+    out.sort(key=lambda b: b.key, reverse=True)
+    return out
+
+
+# After a call by side T the next speakers are the other side, T, the other side, and
+# a third pass ends the auction.  Per state (N undoubled, X coinched, S surcoinched,
+# by passes since the last call): does Z (the bidders) speak, the coinche-type call
+# open to the speaker and the state it leads to, and the state after a pass (an int:
+# the pass ends the auction in the contract as U, Cx or Cxx).
+_CONTREE_STEPS = {
+    "N0": (False, (CallKind.COINCHE, "X0"), "N1"),
+    "N1": (True, None, "N2"),
+    "N2": (False, (CallKind.COINCHE, "X0"), 0),
+    "X0": (True, (CallKind.SURCOINCHE, "S0"), "X1"),
+    "X1": (False, None, "X2"),
+    "X2": (True, (CallKind.SURCOINCHE, "S0"), 1),
+    "S0": (False, None, "S1"),
+    "S1": (True, None, "S2"),
+    "S2": (False, None, 2),
+}
+_BACKWARD = ("S2", "S1", "S0", "X2", "X1", "X0", "N2", "N1", "N0")
+
+
+def _contree_states(b: _Bid) -> None:
+    """Fill ``b.states``: the value of each state after ``b`` (backward from the last)."""
+    z, y = b.side, 1 - b.side
+    by, bz = (None if a is None else a[0] for a in b.above)
+    if b.capot:                          # a capot bid ends the auction, coinched or not
+        b.states["N0"] = b.u if b.cx is None else _pick(y, b.u, _pick(z, b.cx, b.cxx))
+        return
+    ends = (b.u, b.cx, b.cxx)
+    st = b.states
+    for name in _BACKWARD:
+        z_speaks, call, after = _CONTREE_STEPS[name]
+        side = z if z_speaks else y
+        stay = ends[after] if isinstance(after, int) else st[after]
+        st[name] = _pick(side, stay, None if call is None else st[call[1]], bz if z_speaks else by)
+
+
+def _contree_best(entries: list, group) -> list:
+    """Backward induction over the bids, highest key first: each side's ``(value,
+    _Bid)`` of its best bid over all of them (``None``: no bid)."""
+    best: list = [None, None]
+    n, j = len(entries), 0
+    while j < n:
+        g = group[entries[j].key]
+        k = j
+        while k < n and group[entries[k].key] == g:
+            k += 1
+        for b in entries[j:k]:
+            b.above = (best[1 - b.side], best[b.side])
+            _contree_states(b)
+        for b in entries[j:k]:                    # ties: the highest key, then the first strain
+            v = b.states["N0"]
+            if best[b.side] is None or _better(b.side, v, best[b.side][0]):
+                best[b.side] = (v, b)
+        j = k
+    return best
+
+
+def _contree_play(bids, b: _Bid, declarer: Seat, seat: Seat, calls: list):
+    """One optimal continuation of the contrée auction after bid ``b`` by ``declarer``,
+    ``seat`` speaking next: extends ``calls``; returns the final ``(_Bid, declarer,
+    coinche state)``.  Ties go to passing, then to coinching, then to bidding."""
+    state = "N0"
+    while True:
+        z, y = b.side, 1 - b.side
+        if b.capot:
+            if b.cx is not None and _better(y, _pick(z, b.cx, b.cxx), b.u):
+                calls.append(Call(seat, CallKind.COINCHE))
+                if _better(z, b.cxx, b.cx):
+                    calls.append(Call(declarer, CallKind.SURCOINCHE))
+                    return b, declarer, _XX
+                return b, declarer, _X
+            return b, declarer, _NONE
+        z_speaks, call, after = _CONTREE_STEPS[state]
+        side = z if z_speaks else y
+        value = (b.u, b.cx, b.cxx)[after] if isinstance(after, int) else b.states[after]
+        choice = "pass"
+        if call is not None and _better(side, b.states[call[1]], value):
+            choice, value = "call", b.states[call[1]]
+        other = b.above[1] if z_speaks else b.above[0]
+        if other is not None and _better(side, other[0], value):
+            choice = "bid"
+        if choice == "pass":
+            calls.append(Call(seat, CallKind.PASS))
+            if isinstance(after, int):
+                return b, declarer, (_NONE, _X, _XX)[after]
+            state = after
+        elif choice == "call":
+            calls.append(Call(seat, call[0]))
+            state = call[1]
+        else:
+            b, declarer, state = other[1], seat, "N0"
+            calls.append(Call(seat, CallKind.BID, *bids[b.key]))
+        seat = seat.next
+
+
 # -- the search ----------------------------------------------------------------------
 
 def _better(side: int, a: int, b: int) -> bool:
     """Is ``a`` strictly better than ``b`` for ``side`` (values are N-S minus E-W)?"""
     return a > b if side == 0 else a < b
+
+
+def _auction(sides: list, bids, group, first: Seat, in_turn: bool):
+    """The auction of :func:`par` (coinche at any time, or only in turn with
+    ``in_turn``; a coinche ends it): the frontier of each side's bids, the backward
+    induction, and one optimal sequence of calls.  Returns ``(calls, final)`` with
+    ``final`` ``None`` (all pass) or ``(key, side, declarer, coinche state)``."""
+    live = []
+    for z in (0, 1):
+        sides[z].sort(key=_FIRST, reverse=True)     # (a stable sort, like the key -e[0])
+        live += _frontier(sides[z], z)
+    live.sort(key=_FIRST, reverse=True)
+
+    # Backward induction, highest key first; best[T] = [value, entry] of side T's
+    # best bid among the groups above the current one.
+    best: list = [None, None]
+    n = len(live)
+    j = 0
+    while j < n:
+        g = group[live[j][0]]
+        k = j
+        while k < n and group[live[k][0]] == g:
+            k += 1
+        for e in live[j:k]:
+            z = e[1]
+            by, bz = best[1 - z], best[z]
+            e.append((by, bz))
+            c, u = e[3], e[2]
+            if bids[e[0]][0] == CAPOT:            # capot: ends the auction, coinched or not
+                e += [u if c is None else (min(c, u) if z == 0 else max(c, u)), None, None]
+                continue
+            if z == 0:                            # E-W minimise, N-S maximise
+                v2 = min(c, u) if by is None else min(c, u, by[0])
+                v1 = v2 if bz is None else max(v2, bz[0])
+                if not in_turn:                   # E-W may coinche out of turn too
+                    v1 = min(c, v1)
+                v0 = min(c, v1) if by is None else min(c, v1, by[0])
+            else:
+                v2 = max(c, u) if by is None else max(c, u, by[0])
+                v1 = v2 if bz is None else min(v2, bz[0])
+                if not in_turn:
+                    v1 = max(c, v1)
+                v0 = max(c, v1) if by is None else max(c, v1, by[0])
+            e += [v0, v1, v2]
+        for e in live[j:k]:                       # ties: the highest key, then the first strain
+            z, v = e[1], e[6]
+            if best[z] is None or (v > best[z][0] if z == 0 else v < best[z][0]):
+                best[z] = (v, e)
+        j = k
+    A = _opening_values(best, first)
+
+    # One optimal auction.
+    calls: list[Call] = []
+    seat = first
+    bid = None            # (entry, declarer seat)
+    passes = 0
+    state = _NONE
+    while True:
+        if bid is None:
+            if passes == 4:
+                return calls, None
+            t = seat.team
+            bt = best[t]
+            if bt is not None and _better(t, bt[0], A[passes + 1]):
+                calls.append(Call(seat, CallKind.BID, *bids[bt[1][0]]))
+                bid, passes = (bt[1], seat), 0
+            else:
+                calls.append(Call(seat, CallKind.PASS))
+                passes += 1
+            seat = seat.next
+            continue
+        e, declarer = bid
+        z = e[1]
+        y = 1 - z
+        if bids[e[0]][0] == CAPOT:
+            if e[3] is not None and _better(y, e[3], e[2]):
+                calls.append(Call(seat, CallKind.COINCHE))
+                state = _X
+                if e[4]:
+                    calls.append(Call(seat.next if in_turn else declarer, CallKind.SURCOINCHE))
+                    state = _XX
+            break
+        by, bz = e[5]
+        if passes == 0:
+            speaker, stay, other = y, e[7], by
+        elif passes == 1:
+            speaker, stay, other = z, e[8], bz
+        else:
+            speaker, stay, other = y, e[2], by
+        go_on, raise_to = stay, None
+        if other is not None and _better(speaker, other[0], stay):
+            go_on, raise_to = other[0], other[1]
+        if (passes != 1 or not in_turn) and _better(y, e[3], go_on):
+            coincher = seat if seat.team == y else seat.next
+            calls.append(Call(coincher, CallKind.COINCHE))
+            state = _X
+            if e[4]:                              # in turn: the next player, a bidder
+                calls.append(Call(coincher.next if in_turn else declarer, CallKind.SURCOINCHE))
+                state = _XX
+            break
+        if raise_to is not None:
+            calls.append(Call(seat, CallKind.BID, *bids[raise_to[0]]))
+            bid, passes = (raise_to, seat), 0
+        else:
+            calls.append(Call(seat, CallKind.PASS))
+            passes += 1
+            if passes == 3:
+                break
+        seat = seat.next
+
+    e, declarer = bid
+    return calls, (e[0], e[1], declarer, state)
+
+
+def _opening_values(best: list, first: Seat) -> list:
+    """``A[p]``: the value of the auction before any bid after ``p`` passes, given
+    each side's ``(value, bid)`` of its best bid (``None``: none)."""
+    A = [0] * 5
+    for p in range(3, -1, -1):
+        t = (first + p) & 1
+        bt = best[t]
+        A[p] = A[p + 1] if bt is None or _better(t, A[p + 1], bt[0]) else bt[0]
+    return A
+
+
+def _contree_auction(entries: list, bids, group, first: Seat):
+    """The contrée auction (``Rules.contree``): like :func:`_auction`."""
+    best = _contree_best(entries, group)
+    A = _opening_values(best, first)
+    calls: list[Call] = []
+    seat = first
+    for passes in range(4):
+        t = seat.team
+        bt = best[t]
+        if bt is not None and _better(t, bt[0], A[passes + 1]):
+            calls.append(Call(seat, CallKind.BID, *bids[bt[1].key]))
+            b, declarer, state = _contree_play(bids, bt[1], seat, seat.next, calls)
+            return calls, (b.key, b.side, declarer, state)
+        calls.append(Call(seat, CallKind.PASS))
+        seat = seat.next
+    return calls, None
 
 
 def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
@@ -346,7 +642,7 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
     invariants of :func:`~solver.scoring.score_deal`, checked for every scoring
     variant by ``tests/test_par.py``, let most bids go without being scored at all:
 
-    1. the levels a side makes in a strain are a prefix of 80..160;
+    1. the levels a side makes in a strain are a prefix of the rules' levels;
     2. among made levels, a higher level is no worse for the bidders, undoubled,
        coinched or surcoinched, so only the top made level is kept;
     3. a failed contract that is not a held tie, and a capot bid, score the same
@@ -385,108 +681,20 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
     # The bids that can matter, with their terminal values (N-S minus E-W).
     sides: list[list] = [[], []]
     tops: list[list] = [[], []]
+    allowed = bid_strains(rules)
     for z in (0, 1):
         for s, out in zip(STRAINS, outcomes[z]):
+            if s not in allowed:
+                continue
             entries, top = strain_bids(out)
             row = rows[s]
             sides[z] += [[row[k], z, u, c, sur] for k, u, c, sur in entries]
             if top is not None:
                 tops[z].append((row[top[0]], top[1]))
-    live = []
-    for z in (0, 1):
-        sides[z].sort(key=_FIRST, reverse=True)     # (a stable sort, like the key -e[0])
-        live += _frontier(sides[z], z)
-    live.sort(key=_FIRST, reverse=True)
-
-    # Backward induction, highest key first; best[T] = [value, entry] of side T's
-    # best bid among the groups above the current one.
-    best: list = [None, None]
-    n = len(live)
-    j = 0
-    while j < n:
-        g = group[live[j][0]]
-        k = j
-        while k < n and group[live[k][0]] == g:
-            k += 1
-        for e in live[j:k]:
-            z = e[1]
-            by, bz = best[1 - z], best[z]
-            e.append((by, bz))
-            if e[3] is None:                      # capot: ends the auction
-                e += [e[2], None, None]
-                continue
-            c, u = e[3], e[2]
-            if z == 0:                            # E-W minimise, N-S maximise
-                v2 = min(c, u) if by is None else min(c, u, by[0])
-                v1 = min(c, v2 if bz is None else max(v2, bz[0]))
-                v0 = min(c, v1) if by is None else min(c, v1, by[0])
-            else:
-                v2 = max(c, u) if by is None else max(c, u, by[0])
-                v1 = max(c, v2 if bz is None else min(v2, bz[0]))
-                v0 = max(c, v1) if by is None else max(c, v1, by[0])
-            e += [v0, v1, v2]
-        for e in live[j:k]:                       # ties: the highest key, then the first strain
-            z, v = e[1], e[6]
-            if best[z] is None or (v > best[z][0] if z == 0 else v < best[z][0]):
-                best[z] = (v, e)
-        j = k
-    A = [0] * 5
-    for p in range(3, -1, -1):
-        t = (first + p) & 1
-        bt = best[t]
-        A[p] = A[p + 1] if bt is None or _better(t, A[p + 1], bt[0]) else bt[0]
-
-    # One optimal auction.
-    calls: list[Call] = []
-    seat = first
-    bid = None            # (entry, declarer seat)
-    passes = 0
-    state = _NONE
-    while True:
-        if bid is None:
-            if passes == 4:
-                break
-            t = seat.team
-            bt = best[t]
-            if bt is not None and _better(t, bt[0], A[passes + 1]):
-                calls.append(Call(seat, "bid", *bids[bt[1][0]]))
-                bid, passes = (bt[1], seat), 0
-            else:
-                calls.append(Call(seat, "pass"))
-                passes += 1
-            seat = seat.next
-            continue
-        e, declarer = bid
-        if e[3] is None:
-            break
-        z = e[1]
-        y = 1 - z
-        by, bz = e[5]
-        if passes == 0:
-            speaker, stay, other = y, e[7], by
-        elif passes == 1:
-            speaker, stay, other = z, e[8], bz
-        else:
-            speaker, stay, other = y, e[2], by
-        go_on, raise_to = stay, None
-        if other is not None and _better(speaker, other[0], stay):
-            go_on, raise_to = other[0], other[1]
-        if _better(y, e[3], go_on):
-            calls.append(Call(seat if seat.team == y else seat.next, "coinche"))
-            state = _X
-            if e[4]:
-                calls.append(Call(declarer, "surcoinche"))
-                state = _XX
-            break
-        if raise_to is not None:
-            calls.append(Call(seat, "bid", *bids[raise_to[0]]))
-            bid, passes = (raise_to, seat), 0
-        else:
-            calls.append(Call(seat, "pass"))
-            passes += 1
-            if passes == 3:
-                break
-        seat = seat.next
+    if rules.contree:
+        calls, final = _contree_auction(_contree_bids(bids, rows, outcomes, rules), bids, group, first)
+    else:
+        calls, final = _auction(sides, bids, group, first, rules.coinche_in_turn)
 
     # Each side's most valuable contract if unopposed.
     best_alone: dict[Team, Optional[Contract]] = {}
@@ -497,13 +705,13 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
                 top = (i, u)
         best_alone[t] = None if top is None else cached_contract(*bids[top[0]], t.seats[0], _NONE)
 
-    if bid is None:
+    if final is None:
         return Par(dealer, None, 0, 0, None, tuple(calls), _reason(None, None, best_alone, calls),
                    best_alone, table)
-    e, declarer = bid
-    lv, s = bids[e[0]]
-    contract = Contract(lv, s, declarer, state)
-    result = outcomes[e[1]][s].score(contract, rules)
+    key, side, declarer, state = final
+    lv, s = bids[key]
+    contract = Contract(lv, s, declarer, state, rules.capot_coinche)
+    result = outcomes[side][s].score(contract, rules)
     return Par(dealer, contract, result.ns_score, result.ew_score, result, tuple(calls),
                _reason(contract, result, best_alone, calls), best_alone, table)
 
@@ -512,7 +720,7 @@ def _reason(contract: Optional[Contract], result: Optional[DealScore],
             best: dict, calls: list[Call]) -> str:
     """A sentence saying why the auction ends where it does."""
     def bt(c: Contract) -> str:
-        return _bid_text(c.level, c.strain)
+        return bid_text(c.level, c.strain)
 
     if contract is None:
         makers = [f"{_SIDE[t]} could make {bt(c)}" for t, c in best.items() if c is not None]
@@ -538,9 +746,9 @@ def _reason(contract: Optional[Contract], result: Optional[DealScore],
     if result.made:
         if yb is None:
             return f"{mine} make {what}{doubled}; {theirs} cannot make any contract."
-        own_bids = [c for c in calls if c.kind == "bid" and c.seat.team == z]
+        own_bids = [c for c in calls if c.kind == CallKind.BID and c.seat.team == z]
         verb = "outbid to" if len(own_bids) > 1 or any(
-            c.kind == "bid" and c.seat.team == y for c in calls) else "bid"
+            c.kind == CallKind.BID and c.seat.team == y for c in calls) else "bid"
         return (f"{theirs} could make {bt(yb)} but {mine} {verb} {what}{doubled}, "
                 f"which {theirs} cannot profitably beat.")
     if yb is not None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from .contract import bid_levels, points_needed
 from .errors import CoincheError
 from .rules import STRAINS, Strain
 
@@ -128,9 +129,9 @@ def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain 
             j = STRAINS.index(s)
             st = advice.strains[s]
             ax.hist(totals[:, j], bins=edges, color="#4477aa")
-            for lv in range(80, 161, 10):
-                x = 82 if lv == 80 else lv
-                ax.axvline(x, color="#cc3311" if lv in (80, 120, 160) else "#bbbbbb",
+            for lv in bid_levels(advice.rules):
+                ax.axvline(points_needed(lv, advice.rules),
+                           color="#cc3311" if lv in (80, 120, 160) else "#bbbbbb",
                            linestyle="--", linewidth=0.8)
             ax.set_title(f"{s.symbol}: mean {st.mean:.0f}, 80 in {100 * st.p_reach[80]:.0f}%")
             ax.set_xlim(0, top)

@@ -30,23 +30,63 @@ __all__ = [
     "STRAINS",
     "LAST_TRICK_BONUS",
     "TOTAL_POINTS",
+    "MAX_NUMBERED_BID",
+    "MOST_DECLARED",
     "strength_table",
     "points_table",
+    "PLAIN_TABLE",
+    "VARIANTS",
 ]
 
 LAST_TRICK_BONUS = 10
 TOTAL_POINTS = 162
+#: The highest numbered bid any rules allow: capot (250) stays above every numbered bid.
+MAX_NUMBERED_BID = 240
+#: The most declaration points one side can hold: a carré of jacks (200) and one of
+#: nines (150) fill one hand, two carrés of 100 the partner's; a sequence uses cards
+#: that a carré of 100 or more would use better (a quinte is 100 for five cards).
+MOST_DECLARED = 550
 
 # Ranks by face index 7 8 9 T J Q K A -> strength (0 lowest) and points.
 _TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)        # J 9 A 10 K Q 8 7
 _PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)        # A 10 K Q J 9 8 7
 _TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 _PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
-_SA_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
+#: Points of each card 0..31 when no suit is trump and the plain values hold
+#: (A 11, 10 10, K 4, Q 3, J 2): what a hand is worth before trumps are named.
+PLAIN_TABLE = _PLAIN_POINTS * 4
+_SA_POINTS = {
+    "a19": (0, 0, 0, 10, 2, 3, 4, 19),            # seeds 000, 001
+    "scaled": (0, 0, 0, 13, 2, 4, 5, 14),         # seed 003: the plain values x 152/120
+}
 _TA_POINTS = {
     "j14": (0, 0, 9, 5, 14, 1, 3, 6),             # seed 000
     "j13": (0, 0, 9, 5, 13, 1, 3, 7),             # seed 001
+    "scaled": (0, 0, 9, 6, 12, 2, 2, 7),          # seed 003: the trump values x 152/248
 }
+
+
+def scaled_values(values: "tuple[int, ...]", total: int) -> tuple[int, ...]:
+    """Card values (one suit's eight, by face 7 8 9 T J Q K A) scaled so a suit sums
+    to ``total``: each value times ``total / sum(values)`` rounded down, then the
+    points still missing given one each to the largest remainders (ties to the
+    higher value).  Seed 003 scales its tables so a deal holds 152 in cards: the
+    TA table J 20, 9 14, A 11, 10 10, K 4, Q 3 (248 in all) and the plain values of
+    SA (120 in all), each to 38 a suit.
+
+    >>> scaled_values(_TRUMP_POINTS, 38) == _TA_POINTS["scaled"]
+    True
+    >>> scaled_values(_PLAIN_POINTS, 38) == _SA_POINTS["scaled"]
+    True
+    """
+    whole = sum(values)
+    exact = [v * total for v in values]
+    out = [e // whole for e in exact]
+    order = sorted(range(len(values)), key=lambda i: (exact[i] % whole, values[i]), reverse=True)
+    for i in order[:total - sum(out)]:
+        out[i] += 1
+    return tuple(out)
+
 
 
 class Strain(enum.IntEnum):
@@ -111,13 +151,23 @@ class Rules:
     Point and bonus variants:
 
     - ``ta_table``: tout atout card points, ``"j14"`` (J 14, 9 9, A 6, 10 5, K 3, Q 1,
-      seed 000) or ``"j13"`` (J 13, 9 9, A 7, 10 5, K 3, Q 1, seed 001).
+      seed 000), ``"j13"`` (J 13, 9 9, A 7, 10 5, K 3, Q 1, seed 001) or ``"scaled"``
+      (seed 003's J 20, 9 14, A 11, 10 10, K 4, Q 3 scaled to 152: J 12, 9 9, A 7,
+      10 6, K 2, Q 2, see :func:`scaled_values`).
+    - ``sa_table``: sans atout card points, ``"a19"`` (the ace 19, seeds 000 and 001)
+      or ``"scaled"`` (seed 003: the plain values scaled to 152: A 14, 10 13, K 5, Q 4,
+      J 2).
+    - ``sa_ta``: SA and TA may be bid (default); False: seed 000's basic game, whose
+      bids name a suit (tables still show SA and TA when asked).
+    - ``belote``: belote is scored (default); False: seed 000's "not even belote".
     - ``belote_in_ta``: belote may be claimed in tout atout, in any suit (K and Q of one
       suit); default: no belote in SA or TA.
     - ``belote_anyone``: any player may claim belote; default only the bidding side.
     - ``declarations``: announcements (tierce 20, quarte 50, quinte 100, carrés) are
       scored; ``declarations_first_wins``: equal plain sequences go to the first announced
-      instead of cancelling.
+      instead of cancelling; ``carre_apart`` (seed 002): sequences and carrés are
+      compared apart, so sequences still score against a carré; ``card_once`` (seed
+      002): a card counts in a carré or in a sequence, not both (the hand's best choice).
 
     Scoring variants (see :mod:`solver.scoring`):
 
@@ -129,36 +179,68 @@ class Rules:
     - ``belote_to_defenders`` (seed 000): the belote of a failed contract goes to the
       opponents.
     - ``failed_capot``: what the opponents of a failed capot bid score (500, or 410 seed 000).
+    - ``capot_only_if_bid`` (seed 000): an unbid capot scores as any made contract.
+    - ``capot_any_side`` (seeds 001, 004): defenders who take every trick score the
+      capot's 250 in place of 160.
+    - ``unbid_generale`` (seeds 001, 004): one player taking every trick unbid scores
+      500 in place of 250.
+    - ``capot_coinche`` (seed 000): a capot bid may be coinched and surcoinched.
     - ``bid_only`` (seed 000): a made contract scores only the bid, not the points taken.
     - ``rounding``: deal scores rounded to the nearest 10, 5 up (False: seed 003).
-    - ``declarations_count`` (seed 004): declarations count toward the target.
-    - ``tie_held`` (seed 001): on a tie (81 each) the points are held for the next deal.
+    - ``declarations_count`` (seeds 000, 003, 004): declarations count toward the
+      contract, like belote.
+    - ``max_level``: the highest numbered bid, 160 (default) up to 240 by 10, and no
+      higher than the most points a side can count (162, belote, and declarations
+      with ``declarations_count``); capot keeps its place above every numbered bid.
+    - ``plus_two``: which bids need 2 more points than bid: ``"80"`` (82 for 80,
+      seed 000), ``"none"`` (seed 000: "only necessary to take as many points as were
+      bid, even in the case of a bid of 80") or ``"all"`` (seed 000: "an extra 2
+      points for every bid").
+    - ``tie_held`` (seed 001): a litige, equal counts when the bidders reached their
+      level, scores nothing for the bidders and holds their points for the next deal.
     - ``surcoinche``: the surcoinche multiplier, 4 (or 3, seeds 002 and 004).
     - ``generale``: a générale bid (one player takes all 8 tricks alone) is allowed.
     - ``suit_ranking`` (seed 000): in the auction clubs < diamonds < hearts < spades <
       SA < TA, so an equal level in a higher strain overcalls.
-    - ``target``: the match target, 2000 (or 1000, 1500, 3000).
+    - ``coinche_in_turn`` (seed 000): a coinche only in turn, so a higher bid removes
+      the chance; ``contree`` (seed 000): a coinche in turn that does not end the
+      auction, which ends after three consecutive passes.
+    - ``target``: the match target, 2000 by default; any agreed number (1000, 1500,
+      3000 seed 000, 1001 seed 001, 501 seed 002, seed 004's agreed ceiling).
     """
 
     must_undertrump: bool = True
     must_overtrump_partner: bool = True
-    ta_table: Literal["j14", "j13"] = "j14"
+    ta_table: Literal["j14", "j13", "scaled"] = "j14"
+    sa_table: Literal["a19", "scaled"] = "a19"
+    sa_ta: bool = True
+    belote: bool = True
     belote_in_ta: bool = False
     belote_anyone: bool = False
     declarations: bool = False
     declarations_first_wins: bool = False
+    carre_apart: bool = False
+    card_once: bool = False
     must_outscore: bool = False
     coinche_whole_score: bool = False
     coinche_takes_all: bool = False
     belote_to_defenders: bool = False
     failed_capot: int = 500
+    capot_only_if_bid: bool = False
+    capot_any_side: bool = False
+    unbid_generale: bool = False
+    capot_coinche: bool = False
     bid_only: bool = False
     rounding: bool = True
     declarations_count: bool = False
+    max_level: int = 160
+    plus_two: Literal["80", "none", "all"] = "80"
     tie_held: bool = False
     surcoinche: int = 4
     generale: bool = False
     suit_ranking: bool = False
+    coinche_in_turn: bool = False
+    contree: bool = False
     target: int = 2000
 
     def __new__(cls, *args: object, **kwargs: object) -> "Rules":
@@ -182,13 +264,51 @@ class Rules:
             if f.type == "int" and (isinstance(v, bool) or not isinstance(v, int)):
                 raise RulesError(f"rules option {f.name} must be a whole number, not {quote(v)}")
         if not isinstance(self.ta_table, str) or self.ta_table not in _TA_POINTS:
-            raise RulesError(f"unknown tout atout table {quote(self.ta_table)}: expected 'j14' or 'j13'")
+            raise RulesError(f"unknown tout atout table {quote(self.ta_table)}: expected 'j14', 'j13' or 'scaled'")
+        if not isinstance(self.sa_table, str) or self.sa_table not in _SA_POINTS:
+            raise RulesError(f"unknown sans atout table {quote(self.sa_table)}: expected 'a19' or 'scaled'")
+        if self.plus_two not in ("80", "none", "all"):
+            raise RulesError(f"plus_two {quote(self.plus_two)}: expected '80' (82 for 80), 'none' or 'all'")
         if self.surcoinche not in (3, 4):
             raise RulesError(f"surcoinche multiplier {self.surcoinche!r}: expected 4 or 3")
         if self.failed_capot not in (410, 500):
             raise RulesError(f"failed capot score {self.failed_capot!r}: expected 500 or 410")
-        if self.target not in (1000, 1500, 2000, 3000):
-            raise RulesError(f"match target {self.target!r}: expected 1000, 1500, 2000 or 3000")
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+            raise RulesError(f"match target {self.target!r}: expected a whole number of points, 1 or more")
+        self._check_max_level()
+
+    @property
+    def most_counted(self) -> int:
+        """The most points one side can count toward a contract: all 162, its belotes
+        (one, or four in TA with ``belote_in_ta``) and, with ``declarations_count``,
+        :data:`MOST_DECLARED` points of declarations."""
+        belotes = 0 if not self.belote else 4 if self.belote_in_ta and self.sa_ta else 1
+        declared = MOST_DECLARED if self.declarations and self.declarations_count else 0
+        return TOTAL_POINTS + 20 * belotes + declared
+
+    @property
+    def highest_level(self) -> int:
+        """The highest ``max_level`` these rules allow: by 10, at most
+        :data:`MAX_NUMBERED_BID`, and a bid a side can reach (:attr:`most_counted`).
+
+        >>> Rules().highest_level, Rules(declarations=True, declarations_count=True).highest_level
+        (180, 240)
+        """
+        extra = 2 if self.plus_two == "all" else 0
+        return min(MAX_NUMBERED_BID, (self.most_counted - extra) // 10 * 10)
+
+    def _check_max_level(self) -> None:
+        lv = self.max_level
+        if isinstance(lv, bool) or not isinstance(lv, int) or lv % 10 or not 160 <= lv <= MAX_NUMBERED_BID:
+            raise RulesError(f"max_level {lv!r}: expected 160 to {MAX_NUMBERED_BID} by 10 (capot, 250, "
+                             f"stays above every numbered bid)")
+        need = lv + (2 if self.plus_two == "all" else 0)
+        if need > self.most_counted:
+            raise RulesError(
+                f"max_level {lv}: a bid of {lv} needs {need} points, but a side can count at most "
+                f"{self.most_counted} under these rules (162 in cards, belote"
+                f"{', declarations' if self.declarations and self.declarations_count else ''}); "
+                f"announcements that count (declarations=true, declarations_count=true) allow more")
 
     def replace(self, **changes: object) -> "Rules":
         """A copy with some fields changed; unknown names raise :class:`RulesError`."""
@@ -233,6 +353,20 @@ class Rules:
                 changes[name] = v
         return self.replace(**changes)
 
+    def table_variant(self, strain: "Strain") -> int:
+        """Which points table of its strain these rules use (0 the default), so that a
+        solver's transposition table never mixes values of two tables.
+
+        >>> Rules().table_variant(Strain.TA), Rules(ta_table="scaled").table_variant(Strain.TA)
+        (0, 2)
+        """
+        if strain == Strain.TA:
+            return tuple(_TA_POINTS).index(self.ta_table)
+        if strain == Strain.SA:
+            return tuple(_SA_POINTS).index(self.sa_table)
+        return 0
+
+
     def card_points(self, card: "int | str", strain: "Strain | str") -> int:
         """The points of a card (an int, a :class:`Card` or card text) in a strain."""
         return points_table(Strain.parse(strain), self)[_card_index(card)]
@@ -244,6 +378,45 @@ class Rules:
     def is_trump(self, card: "int | str", strain: "Strain | str") -> bool:
         s = Strain.parse(strain)
         return s < 4 and (_card_index(card) >> 3) == s
+
+
+#: One line per :class:`Rules` field: what it changes and where it comes from (the
+#: command line lists them; ``docs/rules.md`` has the full table).
+VARIANTS = {
+    "must_undertrump": "a void player must trump under an opponent's winning trump (false: southern rule)",
+    "must_overtrump_partner": "on a trump lead, beat the highest trump even when partner holds it",
+    "ta_table": "tout atout points: j14 (seed 000), j13 (seed 001), scaled (seed 003, to 152)",
+    "sa_table": "sans atout points: a19 (seeds 000, 001), scaled (seed 003, to 152)",
+    "sa_ta": "SA and TA may be bid (false: seed 000's basic game, suits only)",
+    "belote": "belote scores 20 (false: seed 000's 'not even belote')",
+    "belote_in_ta": "belote in tout atout, one per K+Q pair of a suit (seed 000)",
+    "belote_anyone": "any player may claim belote, not only the bidders (seed 000)",
+    "declarations": "announcements are scored: sequences and carres (seeds 000, 002, 004)",
+    "declarations_first_wins": "equal best sequences: the first announced wins instead of cancelling",
+    "carre_apart": "sequences still score against a carre (seed 002)",
+    "card_once": "a card counts in a carre or in a sequence, not both (seed 002)",
+    "must_outscore": "the bidders must also outscore the defenders (seeds 000, 002)",
+    "coinche_whole_score": "a coinche multiplies the whole score (seeds 000, 004)",
+    "coinche_takes_all": "coinched: the winners take 162, surcoinched the tricks won; losers 0 (seed 002)",
+    "belote_to_defenders": "a failed contract's belote goes to the defenders (seed 000)",
+    "failed_capot": "the defenders' score for a failed capot bid: 500 or 410 (seed 000)",
+    "capot_only_if_bid": "an unbid capot scores as any made contract (seed 000)",
+    "capot_any_side": "defenders who take every trick score 250 in place of 160 (seeds 001, 004)",
+    "unbid_generale": "one player taking every trick unbid scores 500 (seeds 001, 004)",
+    "capot_coinche": "a capot bid may be coinched and surcoinched (seed 000)",
+    "bid_only": "a made contract scores only the bid, not the points (seed 000)",
+    "rounding": "scores rounded to the nearest 10, 5 up (false: seed 003)",
+    "declarations_count": "declarations count toward the contract, like belote (seeds 000, 003, 004)",
+    "max_level": "the highest numbered bid, 160 to 240 by 10, as announcements allow (seeds 000, 004)",
+    "plus_two": "bids needing 2 more: 80 (82 for 80), none, all (seed 000)",
+    "tie_held": "a litige holds the bidders' points for the next deal (seed 001)",
+    "surcoinche": "the surcoinche multiplier: 4, or 3 (seeds 000, 002, 004)",
+    "generale": "a generale bid is allowed (seed 000)",
+    "suit_ranking": "an equal level in a higher strain overcalls, C<D<H<S<SA<TA (seed 000)",
+    "coinche_in_turn": "a coinche only in turn (seed 000)",
+    "contree": "a coinche in turn does not end the auction; three passes do (seed 000)",
+    "target": "the match target: 2000, or any agreed number (1001 seed 001, 501 seed 002)",
+}
 
 
 def _card_index(card: "int | str") -> int:
@@ -273,7 +446,7 @@ def points_table(strain: Strain, rules: Rules = Rules()) -> tuple[int, ...]:
         if strain == Strain.TA:
             out.append(_TA_POINTS[rules.ta_table][rank])
         elif strain == Strain.SA:
-            out.append(_SA_POINTS[rank])
+            out.append(_SA_POINTS[rules.sa_table][rank])
         elif suit == strain:
             out.append(_TRUMP_POINTS[rank])
         else:

@@ -38,16 +38,13 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .cards import FULL_MASK, SUITS, Card, CardSet, Seat, Suit  # noqa: F401
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, DealError, SeatError
-from .rules import Rules, Strain, lane_points, mask_points, points_table
+from .rules import PLAIN_TABLE, Rules, Strain, lane_points, mask_points, points_table
 
 __all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "DEFAULT_ATTEMPTS_PER_DEAL"]
 
 #: Attempts allowed per deal asked for (at least 10 000 in all) before giving up.
 DEFAULT_ATTEMPTS_PER_DEAL = 200
 
-# Card points used by a points constraint with no strain: the plain-suit values
-# A 11, 10 10, K 4, Q 3, J 2 (what a hand is worth before trumps are named).
-_PLAIN = (0, 0, 0, 10, 2, 3, 4, 11)
 
 
 def parse_hand(hand: "CardSet | str | Iterable") -> CardSet:
@@ -77,7 +74,7 @@ def hand_points(hand: "CardSet | int", strain: "Strain | str | None" = None,
     >>> hand_points(CardSet.from_pbn("AJ9.A7.KT.J"), "S")      # J 20 and 9 14 of trumps
     72
     """
-    table = _PLAIN * 4 if strain is None else points_table(Strain.parse(strain), rules)
+    table = PLAIN_TABLE if strain is None else points_table(Strain.parse(strain), rules)
     return mask_points(CardSet(hand).mask, table)
 
 
@@ -227,7 +224,7 @@ class Constraints:
         object.__setattr__(self, "voids", voids)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "points_strain", strain)
-        table = _PLAIN * 4 if strain is None else points_table(strain, self.rules)
+        table = PLAIN_TABLE if strain is None else points_table(strain, self.rules)
         object.__setattr__(self, "_lanes", lane_points(tuple(table)) if points else None)
 
     # -- checking ---------------------------------------------------------------
@@ -332,7 +329,7 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
     for cards in c.known.values():
         taken |= cards.mask
     pool = FULL_MASK & ~taken
-    table = _PLAIN * 4 if c.points_strain is None else points_table(c.points_strain, c.rules)
+    table = PLAIN_TABLE if c.points_strain is None else points_table(c.points_strain, c.rules)
     where = f" in {c.points_strain.name}" if c.points_strain is not None else ""
     for s in Seat:
         if s == seat:

@@ -28,15 +28,14 @@ import operator
 from typing import Any
 
 from .cards import Seat, Team
-from .contract import CAPOT, GENERALE, Coinche, Contract
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, points_needed
+from .declarations import BELOTE_POINTS, counted_belotes, max_belotes
 from .errors import ContractError, ScoreError, SeatError
-from .rules import TOTAL_POINTS, Rules
+from .rules import TOTAL_POINTS, Rules, Strain
 
 __all__ = ["ScoreError", "DealScore", "score_deal", "round_score", "BELOTE_POINTS",
-           "CAPOT_BONUS", "FAILED_BASE"]
-
-#: What belote (K and Q of trump in one hand, claimed) is worth.
-BELOTE_POINTS = 20
+           "CAPOT_BONUS", "FAILED_BASE", "GENERALE_BONUS", "min_points_to_make", "made_levels", "score_steps",
+           "TAKEN_BY_BIDDERS", "TAKEN_BY_DEFENDERS", "TAKEN_ALONE"]
 #: What an unbid capot scores in place of the card points (seed 000: "250 plus the bid").
 CAPOT_BONUS = 250
 #: What the opponents of a failed contract score besides the bid (seed 000: "160 plus the bid").
@@ -60,7 +59,8 @@ class DealScore:
     says whether the contract made; ``held`` is what is set aside for the winner of the
     next deal after a tie with ``Rules(tie_held=True)`` (else 0); ``counted`` is what the
     bidders counted toward their target (card points, their belote, and their
-    declarations with ``Rules(declarations_count=True)``).
+    declarations with ``Rules(declarations_count=True)``); ``capot``: the bidders took
+    every trick, ``lost_capot``: the defenders did.
     """
 
     contract: Contract
@@ -72,6 +72,7 @@ class DealScore:
     counted: int = 0
     capot: bool = False
     tie: bool = False
+    lost_capot: bool = False
 
     @property
     def bidders(self) -> Team:
@@ -108,6 +109,7 @@ class DealScore:
             "points": self.points,
             "counted": self.counted,
             "capot": self.capot,
+            "lost_capot": self.lost_capot,
             "made": self.made,
             "tie": self.tie,
             "ns_score": self.ns_score,
@@ -127,18 +129,86 @@ def _team(value: "Team | Seat | str | None", what: str) -> "Team | None":
         raise ScoreError(f"{what}: {e}") from None
 
 
-def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
-               belote: "Team | Seat | str | None" = None,
-               declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules()) -> DealScore:
+#: Codes of who took every trick, for the compiled scoring's ``capot`` argument
+#: (``True`` and ``False`` read as 1 and 0): the bidders, the defenders, and, added
+#: to either, one player alone (an unbid générale).
+TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, TAKEN_ALONE = 1, 2, 4
+#: What an unbid générale scores in place of a capot's 250 (seeds 001, 004: "500 in total").
+GENERALE_BONUS = 500
+
+
+def _belote_counts(belote, contract: Contract, rules: Rules) -> tuple[int, int]:
+    """``(ns, ew)`` belotes claimed: ``belote`` is None, a side, or one side per belote."""
+    if belote is None:
+        return (0, 0)
+    sides = [belote] if isinstance(belote, (str, Team, Seat)) else list(belote)
+    counts = [0, 0]
+    for side in sides:
+        counts[_team(side, "belote")] += 1
+    n = sum(counts)
+    most = max_belotes(contract.strain, rules)
+    if n > most:
+        s = contract.strain
+        why = ("these rules score no belote (belote=false)" if not rules.belote
+               else "there is no trump in sans atout" if s == Strain.SA
+               else "there is no belote in tout atout unless the rule belote_in_ta is on" if most == 0
+               else f"a deal holds at most {most} in {s.name}")
+        raise ScoreError(f"belote claimed {n} time(s) in {contract.to_text()}: {why}")
+    return (counts[0], counts[1])
+
+
+def _capot_code(capot, generale: bool, contract: Contract, points: int) -> int:
+    """The compiled scoring's ``capot`` argument from :func:`score_deal`'s."""
+    if capot is False or capot is None:
+        if generale:
+            raise ScoreError("générale without capot: give the side that took every trick (capot)")
+        return 0
+    side = contract.team if capot is True else _team(capot, "capot")
+    if side == contract.team:
+        code, need = TAKEN_BY_BIDDERS, TOTAL_POINTS
+    else:
+        code, need = TAKEN_BY_DEFENDERS, 0
+    if points != need:
+        raise ScoreError(f"capot by {side.name} with the bidders on {points} points: a side that takes "
+                         f"every trick has all {TOTAL_POINTS} points")
+    return code | (TAKEN_ALONE if generale else 0)
+
+
+def _check_contract(contract: Contract, rules: Rules) -> None:
+    """The bid is one these rules allow."""
+    if contract.level == GENERALE and not rules.generale:
+        raise ContractError("a générale bid is not allowed by these rules (Rules.generale is False)")
+    if not contract.is_capot and contract.level > rules.max_level:
+        raise ContractError(
+            f"bid level {contract.level} in {contract.to_text()!r}: above {rules.max_level}, the highest "
+            f"bid of these rules (the rule max_level allows up to {rules.highest_level} "
+            f"here: a side counts at most {rules.most_counted}, 162 and the announcements that count)")
+    if contract.is_capot and contract.coinche != Coinche.NONE and not rules.capot_coinche:
+        raise ContractError(f"bid {contract.to_text()!r} coinched: a capot bid cannot be coinched or "
+                            f"surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)")
+    if contract.strain >= Strain.SA and not rules.sa_ta:
+        raise ContractError(f"bid {contract.to_text()!r}: these rules have no sans atout or tout atout "
+                            f"bids (the rule sa_ta is off)")
+
+
+def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team | str" = False,
+               belote=None, declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
+               rules: Rules = Rules()) -> DealScore:
     """Score one deal.
 
     - ``points``: the bidding side's card points, 0..162, dix de der included, belote
       and declarations excluded (the defenders hold the rest of the 162).
-    - ``capot``: the bidding side took all 8 tricks (then ``points`` must be 162).  For
-      a générale contract it means the declarer took them alone.
-    - ``belote``: the side that holds and claims belote, or ``None``.  A claim by the
-      defenders is *ignored* unless ``rules.belote_anyone`` (by default only a player
-      of the bidding side may claim it, seed 000).
+    - ``capot``: ``True`` when the bidding side took all 8 tricks (then ``points``
+      must be 162), or the side that did (the defenders' capot needs ``points`` 0 and
+      scores only with ``rules.capot_any_side``).  For a générale contract it means
+      the declarer took them alone.
+    - ``generale``: the side that took every trick did so with one player alone (an
+      unbid générale, scored with ``rules.unbid_generale``).
+    - ``belote``: the side that holds and claims belote, or one side per belote (in
+      TA with ``rules.belote_in_ta`` a deal holds up to four), or ``None``.  A claim by
+      the defenders is *ignored* unless ``rules.belote_anyone`` (by default only a
+      player of the bidding side may claim it, seed 000); a claim where the strain
+      has no belote (SA, TA without ``belote_in_ta``) raises :class:`ScoreError`.
     - ``declarations``: ``(ns_points, ew_points)`` of declarations as already compared
       and awarded (:func:`solver.declarations.award_declarations`).
 
@@ -150,8 +220,8 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
     410 = 160 + 250; for a générale 1000 or 160 + 500).  Belote is added on top and
     never multiplied.  Declarations go to their side when made, and all of them to
     the defenders when failed (seed 000).  Each side's score is rounded to the
-    nearest 10 (``rules.rounding``).  A capot or générale bid is never coinched
-    (:class:`~solver.contract.Contract` refuses it, seed 000).
+    nearest 10 (``rules.rounding``).  A capot or générale bid is coinched only with
+    ``rules.capot_coinche``.  :func:`score_steps` shows the arithmetic.
 
     >>> score_deal(Contract(80, "S", "E"), 162, capot=True).scores   # unbid capot: 250 + 80
     (0, 330)
@@ -161,7 +231,8 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
     """
     points_arg = points
     if isinstance(contract, str):
-        contract = Contract.parse(contract)
+        contract = Contract.parse(contract, capot_coinche=rules.capot_coinche if isinstance(rules, Rules)
+                                  else False)
     if not isinstance(contract, Contract):
         raise ContractError(f"not a contract: {contract!r}")
     if not isinstance(rules, Rules):
@@ -174,13 +245,8 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
         points = None
     if points is None or not 0 <= points <= TOTAL_POINTS:
         raise ScoreError(f"card points {points_arg!r}: expected a whole number from 0 to {TOTAL_POINTS}")
-    capot = bool(capot)
-    if capot and points != TOTAL_POINTS:
-        raise ScoreError(
-            f"capot with {points} points: a side that takes every trick has all {TOTAL_POINTS} points"
-        )
-    if contract.level == GENERALE and not rules.generale:
-        raise ContractError("a générale bid is not allowed by these rules (Rules.generale is False)")
+    code = _capot_code(capot, bool(generale), contract, points)
+    _check_contract(contract, rules)
     try:
         decl = [int(declarations[0]), int(declarations[1])]
         if len(declarations) != 2 or min(decl) < 0:
@@ -189,97 +255,251 @@ def score_deal(contract: "Contract | str", points: int, *, capot: bool = False,
         raise ScoreError(
             f"declarations {declarations!r}: expected (ns_points, ew_points), two numbers 0 or more"
         ) from None
-    return score_checked(contract, points, capot, _team(belote, "belote"), decl, rules)
+    return score_checked(contract, points, code, _belote_counts(belote, contract, rules), decl, rules)
 
 
-def score_checked(contract: Contract, points: int, capot: bool, claim: "Team | None",
+def score_checked(contract: Contract, points: int, capot: int, claim: "tuple[int, int]",
                   decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
     """:func:`score_deal` on arguments already checked (for callers that score many
-    contracts they built themselves, such as a table's outcomes)."""
+    contracts they built themselves, such as a table's outcomes): ``capot`` a code
+    (:data:`TAKEN_BY_BIDDERS` ...), ``claim`` the ``(ns, ew)`` belotes claimed."""
     ns, ew, made, tie, held, counted = compiled_scoring(rules)(contract, points, capot, claim, decl)
     return DealScore(contract=contract, points=points, made=made, ns_score=ns, ew_score=ew,
-                     held=held, counted=counted, capot=capot, tie=tie)
+                     held=held, counted=counted, capot=bool(capot & TAKEN_BY_BIDDERS), tie=tie,
+                     lost_capot=bool(capot & TAKEN_BY_DEFENDERS))
 
 
 @functools.lru_cache(maxsize=64)
 def compiled_scoring(rules: Rules):
     """The scoring of ``rules`` as a function ``(contract, points, capot, claim, decl) ->
     (ns_score, ew_score, made, tie, held, counted)``, with the rules read once (par
-    scores thousands of contracts under one set of rules)."""
-    belote_anyone, declarations_count = rules.belote_anyone, rules.declarations_count
-    must_outscore, tie_held = rules.must_outscore, rules.tie_held
+    scores thousands of contracts under one set of rules).  ``capot`` is a code
+    (:data:`TAKEN_BY_BIDDERS` ...), ``claim`` the ``(ns, ew)`` belotes claimed."""
+    parts = compiled_parts(rules)
+    rounding = rules.rounding
+
+    def total(side) -> int:
+        terms, whole, bel = side
+        t = 0
+        for term in terms:
+            t += term[1]
+        return t * whole + bel
+
+    def score(contract: Contract, points: int, capot: int, claim, decl) -> tuple:
+        made, tie, counted, sides, held = parts(contract, points, capot, claim, decl)
+        ns, ew = total(sides[0]), total(sides[1])
+        if rounding:
+            return round_score(ns), round_score(ew), made, tie, round_score(held), counted
+        return ns, ew, made, tie, held, counted
+
+    return score
+
+
+def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list, b: int, d: int, bonus: int) -> tuple:
+    """The bidders' and the defenders' first terms when the contract makes."""
+    any_side = rules.capot_any_side and not rules.capot_only_if_bid
+    if capot & TAKEN_BY_BIDDERS and not rules.capot_only_if_bid:
+        return ("capot", bonus), ("points", 0)
+    if rules.bid_only:
+        return ("points", 0), ("points", 0)
+    if rules.coinche_takes_all and x == Coinche.COINCHE:
+        return ("all points", TOTAL_POINTS), ("points", 0)
+    if rules.coinche_takes_all and x == Coinche.SURCOINCHE:
+        return ("points", pts[b]), ("points", 0)
+    if capot & TAKEN_BY_DEFENDERS and any_side:
+        return ("points", pts[b]), ("capot", bonus)
+    return ("points", pts[b]), ("points", pts[d])
+
+
+def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int) -> tuple:
+    """The defenders' first term when the contract fails."""
+    if rules.bid_only:
+        return ("points", 0)
+    if rules.coinche_takes_all and x != Coinche.NONE:
+        return ("all points", TOTAL_POINTS)
+    if capot & TAKEN_BY_DEFENDERS and rules.capot_any_side and not rules.capot_only_if_bid:
+        return ("capot", bonus)
+    return ("failed contract", FAILED_BASE)
+
+
+_TEAMS = (Team.NS, Team.EW)
+
+
+@functools.lru_cache(maxsize=64)
+def compiled_parts(rules: Rules):
+    """The terms of the scoring of ``rules``: ``(contract, points, capot, claim, decl) ->
+    (made, tie, counted, (ns_side, ew_side), held)``, each side ``(terms, whole,
+    belote)`` with ``terms`` the ``(label, points)`` multiplied by ``whole`` (the
+    coinche's multiplier with ``coinche_whole_score``, else 1) before the belote is
+    added; the sum, rounded, is the side's score (:func:`compiled_scoring`)."""
+    declarations_count, must_outscore = rules.declarations_count, rules.must_outscore
+    tie_held = rules.tie_held
     whole_score, surcoinche = rules.coinche_whole_score, rules.surcoinche
     failed_capot_double = rules.failed_capot == 2 * CAPOT
-    takes_all_rule, bid_only = rules.coinche_takes_all, rules.bid_only
-    belote_to_defenders, rounding = rules.belote_to_defenders, rules.rounding
+    bid_only = rules.bid_only
+    belote_to_defenders = rules.belote_to_defenders
+    unbid_generale = rules.unbid_generale
+    needed = {level: points_needed(level, rules) for level in bid_levels(rules)}
 
-    def score(contract: Contract, points: int, capot: bool, claim: "Team | None", decl) -> tuple:
+    def parts(contract: Contract, points: int, capot: int, claim, decl) -> tuple:
         b = contract.declarer & 1           # the bidders' team, as 0 (N-S) or 1 (E-W)
         d = 1 - b
-        m = (1, 2, surcoinche)[contract.coinche]
+        x = contract.coinche
+        m = (1, 2, surcoinche)[x]
         level = contract.level
         capot_bid = level == CAPOT or level == GENERALE
+        bonus = GENERALE_BONUS if capot & TAKEN_ALONE and unbid_generale else CAPOT_BONUS
 
         pts = [0, 0]
         pts[b], pts[d] = points, TOTAL_POINTS - points
         bel = [0, 0]
-        if claim is not None and (claim == b or belote_anyone):
-            bel[claim] = BELOTE_POINTS
+        if claim[0] or claim[1]:
+            n = counted_belotes(claim, _TEAMS[b], rules)
+            bel = [n[0] * BELOTE_POINTS, n[1] * BELOTE_POINTS]
+        counted = [pts[0] + bel[0], pts[1] + bel[1]]
         if declarations_count:
-            counted = [pts[0] + bel[0] + decl[0], pts[1] + bel[1] + decl[1]]
-        else:
-            counted = [pts[0] + bel[0], pts[1] + bel[1]]
+            counted = [counted[0] + decl[0], counted[1] + decl[1]]
 
         tie = False
         if capot_bid:
-            made = capot
+            made = bool(capot & TAKEN_BY_BIDDERS)
         else:
-            made = counted[b] >= (82 if level == 80 else level)
-            if must_outscore and counted[b] <= counted[d]:
-                made = False
-            if tie_held and counted[b] == counted[d]:
+            made = counted[b] >= needed[level]
+            if tie_held and made and counted[b] == counted[d]:
                 made, tie = False, True
+            elif must_outscore and counted[b] <= counted[d]:
+                made = False
 
         # With coinche_whole_score the multiplier applies to everything but belote;
         # otherwise to the bid only.
         whole = m if whole_score else 1
-        bid_part = level * (1 if whole_score else m)
-
-        score = [0, 0]
+        bid = ("bid", level * (1 if whole_score else m))
+        side: list = [((), whole, bel[0]), ((), whole, bel[1])]
         held = 0
         if capot_bid:
             if made:
-                score[b] = 2 * level * m + decl[b] + bel[b]
-                score[d] = decl[d] + bel[d]
+                side[b] = ((("bid capot", 2 * level * m), ("declarations", decl[b])), 1, bel[b])
+                side[d] = ((("declarations", decl[d]),), 1, bel[d])
             else:
                 lost = 2 * level if failed_capot_double else FAILED_BASE + level
-                score[d] = lost * m + decl[d] + decl[b] + bel[d]
-                score[b] = bel[b]
+                side[d] = ((("failed capot", lost * m), ("declarations", decl[d] + decl[b])), 1, bel[d])
+                side[b] = ((), 1, bel[b])
         elif made:
-            if capot:
-                base_b, base_d = CAPOT_BONUS, 0
-            elif bid_only:
-                base_b, base_d = 0, 0
-            elif takes_all_rule and contract.coinche != Coinche.NONE:
-                base_b, base_d = TOTAL_POINTS, 0
-            else:
-                base_b, base_d = pts[b], pts[d]
-            score[b] = (base_b + bid_part + decl[b]) * whole + bel[b]
-            score[d] = (base_d + decl[d]) * whole + bel[d]
+            base_b, base_d = _made_bases(rules, x, capot, pts, b, d, bonus)
+            side[b] = ((base_b, bid, ("declarations", decl[b])), whole, bel[b])
+            side[d] = ((base_d, ("declarations", decl[d])), whole, bel[d])
         elif tie:
-            score[d] = ((0 if bid_only else pts[d]) + decl[d]) * whole + bel[d]
-            score[b] = bel[b]
+            side[d] = ((("points", 0 if bid_only else pts[d]), ("declarations", decl[d])), whole, bel[d])
+            side[b] = ((), 1, bel[b])
             held = (pts[b] + decl[b]) * whole
         else:
-            base = 0 if bid_only else FAILED_BASE
-            score[d] = (base + bid_part + decl[d] + decl[b]) * whole + bel[d]
-            score[b] = bel[b]
-        if not made and not tie and belote_to_defenders:
-            score[d] += bel[b]
-            score[b] -= bel[b]
+            base = _failed_base(rules, x, capot, bonus)
+            side[d] = ((base, bid, ("declarations", decl[d] + decl[b])), whole, bel[d])
+            side[b] = ((), 1, bel[b])
+        if not made and not tie and belote_to_defenders and bel[b]:
+            side[d] = side[d][:2] + (bel[d] + bel[b],)
+            side[b] = side[b][:2] + (0,)
+        return made, tie, counted[b], (side[0], side[1]), held
 
-        if rounding:
-            return round_score(score[0]), round_score(score[1]), made, tie, round_score(held), counted[b]
-        return score[0], score[1], made, tie, held, counted[b]
+    return parts
 
-    return score
+
+def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" = False, belote=None,
+                declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
+                rules: Rules = Rules()) -> list[str]:
+    """The arithmetic of :func:`score_deal`, one line per step, for people: what the
+    bidders counted against what they needed, then each side's terms, multiplier,
+    belote and rounding.
+
+    >>> for line in score_steps(Contract(100, "H", "N", Coinche.COINCHE), 70, belote="NS"):
+    ...     print(line)
+    N-S counted 90 (70 card points + 20 belote), needed 100: failed
+    N-S: 20 belote = 20
+    E-W: 160 failed contract + 200 bid (100 x 2) = 360
+    """
+    result = score_deal(contract, points, capot=capot, belote=belote, declarations=declarations,
+                        generale=generale, rules=rules)
+    code = _capot_code(capot, bool(generale), result.contract, points)
+    claim = _belote_counts(belote, result.contract, rules)
+    c = result.contract
+    made, tie, counted, sides, held = compiled_parts(rules)(c, points, code, claim, list(declarations))
+    names = {Team.NS: "N-S", Team.EW: "E-W"}
+    b = c.team
+    belote_pts = BELOTE_POINTS * counted_belotes(claim, b, rules)[b]
+    decl_pts = int(declarations[b]) if rules.declarations_count else 0
+    what = f"{points} card points" + (f" + {belote_pts} belote" if belote_pts else "") + (
+        f" + {decl_pts} declarations" if decl_pts else "")
+    verdict = "a litige (tie)" if tie else "made" if made else "failed"
+    need = "every trick" if c.is_capot else str(c.needs(rules))
+    lines = [f"{names[b]} counted {counted if not c.is_capot else points} ({what}), needed {need}: {verdict}"]
+    for team, (terms, whole, bel) in zip(Team, sides):
+        parts = [f"{v} {label}" + (f" ({c.level} x {c.multiplier(rules)})" if label == "bid"
+                                   and c.multiplier(rules) > 1 and not rules.coinche_whole_score else "")
+                 for label, v in terms if v]
+        text = " + ".join(parts)
+        if whole > 1 and parts:
+            text = f"({text}) x {whole}"
+        if bel:
+            text = f"{text} + {bel} belote" if text else f"{bel} belote"
+        raw = sum(v for _, v in terms) * whole + bel
+        text = f"{text or '0'} = {raw}"
+        if rules.rounding and round_score(raw) != raw:
+            text += f", rounded to {round_score(raw)}"
+        lines.append(f"{names[team]}: {text}")
+    if held:
+        rounded = round_score(held) if rules.rounding else held
+        lines.append(f"held for the winner of the next deal: {held}"
+                     + (f", rounded to {rounded}" if rounded != held else ""))
+    return lines
+
+
+def _first_true(lo: int, hi: int, test) -> int:
+    """The least ``k`` in ``lo..hi-1`` with ``test(k)``, ``hi`` if none, for a ``test``
+    that is false and then true (bisection)."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if test(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@functools.lru_cache(maxsize=4096)
+def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
+                       declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules()) -> int:
+    """The fewest card points with which ``contract`` makes, given the ``(ns, ew)``
+    belotes claimed and the declarations awarded; ``TOTAL_POINTS + 1`` if none will do.
+    A contract that makes with some points makes with more (the counted points only
+    grow), so this is a bisection.  Not for capot bids (they need every trick).
+
+    >>> min_points_to_make(Contract(80, "H", "S")), min_points_to_make(Contract(100, "H", "S"), (1, 0))
+    (82, 80)
+    """
+    if contract.is_capot:
+        raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
+    score = compiled_scoring(rules)
+    decl = tuple(declarations)
+    return _first_true(0, TOTAL_POINTS + 1, lambda p: score(contract, p, False, claim, decl)[2])
+
+
+def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bool]:
+    """How many of the numbered ``levels`` (lowest first) make, and whether the lowest
+    failed one is a held tie (``Rules.tie_held``).  ``score(level)`` gives the
+    compiled scoring's ``(ns, ew, made, tie, ...)`` for the level undoubled; the made
+    levels are a prefix (a higher bid needs no fewer points).  The first guess is
+    the number of levels whose :func:`~solver.contract.points_needed` the bidders'
+    ``counted`` points reach; it is checked by scoring it and the level above, and
+    a bisection finds the count when a variant (must outscore, ties) moves it.
+
+    >>> s = compiled_scoring(Rules())
+    >>> made_levels((80, 90, 100), 95, lambda lv: s(Contract(lv, "H", "N"), 95, 0, (0, 0), (0, 0)))
+    (2, False)
+    """
+    n = len(levels)
+    guess = sum(1 for lv in levels if points_needed(lv) <= counted)
+    if (guess == 0 or score(levels[guess - 1])[2]) and (guess == n or not score(levels[guess])[2]):
+        lo = guess
+    else:
+        lo = _first_true(0, n, lambda k: not score(levels[k])[2])
+    return lo, lo < n and score(levels[lo])[3]

@@ -22,6 +22,7 @@ from .deal import EXAMPLE_DEAL, Deal, first_leader  # noqa: F401  (EXAMPLE_DEAL:
 from .errors import CoincheError, DealError, IllegalPlayError, RulesError, ScoreError, SeatError, \
     SolverError, StrainError, quote
 from .play import Position, parse_played
+from .contract import points_needed
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
 
 __all__ = ["Solution", "Solver", "solve", "can_take", "default_solver", "query_position"]
@@ -123,7 +124,7 @@ class Solver:
             self.engine.setup(
                 masks, int(st), strength_table(st), points_table(st, rules), int(lead), cards,
                 undertrump=rules.must_undertrump, overtrump_partner=rules.must_overtrump_partner,
-                ta_variant=0 if rules.ta_table == "j14" else 1, count_tricks=count_tricks,
+                ta_variant=rules.table_variant(st), count_tricks=count_tricks,
             )
         except CoincheError:
             raise
@@ -140,8 +141,8 @@ class Solver:
         if pos.is_over:
             return Solution(self, pos, total, pos.points[0], 0)
         self.load(pos)
-        # the first probe asks the most common question: do N-S reach 82?
-        future = self.engine.value(82 - pos.points[0])
+        # the first probe asks the most common question: do N-S make a bid of 80?
+        future = self.engine.value(points_needed(80) - pos.points[0])
         return Solution(self, pos, total, pos.points[0] + future, self.engine.nodes)
 
     def can_take(self, deal: "Deal | Position | str", strain: "Strain | str | None" = None,

@@ -38,18 +38,16 @@ from typing import Any, Iterator, NamedTuple
 import numpy as np
 
 from .cards import Seat, Team
-from .contract import CAPOT, LEVELS, Contract, level_json
+from .contract import BID_LEVELS, CAPOT, LEVELS, Contract, bid_levels, bid_strains, level_json  # noqa: F401  (BID_LEVELS: re-exported)
 from .deal import Deal, first_leader
-from .declarations import award_declarations, belote_sides
+from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
 from .rules import STRAINS, Rules, Strain
-from .scoring import score_checked
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, score_checked
 from .solve import Solver, default_solver
 
 __all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "default_threads", "first_leader"]
 
-#: The numbered bid levels 80..160, lowest first.
-BID_LEVELS = tuple(lv for lv in LEVELS if lv <= 160)
 _STRAIN_NAMES = tuple(s.name for s in STRAINS)
 
 
@@ -114,32 +112,37 @@ class Outcome(NamedTuple):
     """What a side declaring a strain gets from the double-dummy table.
 
     ``points``: its card points (162 when it can force capot); ``capot``: it can force
-    every trick; ``belote``: the side that holds and claims belote (the bidders when
-    they hold K and Q of trump, else the defenders if ``Rules.belote_anyone``), or
-    ``None``; ``declarations``: ``(ns, ew)`` declaration points as awarded.  These
-    are the arguments of :func:`solver.scoring.score_deal`.  (A named tuple: par
-    reads the twelve outcomes of every deal it is given.)
+    every trick; ``belote``: ``(ns, ew)`` belotes claimed and scored
+    (:func:`~solver.declarations.belote_claim`); ``declarations``: ``(ns, ew)``
+    declaration points as awarded; ``lost_capot``: the opponents can force every
+    trick.  These are the arguments of :func:`solver.scoring.score_deal`.  (A named
+    tuple: par reads the twelve outcomes of every deal it is given.)
     """
 
     side: Team
     strain: Strain
     points: int
     capot: bool
-    belote: "Team | None"
+    belote: tuple[int, int]
     declarations: tuple[int, int]
+    lost_capot: bool = False
+
+    @property
+    def taken(self) -> int:
+        """Who takes every trick, as the compiled scoring's code (0: nobody)."""
+        return TAKEN_BY_BIDDERS if self.capot else TAKEN_BY_DEFENDERS if self.lost_capot else 0
 
     @property
     def key(self) -> tuple:
         """What scoring reads besides the contract and the points, as plain ints
         (a memo key): the side, capot, belote, declarations."""
-        return (int(self.side), self.capot, -1 if self.belote is None else int(self.belote),
-                self.declarations)
+        return (int(self.side), self.taken, self.belote, self.declarations)
 
     def score(self, contract: Contract, rules: Rules = Rules()):
         """The :class:`~solver.scoring.DealScore` of ``contract`` (this side's) with this
         outcome: :func:`~solver.scoring.score_deal` without its argument checks, since
         an outcome holds checked values."""
-        return score_checked(contract, self.points, self.capot, self.belote, self.declarations, rules)
+        return score_checked(contract, self.points, self.taken, self.belote, self.declarations, rules)
 
 
 class DDTable:
@@ -203,30 +206,32 @@ class DDTable:
         ns = self.ns_points.array.tolist()
         nsc, ewc = self.ns_capot.array.tolist(), self.ew_capot.array.tolist()
         totals = np.asarray(self.totals).tolist()
-        anyone = rules.belote_anyone
         NS, EW = Team.NS, Team.EW
         out: list[list[Outcome]] = [[], []]
         for s in STRAINS:
-            ns_holds, ew_holds = belote_sides(masks, s, rules)
             decl = award_declarations(self.deal, s, leader, rules)
-            ns_belote = NS if ns_holds else EW if ew_holds and anyone else None
-            ew_belote = EW if ew_holds else NS if ns_holds and anyone else None
-            out[0].append(Outcome(NS, s, ns[s], bool(nsc[s]), ns_belote, decl))
-            out[1].append(Outcome(EW, s, totals[s] - ns[s], bool(ewc[s]), ew_belote, decl))
+            out[0].append(Outcome(NS, s, ns[s], bool(nsc[s]), belote_claim(masks, s, NS, rules), decl,
+                                  bool(ewc[s])))
+            out[1].append(Outcome(EW, s, totals[s] - ns[s], bool(ewc[s]), belote_claim(masks, s, EW, rules),
+                                  decl, bool(nsc[s])))
         self._outcomes = out
         return out
 
     def best_bid(self, side: "Team | str", strain: "Strain | str") -> "int | None":
         """The highest bid ``side`` makes in ``strain``: :data:`~solver.contract.CAPOT`
-        when it can force every trick, else the highest of 80..160 that makes (82 for
-        80, belote and, with ``Rules.declarations_count``, declarations counted, as
-        :func:`~solver.scoring.score_deal` decides), else ``None``."""
+        when it can force every trick, else the highest numbered level of the rules
+        (80..160, or up to ``Rules.max_level``) that makes (82 for 80, belote and, with
+        ``Rules.declarations_count``, declarations counted, as
+        :func:`~solver.scoring.score_deal` decides), else ``None``; ``None`` too for SA
+        and TA when ``Rules.sa_ta`` is off (the table still holds their values)."""
         team, s = Team.parse(side), Strain.parse(strain)
+        if s not in bid_strains(self.rules):
+            return None
         out = self.outcome(team, s)
         if out.capot:
             return CAPOT
         best = None
-        for level in BID_LEVELS:
+        for level in bid_levels(self.rules):
             if out.score(Contract(level, s, team.seats[0]), self.rules).made:
                 best = level
             else:

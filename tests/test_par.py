@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from solver import Deal, Rules, Seat, Strain, Team
-from solver.contract import CAPOT, Coinche, Contract, bid_key
-from solver.declarations import belote_teams
+from solver.contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains
+from solver.declarations import belote_teams, max_belotes
 from solver.par import par
 from solver.scoring import score_deal
-from solver.table import BID_LEVELS, DDTable
+from solver.table import DDTable
 
 EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 LOPSIDED = "N:AKQJ.AKQJ.-.- -.-.T987.T987 T987.T987.-.- -.-.AKQJ.AKQJ"
@@ -112,42 +112,60 @@ def test_table_for_the_wrong_leader_is_refused():
 # -- brute force -------------------------------------------------------------------------
 
 def brute_par(table, dealer, rules):
-    """N-S minus E-W at par by plain minimax over the explicit auction."""
+    """N-S minus E-W at par by plain minimax over the explicit auction: every seat
+    speaks in turn, every bid, coinche by either opponent at any time (or only in turn
+    with ``coinche_in_turn``; with ``contree`` in turn, the auction going on after it
+    until three passes), no pruning."""
     first = Seat.parse(dealer).next
-    bids = [(lv, s) for lv in BID_LEVELS + (CAPOT,) for s in Strain]
+    bids = [(lv, s) for lv in bid_levels(rules) + (CAPOT,) for s in bid_strains(rules)]
+    keys = [bid_key(lv, s, rules) for lv, s in bids]
     outs = table.outcomes()
 
     @functools.lru_cache(maxsize=None)
     def term(i, bidder, x):
         lv, s = bids[i]
-        d = outs[Seat(bidder).team][s].score(Contract(lv, s, Seat(bidder), x), rules)
+        c = Contract(lv, s, Seat(bidder), x, capot_coinche=rules.capot_coinche)
+        d = outs[Seat(bidder).team][s].score(c, rules)
         return d.ns_score - d.ew_score
 
     def opt(seat):
         return max if seat % 2 == 0 else min
 
+    def doubled(i, bidder):            # a coinche that ends the auction; the bidders may surcoinche
+        return opt(bidder)(term(i, bidder, Coinche.COINCHE), term(i, bidder, Coinche.SURCOINCHE))
+
     @functools.lru_cache(maxsize=None)
-    def V(i, bidder, passes):
+    def V(i, bidder, x, last, passes):
         if i is None:
             if passes == 4:
                 return 0
             speaker = (first + passes) % 4
-            options = [V(None, None, passes + 1)] + [V(j, speaker, 0) for j in range(len(bids))]
+            options = [V(None, None, x, None, passes + 1)] + [V(j, speaker, Coinche.NONE, speaker, 0)
+                                                             for j in range(len(bids))]
             return opt(speaker)(options)
-        lv, _ = bids[i]
-        if lv == CAPOT:
-            return term(i, bidder, Coinche.NONE)
+        if bids[i][0] == CAPOT:        # a capot bid ends the auction
+            u = term(i, bidder, Coinche.NONE)
+            return opt(bidder + 1)(u, doubled(i, bidder)) if rules.capot_coinche else u
         if passes == 3:
-            return term(i, bidder, Coinche.NONE)
-        speaker = (bidder + passes + 1) % 4
-        k = bid_key(*bids[i], rules)
-        options = [V(i, bidder, passes + 1)] + [V(j, speaker, 0) for j in range(len(bids))
-                                                if bid_key(*bids[j], rules) > k]
+            return term(i, bidder, x)
+        speaker = (last + passes + 1) % 4
+        opponent = (speaker - bidder) % 2 == 1
+        options = [V(i, bidder, x, last, passes + 1)] + [V(j, speaker, Coinche.NONE, speaker, 0)
+                                                        for j in range(len(bids)) if keys[j] > keys[i]]
+        if rules.contree:
+            if x == Coinche.NONE and opponent:
+                options.append(V(i, bidder, Coinche.COINCHE, speaker, 0))
+            if x == Coinche.COINCHE and not opponent:
+                options.append(V(i, bidder, Coinche.SURCOINCHE, speaker, 0))
+            return opt(speaker)(options)
+        if rules.coinche_in_turn:
+            if opponent:
+                options.append(doubled(i, bidder))
+            return opt(speaker)(options)
         turn = opt(speaker)(options)
-        coinched = opt(bidder)(term(i, bidder, Coinche.COINCHE), term(i, bidder, Coinche.SURCOINCHE))
-        return opt(bidder + 1)(coinched, turn)       # an opponent may coinche first
+        return opt(bidder + 1)(doubled(i, bidder), turn)       # an opponent may coinche first
 
-    return V(None, None, 0)
+    return V(None, None, Coinche.NONE, None, 0)
 
 
 def random_values(rng):
@@ -163,6 +181,16 @@ def random_values(rng):
     Rules(coinche_whole_score=True, belote_to_defenders=True, failed_capot=410, bid_only=True),
     Rules(tie_held=True, rounding=False, belote_in_ta=True, belote_anyone=True),
     Rules(coinche_takes_all=True, declarations=True, declarations_count=True, suit_ranking=True),
+    # seed 000's auction variants: "a player may only say coinche in turn"; "a coinche can only
+    # be said in turn and does not end the bidding"; "a capot bid to be doubled and redoubled"
+    Rules(coinche_in_turn=True), Rules(coinche_in_turn=True, capot_coinche=True, surcoinche=3),
+    Rules(contree=True), Rules(contree=True, suit_ranking=True, capot_coinche=True),
+    Rules(contree=True, coinche_whole_score=True, tie_held=True, plus_two="none"),
+    Rules(capot_coinche=True, must_outscore=True),
+    # strains, levels and capot variants
+    Rules(sa_ta=False, max_level=180, capot_any_side=True),
+    Rules(capot_only_if_bid=True, belote_in_ta=True, max_level=240, plus_two="all"),
+    Rules(capot_any_side=True, declarations=True, declarations_count=True, max_level=240, contree=True),
 ])
 def test_par_equals_brute_force(rules):
     rng = np.random.default_rng(hash(rules) % 2**32)
@@ -195,18 +223,23 @@ def test_par_auction_is_legal_and_ends_in_the_contract():
 VARIANTS = [Rules(), Rules(must_outscore=True), Rules(coinche_whole_score=True),
             Rules(coinche_takes_all=True), Rules(belote_to_defenders=True), Rules(failed_capot=410),
             Rules(bid_only=True), Rules(rounding=False), Rules(declarations_count=True, declarations=True),
-            Rules(tie_held=True), Rules(surcoinche=3), Rules(belote_anyone=True)]
+            Rules(tie_held=True), Rules(surcoinche=3), Rules(belote_anyone=True),
+            Rules(coinche_takes_all=True, surcoinche=3), Rules(capot_only_if_bid=True),
+            Rules(capot_any_side=True, unbid_generale=True), Rules(plus_two="all", tie_held=True),
+            Rules(plus_two="none", must_outscore=True), Rules(belote=False),
+            Rules(declarations=True, declarations_count=True, max_level=240, capot_coinche=True)]
 POINTS = sorted(set(range(0, 163, 23)) | {62, 80, 81, 82, 91, 100, 152, 161, 162})
 
 
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_scoring_invariants(rules):
-    for points, belote, decl in itertools.product(POINTS, (None, Team.NS, Team.EW), ((0, 0), (20, 50))):
+    belotes = (None, Team.NS, Team.EW) if rules.belote else (None,)
+    for points, belote, decl in itertools.product(POINTS, belotes, ((0, 0), (20, 50))):
         for capot in ((False, True) if points == 162 else (False,)):
             made_prev = True
             fail_scores = {}
             prev = None
-            for level in BID_LEVELS:
+            for level in bid_levels(rules):
                 scores = [score_deal(Contract(level, "H", "N", x), points, capot=capot, belote=belote,
                                      declarations=decl, rules=rules) for x in Coinche]
                 made = scores[0].made
@@ -224,11 +257,13 @@ def test_scoring_invariants(rules):
                                     rules=rules) for x in Coinche]
                 if not other[0].made and not other[0].tie:
                     assert got == [(s.ns_score, s.ew_score) for s in other]
-            for level in (80, 120, 160):               # 4: the strain does not matter
+            # 4: the strain does not matter (among the strains where the belote claimed exists)
+            strains = [s for s in Strain if belote is None or max_belotes(s, rules)]
+            for level in (80, 120, 160):
                 for x in Coinche:
                     got = {(d.ns_score, d.ew_score, d.made, d.tie) for d in (
                         score_deal(Contract(level, s, "N", x), points, capot=capot, belote=belote,
-                                   declarations=decl, rules=rules) for s in Strain)}
+                                   declarations=decl, rules=rules) for s in strains)}
                     assert len(got) == 1, "4: scores ignore the strain"
             c = score_deal(Contract(CAPOT, "H", "N"), points, capot=capot, belote=belote,
                            declarations=decl, rules=rules)
@@ -242,3 +277,26 @@ def test_par_to_dict():
     d = p.to_dict()
     assert d["contract"]["text"] == "capotSA" and d["leader"] == "S"
     assert d["auction"][-1] == {"seat": "N", "call": "capot SA"}
+
+
+@pytest.mark.parametrize("rules", [Rules(coinche_in_turn=True), Rules(contree=True, suit_ranking=True),
+                                   Rules(contree=True, capot_coinche=True)])
+def test_in_turn_auctions_are_in_turn(rules):
+    """With a coinche in turn (seed 000: "a player may only say 'coinche' in turn") every
+    call is made by the seat after the previous caller, and the auction ends after three
+    passes that follow the last bid, unless that bid is a capot."""
+    rng = np.random.default_rng(hash(rules) % 2**32)
+    for k in range(12):
+        deal = Deal.random(seed=int(rng.integers(1 << 30)))
+        dealer = Seat(k % 4)
+        ns = random_values(rng)
+        t = fake_table(deal, dealer.next, ns, [s for s in Strain if ns[s] == 162],
+                       [s for s in Strain if ns[s] == 0], rules)
+        p = par(deal, dealer, rules, table=t)
+        seats = [c.seat for c in p.auction]
+        assert seats[0] == dealer.next and all(b == a.next for a, b in zip(seats, seats[1:])), p.auction
+        kinds = [c.kind for c in p.auction]
+        if p.contract is None:
+            assert kinds == ["pass"] * 4
+        elif not p.contract.is_capot:
+            assert kinds[-3:] == ["pass"] * 3 and "bid" not in kinds[-3:]

@@ -46,7 +46,7 @@ def test_contract_properties():
     assert Contract(100, "H", "N", Coinche.SURCOINCHE).multiplier(Rules(surcoinche=3)) == 3
 
 
-@pytest.mark.parametrize("bad", ["85H", "170H", "70 S", "100", "100X", "H100", "", "capot", "100 H Q"])
+@pytest.mark.parametrize("bad", ["85H", "260H", "70 S", "100", "100X", "H100", "", "capot", "100 H Q"])
 def test_contract_parse_errors(bad):
     with pytest.raises(ContractError) as e:
         Contract.parse(bad)
@@ -270,8 +270,9 @@ def test_declarations_scored_and_counted():
 def test_tie_held():
     c = Contract(80, "S", "N")
     # seed 001: on a tie (81 each) the bidders score nothing and their points (81 -> 80) are held;
-    # the defenders score their own 81 -> 80
-    s = score_deal(c, 81, rules=Rules(tie_held=True))
+    # the defenders score their own 81 -> 80 (a bid of 80 needing 80, as in seed 001's "more
+    # points than the total bet": with 82 needed, 81 fails and is no litige)
+    s = score_deal(c, 81, rules=Rules(tie_held=True, plus_two="none"))
     assert s.tie and not s.made and s.winner is None
     assert (s.ns_score, s.ew_score, s.held) == (0, 80, 80)
     # by default a tie is a failed 80: EW 160 + 80 = 240
@@ -345,7 +346,7 @@ def test_match_exact_tie():
 
 
 def test_match_held_points():
-    rules = Rules(tie_held=True)
+    rules = Rules(tie_held=True, plus_two="none")
     m = Match(rules)
     c = Contract(80, "S", "N")
     m.add(score_deal(c, 81, rules=rules))   # seed 001 tie: EW 80, 80 held
