@@ -332,7 +332,7 @@ def _coinched_capot(bid: str, level: int, coinche: Coinche) -> ContractError:
     word = "générale" if level == GENERALE else "capot"
     state = "coinched" if coinche == Coinche.COINCHE else "surcoinched"
     return ContractError(f"bid {bid!r} {state}: a {word} bid cannot be coinched or surcoinched "
-                         f"(seed 000: it ends the auction; the rule capot_coinche allows it)")
+                         f"(it ends the auction; the rule capot_coinche=true allows it)")
 
 
 @functools.lru_cache(maxsize=1024)
