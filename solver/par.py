@@ -48,7 +48,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import operator
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from .cards import Seat, Team
 from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
@@ -161,7 +161,27 @@ def _scorer(rules: Rules):
 
 
 _NONE, _X, _XX = Coinche.NONE, Coinche.COINCHE, Coinche.SURCOINCHE
-_FIRST = operator.itemgetter(0)
+_KEY = operator.attrgetter("key")
+
+
+@dataclasses.dataclass(eq=False)
+class _Entry:
+    """A bid one side can make, in the auction where a coinche ends it.
+
+    ``key``: its place in the auction order; ``side``: 0 N-S, 1 E-W; ``u`` and ``c``:
+    N-S minus E-W when it is played undoubled and coinched (surcoinched when ``sur``:
+    that suits the bidders better); ``c`` is ``None`` for a capot bid that cannot be
+    coinched.  The backward induction fills ``above`` (each side's ``(value, _Entry)``
+    of its best bid above this one: the bidders' opponents', then the bidders') and
+    ``values``: the auction's value after this bid and 0, 1, 2 passes."""
+
+    key: int
+    side: int
+    u: int
+    c: Optional[int]
+    sur: bool
+    above: tuple = (None, None)
+    values: tuple = (0, 0, 0)
 
 
 def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
@@ -208,7 +228,7 @@ def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tu
     return tuple(entries), top
 
 
-def _frontier(entries: list, z: int) -> list:
+def _frontier(entries: "list[_Entry]", z: int) -> "list[_Entry]":
     """Drop the bids of side ``z`` that are dominated: another bid of z with a key at
     least as high and values U and C at least as good for z (a capot bid's C counts
     as best: it cannot be coinched).  ``entries`` are sorted by key, highest first.
@@ -220,15 +240,15 @@ def _frontier(entries: list, z: int) -> list:
     capot_u = None                  # the best U of a capot bid (C: the best there is)
     front: list = []
     for e in entries:
-        u = sign * e[2]
-        if e[3] is None:
+        u = sign * e.u
+        if e.c is None:
             if capot_u is None or u > capot_u:
                 capot_u = u
                 kept.append(e)
             continue
         if capot_u is not None and u <= capot_u:
             continue
-        c = sign * e[3]
+        c = sign * e.c
         for fu, fc in front:
             if fu >= u and fc >= c:
                 break
@@ -407,20 +427,14 @@ def _contree_best(entries: list, group) -> list:
     """Backward induction over the bids, highest key first: each side's ``(value,
     _Bid)`` of its best bid over all of them (``None``: no bid)."""
     best: list = [None, None]
-    n, j = len(entries), 0
-    while j < n:
-        g = group[entries[j].key]
-        k = j
-        while k < n and group[entries[k].key] == g:
-            k += 1
-        for b in entries[j:k]:
+    for run in _groups(entries, group, _KEY):
+        for b in run:
             b.above = (best[1 - b.side], best[b.side])
             _contree_states(b)
-        for b in entries[j:k]:                    # ties: the highest key, then the first strain
+        for b in run:                             # ties: the highest key, then the first strain
             v = b.states["N0"]
             if best[b.side] is None or _better(b.side, v, best[b.side][0]):
                 best[b.side] = (v, b)
-        j = k
     return best
 
 
@@ -469,116 +483,113 @@ def _better(side: int, a: int, b: int) -> bool:
     return a > b if side == 0 else a < b
 
 
+def _groups(entries: list, group, key) -> Iterator[list]:
+    """``entries`` (sorted by auction key, highest first) cut into runs of one group
+    (bids of equal key)."""
+    n, j = len(entries), 0
+    while j < n:
+        g = group[key(entries[j])]
+        k = j
+        while k < n and group[key(entries[k])] == g:
+            k += 1
+        yield entries[j:k]
+        j = k
+
+
+def _entry_values(e: _Entry, capot: bool, in_turn: bool) -> tuple:
+    """The value of the auction after bid ``e`` and 0, 1, 2 passes, given the best bids
+    above it (``e.above``): the induction of :func:`par`."""
+    by, bz = e.above
+    u, c = e.u, e.c
+    if capot:                                 # a capot bid ends the auction, coinched or not
+        return (u if c is None else (min(c, u) if e.side == 0 else max(c, u)), None, None)
+    best_y, best_z = (min, max) if e.side == 0 else (max, min)     # N-S maximise
+    v2 = best_y(c, u) if by is None else best_y(c, u, by[0])
+    v1 = v2 if bz is None else best_z(v2, bz[0])
+    if not in_turn:                           # the opponents may coinche out of turn too
+        v1 = best_y(c, v1)
+    v0 = best_y(c, v1) if by is None else best_y(c, v1, by[0])
+    return (v0, v1, v2)
+
+
+def _induct(live: "list[_Entry]", bids, group, in_turn: bool) -> list:
+    """Backward induction over the bids, highest key first: fills each entry's
+    ``above`` and ``values``; returns each side's ``(value, _Entry)`` of its best bid."""
+    best: list = [None, None]
+    for run in _groups(live, group, _KEY):
+        for e in run:
+            e.above = (best[1 - e.side], best[e.side])
+            e.values = _entry_values(e, bids[e.key][0] == CAPOT, in_turn)
+        for e in run:                             # ties: the highest key, then the first strain
+            z, v = e.side, e.values[0]
+            if best[z] is None or _better(z, v, best[z][0]):
+                best[z] = (v, e)
+    return best
+
+
 def _auction(sides: list, bids, group, first: Seat, in_turn: bool):
     """The auction of :func:`par` (coinche at any time, or only in turn with
     ``in_turn``; a coinche ends it): the frontier of each side's bids, the backward
     induction, and one optimal sequence of calls.  Returns ``(calls, final)`` with
     ``final`` ``None`` (all pass) or ``(key, side, declarer, coinche state)``."""
-    live = []
+    live: list = []
     for z in (0, 1):
-        sides[z].sort(key=_FIRST, reverse=True)     # (a stable sort, like the key -e[0])
+        sides[z].sort(key=_KEY, reverse=True)     # a stable sort: equal keys keep their order
         live += _frontier(sides[z], z)
-    live.sort(key=_FIRST, reverse=True)
-
-    # Backward induction, highest key first; best[T] = [value, entry] of side T's
-    # best bid among the groups above the current one.
-    best: list = [None, None]
-    n = len(live)
-    j = 0
-    while j < n:
-        g = group[live[j][0]]
-        k = j
-        while k < n and group[live[k][0]] == g:
-            k += 1
-        for e in live[j:k]:
-            z = e[1]
-            by, bz = best[1 - z], best[z]
-            e.append((by, bz))
-            c, u = e[3], e[2]
-            if bids[e[0]][0] == CAPOT:            # capot: ends the auction, coinched or not
-                e += [u if c is None else (min(c, u) if z == 0 else max(c, u)), None, None]
-                continue
-            if z == 0:                            # E-W minimise, N-S maximise
-                v2 = min(c, u) if by is None else min(c, u, by[0])
-                v1 = v2 if bz is None else max(v2, bz[0])
-                if not in_turn:                   # E-W may coinche out of turn too
-                    v1 = min(c, v1)
-                v0 = min(c, v1) if by is None else min(c, v1, by[0])
-            else:
-                v2 = max(c, u) if by is None else max(c, u, by[0])
-                v1 = v2 if bz is None else min(v2, bz[0])
-                if not in_turn:
-                    v1 = max(c, v1)
-                v0 = max(c, v1) if by is None else max(c, v1, by[0])
-            e += [v0, v1, v2]
-        for e in live[j:k]:                       # ties: the highest key, then the first strain
-            z, v = e[1], e[6]
-            if best[z] is None or (v > best[z][0] if z == 0 else v < best[z][0]):
-                best[z] = (v, e)
-        j = k
-    A = _opening_values(best, first)
-
-    # One optimal auction.
+    live.sort(key=_KEY, reverse=True)
+    best = _induct(live, bids, group, in_turn)
+    opening = _opening_values(best, first)
     calls: list[Call] = []
-    seat = first
-    bid = None            # (entry, declarer seat)
-    passes = 0
-    state = _NONE
+    seat, passes = first, 0
+    while passes < 4:                             # before any bid
+        t = seat.team
+        if best[t] is not None and _better(t, best[t][0], opening[passes + 1]):
+            calls.append(Call(seat, CallKind.BID, *bids[best[t][1].key]))
+            return calls, _after_bid(best[t][1], seat, seat.next, bids, in_turn, calls)
+        calls.append(Call(seat, CallKind.PASS))
+        passes += 1
+        seat = seat.next
+    return calls, None
+
+
+def _after_bid(e: _Entry, declarer: Seat, seat: Seat, bids, in_turn: bool, calls: list) -> tuple:
+    """One optimal continuation after bid ``e`` by ``declarer``, ``seat`` speaking next:
+    extends ``calls``; returns the final ``(key, side, declarer, coinche state)``."""
+    passes, state = 0, _NONE
     while True:
-        if bid is None:
-            if passes == 4:
-                return calls, None
-            t = seat.team
-            bt = best[t]
-            if bt is not None and _better(t, bt[0], A[passes + 1]):
-                calls.append(Call(seat, CallKind.BID, *bids[bt[1][0]]))
-                bid, passes = (bt[1], seat), 0
-            else:
-                calls.append(Call(seat, CallKind.PASS))
-                passes += 1
-            seat = seat.next
-            continue
-        e, declarer = bid
-        z = e[1]
+        z = e.side
         y = 1 - z
-        if bids[e[0]][0] == CAPOT:
-            if e[3] is not None and _better(y, e[3], e[2]):
+        if bids[e.key][0] == CAPOT:
+            if e.c is not None and _better(y, e.c, e.u):
                 calls.append(Call(seat, CallKind.COINCHE))
                 state = _X
-                if e[4]:
+                if e.sur:
                     calls.append(Call(seat.next if in_turn else declarer, CallKind.SURCOINCHE))
                     state = _XX
             break
-        by, bz = e[5]
-        if passes == 0:
-            speaker, stay, other = y, e[7], by
-        elif passes == 1:
-            speaker, stay, other = z, e[8], bz
-        else:
-            speaker, stay, other = y, e[2], by
+        by, bz = e.above
+        speaker, stay, other = ((y, e.values[1], by), (z, e.values[2], bz), (y, e.u, by))[min(passes, 2)]
         go_on, raise_to = stay, None
         if other is not None and _better(speaker, other[0], stay):
             go_on, raise_to = other[0], other[1]
-        if (passes != 1 or not in_turn) and _better(y, e[3], go_on):
+        if (passes != 1 or not in_turn) and _better(y, e.c, go_on):
             coincher = seat if seat.team == y else seat.next
             calls.append(Call(coincher, CallKind.COINCHE))
             state = _X
-            if e[4]:                              # in turn: the next player, a bidder
+            if e.sur:                             # in turn: the next player, a bidder
                 calls.append(Call(coincher.next if in_turn else declarer, CallKind.SURCOINCHE))
                 state = _XX
             break
         if raise_to is not None:
-            calls.append(Call(seat, CallKind.BID, *bids[raise_to[0]]))
-            bid, passes = (raise_to, seat), 0
+            calls.append(Call(seat, CallKind.BID, *bids[raise_to.key]))
+            e, declarer, passes = raise_to, seat, 0
         else:
             calls.append(Call(seat, CallKind.PASS))
             passes += 1
             if passes == 3:
                 break
         seat = seat.next
-
-    e, declarer = bid
-    return calls, (e[0], e[1], declarer, state)
+    return (e.key, e.side, declarer, state)
 
 
 def _opening_values(best: list, first: Seat) -> list:
@@ -659,52 +670,18 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
     >>> [str(c) for c in p.auction]
     ['pass', 'pass', 'capot SA']
     """
-    if not isinstance(deal, Deal):
-        deal = Deal.from_pbn(deal)
-    if deal.cards_per_hand != 8:
-        raise DealError(f"par needs a full deal of 8 cards a hand, not {deal.cards_per_hand}: "
-                        f"{deal.to_pbn()!r}")
     dealer = Seat.parse(dealer)
-    first = dealer.next
-    if table is None:
-        table = dd_table(deal, first, rules, solver=solver)
-    elif table.leader is None:
-        table = table.for_leader(first)
-    elif table.leader != first:
-        raise SeatError(f"the table is for leader {table.leader.name}, but with dealer {dealer.name} "
-                        f"the first lead is by {first.name}")
+    table = _leader_table(deal, dealer, rules, table, solver)
     rules = table.rules
     bids, group, rows = _bid_order(rules)
-    strain_bids = _scorer(rules)
     outcomes = table.outcomes()
-
-    # The bids that can matter, with their terminal values (N-S minus E-W).
-    sides: list[list] = [[], []]
-    tops: list[list] = [[], []]
-    allowed = bid_strains(rules)
-    for z in (0, 1):
-        for s, out in zip(STRAINS, outcomes[z]):
-            if s not in allowed:
-                continue
-            entries, top = strain_bids(out)
-            row = rows[s]
-            sides[z] += [[row[k], z, u, c, sur] for k, u, c, sur in entries]
-            if top is not None:
-                tops[z].append((row[top[0]], top[1]))
+    sides, tops = _candidates(outcomes, rows, _scorer(rules), bid_strains(rules))
     if rules.contree:
-        calls, final = _contree_auction(_contree_bids(bids, rows, outcomes, rules), bids, group, first)
+        calls, final = _contree_auction(_contree_bids(bids, rows, outcomes, rules), bids, group,
+                                        dealer.next)
     else:
-        calls, final = _auction(sides, bids, group, first, rules.coinche_in_turn)
-
-    # Each side's most valuable contract if unopposed.
-    best_alone: dict[Team, Optional[Contract]] = {}
-    for t in Team:
-        top = None
-        for i, u in tops[t]:
-            if top is None or _better(t, u, top[1]):
-                top = (i, u)
-        best_alone[t] = None if top is None else cached_contract(*bids[top[0]], t.seats[0], _NONE)
-
+        calls, final = _auction(sides, bids, group, dealer.next, rules.coinche_in_turn)
+    best_alone = {t: _best_alone(tops[t], t, bids) for t in Team}
     if final is None:
         return Par(dealer, None, 0, 0, None, tuple(calls), _reason(None, None, best_alone, calls),
                    best_alone, table)
@@ -714,6 +691,52 @@ def par(deal: Deal, dealer: "Seat | str" = Seat.N, rules: Rules = Rules(), *,
     result = outcomes[side][s].score(contract, rules)
     return Par(dealer, contract, result.ns_score, result.ew_score, result, tuple(calls),
                _reason(contract, result, best_alone, calls), best_alone, table)
+
+
+def _leader_table(deal: "Deal | str", dealer: Seat, rules: Rules, table: "DDTable | None",
+                  solver: "Solver | None") -> DDTable:
+    """The table of ``deal`` with the seat after ``dealer`` leading: ``table`` (cut to that
+    leader when it holds all four) or a new one."""
+    if not isinstance(deal, Deal):
+        deal = Deal.from_pbn(deal)
+    if deal.cards_per_hand != 8:
+        raise DealError(f"par needs a full deal of 8 cards a hand, not {deal.cards_per_hand}: "
+                        f"{deal.to_pbn()!r}")
+    first = dealer.next
+    if table is None:
+        return dd_table(deal, first, rules, solver=solver)
+    if table.leader is None:
+        return table.for_leader(first)
+    if table.leader != first:
+        raise SeatError(f"the table is for leader {table.leader.name}, but with dealer {dealer.name} "
+                        f"the first lead is by {first.name}")
+    return table
+
+
+def _candidates(outcomes, rows, strain_bids, allowed) -> tuple[list, list]:
+    """Per side, the bids that can matter as :class:`_Entry`, and ``(key, U)`` of its
+    best made bid in each allowed strain."""
+    sides: list[list] = [[], []]
+    tops: list[list] = [[], []]
+    for z in (0, 1):
+        for s, out in zip(STRAINS, outcomes[z]):
+            if s not in allowed:
+                continue
+            entries, top = strain_bids(out)
+            row = rows[s]
+            sides[z] += [_Entry(row[k], z, u, c, sur) for k, u, c, sur in entries]
+            if top is not None:
+                tops[z].append((row[top[0]], top[1]))
+    return sides, tops
+
+
+def _best_alone(tops: list, team: Team, bids) -> Optional[Contract]:
+    """The side's most valuable contract if unopposed (``None``: it makes none)."""
+    top = None
+    for i, u in tops:
+        if top is None or _better(team, u, top[1]):
+            top = (i, u)
+    return None if top is None else cached_contract(*bids[top[0]], team.seats[0], _NONE)
 
 
 def _reason(contract: Optional[Contract], result: Optional[DealScore],
