@@ -343,6 +343,20 @@ class CardSet:
     def __setattr__(self, name, value):  # immutability
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its mask (a set sent to a worker process is one int).
+
+        >>> import pickle; pickle.loads(pickle.dumps(CardSet("SA HT"))) == CardSet("SA HT")
+        True
+        """
+        return (CardSet, (self.mask,))
+
+    def __copy__(self) -> "CardSet":
+        return self                         # immutable: a copy is the set itself
+
+    def __deepcopy__(self, memo: dict) -> "CardSet":
+        return self
+
     @classmethod
     def from_pbn(cls, text: str) -> "CardSet":
         """Read one hand: ``spades.hearts.diamonds.clubs`` with ``-`` or nothing for a void."""

@@ -60,6 +60,22 @@ class Deal:
     def __setattr__(self, name, value):
         raise AttributeError("Deal is immutable")
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its four masks, as tasks carry deals to worker processes.
+
+        >>> import pickle
+        >>> d = Deal.from_pbn(EXAMPLE_DEAL)
+        >>> pickle.loads(pickle.dumps(d)) == d
+        True
+        """
+        return (Deal, (self.masks,))
+
+    def __copy__(self) -> "Deal":
+        return self                         # immutable: a copy is the deal itself
+
+    def __deepcopy__(self, memo: dict) -> "Deal":
+        return self
+
     @classmethod
     def parse(cls, deal: "Deal | str") -> "Deal":
         """A :class:`Deal` as it is, or deal text read by :meth:`from_pbn`: how every query
