@@ -119,7 +119,7 @@ def test_engine_follows_the_referee(seed, strain, undertrump, overtrump_partner)
     pos = Position(deal, strain, rng.randrange(4), rules)
     s = Solver(tt_bits=8)
     s.load(pos)
-    eng = s.engine
+    eng = s._engine
     ns = 0
     while not pos.is_over:
         legal = int(pos.legal_cards())
