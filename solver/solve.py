@@ -27,9 +27,9 @@ from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of, poi
 __all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "can_take", "default_solver",
            "query_position"]
 
-# 2**14 buckets of 4 entries of 16 bytes: 1 MiB, inside one core's 2 MiB L2 cache, so that
-# workers sharing the machine do not evict each other's tables; a larger table saves few
-# nodes, since most positions it would keep recur within one deal's search.
+# 2**14 buckets of 4 entries of 16 bytes: 1 MiB, inside one core's 2 MiB L2 cache.  A larger
+# table saves few nodes, and with workers sharing the machine its cache misses cost more
+# than those nodes.
 DEFAULT_TT_BITS = 14
 
 _ONE_THREAD = ("a Solver serves one thread at a time: give each thread its own "
