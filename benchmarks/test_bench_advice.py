@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from solver import Seat, Team
-from solver.advice import _solve_deal, advise, default_workers, map_deals
+from solver.advice import _solve_deal, advise
+from solver.parallel import default_workers, map_tasks
 from solver.rules import Rules
 from solver.sampling import sample_deals
 
@@ -53,8 +54,8 @@ def test_bench_advise_500x6(benchmark, executor):
 
 def test_bench_one_deal_six_strains(benchmark):
     deals = sample_deals(HAND, "S", n=min(SAMPLES, 100), seed=SEED)
-    tasks = [(d.masks, Seat.S, Team.NS, Rules()) for d in deals]      # dealer E: S leads
-    times = benchmark.pedantic(lambda: map_deals(_timed, tasks, workers=1), rounds=1, iterations=1)
+    tasks = [(d, Seat.S, Team.NS, Rules()) for d in deals]      # dealer E: S leads
+    times = benchmark.pedantic(lambda: map_tasks(_timed, tasks, workers=1), rounds=1, iterations=1)
     t = np.array(times) * 1000
     benchmark.extra_info.update({"deals": len(t), "median_ms": float(np.median(t)),
                                  "p99_ms": float(np.percentile(t, 99)), "max_ms": float(t.max())})

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from solver import Deal, Rules, Seat
-from solver.batch import analyze, parse_lines
+from solver.batch import solve_batch, parse_lines
 from solver.par import _SCORES, par
 from solver.solve import Solver
 from solver.table import dd_table
@@ -100,7 +100,7 @@ def test_bench_batch_2_cores(benchmark):
 
     def run():
         t0 = time.perf_counter()
-        n = sum(1 for _ in analyze(items, workers=2))
+        n = sum(1 for _ in solve_batch(items, workers=2))
         walls.append(time.perf_counter() - t0)
         return n
 

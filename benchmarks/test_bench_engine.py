@@ -109,7 +109,7 @@ def test_bench_threshold_82(benchmark, group):
             t = time.perf_counter()
             answers.append(s.can_take(deal, strain_of(i), 82, Team.NS, Seat.N))
             times.append(time.perf_counter() - t)
-            nodes.append(s.engine.nodes)
+            nodes.append(s.nodes)
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     benchmark.extra_info.update({"group": group, **_stats(times, nodes),

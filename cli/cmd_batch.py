@@ -25,7 +25,7 @@ from .common import (
 )
 from .app import app
 from .files import atomic_open, check_output, read_lines
-from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
+from solver.batch import CSV_COLUMNS, BadLine, BatchItem, csv_rows, parse_lines, solve_batch
 from solver.cards import Seat
 from solver.errors import SeatError, quote
 
@@ -101,12 +101,12 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
     quiet = no_progress or n < 2 or not err_console.is_terminal
     progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err_console, transient=True, disable=quiet)
-    results = analyze(items, rules, workers=workers, with_par=with_par,
+    results = solve_batch(items, rules, workers=workers, with_par=with_par,
                       progress=lambda k: progress.advance(task, k))
     with progress, closing(results):      # closing ends the workers, also on an error here
         task = progress.add_task("deals", total=n)
         for r in results:
-            if isinstance(r, BatchError):
+            if isinstance(r, BadLine):
                 bad += 1
                 err_console.print(f"error: {r}", markup=False, highlight=False, soft_wrap=True)
             if writer is not None:

@@ -43,7 +43,7 @@ from .plot import plot_points, text_histogram
 from .sampling import Constraints, hand_points, sample_deals
 
 # tables, par, review and batches
-from .batch import BatchError, BatchItem, BatchLineError, BatchResult, analyze, parse_lines
+from .batch import BadLine, BatchItem, BatchLineError, BatchResult, parse_lines, solve_batch
 from .par import Call, Par, par
 from .review import Review, ReviewStep, review
 from .table import ByStrain, DDTable, Outcome, dd_table
@@ -53,15 +53,15 @@ __version__ = "0.1.0"
 # Written out (not computed) so that type checkers see what the package exports;
 # tests/test_api_boundary.py holds it equal to the public names above.
 __all__ = [
-    "Advice", "BatchError", "BatchItem", "BatchLineError", "BatchResult", "BidStats", "ByStrain",
+    "Advice", "BadLine", "BatchItem", "BatchLineError", "BatchResult", "BidStats", "ByStrain",
     "CAPOT", "Call", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
     "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "IllegalPlayError", "LeadAdvice",
     "Match", "Outcome", "Par", "Position", "Rank", "Recommendation", "Review", "ReviewStep",
     "Rules", "RulesError", "ScoreError", "Seat", "SeatError", "Solution", "Solver", "SolverError",
-    "Strain", "StrainError", "StrainStats", "Suit", "Team", "advise", "analyze",
+    "Strain", "StrainError", "StrainStats", "Suit", "Team", "advise",
     "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table", "find_declarations",
     "hand_points", "lead_advice", "legal_cards", "par", "parse_lines", "plot_points", "review",
-    "round_score", "sample_deals", "score_deal", "solve", "text_histogram", "trick_winner",
-    "__version__",
+    "round_score", "sample_deals", "score_deal", "solve", "solve_batch", "text_histogram",
+    "trick_winner", "__version__",
 ]

@@ -25,10 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
-import queue
-import threading
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 
@@ -38,12 +35,11 @@ from .contract import level_json, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .pool import process_pool
+from .parallel import Backend, map_tasks
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
 from .solve import Solver
-from .table import solve_strain
 
 __all__ = [
     "Advice",
@@ -51,7 +47,6 @@ __all__ = [
     "BidStats",
     "Recommendation",
     "advise",
-    "map_deals",
     "LEVELS",
     "QUANTILES",
 ]
@@ -63,167 +58,19 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
 
 # ---------------------------------------------------------------------------
-# Running one function over many deals, in parallel
-# ---------------------------------------------------------------------------
-
-_FREE: list[Solver] = []          # solvers kept between calls (their tables stay useful)
-_FREE_LOCK = threading.Lock()
-_PROCESS_SOLVER: "Solver | None" = None
-
-
-def _acquire() -> Solver:
-    with _FREE_LOCK:
-        return _FREE.pop() if _FREE else Solver()
-
-
-def _release(s: Solver) -> None:
-    with _FREE_LOCK:
-        _FREE.append(s)
-
-
-def default_workers() -> int:
-    """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def _process_chunk(func: Callable, chunk: list) -> list:
-    global _PROCESS_SOLVER
-    if _PROCESS_SOLVER is None:
-        _PROCESS_SOLVER = Solver()
-    return [func(_PROCESS_SOLVER, t) for t in chunk]
-
-
-def _map_threads(func: Callable, tasks: list, w: int, progress: "Callable[[int, int], None] | None",
-                 out: list) -> None:
-    """:func:`map_deals` on ``w`` threads: each takes the next task as soon as it is free.
-
-    The calling thread only counts finished tasks from a queue: with one future per
-    task, waiting on the pending ones held the GIL long enough to slow the workers
-    (advice, 500 deals on 2 cores, six alternating runs: 3.4 to 5.1 s, against 2.5 to
-    4.1 s this way)."""
-    n = len(tasks)
-    lock = threading.Lock()
-    nxt = [0]
-    stop = threading.Event()
-    finished: "queue.SimpleQueue[BaseException | None]" = queue.SimpleQueue()
-
-    def work() -> None:
-        s = _acquire()
-        try:
-            while not stop.is_set():
-                with lock:
-                    i = nxt[0]
-                    nxt[0] = i + 1
-                if i >= n:
-                    return
-                out[i] = func(s, tasks[i])
-                finished.put(None)
-        except BaseException as e:  # handed to the calling thread, which raises it
-            finished.put(e)
-        finally:
-            _release(s)
-
-    threads = [threading.Thread(target=work, name=f"coinche-worker-{k}", daemon=True) for k in range(w)]
-    for t in threads:
-        t.start()
-    try:
-        done = 0
-        while done < n:
-            try:
-                item = finished.get(timeout=0.25)
-            except queue.Empty:
-                if not any(t.is_alive() for t in threads):     # pragma: no cover - defensive
-                    raise RuntimeError("the workers stopped before finishing their tasks") from None
-                continue
-            if item is not None:
-                raise item
-            done += 1
-            if progress is not None:
-                progress(done, n)
-    finally:
-        stop.set()
-        for t in threads:
-            t.join()
-
-
-def _process_indexed(job: tuple) -> tuple:
-    func, i, chunk = job
-    return i, _process_chunk(func, chunk)
-
-
-def _map_processes(func: Callable, tasks: list, w: int, progress: "Callable[[int, int], None] | None",
-                   out: list) -> None:
-    """:func:`map_deals` on ``w`` processes, the tasks sent in chunks (about 8 per worker)."""
-    n = len(tasks)
-    size = max(1, -(-n // (8 * w)))
-    jobs = [(func, i, tasks[i:i + size]) for i in range(0, n, size)]
-    done = 0
-    with process_pool(w) as pool:       # an error or a signal ends the workers at once
-        for i, part in pool.imap_unordered(_process_indexed, jobs):
-            out[i:i + len(part)] = part
-            done += len(part)
-            if progress is not None:
-                progress(done, n)
-
-
-def map_deals(func: Callable[[Solver, Any], Any], tasks: Sequence[Any], workers: "int | None" = None,
-              executor: str = "thread", progress: "Callable[[int, int], None] | None" = None) -> list:
-    """``[func(solver, task) for task in tasks]``, spread over ``workers``.
-
-    Each worker holds one :class:`~solver.solve.Solver` for all its tasks (and the
-    solvers are kept for the next call).  ``executor`` is ``"thread"`` (the engine
-    releases the GIL while it searches) or ``"process"`` (``func`` and the tasks must
-    then pickle).  ``progress(done, total)`` is called from the calling thread as
-    tasks finish.  The results come back in the order of ``tasks`` whatever the
-    number of workers, so the output never depends on it.  An exception raised by
-    ``func`` stops the other workers after their current task and is raised here.
-
-    >>> map_deals(lambda s, d: s.solve(d, "S").ns_points,
-    ...           [Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")], workers=1)
-    [25]
-    """
-    tasks = list(tasks)
-    n = len(tasks)
-    w = default_workers() if workers is None else int(workers)
-    if w < 1:
-        raise ConstraintError(f"workers {workers!r}: expected 1 or more")
-    if executor not in ("thread", "process"):
-        raise ConstraintError(f"executor {executor!r}: expected 'thread' or 'process'")
-    out: list = [None] * n
-    if w == 1 or n <= 1:
-        s = _acquire()
-        try:
-            for i, t in enumerate(tasks):
-                out[i] = func(s, t)
-                if progress is not None:
-                    progress(i + 1, n)
-        finally:
-            _release(s)
-    elif executor == "thread":
-        _map_threads(func, tasks, min(w, n), progress, out)
-    else:
-        _map_processes(func, tasks, min(w, n), progress, out)
-    return out
-
-
-# ---------------------------------------------------------------------------
 # One deal, six strains
 # ---------------------------------------------------------------------------
 
 def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool], list[bool]]:
     """The side's exact card points in each strain, whether it can take every trick,
     and whether the opponents can."""
-    masks, leader, team, rules = task
-    deal = Deal(masks)
+    deal, leader, team, rules = task
     points, capot, lost = [], [], []
     for strain in STRAINS:
-        ns, ns_capot, ew_capot, total, _ = solve_strain(solver, deal, leader, strain, rules)
-        points.append(ns if team == Team.NS else total - ns)
-        capot.append(ns_capot if team == Team.NS else ew_capot)
-        lost.append(ew_capot if team == Team.NS else ns_capot)
+        r = solver.strain_result(deal, leader, strain, rules)
+        points.append(r.ns_points if team == Team.NS else r.total - r.ns_points)
+        capot.append(r.ns_capot if team == Team.NS else r.ew_capot)
+        lost.append(r.ew_capot if team == Team.NS else r.ns_capot)
     return points, capot, lost
 
 
@@ -620,7 +467,8 @@ def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: 
 def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str" = "N",
            samples: int = 500, seed: "int | None" = None, rules: Rules = Rules(),
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
-           executor: str = "thread", progress: "Callable[[int, int], None] | None" = None,
+           executor: "Backend | str" = Backend.THREAD,
+           progress: "Callable[[int, int], None] | None" = None,
            max_attempts: "int | None" = None) -> Advice:
     """Advice for the player at ``seat`` holding ``hand`` (``"AJ9.A7.KT.J"`` or a CardSet).
 
@@ -642,8 +490,8 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
     deals = sample_deals(h, seat, samples, seed, constraints, max_attempts=max_attempts)
     leader = dealer.next
-    tasks = [(d.masks, leader, seat.team, rules) for d in deals]
-    results = map_deals(_solve_deal, tasks, workers=workers, executor=executor, progress=progress)
+    tasks = [(d, leader, seat.team, rules) for d in deals]
+    results = map_tasks(_solve_deal, tasks, workers=workers, backend=executor, progress=progress)
     points = np.array([r[0] for r in results], dtype=np.int64).reshape(len(deals), 6)
     capot = np.array([r[1] for r in results], dtype=bool).reshape(len(deals), 6)
     lost = np.array([r[2] for r in results], dtype=bool).reshape(len(deals), 6)

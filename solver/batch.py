@@ -21,7 +21,7 @@ its deals.
 >>> items = parse_lines(["# deals", "", "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 E",
 ...                      "N:AK.K8 oops"])
 >>> [(x.line, type(x).__name__) for x in items]
-[(3, 'BatchItem'), (4, 'BatchError')]
+[(3, 'BatchItem'), (4, 'BadLine')]
 >>> items[0].dealer, items[0].leader
 (<Seat.E: 1>, <Seat.S: 2>)
 >>> print(items[1])
@@ -32,18 +32,17 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import os
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from .cards import Seat
 from .deal import Deal
 from .errors import CoincheError, DealError, SeatError, quote
-from .pool import process_pool
+from .parallel import Backend, check_workers, executor
 from .rules import STRAINS, Rules
-from .solve import default_solver
+from .solve import Solver, default_solver
 
-__all__ = ["BatchItem", "BatchError", "BatchLineError", "BatchResult", "parse_line", "parse_lines",
-           "analyze", "CSV_COLUMNS", "csv_rows"]
+__all__ = ["BatchItem", "BadLine", "BatchLineError", "BatchResult", "parse_line", "parse_lines",
+           "solve_batch", "CSV_COLUMNS", "csv_rows"]
 
 
 class BatchLineError(CoincheError):
@@ -64,7 +63,7 @@ class BatchItem:
 
 
 @dataclasses.dataclass(frozen=True)
-class BatchError:
+class BadLine:
     """A bad input line: its number, its text and what is wrong with it."""
 
     line: int
@@ -139,18 +138,18 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
 
 
 def parse_lines(lines: Iterable[str], default_dealer: "Seat | str | None" = None,
-                strict: bool = False) -> list[Union[BatchItem, BatchError]]:
-    """Every non-blank, non-comment line as a :class:`BatchItem` or a :class:`BatchError`;
+                strict: bool = False) -> list[Union[BatchItem, BadLine]]:
+    """Every non-blank, non-comment line as a :class:`BatchItem` or a :class:`BadLine`;
     with ``strict`` the first bad line raises :class:`BatchLineError` instead."""
     dealer = None if default_dealer is None else Seat.parse(default_dealer)   # before any line
-    out: list[Union[BatchItem, BatchError]] = []
+    out: list[Union[BatchItem, BadLine]] = []
     for n, text in enumerate(lines, 1):
         try:
             item = parse_line(text, n, dealer)
         except CoincheError as e:
             if strict:
                 raise BatchLineError(f"line {n}: {e}") from None
-            out.append(BatchError(n, text.rstrip("\n") if isinstance(text, str) else repr(text), str(e)))
+            out.append(BadLine(n, text.rstrip("\n") if isinstance(text, str) else repr(text), str(e)))
             continue
         if item is not None:
             out.append(item)
@@ -162,50 +161,46 @@ def _table_dict(table) -> dict:
             "ns_capot": table.ns_capot.to_dict(), "ew_capot": table.ew_capot.to_dict()}
 
 
-def _solve_one(pbn: str, masks: tuple, line: int, dealer: Optional[int], rules: Rules,
-               with_par: bool) -> BatchResult:
+def _solve_one(solver: Solver, item: BatchItem, rules: Rules, with_par: bool) -> BatchResult:
     from .par import par as _par
     from .table import dd_table
 
-    deal = Deal(masks)
-    solver = default_solver()
-    if dealer is None:
+    deal = item.deal
+    pbn = deal.to_pbn()
+    if item.dealer is None:
         t = dd_table(deal, None, rules, solver=solver)
         tables = {seat.name: _table_dict(t.for_leader(seat)) for seat in Seat}
-        return BatchResult(line, pbn, None, tables, None, t.nodes)
-    d = Seat(dealer)
+        return BatchResult(item.line, pbn, None, tables, None, t.nodes)
+    d = item.dealer
     t = dd_table(deal, d.next, rules, solver=solver)
     p = _par(deal, d, rules, table=t).to_dict() if with_par and deal.cards_per_hand == 8 else None
-    return BatchResult(line, pbn, d.name, {d.next.name: _table_dict(t)}, p, t.nodes)
+    return BatchResult(item.line, pbn, d.name, {d.next.name: _table_dict(t)}, p, t.nodes)
 
 
-def _solve_chunk(jobs: Sequence[tuple], rules: Rules, with_par: bool) -> list[BatchResult]:
-    return [_solve_one(*job, rules, with_par) for job in jobs]
+def _solve_chunk(solver: Solver, task: tuple) -> list[BatchResult]:
+    items, rules, with_par = task
+    return [_solve_one(solver, item, rules, with_par) for item in items]
 
 
-def _job(item: BatchItem) -> tuple:
-    return (item.deal.to_pbn(), item.deal.masks, item.line, None if item.dealer is None else int(item.dealer))
-
-
-def _groups(items: Iterable[Union[BatchItem, BatchError]], size: int) -> Iterator[tuple[list, list]]:
-    """Consecutive items in groups holding ``size`` deals each: (items, their jobs)."""
+def _groups(items: Iterable[Union[BatchItem, BadLine]], size: int) -> Iterator[tuple[list, list]]:
+    """Consecutive items in groups holding ``size`` deals each: (items, their deals' items)."""
     group: list = []
-    jobs: list = []
+    deals: list = []
     for it in items:
         group.append(it)
         if isinstance(it, BatchItem):
-            jobs.append(_job(it))
-            if len(jobs) == size:
-                yield group, jobs
-                group, jobs = [], []
+            deals.append(it)
+            if len(deals) == size:
+                yield group, deals
+                group, deals = [], []
     if group:
-        yield group, jobs
+        yield group, deals
 
 
-def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(), *,
-            workers: Optional[int] = None, with_par: bool = False, chunk_size: int = 0,
-            progress: Optional[Callable[[int], None]] = None) -> Iterator[Union[BatchResult, BatchError]]:
-    """Solve every :class:`BatchItem`, yielding results (and the errors, in place) in
+def solve_batch(items: Sequence[Union[BatchItem, BadLine]], rules: Rules = Rules(), *,
+                workers: Optional[int] = None, with_par: bool = False, chunk_size: int = 0,
+                progress: Optional[Callable[[int], None]] = None) -> Iterator[Union[BatchResult, BadLine]]:
+    """Solve every :class:`BatchItem`, yielding results (and the bad lines, in place) in
     input order.
 
     ``workers``: processes to use (default: every core; 1 solves in this process).
@@ -215,17 +210,18 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
     exception in the loop that consumes it) terminates the workers at once.
 
     >>> items = parse_lines(["N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.- E"])
-    >>> [r.tables["S"]["ns_points"]["S"] for r in analyze(items, workers=1)]
+    >>> [r.tables["S"]["ns_points"]["S"] for r in solve_batch(items, workers=1)]
     [25]
     """
     n_jobs = sum(isinstance(it, BatchItem) for it in items)
-    n_workers = workers or os.cpu_count() or 1
+    n_workers = check_workers(workers)
     if n_workers <= 1 or n_jobs <= 1:
+        solver = default_solver()
         for it in items:
-            if isinstance(it, BatchError):
+            if isinstance(it, BadLine):
                 yield it
                 continue
-            r = _solve_one(*_job(it), rules, with_par)
+            r = _solve_one(solver, it, rules, with_par)
             if progress is not None:
                 progress(1)
             yield r
@@ -233,23 +229,25 @@ def analyze(items: Sequence[Union[BatchItem, BatchError]], rules: Rules = Rules(
     size = chunk_size or max(1, min(16, n_jobs // (n_workers * 4) or 1))
     # Never more processes than chunks: on fork every one of them starts at once.
     n_procs = min(n_workers, -(-n_jobs // size))
-    with process_pool(n_procs) as pool:
-        ahead: collections.deque = collections.deque()
-        for group, jobs in _groups(items, size):
-            ahead.append((group, pool.apply_async(_solve_chunk, (jobs, rules, with_par)) if jobs else None))
-            if len(ahead) > 2 * n_procs:
-                yield from _collect(*ahead.popleft(), progress)
-        while ahead:
-            yield from _collect(*ahead.popleft(), progress)
+    groups: collections.deque = collections.deque()
+
+    def chunks() -> Iterator[tuple]:
+        for group, deals in _groups(items, size):
+            groups.append(group)
+            yield deals, rules, with_par
+
+    with executor(Backend.PROCESS, n_procs) as ex:    # an error or a signal ends the workers at once
+        for results in ex.map_ordered(_solve_chunk, chunks()):
+            yield from _merge(groups.popleft(), results, progress)
 
 
-def _collect(group: list, pending, progress) -> Iterator[Union[BatchResult, BatchError]]:
+def _merge(group: list, results: list, progress) -> Iterator[Union[BatchResult, BadLine]]:
     """The items of one group in order, each deal replaced by its result."""
-    results = iter(pending.get() if pending is not None else ())
-    if pending is not None and progress is not None:
-        progress(sum(isinstance(it, BatchItem) for it in group))
+    if results and progress is not None:
+        progress(len(results))
+    solved = iter(results)
     for it in group:
-        yield it if isinstance(it, BatchError) else next(results)
+        yield it if isinstance(it, BadLine) else next(solved)
 
 
 #: The columns of :func:`csv_rows`: one row per deal and leader solved.
@@ -259,14 +257,14 @@ CSV_COLUMNS = (["line", "deal", "dealer", "leader"]
                + ["par_contract", "par_declarer", "par_coinche", "par_ns_score", "par_ew_score", "error"])
 
 
-def csv_rows(result: Union[BatchResult, BatchError]) -> list[list[Any]]:
+def csv_rows(result: Union[BatchResult, BadLine]) -> list[list[Any]]:
     """The CSV rows of one result (:data:`CSV_COLUMNS`); a bad line is one row with its error.
 
-    >>> csv_rows(BatchError(3, "oops", "malformed deal 'oops'"))[0][-1]
+    >>> csv_rows(BadLine(3, "oops", "malformed deal 'oops'"))[0][-1]
     "malformed deal 'oops'"
     """
     blank = [""] * (len(CSV_COLUMNS) - 5)
-    if isinstance(result, BatchError):
+    if isinstance(result, BadLine):
         return [[result.line, result.text, "", ""] + blank + [result.message]]
     rows = []
     p = result.par

@@ -34,6 +34,7 @@ __all__ = [
     "Seat",
     "Team",
     "CardSet",
+    "Immutable",
     "card_of",
     "suit_of",
     "rank_of",
@@ -301,7 +302,22 @@ _TEAM_OF = (Team.NS, Team.EW, Team.NS, Team.EW)
 _SEATS_OF = ((Seat.N, Seat.S), (Seat.E, Seat.W))
 
 
-class CardSet:
+class Immutable:
+    """A value that never changes once made: assigning raises, and a copy is the value itself."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo: dict):
+        return self
+
+
+class CardSet(Immutable):
     """An immutable set of cards over a 32-bit mask (one 8-bit lane per suit).
 
     >>> s = CardSet([Card.SA, Card.HT])
@@ -340,8 +356,13 @@ class CardSet:
                 mask |= 1 << int(Card.parse(c))
         object.__setattr__(self, "mask", mask)
 
-    def __setattr__(self, name, value):  # immutability
-        raise AttributeError("CardSet is immutable")
+    def __reduce__(self) -> tuple:
+        """Pickled as its mask (a set sent to a worker process is one int).
+
+        >>> import pickle; pickle.loads(pickle.dumps(CardSet("SA HT"))) == CardSet("SA HT")
+        True
+        """
+        return (CardSet, (self.mask,))
 
     @classmethod
     def from_pbn(cls, text: str) -> "CardSet":

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable, Sequence, overload
 
-from .cards import Card, CardSet, Seat, lsb
+from .cards import Card, CardSet, Immutable, Seat, lsb
 from .errors import CardError, DealError, SeatError, quote
 
 __all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
@@ -23,7 +23,7 @@ __all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
 EXAMPLE_DEAL = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 
 
-class Deal:
+class Deal(Immutable):
     """Four hands, indexed by :class:`Seat`; each hand is a :class:`CardSet`.
 
     Full deals hold 8 cards a hand; endgames hold fewer, but the same number in every hand.
@@ -57,8 +57,15 @@ class Deal:
             raise DealError("hands are empty: a deal needs at least one card per hand")
         object.__setattr__(self, "hands", hs)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("Deal is immutable")
+    def __reduce__(self) -> tuple:
+        """Pickled as its four masks, as tasks carry deals to worker processes.
+
+        >>> import pickle
+        >>> d = Deal.from_pbn(EXAMPLE_DEAL)
+        >>> pickle.loads(pickle.dumps(d)) == d
+        True
+        """
+        return (Deal, (self.masks,))
 
     @classmethod
     def parse(cls, deal: "Deal | str") -> "Deal":

@@ -26,13 +26,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .advice import _diff, _num, _se_mean, _se_p, bid_label, map_deals
+from .advice import _diff, _num, _se_mean, _se_p, bid_label
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, ContractError, SeatError
-from .play import Position
+from .parallel import Backend, map_tasks
 from .rules import TOTAL_POINTS, Rules
 from .sampling import Constraints, parse_hand, sample_deals
 from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS
@@ -61,53 +61,13 @@ def min_points_to_make(contract: Contract, belote: int, dns: int, dew: int,
 
 
 def _lead_task(solver: Solver, task: tuple) -> list:
-    """Per card of the leader's hand: (N-S points or None, N-S capot, E-W capot, makes or None).
+    """Per card of the leader's hand: (N-S points or None, N-S capot, E-W capot, makes or None),
+    a :class:`~solver.solve.LeadResult`.
 
     ``need``: N-S points the threshold asks (``measure="set"``), else None for exact values.
     """
-    masks, leader, strain, rules, need, capot_only = task
-    deal = Deal(masks)
-    pos = Position(deal, strain, leader, rules)
-    eng = solver.engine
-    hand = deal.hands[leader]
-    out: dict[int, list] = {int(c): [None, False, False, None] for c in hand}
-    # capot either way: trick-count probes after the lead (cheap)
-    solver.load(pos, count_tricks=True)
-    for cls in eng.move_classes():
-        eng.play(cls[0])
-        ns_all = eng.probe(8)
-        ew_all = not ns_all and not eng.probe(1)
-        eng.unplay()
-        for c in cls:
-            out[c][1], out[c][2] = ns_all, ew_all
-    if capot_only:
-        return [out[int(c)] for c in hand]
-    solver.load(pos)
-    root = None
-    for cls in eng.move_classes():
-        first = out[cls[0]]
-        if need is None:
-            if first[1] or first[2]:
-                v = TOTAL_POINTS if first[1] else 0
-            else:
-                if root is None:
-                    # the position's value bounds every lead's: searches start there
-                    root = eng.value()
-                v = eng.card_value(cls[0], root)
-            for c in cls:
-                out[c][0] = v
-        else:
-            if need <= 0 or first[1]:
-                ok = True
-            elif first[2] or need > TOTAL_POINTS:
-                ok = False
-            else:
-                g = eng.play(cls[0])
-                ok = eng.probe(need - g)
-                eng.unplay()
-            for c in cls:
-                out[c][3] = ok
-    return [out[int(c)] for c in hand]
+    deal, leader, strain, rules, need, capot_only = task
+    return solver.lead_results(deal, leader, strain, rules, need, capot_only)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -230,7 +190,8 @@ def _names_declarer(text: str) -> bool:
 def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
                 declarer: "Seat | str | None" = None, samples: int = 200, seed: "int | None" = None,
                 rules: Rules = Rules(), constraints: "Constraints | None" = None, *,
-                measure: str = "points", workers: "int | None" = None, executor: str = "thread",
+                measure: str = "points", workers: "int | None" = None,
+                executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
                 max_attempts: "int | None" = None) -> LeadAdvice:
     """Advice on the opening lead for ``seat``, holding ``hand``, against or for ``contract``.
@@ -276,8 +237,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         if measure == "set" and not c.is_capot:
             p = min_points_to_make(c, bel, dns, dew, rules)
             need = p if bidders == Team.NS else TOTAL_POINTS - p + 1   # N-S points that decide
-        tasks.append((d.masks, seat, strain, rules, need, measure == "set" and c.is_capot))
-    results = map_deals(_lead_task, tasks, workers=workers, executor=executor, progress=progress)
+        tasks.append((d, seat, strain, rules, need, measure == "set" and c.is_capot))
+    results = map_tasks(_lead_task, tasks, workers=workers, backend=executor, progress=progress)
 
     cards = list(h)
     n, k = len(deals), len(cards)

@@ -264,7 +264,8 @@ class Rules:
             if f.type == "int" and (isinstance(v, bool) or not isinstance(v, int)):
                 raise RulesError(f"rules option {f.name} must be a whole number, not {quote(v)}")
         if not isinstance(self.ta_table, str) or self.ta_table not in _TA_POINTS:
-            raise RulesError(f"unknown tout atout table {quote(self.ta_table)}: expected 'j14', 'j13' or 'scaled'")
+            raise RulesError(f"unknown tout atout table {quote(self.ta_table)}: "
+                             "expected 'j14', 'j13' or 'scaled'")
         if not isinstance(self.sa_table, str) or self.sa_table not in _SA_POINTS:
             raise RulesError(f"unknown sans atout table {quote(self.sa_table)}: expected 'a19' or 'scaled'")
         if self.plus_two not in ("80", "none", "all"):

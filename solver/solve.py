@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from ._engine import Engine
 from .cards import Card, CardSet, Seat, Team
@@ -23,60 +23,73 @@ from .errors import CoincheError, DealError, IllegalPlayError, RulesError, Score
     SolverError, StrainError, quote
 from .play import Position, parse_played
 from .contract import points_needed
-from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
+from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of, points_table, strength_table
 
-__all__ = ["Solution", "Solver", "solve", "can_take", "default_solver", "query_position"]
+__all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "can_take", "default_solver",
+           "query_position"]
 
-# 2**14 buckets of 4 entries of 16 bytes: 1 MiB, inside one core's 2 MiB L2.  Against 4 MiB
-# (2**16): 0.6% more nodes on 100 deals x 6 strains, 7.6% more for four-leader tables, but
-# faster in alternating runs while two workers share the machine: advice 3.33 s against
-# 3.69 s (mean of 4), a 400-deal batch 3.34 s against 3.67 s (mean of 3).
+# 2**14 buckets of 4 entries of 16 bytes: 1 MiB, inside one core's 2 MiB L2 cache.  A larger
+# table saves few nodes, and with workers sharing the machine its cache misses cost more
+# than those nodes.
 DEFAULT_TT_BITS = 14
 
 _ONE_THREAD = ("a Solver serves one thread at a time: give each thread its own "
                "(solver.solve.default_solver() does)")
-# engine calls about the table, not about the position last set up
-_TABLE_CALLS = frozenset({"tt_bits"})
 
 
-class _GuardedEngine:
-    """A solver's engine, refusing concurrent use instead of answering wrongly.
+def _serving(*, loads: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A public :class:`Solver` method, refusing concurrent use instead of answering wrongly.
 
-    Every call takes the solver's lock without waiting, so a call from a second thread
+    The method takes the solver's lock without waiting, so a call from a second thread
     while one runs (a search releases the GIL) raises :class:`~solver.errors.SolverError`.
-    ``setup`` makes the calling thread the owner of the position; the calls about the
-    position (values, plays, legal cards) from any other thread are refused, since by then
-    the position may be another thread's.  One thread after another may use a solver:
-    each starts by setting up its own position.
+    A method that ``loads`` a position makes the calling thread its owner; a method that
+    reads the position last loaded refuses any other thread, since by then the position
+    may be another thread's.  One thread after another may use a solver: each starts by
+    loading its own position.  Only these methods touch the engine, each once guarded.
     """
+    def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)
+        def guarded(self: "Solver", *args: Any, **kwargs: Any) -> Any:
+            if not self._lock.acquire(blocking=False):
+                raise SolverError(f"this Solver is busy answering another thread: {_ONE_THREAD}")
+            try:
+                me = threading.get_ident()
+                if loads:
+                    self._owner = me
+                elif self._owner not in (None, me):
+                    raise SolverError(f"this Solver's position was set up by another thread: {_ONE_THREAD}")
+                return method(self, *args, **kwargs)
+            finally:
+                self._lock.release()
+        return guarded
+    return wrap
 
-    __slots__ = ("_engine", "_lock", "_owner")
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        self._lock = threading.Lock()
-        self._owner: "int | None" = None
+class StrainResult(NamedTuple):
+    """One strain of a deal for one first leader, as a double-dummy table holds it.
 
-    def _call(self, name: str, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        if not self._lock.acquire(blocking=False):
-            raise SolverError(f"this Solver is busy answering another thread: {_ONE_THREAD}")
-        try:
-            me = threading.get_ident()
-            if name == "setup":
-                self._owner = me
-            elif name not in _TABLE_CALLS and self._owner not in (None, me):
-                raise SolverError(f"this Solver's position was set up by another thread: {_ONE_THREAD}")
-            return func(*args, **kwargs)
-        finally:
-            self._lock.release()
+    ``ns_points``: N-S card points under perfect play (dix de der included);
+    ``ns_capot`` / ``ew_capot``: that side can force every trick; ``total``: every point
+    of the deal (the cards and the dix de der); ``nodes``: nodes searched."""
 
-    def __getattr__(self, name: str) -> Any:
-        kind = None if name.startswith("_") else getattr(type(self._engine), name, None)
-        if kind is None:
-            raise AttributeError(f"the engine has no attribute {name!r}")
-        if not callable(kind):                  # a property: read it now
-            return self._call(name, getattr, self._engine, name)
-        return functools.partial(self._call, name, getattr(self._engine, name))
+    ns_points: int
+    ns_capot: bool
+    ew_capot: bool
+    total: int
+    nodes: int
+
+
+class LeadResult(NamedTuple):
+    """The deal after one opening lead, under perfect play from there.
+
+    ``ns_points``: N-S card points over the deal (``None`` when not asked);
+    ``ns_capot`` / ``ew_capot``: that side can still force every trick; ``reaches``:
+    N-S take at least the points asked (``None`` when not asked)."""
+
+    ns_points: "int | None"
+    ns_capot: bool
+    ew_capot: bool
+    reaches: "bool | None"
 
 
 class Solver:
@@ -86,6 +99,7 @@ class Solver:
     solver answers a stream of questions faster than fresh ones.  A solver is for one
     thread at a time (:func:`default_solver` gives each thread its own): a call from a
     second thread while the first is served raises :class:`~solver.errors.SolverError`.
+    Only the methods of this class drive the engine.
 
     >>> s = Solver(tt_bits=12)
     >>> s.solve(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"), "S").ns_points
@@ -95,13 +109,23 @@ class Solver:
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
         if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
             raise SolverError(f"tt_bits {quote(tt_bits)}: expected a whole number from 8 to 26")
-        self.engine = _GuardedEngine(Engine(tt_bits))
+        self._engine = Engine(tt_bits)
+        self._lock = threading.Lock()
+        self._owner: "int | None" = None
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the last search."""
+        return self._engine.nodes
 
     # -- setting a position ---------------------------------------------------
+    @_serving(loads=True)
     def load(self, pos: Position, count_tricks: bool = False) -> None:
-        self.load_hands(pos.hands, pos.strain, pos.leader, pos.rules, [int(c) for c in pos.trick],
-                        count_tricks)
+        """Set the engine to ``pos`` (for :meth:`value`); ``count_tricks``: values count
+        tricks instead of points."""
+        self._load(pos, count_tricks)
 
+    @_serving(loads=True)
     def load_hands(self, hands: Iterable["CardSet | int"], strain: "Strain | str", leader: "Seat | str",
                    rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
         """Set the engine to four hands' masks (``Deal.masks``) at a trick start, or with
@@ -111,6 +135,20 @@ class Solver:
         The hands must not share a card and must hold as many cards each (one more for the
         players still to play to the trick); the rules of play are not checked (the cards
         of ``trick`` are taken as played legally)."""
+        self._load_hands(hands, strain, leader, rules, trick, count_tricks)
+
+    @_serving(loads=False)
+    def value(self, guess: int = -1) -> int:
+        """The N-S points (or tricks) still to come in the position this thread loaded last,
+        under perfect play; ``guess``, a value near the answer, speeds the search."""
+        return self._engine.value(guess)
+
+    def _load(self, pos: Position, count_tricks: bool = False) -> None:
+        self._load_hands(pos.hands, pos.strain, pos.leader, pos.rules, [int(c) for c in pos.trick],
+                         count_tricks)
+
+    def _load_hands(self, hands: Iterable["CardSet | int"], strain: "Strain | str", leader: "Seat | str",
+                    rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
         st, lead = Strain.parse(strain), Seat.parse(leader)
         if not isinstance(rules, Rules):
             raise RulesError(f"not rules: {quote(rules)}: expected a solver.Rules")
@@ -121,7 +159,7 @@ class Solver:
             raise DealError(f"not hands and a trick: {quote(hands)}, {quote(trick)}: expected 4 masks "
                             "or card sets, and cards") from None
         try:
-            self.engine.setup(
+            self._engine.setup(
                 masks, int(st), strength_table(st), points_table(st, rules), int(lead), cards,
                 undertrump=rules.must_undertrump, overtrump_partner=rules.must_overtrump_partner,
                 ta_variant=rules.table_variant(st), count_tricks=count_tricks,
@@ -132,6 +170,7 @@ class Solver:
             raise DealError(f"not a position: {e}") from None
 
     # -- queries ----------------------------------------------------------------
+    @_serving(loads=True)
     def solve(self, deal: "Deal | Position | str", strain: "Strain | str | None" = None,
               leader: "Seat | str | None" = None, played: "str | Iterable[int | str]" = (),
               rules: "Rules | None" = None, *, dealer: "Seat | str | None" = None) -> "Solution":
@@ -140,11 +179,12 @@ class Solver:
         total = points_of(pos.deal.cards.mask, pos.strain, pos.rules) + LAST_TRICK_BONUS
         if pos.is_over:
             return Solution(self, pos, total, pos.points[0], 0)
-        self.load(pos)
+        self._load(pos)
         # the first probe asks the most common question: do N-S make a bid of 80?
-        future = self.engine.value(points_needed(80) - pos.points[0])
-        return Solution(self, pos, total, pos.points[0] + future, self.engine.nodes)
+        future = self._engine.value(points_needed(80) - pos.points[0])
+        return Solution(self, pos, total, pos.points[0] + future, self._engine.nodes)
 
+    @_serving(loads=True)
     def can_take(self, deal: "Deal | Position | str", strain: "Strain | str | None" = None,
                  target: "int | None" = None, side: "Team | str" = Team.NS,
                  leader: "Seat | str | None" = None, played: "str | Iterable[int | str]" = (),
@@ -161,19 +201,113 @@ class Solver:
         if pos.is_over:
             ok = need <= 0
         else:
-            self.load(pos)
-            ok = self.engine.probe(need)
+            self._load(pos)
+            ok = self._engine.probe(need)
         return ok if team == Team.NS else not ok
 
-    # -- helpers for Solution ---------------------------------------------------
-    def _card_values(self, pos: Position, value: "int | None" = None) -> dict[Card, int]:
-        """Every legal card -> the deal's N-S points if it is played next.
+    @_serving(loads=True)
+    def strain_result(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+                      guess: int = -1) -> StrainResult:
+        """One strain of ``deal`` with ``leader`` on lead, as a table holds it.
+
+        The exact points first; the trick-count probe for capot only when one side takes
+        every point (a side that can force every trick takes every point), so most
+        strains skip it.  ``guess``: a value near the answer (the same strain for
+        another leader), where the search starts.
+
+        >>> Solver(tt_bits=10).strain_result(Deal.from_pbn(EXAMPLE_DEAL), Seat.S, Strain.C, Rules())[:4]
+        (146, False, False, 162)
+        """
+        eng = self._engine
+        hands = deal.masks
+        self._load_hands(hands, strain, leader, rules)
+        total = eng.max_value()         # every point of the deal, and the last trick's bonus
+        v = eng.value(guess)
+        nodes = eng.nodes
+        nsc = ewc = False
+        if v == total or v == 0:
+            self._load_hands(hands, strain, leader, rules, count_tricks=True)
+            if v == total:
+                nsc = eng.probe(deal.cards_per_hand)
+            else:
+                ewc = not eng.probe(1)
+            nodes += eng.nodes
+        return StrainResult(v, nsc, ewc, total, nodes)
+
+    @_serving(loads=True)
+    def lead_results(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+                     need: "int | None" = None, capot_only: bool = False) -> list[LeadResult]:
+        """Each card of ``leader``'s hand (in card order) led to the first trick of a full
+        deal: whether either side can still force capot, and either the N-S points
+        (``need`` None) or whether N-S reach ``need`` points.  ``capot_only``: capot alone.
+
+        >>> r = Solver(tt_bits=10).lead_results(Deal.from_pbn(EXAMPLE_DEAL), Seat.S, Strain.C, Rules())
+        >>> max(x.ns_points for x in r)               # the best lead keeps the deal's value
+        146
+        """
+        hand = deal.hands[leader]
+        out: dict[int, list] = {int(c): [None, False, False, None] for c in hand}
+        self._lead_capots(deal, leader, strain, rules, out)
+        if not capot_only:
+            self._load_hands(deal.masks, strain, leader, rules)
+            if need is None:
+                self._lead_points(out)
+            else:
+                self._lead_reaches(need, out)
+        return [LeadResult(*out[int(c)]) for c in hand]
+
+    def _lead_capots(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules, out: dict) -> None:
+        """Capot either way after each lead: trick-count probes (cheap)."""
+        eng = self._engine
+        self._load_hands(deal.masks, strain, leader, rules, count_tricks=True)
+        for cls in eng.move_classes():
+            eng.play(cls[0])
+            ns_all = eng.probe(8)
+            ew_all = not ns_all and not eng.probe(1)
+            eng.unplay()
+            for c in cls:
+                out[c][1], out[c][2] = ns_all, ew_all
+
+    def _lead_points(self, out: dict) -> None:
+        eng = self._engine
+        root = None
+        for cls in eng.move_classes():
+            first = out[cls[0]]
+            if first[1] or first[2]:
+                v = TOTAL_POINTS if first[1] else 0
+            else:
+                if root is None:
+                    # the position's value bounds every lead's: searches start there
+                    root = eng.value()
+                v = eng.card_value(cls[0], root)
+            for c in cls:
+                out[c][0] = v
+
+    def _lead_reaches(self, need: int, out: dict) -> None:
+        eng = self._engine
+        for cls in eng.move_classes():
+            first = out[cls[0]]
+            if need <= 0 or first[1]:
+                ok = True
+            elif first[2] or need > TOTAL_POINTS:
+                ok = False
+            else:
+                g = eng.play(cls[0])
+                ok = eng.probe(need - g)
+                eng.unplay()
+            for c in cls:
+                out[c][3] = ok
+
+    # -- what a Solution computes on demand --------------------------------------
+    @_serving(loads=True)
+    def card_values(self, pos: Position, value: "int | None" = None) -> dict[Card, int]:
+        """Every legal card of ``pos`` -> the deal's N-S points if it is played next.
 
         With the position's own ``value`` known, each card's search starts at it and is
         bounded by it (no card does better than the position for the side to move), so
         the best cards cost one probe each."""
-        self.load(pos)
-        eng = self.engine
+        self._load(pos)
+        eng = self._engine
         out: dict[Card, int] = {}
         future = -1 if value is None else value - pos.points[0]
         for cls in eng.move_classes():
@@ -182,10 +316,11 @@ class Solver:
                 out[Card(c)] = pos.points[0] + v
         return dict(sorted(out.items()))
 
-    def _line(self, pos: Position, value: int) -> list[Card]:
-        """One optimal play from the position to the end."""
-        self.load(pos)
-        eng = self.engine
+    @_serving(loads=True)
+    def optimal_line(self, pos: Position, value: int) -> list[Card]:
+        """One optimal play from ``pos`` (worth ``value`` N-S points) to the end."""
+        self._load(pos)
+        eng = self._engine
         v = value - pos.points[0]          # N-S points still to come
         line: list[Card] = []
         while not eng.is_over:
@@ -204,11 +339,13 @@ class Solver:
             line.append(Card(chosen))
         return line
 
-    def _max_tricks(self, pos: Position) -> int:
+    @_serving(loads=True)
+    def max_tricks(self, pos: Position) -> int:
+        """The most tricks N-S can force over the deal of ``pos``."""
         if pos.is_over:
             return pos.tricks[0]
-        self.load(pos, count_tricks=True)
-        return pos.tricks[0] + self.engine.value()
+        self._load(pos, count_tricks=True)
+        return pos.tricks[0] + self._engine.value()
 
 
 _local = threading.local()
@@ -253,7 +390,7 @@ class Solution:
         """Every legal card of the player to move -> ``ns_points`` if it is played next."""
         if self.to_move is None:
             return {}
-        return self._solver._card_values(self._fresh_position(), self.ns_points)
+        return self._solver.card_values(self._fresh_position(), self.ns_points)
 
     @functools.cached_property
     def best_cards(self) -> list[Card]:
@@ -278,12 +415,12 @@ class Solution:
         """One optimal play from the position to the end of the deal."""
         if self.to_move is None:
             return []
-        return self._solver._line(self._fresh_position(), self.ns_points)
+        return self._solver.optimal_line(self._fresh_position(), self.ns_points)
 
     @functools.cached_property
     def ns_max_tricks(self) -> int:
         """The most tricks N-S can force (8: N-S can force capot; 0: E-W can)."""
-        return self._solver._max_tricks(self._fresh_position())
+        return self._solver.max_tricks(self._fresh_position())
 
     @property
     def ew_max_tricks(self) -> int:

@@ -31,8 +31,6 @@ one side's.
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator, NamedTuple
 
 import numpy as np
@@ -44,9 +42,10 @@ from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
 from .rules import STRAINS, Rules, Strain
 from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, score_checked
-from .solve import Solver, default_solver
+from .parallel import Backend, map_tasks
+from .solve import Solver, StrainResult
 
-__all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "default_threads", "first_leader"]
+__all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "first_leader"]
 
 _STRAIN_NAMES = tuple(s.name for s in STRAINS)
 
@@ -259,61 +258,19 @@ class DDTable:
         return f"<DDTable {who} ns_points={self.ns_points.to_dict()}>"
 
 
-def solve_strain(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
-                 guess: int = -1) -> tuple[int, bool, bool, int, int]:
-    """``(ns_points, ns_capot, ew_capot, total, nodes)`` of one strain and first leader.
-
-    The exact points first; the trick-count probe for capot only when one side takes
-    every point (a side that can force every trick can take every point).  Asking for
-    capot first costs more: on 120 advice samples of three hands, 4 to 8% more nodes."""
-    eng = solver.engine
-    hands = deal.masks
-    solver.load_hands(hands, strain, leader, rules)
-    total = eng.max_value()         # every point of the deal, and the last trick's bonus
-    v = eng.value(guess)
-    nodes = eng.nodes
-    nsc = ewc = False
-    if v == total or v == 0:
-        solver.load_hands(hands, strain, leader, rules, count_tricks=True)
-        if v == total:
-            nsc = eng.probe(deal.cards_per_hand)
-        else:
-            ewc = not eng.probe(1)
-        nodes += eng.nodes
-    return v, nsc, ewc, total, nodes
-
-
-def _solve_leaders(solver: "Solver | None", deal: Deal, leaders: tuple, strain: Strain,
-                   rules: Rules) -> list:
-    """:func:`solve_strain` for each leader in turn, each value the next one's first guess."""
-    s = solver if solver is not None else default_solver()
-    out, guess = [], -1
+def _solve_leaders(solver: Solver, task: tuple) -> list[StrainResult]:
+    """One strain for each leader in turn, each value the next one's first guess."""
+    deal, leaders, strain, rules = task
+    out: list[StrainResult] = []
+    guess = -1
     for leader in leaders:
-        out.append(solve_strain(s, deal, leader, strain, rules, guess))
-        guess = out[-1][0]
+        out.append(solver.strain_result(deal, leader, strain, rules, guess))
+        guess = out[-1].ns_points
     return out
 
 
 # The strains, costliest first, so that threads finish together (SA and TA search the most).
 _BY_COST = (Strain.SA, Strain.TA, Strain.S, Strain.H, Strain.D, Strain.C)
-_POOL: "tuple[int, int, ThreadPoolExecutor] | None" = None   # (pid, size, pool)
-
-
-def _pool(size: int) -> ThreadPoolExecutor:
-    """A thread pool of ``size`` kept for later tables (made anew in a forked child)."""
-    global _POOL
-    if _POOL is None or _POOL[0] != os.getpid() or _POOL[1] != size:
-        _POOL = (os.getpid(), size, ThreadPoolExecutor(max_workers=size, thread_name_prefix="dd_table"))
-    return _POOL[2]
-
-
-def default_threads() -> int:
-    """Threads :func:`dd_table` uses by default: one per core this process may use, at most 6."""
-    try:
-        n = len(os.sched_getaffinity(0))
-    except AttributeError:          # not on Linux
-        n = os.cpu_count() or 1
-    return max(1, min(6, n))
 
 
 def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rules(), *,
@@ -325,8 +282,9 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     leader; with neither, all four leaders are solved and the rows are leaders x
     strains arrays.  ``solver``: the :class:`~solver.solve.Solver` to use, which then
     solves every strain in this thread.  Otherwise the strains are spread over
-    ``threads`` threads (default :func:`default_threads`), each with its own solver
-    (the engine releases the GIL); the table is the same either way.
+    ``threads`` threads (default :func:`~solver.parallel.default_workers`; never more
+    than the six strains), each with its own solver (the engine releases the GIL); the
+    table is the same either way.
 
     >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
     >>> dd_table(deal, dealer="E").leader
@@ -338,18 +296,17 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     leaders = tuple(Seat) if lead is None else (lead,)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise ConstraintError(f"threads {threads!r}: expected a whole number, 1 or more")
-    n = 1 if solver is not None else (threads or default_threads())
-    if n == 1:
-        s = solver if solver is not None else default_solver()
-        done = {st: _solve_leaders(s, deal, leaders, st, rules) for st in _BY_COST}
+    tasks = [(deal, leaders, st, rules) for st in _BY_COST]
+    if solver is not None:
+        results = [_solve_leaders(solver, t) for t in tasks]
     else:
-        jobs = {st: _pool(n).submit(_solve_leaders, None, deal, leaders, st, rules) for st in _BY_COST}
-        done = {st: job.result() for st, job in jobs.items()}
-    # rows[leader][strain] = (ns, ns_capot, ew_capot, total, nodes)
+        results = map_tasks(_solve_leaders, tasks, workers=threads, backend=Backend.THREAD)
+    done = dict(zip(_BY_COST, results))
+    # rows[leader][strain]: a StrainResult
     rows = [[done[st][k] for st in STRAINS] for k in range(len(leaders))]
     grid = [np.array([[r[i] for r in row] for row in rows], dtype=t)
             for i, t in ((0, np.int16), (1, bool), (2, bool), (3, np.int16))]
-    nodes = sum(r[4] for row in rows for r in row)
+    nodes = sum(r.nodes for row in rows for r in row)
     if lead is not None:
         return DDTable(deal, lead, rules, grid[0][0], grid[1][0], grid[2][0], grid[3][0], nodes)
     return DDTable(deal, None, rules, grid[0], grid[1], grid[2], grid[3][0], nodes)

@@ -11,7 +11,7 @@ import pytest
 
 from solver import (CAPOT, ConstraintError, Contract, DealError, Rules, Seat, Strain, Team,
                     belote_teams, score_deal, solve)
-from solver.advice import LEVELS, QUANTILES, advise, map_deals
+from solver.advice import LEVELS, QUANTILES, advise
 from solver.declarations import award_declarations
 from solver.rules import STRAINS
 from solver.sampling import Constraints
@@ -176,31 +176,6 @@ def test_errors():
         advise(HAND, samples=0)
     with pytest.raises(ConstraintError, match="unknown seat"):
         advise(HAND, seat="X", samples=1)
-    with pytest.raises(ConstraintError, match="workers 0"):
-        map_deals(lambda s, t: t, [1, 2], workers=0)
-
-
-def _square_or_fail(solver, t):
-    if t == 13:
-        raise ValueError("task 13 failed")
-    return t * t
-
-
-@pytest.mark.parametrize("executor", ["thread", "process"])
-def test_map_deals_keeps_the_order_and_counts_every_task(executor):
-    seen = []
-    out = map_deals(_square_or_fail, range(40, 140), workers=2, executor=executor,
-                    progress=lambda d, n: seen.append((d, n)))
-    assert out == [t * t for t in range(40, 140)]
-    assert seen[-1] == (100, 100) and [d for d, _ in seen] == sorted(d for d, _ in seen)
-
-
-@pytest.mark.parametrize("executor", ["thread", "process"])
-def test_map_deals_raises_a_workers_error(executor):
-    with pytest.raises(ValueError, match="task 13 failed"):
-        map_deals(_square_or_fail, range(30), workers=2, executor=executor)
-    # the threads are gone and their solvers are back for the next call
-    assert map_deals(_square_or_fail, [2, 3], workers=2) == [4, 9]
 
 
 def test_progress_reports_every_deal():

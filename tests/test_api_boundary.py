@@ -242,7 +242,7 @@ def test_load_hands_refuses_impossible_positions(hands, leader, trick, words):
     for w in words:
         assert w in str(e.value)
     # and the engine is left without a position, never with half of one
-    assert s.engine.value() == 0 and s.engine.is_over and s.engine.move_classes() == []
+    assert s._engine.value() == 0 and s._engine.is_over and s._engine.move_classes() == []
 
 
 @pytest.mark.parametrize("leader", [4, 5, 200, 255, -1])

@@ -7,7 +7,7 @@ cross-checked with ``dd_table`` / ``par`` on the same deal.
 import pytest
 
 from solver import Deal, Rules, Seat
-from solver.batch import (CSV_COLUMNS, BatchError, BatchLineError, BatchResult, analyze,
+from solver.batch import (CSV_COLUMNS, BadLine, BatchLineError, BatchResult, solve_batch,
                           csv_rows, parse_line, parse_lines)
 from solver.par import par
 from solver.table import dd_table
@@ -31,7 +31,7 @@ def test_bad_lines_are_reported_and_skipped():
     lines = [SMALL[0], "N:AK.-.-.- nonsense", "", SMALL[1] + " dealer=Q", SMALL[2]]
     items = parse_lines(lines)
     assert [(type(x).__name__, x.line) for x in items] == [
-        ("BatchItem", 1), ("BatchError", 2), ("BatchError", 4), ("BatchItem", 5)]
+        ("BatchItem", 1), ("BadLine", 2), ("BadLine", 4), ("BatchItem", 5)]
     assert str(items[1]).startswith("line 2: ")
     assert "'Q'" in items[2].message
     with pytest.raises(BatchLineError, match="^line 2: "):
@@ -45,12 +45,12 @@ def test_results_in_input_order(workers):
     lines.append(EXAMPLE + " dealer=E")                # a full deal: par too
     items = parse_lines(lines)
     seen = []
-    out = list(analyze(items, workers=workers, with_par=True, chunk_size=2, progress=seen.append))
+    out = list(solve_batch(items, workers=workers, with_par=True, chunk_size=2, progress=seen.append))
     assert [r.line for r in out] == list(range(1, len(lines) + 1))
-    assert isinstance(out[3], BatchError)
+    assert isinstance(out[3], BadLine)
     assert sum(seen) == len(lines) - 1
     for r in out:
-        if isinstance(r, BatchError):
+        if isinstance(r, BadLine):
             continue
         deal = Deal.from_pbn(r.deal)
         if r.dealer is None:                             # all four leaders
@@ -72,7 +72,7 @@ def test_results_in_input_order(workers):
 
 def test_csv_rows():
     items = parse_lines([EXAMPLE + " E", "bad"])
-    out = list(analyze(items, workers=1, with_par=True))
+    out = list(solve_batch(items, workers=1, with_par=True))
     rows = csv_rows(out[0])
     assert len(rows) == 1 and len(rows[0]) == len(CSV_COLUMNS)
     row = dict(zip(CSV_COLUMNS, rows[0]))
@@ -88,6 +88,6 @@ def test_csv_rows():
 def test_rules_reach_the_workers():
     rules = Rules(ta_table="j13")
     items = parse_lines([SMALL[3] + " W"] * 3)
-    out = list(analyze(items, rules, workers=2, chunk_size=1))
+    out = list(solve_batch(items, rules, workers=2, chunk_size=1))
     t = dd_table(Deal.from_pbn(SMALL[3]), dealer="W", rules=rules)
     assert all(r.tables["N"]["ns_points"] == t.ns_points.to_dict() for r in out)

@@ -48,7 +48,7 @@ def test_a_bad_dealer_stops_batch_before_any_work(deals, monkeypatch):
     def never(*a, **k):
         raise AssertionError("solving started")
 
-    monkeypatch.setattr(coinche_cli.cmd_batch, "analyze", never)
+    monkeypatch.setattr(coinche_cli.cmd_batch, "solve_batch", never)
     one_line_error(run("batch", deals, "--dealer", "X"), "--dealer", "'X'")
     with pytest.raises(CoincheError):           # the API checks it before the first line too
         solver.batch.parse_lines([], default_dealer="X")
@@ -148,7 +148,7 @@ def test_parse_line_takes_text_only():
     with pytest.raises(CoincheError, match="bytes"):
         solver.batch.parse_line(b"x")
     assert [type(x).__name__ for x in solver.batch.parse_lines([b"x", f"{SMALL} W"])] == \
-        ["BatchError", "BatchItem"]
+        ["BadLine", "BatchItem"]
 
 
 # -- what batch prints ---------------------------------------------------------------
@@ -172,10 +172,10 @@ def test_batch_json_is_jsonl(deals):
 
 def test_batch_results_are_not_kept(monkeypatch):
     # 40 deals in chunks of one on two workers: once a result is consumed (and dropped
-    # by the caller), nothing in analyze keeps it alive.
+    # by the caller), nothing in solve_batch keeps it alive.
     items = solver.batch.parse_lines([f"{EXAMPLE} W"] * 40)
     refs = []
-    for r in solver.batch.analyze(items, workers=2, chunk_size=1):
+    for r in solver.batch.solve_batch(items, workers=2, chunk_size=1):
         refs.append(weakref.ref(r))
         del r
         if len(refs) == 30:

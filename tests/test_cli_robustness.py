@@ -86,14 +86,14 @@ def test_batch_out_cannot_be_written(tmp_path):
 def test_batch_out_is_never_half_written(tmp_path, monkeypatch):
     import coinche_cli.cmd_batch
 
-    real = coinche_cli.cmd_batch.analyze
+    real = coinche_cli.cmd_batch.solve_batch
 
     def fails_halfway(items, *a, **k):
         for r in real(items, *a, **k):
             yield r
             raise CoincheError("the disk is on fire")
 
-    monkeypatch.setattr(coinche_cli.cmd_batch, "analyze", fails_halfway)
+    monkeypatch.setattr(coinche_cli.cmd_batch, "solve_batch", fails_halfway)
     deals = tmp_path / "deals.txt"
     deals.write_text(f"{SMALL} W\n{SMALL} N\n")
     out = tmp_path / "t.csv"
@@ -102,7 +102,7 @@ def test_batch_out_is_never_half_written(tmp_path, monkeypatch):
                    "on fire")
     assert out.read_text() == "the previous run\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.txt", "t.csv"]
-    monkeypatch.setattr(coinche_cli.cmd_batch, "analyze", real)
+    monkeypatch.setattr(coinche_cli.cmd_batch, "solve_batch", real)
     r = run("batch", str(deals), "--format", "csv", "--out", str(out), "--workers", "1")
     assert r.exit_code == 0, r.output
     assert out.read_text().count("\n") == 1 + 2 and "previous" not in out.read_text()
@@ -163,18 +163,19 @@ def test_huge_numbers(args, words):
 
 def test_batch_starts_no_more_processes_than_chunks(monkeypatch):
     import solver.batch
+    import solver.parallel
 
     sizes = []
 
-    real = solver.batch.process_pool
+    real = solver.parallel.process_pool
 
     def recording(processes):
         sizes.append(processes)
         return real(processes)
 
-    monkeypatch.setattr(solver.batch, "process_pool", recording)
+    monkeypatch.setattr(solver.parallel, "process_pool", recording)
     items = solver.batch.parse_lines([f"{SMALL} W", f"{SMALL} N"])
-    results = list(solver.batch.analyze(items, workers=200))
+    results = list(solver.batch.solve_batch(items, workers=200))
     assert [r.line for r in results] == [1, 2]
     assert sizes == [2]                      # not 200 forks for two deals
 

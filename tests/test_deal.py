@@ -68,3 +68,20 @@ def test_deal_constructor_errors():
         Deal([CardSet(), CardSet()])
     with pytest.raises(DealError, match="not a deal"):
         Deal.from_pbn(42)
+
+
+def test_deals_and_card_sets_pickle_and_copy():
+    """Tasks carry deals to worker processes: a deal pickles as its masks and comes back
+    equal, with equal hands; copies of immutable values are the values themselves."""
+    import copy
+    import pickle
+
+    d = Deal.from_pbn(EXAMPLE_DEAL)
+    back = pickle.loads(pickle.dumps(d))
+    assert back == d and back.hands == d.hands and back.masks == d.masks
+    assert pickle.loads(pickle.dumps(d.hands[Seat.S])) == d.hands[Seat.S]
+    assert len(pickle.dumps(d)) < 120          # four masks, not four hands of card objects
+    assert copy.copy(d) is d and copy.deepcopy(d) is d
+    assert copy.deepcopy(d.hands[0]) is d.hands[0] and copy.copy(d.hands[0]) is d.hands[0]
+    endgame = Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")
+    assert pickle.loads(pickle.dumps([endgame, d])) == [endgame, d]

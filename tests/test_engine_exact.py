@@ -190,9 +190,9 @@ def test_trick_cards_keep_splitting_classes_after_a_search():
     s = Solver(tt_bits=8)
     s.load(Position(deal, "SA", "N", Rules(), ["H8"]))
     want = [[Card.H9], [Card.H7]]
-    assert s.engine.move_classes() == want
-    s.engine.value()
-    assert s.engine.move_classes() == want
+    assert s._engine.move_classes() == want
+    s._engine.value()
+    assert s._engine.move_classes() == want
     for c in (Card.H9, Card.H7):
-        s.engine.card_value(int(c))
-        assert s.engine.move_classes() == want
+        s._engine.card_value(int(c))
+        assert s._engine.move_classes() == want

@@ -119,7 +119,7 @@ def test_engine_follows_the_referee(seed, strain, undertrump, overtrump_partner)
     pos = Position(deal, strain, rng.randrange(4), rules)
     s = Solver(tt_bits=8)
     s.load(pos)
-    eng = s.engine
+    eng = s._engine
     ns = 0
     while not pos.is_over:
         legal = int(pos.legal_cards())
@@ -188,6 +188,28 @@ def test_one_solver_many_deals():
         rules = Rules(must_undertrump=i % 2 == 0, ta_table="j13" if i % 4 == 1 else "j14")
         got = shared.solve(deal, strain, Seat(i % 4), (), rules).ns_points
         assert got == Solver(tt_bits=12).solve(deal, strain, Seat(i % 4), (), rules).ns_points
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_strain_and_lead_results_agree_with_solutions(seed):
+    """What tables and lead advice ask of a solver, checked against Solution's own
+    queries on random deals: the strain's value and capot, and after each opening lead
+    the value, capot either way, and whether N-S reach 82."""
+    deal, rules = Deal.random(seed=seed), Rules()
+    shared = Solver(tt_bits=12)
+    for strain in (Strain.H, Strain.SA, Strain.TA):
+        sol = solve(deal, strain, leader=Seat.E, rules=rules)
+        r = shared.strain_result(deal, Seat.E, strain, rules)
+        assert (r.ns_points, r.total) == (sol.ns_points, sol.total)
+        assert (r.ns_capot, r.ew_capot) == (sol.ns_max_tricks == 8, sol.ns_max_tricks == 0)
+        leads = shared.lead_results(deal, Seat.E, strain, rules)
+        reach = shared.lead_results(deal, Seat.E, strain, rules, need=82)
+        for card, lead, probe in zip(deal.hands[Seat.E], leads, reach):
+            after = solve(deal, strain, leader=Seat.E, played=[card], rules=rules)
+            assert lead.ns_points == sol.card_values[card] == after.ns_points
+            assert (lead.ns_capot, lead.ew_capot) == (after.ns_max_tricks == 8, after.ns_max_tricks == 0)
+            assert probe.reaches == (after.ns_points >= 82) and probe.ns_points is None
+            assert (probe.ns_capot, probe.ew_capot) == (lead.ns_capot, lead.ew_capot)
 
 
 @pytest.mark.parametrize("call, error", [

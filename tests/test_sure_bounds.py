@@ -21,14 +21,14 @@ from test_engine_exact import SEED, describe, random_endgame
 def _bounds(pos: Position) -> tuple[int, int]:
     s = Solver(tt_bits=8)
     s.load(pos)
-    return s.engine.sure_bounds()
+    return s._engine.sure_bounds()
 
 
 def _total(pos: Position) -> int:
     """Every point still to win: the cards held and the dix de der."""
     s = Solver(tt_bits=8)
     s.load(pos)
-    return s.engine.max_value()
+    return s._engine.max_value()
 
 
 def test_bounds_hold_the_minimax_value():
@@ -83,7 +83,7 @@ def test_bounds_only_at_a_trick_start():
     s = Solver(tt_bits=8)
     s.load(Position(deal, "SA", "N", Rules(), ["SA"]))
     with pytest.raises(ValueError, match="start of a trick"):
-        s.engine.sure_bounds()
+        s._engine.sure_bounds()
 
 
 def test_points_that_fall_with_strength_are_refused():
@@ -95,7 +95,7 @@ def test_points_that_fall_with_strength_are_refused():
     points[0] = 5                        # the 7 of spades, the weakest spade in SA
     hands = [0xFF, 0xFF00, 0xFF0000, 0xFF000000]
     with pytest.raises(ValueError, match="must not fall"):
-        s.engine.setup(hands, int(Strain.SA), strength_table(Strain.SA), points, 0)
+        s._engine.setup(hands, int(Strain.SA), strength_table(Strain.SA), points, 0)
 
 
 def test_a_hand_of_top_trumps_takes_every_trick():

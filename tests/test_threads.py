@@ -60,7 +60,7 @@ def test_eight_threads_on_one_solver_get_right_values_or_an_error():
 
 
 def test_a_table_on_a_shared_solver_is_right_or_refused():
-    """dd_table drives the engine through ``solver.engine`` directly: the guard covers it."""
+    """dd_table asks the shared solver for one strain after another: each call is guarded."""
     def values(t):
         return {k: v for k, v in t.to_dict().items() if k != "nodes"}     # nodes: statistics
 
@@ -88,14 +88,14 @@ def test_a_position_set_up_by_another_thread_is_refused():
     t.start()
     t.join()
     with pytest.raises(SolverError, match="another thread"):
-        s.engine.value()
+        s.value()
     # setting a position again makes it this thread's
     s.load_hands(d.masks, Strain.H, 0, Rules())
-    assert s.engine.value() == Solver(tt_bits=10).solve(d, "H").ns_points
+    assert s.value() == Solver(tt_bits=10).solve(d, "H").ns_points
 
 
 def test_a_solver_passes_from_thread_to_thread():
-    """One thread after another may use a solver (the advice's pool of solvers does)."""
+    """One thread after another may use a solver."""
     s = Solver(tt_bits=10)
     out: list[int] = []
     for d in DEALS[:3]:

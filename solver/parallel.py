@@ -1,0 +1,347 @@
+"""Parallel work: one function over many tasks, one solver per worker, on threads or processes.
+
+Every parallel computation of the package goes through here: the advice's deals, a
+table's strains, a batch's deals.  A task function is called as ``func(solver, task)``,
+where ``solver`` is the worker's own :class:`~solver.solve.Solver`: a thread's solver
+(:func:`~solver.solve.default_solver`, kept by the thread for later calls), or the one
+solver of a worker process.
+
+- :func:`map_tasks`: ``[func(solver, task) for task in tasks]``, the results in the
+  order of the tasks whatever the number of workers, with ``progress(done, total)``.
+- :func:`executor`: a :class:`Executor` of a :class:`Backend`, whose two maps stream the
+  results (:meth:`Executor.map_unordered` as they finish, :meth:`Executor.map_ordered`
+  in order with a bounded number of tasks ahead, so memory stays flat).
+- :func:`default_workers`: how many workers by default, the cores this process may use.
+
+Threads suffice for the solver, since the engine releases the GIL while it searches;
+processes serve functions that spend their time in Python.  Worker processes ignore
+SIGINT (a terminal sends it to the whole process group: the main process decides) and
+are terminated as soon as their executor is left, normally or by an exception
+(KeyboardInterrupt, SystemExit from a signal handler, a closed pipe).  An exception
+raised by the task function stops the other workers and is raised in the caller.
+
+A backend is a subclass of :class:`Executor` named in :data:`EXECUTORS`: a distributed
+one (a cluster) plugs in there, with a member of :class:`Backend`.
+
+>>> map_tasks(lambda solver, t: t * t, range(6), workers=2)
+[0, 1, 4, 9, 16, 25]
+>>> with executor("thread", 2) as ex:
+...     list(ex.map_ordered(lambda solver, t: -t, [1, 2, 3]))
+[-1, -2, -3]
+"""
+
+from __future__ import annotations
+
+import abc
+import collections
+import concurrent.futures
+import enum
+import multiprocessing
+import multiprocessing.pool
+import os
+import queue
+import signal
+import threading
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
+
+from .errors import ConstraintError, quote
+from .solve import Solver, default_solver
+
+__all__ = ["Backend", "Executor", "EXECUTORS", "default_workers", "executor", "map_tasks",
+           "process_pool", "check_workers"]
+
+#: A task function: ``func(solver, task) -> result``.
+TaskFunc = Callable[[Solver, Any], Any]
+#: A progress callback: ``progress(done, total)`` (``total`` is None for a stream of tasks).
+Progress = Callable[[int, "int | None"], None]
+
+# Threads kept for later maps, each with its solver: starting a thread costs about what
+# a small search does.  The bound only caps what callers may ask (each thread is started
+# when a map first needs it).
+_MAX_THREADS = 256
+
+
+class Backend(enum.Enum):
+    """Where the workers run."""
+
+    THREAD = "thread"
+    PROCESS = "process"
+
+    @classmethod
+    def parse(cls, value: "Backend | str") -> "Backend":
+        """A backend as it is, or its name.
+
+        >>> Backend.parse("process")
+        <Backend.PROCESS: 'process'>
+        """
+        if isinstance(value, Backend):
+            return value
+        try:
+            return cls(value.lower() if isinstance(value, str) else value)
+        except ValueError:
+            names = ", ".join(b.value for b in cls)
+            raise ConstraintError(f"executor {quote(value)}: expected one of {names}") from None
+
+
+def default_workers() -> int:
+    """The cores this process may use (its CPU affinity where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_workers(workers: "int | None") -> int:
+    """``workers`` checked (a whole number, 1 or more), or :func:`default_workers`."""
+    if workers is None:
+        return default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ConstraintError(f"workers {workers!r}: expected 1 or more")
+    return workers
+
+
+# ---------------------------------------------------------------------------
+# Worker processes
+# ---------------------------------------------------------------------------
+
+def _process_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # terminate() must end a worker at once
+
+
+@contextmanager
+def process_pool(processes: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A :class:`multiprocessing.pool.Pool` of ``processes`` workers (forked where the
+    system can), which ignore SIGINT and are terminated when the block ends.
+
+    >>> with process_pool(2) as pool:
+    ...     pool.map(abs, [-1, 2, -3])
+    [1, 2, 3]
+    """
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = ctx.Pool(processes, initializer=_process_start)
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+
+
+def _run_one(func: TaskFunc, task: Any) -> Any:
+    """``func`` on this worker's solver (in a worker process: the process's one solver)."""
+    return func(default_solver(), task)
+
+
+def _run_chunk(job: tuple) -> tuple[int, list]:
+    func, start, chunk = job
+    solver = default_solver()
+    return start, [func(solver, t) for t in chunk]
+
+
+# ---------------------------------------------------------------------------
+# Executors
+# ---------------------------------------------------------------------------
+
+class Executor(abc.ABC):
+    """Workers of one backend, for the time of a ``with`` block.
+
+    A backend implements :meth:`map_unordered` and :meth:`submit`; :meth:`map_ordered`
+    is built on :meth:`submit`.  ``func`` and the tasks must pickle for a backend that
+    runs in other processes."""
+
+    backend: ClassVar[Backend]
+
+    def __init__(self, workers: int) -> None:
+        self.workers = check_workers(workers)
+
+    def __enter__(self) -> "Executor":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers (at once for processes); the executor serves no more maps."""
+
+    @abc.abstractmethod
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
+                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+        """``(i, func(solver, tasks[i]))`` for every task as it finishes;
+        ``progress(done, len(tasks))`` from the calling thread."""
+
+    @abc.abstractmethod
+    def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
+        """Start ``func(solver, task)``; the function returned waits for its result."""
+
+    def map_ordered(self, func: TaskFunc, tasks: Iterable[Any], progress: "Progress | None" = None,
+                    ahead: "int | None" = None) -> Iterator[Any]:
+        """``func(solver, task)`` for each task in order, streamed: at most ``ahead`` tasks
+        (default: two per worker) run beyond the one whose result is awaited, so a long
+        stream of tasks is read as the results are used.  Closing the iterator early
+        leaves the tasks started to the workers' end (:meth:`close`)."""
+        limit = 2 * self.workers if ahead is None else ahead
+        total = len(tasks) if isinstance(tasks, Sequence) else None
+        pending: collections.deque = collections.deque()
+        done = 0
+        for task in tasks:
+            pending.append(self.submit(func, task))
+            if len(pending) > limit:
+                done += 1
+                yield _reported(pending.popleft()(), done, total, progress)
+        while pending:
+            done += 1
+            yield _reported(pending.popleft()(), done, total, progress)
+
+
+def _reported(result: Any, done: int, total: "int | None", progress: "Progress | None") -> Any:
+    if progress is not None:
+        progress(done, total)
+    return result
+
+
+_THREADS: "tuple[int, concurrent.futures.ThreadPoolExecutor] | None" = None   # (pid, threads)
+
+
+def _thread_pool() -> concurrent.futures.ThreadPoolExecutor:
+    """The threads kept for later maps (made anew in a forked child)."""
+    global _THREADS
+    if _THREADS is None or _THREADS[0] != os.getpid():
+        _THREADS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(
+            max_workers=_MAX_THREADS, thread_name_prefix="coinche-worker"))
+    return _THREADS[1]
+
+
+class _Failure:
+    """An exception a worker thread raised, on its way to the calling thread."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+class ThreadExecutor(Executor):
+    """Threads of this process, each with its own solver, kept for later maps."""
+
+    backend = Backend.THREAD
+
+    def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
+        return _thread_pool().submit(_run_one, func, task).result
+
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
+                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+        """Each worker takes the next task as soon as it is free; the calling thread only
+        takes finished tasks from a queue (waiting on one future per task would hold the
+        GIL against the workers)."""
+        n = len(tasks)
+        lock = threading.Lock()
+        nxt = [0]
+        stop = threading.Event()
+        finished: "queue.SimpleQueue[tuple[int, Any] | _Failure]" = queue.SimpleQueue()
+
+        def work() -> None:
+            solver = default_solver()
+            try:
+                while not stop.is_set():
+                    with lock:
+                        i = nxt[0]
+                        nxt[0] = i + 1
+                    if i >= n:
+                        return
+                    finished.put((i, func(solver, tasks[i])))
+            except BaseException as e:  # handed to the calling thread, which raises it
+                finished.put(_Failure(e))
+
+        jobs = [_thread_pool().submit(work) for _ in range(min(self.workers, n))]
+        try:
+            for done in range(1, n + 1):
+                item = _next_finished(finished, jobs)
+                if isinstance(item, _Failure):
+                    raise item.error
+                yield _reported(item, done, n, progress)
+        finally:
+            stop.set()
+            concurrent.futures.wait(jobs)
+
+
+def _next_finished(finished: queue.SimpleQueue, jobs: list) -> Any:
+    while True:
+        try:
+            return finished.get(timeout=0.25)
+        except queue.Empty:
+            if all(j.done() for j in jobs) and finished.empty():    # pragma: no cover - defensive
+                raise RuntimeError("the workers stopped before finishing their tasks") from None
+
+
+class ProcessExecutor(Executor):
+    """Worker processes, one solver each, terminated when the executor is closed."""
+
+    backend = Backend.PROCESS
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self._stack = ExitStack()
+        self._pool = self._stack.enter_context(process_pool(self.workers))
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
+        return self._pool.apply_async(_run_one, (func, task)).get
+
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
+                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+        """The tasks go in chunks, about 8 per worker."""
+        n = len(tasks)
+        size = max(1, -(-n // (8 * self.workers)))
+        jobs = [(func, i, tasks[i:i + size]) for i in range(0, n, size)]
+        done = 0
+        for start, part in self._pool.imap_unordered(_run_chunk, jobs):
+            done += len(part)
+            if progress is not None:
+                progress(done, n)
+            yield from enumerate(part, start)
+
+
+#: The executor class of each backend.
+EXECUTORS: dict[Backend, type[Executor]] = {Backend.THREAD: ThreadExecutor, Backend.PROCESS: ProcessExecutor}
+
+
+def executor(backend: "Backend | str", workers: "int | None" = None) -> Executor:
+    """An :class:`Executor` of ``backend`` with ``workers`` (default :func:`default_workers`),
+    to use in a ``with`` block."""
+    return EXECUTORS[Backend.parse(backend)](check_workers(workers))
+
+
+def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None,
+              backend: "Backend | str" = Backend.THREAD, progress: "Progress | None" = None) -> list:
+    """``[func(solver, task) for task in tasks]``, spread over ``workers``.
+
+    Each worker holds one :class:`~solver.solve.Solver` for all its tasks (a thread keeps
+    its solver for the next call).  ``backend``: :class:`Backend` or its name.
+    ``progress(done, total)`` is called from the calling thread as tasks finish.  The
+    results come back in the order of ``tasks`` whatever the number of workers, so the
+    output never depends on it.  An exception raised by ``func`` stops the other workers
+    (after their current task) and is raised here.  One worker, or one task, runs in the
+    calling thread.
+
+    >>> from solver.deal import Deal
+    >>> map_tasks(lambda s, d: s.solve(d, "S").ns_points,
+    ...           [Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")], workers=1)
+    [25]
+    """
+    tasks = list(tasks)
+    n = len(tasks)
+    w = check_workers(workers)
+    kind = Backend.parse(backend)
+    out: list = [None] * n
+    if w == 1 or n <= 1:
+        solver = default_solver()
+        for i, t in enumerate(tasks):
+            out[i] = _reported(func(solver, t), i + 1, n, progress)
+        return out
+    with executor(kind, min(w, n)) as ex:
+        for i, result in ex.map_unordered(func, tasks, progress):
+            out[i] = result
+    return out

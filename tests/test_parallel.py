@@ -1,0 +1,103 @@
+"""Parallel work (solver.parallel): results in order, progress, a worker's error raised in the
+caller, one solver per worker, on threads and on processes.  How a real command stops its
+workers on Ctrl-C, SIGTERM and a closed pipe: tests/test_cli_stopping.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from solver import Deal, Solver
+from solver.errors import ConstraintError
+from solver.parallel import Backend, default_workers, executor, map_tasks
+
+BACKENDS = list(Backend)
+
+
+def _square_or_fail(solver, t):
+    if t == 13:
+        raise ValueError("task 13 failed")
+    return t * t
+
+
+@pytest.mark.parametrize("executor", ["thread", "process"])
+def test_map_deals_keeps_the_order_and_counts_every_task(executor):
+    seen = []
+    out = map_tasks(_square_or_fail, range(40, 140), workers=2, backend=executor,
+                    progress=lambda d, n: seen.append((d, n)))
+    assert out == [t * t for t in range(40, 140)]
+    assert seen[-1] == (100, 100) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize("executor", ["thread", "process"])
+def test_map_deals_raises_a_workers_error(executor):
+    with pytest.raises(ValueError, match="task 13 failed"):
+        map_tasks(_square_or_fail, range(30), workers=2, backend=executor)
+    # the threads are gone and their solvers are back for the next call
+    assert map_tasks(_square_or_fail, [2, 3], workers=2) == [4, 9]
+
+
+def _slow_first(solver, t):
+    """Task 0 finishes last, so finishing order and task order differ."""
+    time.sleep(0.2 if t == 0 else 0.0)
+    return -t
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_map_ordered_streams_in_task_order(backend):
+    seen = []
+    with executor(backend, 2) as ex:
+        out = list(ex.map_ordered(_slow_first, iter(range(9)), progress=lambda d, n: seen.append((d, n)),
+                                  ahead=3))
+        assert out == [-t for t in range(9)]
+        assert seen == [(d, None) for d in range(1, 10)]         # a stream: no total known
+        # the unordered map gives each index once, whatever order they finish in
+        assert sorted(ex.map_unordered(_slow_first, range(5))) == [(i, -i) for i in range(5)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_map_ordered_raises_a_workers_error(backend):
+    with executor(backend, 2) as ex:
+        with pytest.raises(ValueError, match="task 13 failed"):
+            list(ex.map_ordered(_square_or_fail, range(10, 20)))
+
+
+def _solver_id(solver, t):
+    time.sleep(0.05)              # every worker holds a task at once
+    return id(solver), threading.get_ident()
+
+
+def test_each_thread_has_its_own_solver_and_keeps_it():
+    first = map_tasks(_solver_id, range(4), workers=2, backend=Backend.THREAD)
+    by_thread = {}
+    for solver, thread in first:
+        assert by_thread.setdefault(thread, solver) == solver      # one solver per thread
+    assert len(set(by_thread.values())) == len(by_thread) == 2
+    # the threads are kept for the next map, and each keeps its solver
+    again = map_tasks(_solver_id, range(4), workers=2, backend=Backend.THREAD)
+    assert all(by_thread.get(thread, solver) == solver for solver, thread in again)
+
+
+def _points(solver, deal):
+    assert isinstance(solver, Solver) and isinstance(deal, Deal)
+    return solver.solve(deal, "H").ns_points
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tasks_carry_deals_to_the_workers(backend):
+    deals = [Deal.random(seed=s) for s in range(4)]
+    want = [Solver(tt_bits=12).solve(d, "H").ns_points for d in deals]
+    assert map_tasks(_points, deals, workers=2, backend=backend) == want
+
+
+def test_bad_workers_and_backends_are_refused():
+    with pytest.raises(ConstraintError, match="workers 0"):
+        map_tasks(_square_or_fail, [1, 2], workers=0)
+    with pytest.raises(ConstraintError, match="workers 1.5"):
+        executor("thread", 1.5)
+    with pytest.raises(ConstraintError, match="'dask'"):
+        map_tasks(_square_or_fail, [1, 2], workers=2, backend="dask")
+    assert Backend.parse("PROCESS") is Backend.PROCESS
+    assert default_workers() >= 1
