@@ -209,7 +209,7 @@ class Contract:
     Traceback (most recent call last):
     ...
     solver.errors.ContractError: bid 'capot C' coinched: a capot bid cannot be coinched or
-    surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)
+    surcoinched (it ends the auction; the rule capot_coinche=true allows it)
     >>> Contract("capot", "C", "N", Coinche.COINCHE, capot_coinche=True).coinche
     <Coinche.COINCHE: 1>
     """
