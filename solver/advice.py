@@ -24,11 +24,10 @@ True
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import queue
 import threading
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -37,9 +36,10 @@ from .contract import CAPOT, Coinche, Contract, cached_contract, level_json
 from .deal import Deal
 from .declarations import award_declarations, belote_sides
 from .errors import CoincheError, ConstraintError, SeatError
+from .montecarlo import Study, against_best, estimate, json_number, share, simulate, standard_error
 from .pool import process_pool
 from .rules import STRAINS, Rules, Strain
-from .sampling import Constraints, parse_hand, sample_deals
+from .sampling import Constraints, parse_hand
 from .scoring import BELOTE_POINTS, compiled_scoring
 from .solve import Solver
 from .table import solve_strain
@@ -228,19 +228,6 @@ def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool]]:
 # Results
 # ---------------------------------------------------------------------------
 
-def _se_p(p: float, n: int) -> float:
-    return math.sqrt(max(p * (1.0 - p), 0.0) / n) if n > 0 else float("nan")
-
-
-def _se_mean(x: np.ndarray) -> float:
-    return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
-
-
-def _num(x: float) -> "float | None":
-    """A float for JSON: NaN (the standard error of a single sample) becomes ``None``."""
-    return None if isinstance(x, float) and math.isnan(x) else x
-
-
 def bid_label(level: int, strain: "Strain | str") -> str:
     """A bid for people: ``100♥``, ``80SA``, ``capot ♠``.
 
@@ -277,7 +264,7 @@ class StrainStats:
     def to_dict(self) -> dict:
         return {
             "strain": self.strain.name,
-            "mean": self.mean, "std": self.std, "se": _num(self.se),
+            "mean": self.mean, "std": self.std, "se": json_number(self.se),
             "quantiles": {str(q): v for q, v in self.quantiles.items()},
             "mean_card_points": self.mean_card_points,
             "p_reach": {str(k): v for k, v in self.p_reach.items()},
@@ -295,6 +282,11 @@ class BidStats:
     same when the opponents coinche exactly the deals where it fails (made deals are
     scored uncoinched; a capot bid cannot be coinched, so for it ``ev_coinched`` is
     ``ev``).  ``*_se`` are standard errors of the means.
+
+    ``vs_best``: this bid against the best (the bid with the best ``ev_coinched``,
+    which the recommendation names), deal by deal: the mean of this bid's coinched
+    score minus the best's, 0 or less; ``vs_best_se``: the standard error of those
+    differences, the paired error (0 for the best itself).
     """
 
     contract: Contract
@@ -304,6 +296,8 @@ class BidStats:
     ev_se: float
     ev_coinched: float
     ev_coinched_se: float
+    vs_best: float
+    vs_best_se: float
 
     @property
     def level(self) -> int:
@@ -320,9 +314,10 @@ class BidStats:
     def to_dict(self) -> dict:
         return {
             "bid": self.contract.to_text(), "level": level_json(self.level),
-            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": _num(self.p_make_se),
-            "ev": self.ev, "ev_se": _num(self.ev_se), "ev_coinched": self.ev_coinched,
-            "ev_coinched_se": _num(self.ev_coinched_se),
+            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": json_number(self.p_make_se),
+            "ev": self.ev, "ev_se": json_number(self.ev_se), "ev_coinched": self.ev_coinched,
+            "ev_coinched_se": json_number(self.ev_coinched_se),
+            "vs_best": self.vs_best, "vs_best_se": json_number(self.vs_best_se),
         }
 
 
@@ -452,8 +447,12 @@ class Advice:
 
 
 def _rank_key(b: BidStats) -> tuple:
+    return _rank(b.contract, b.ev_coinched, b.p_make)
+
+
+def _rank(contract: Contract, ev_coinched: float, p_make: float) -> tuple:
     # best expected score under coinche, then most likely, then the lower bid, then S H D C SA TA
-    return (round(b.ev_coinched, 9), round(b.p_make, 9), -b.level, -int(b.strain))
+    return (round(ev_coinched, 9), round(p_make, 9), -contract.level, -int(contract.strain))
 
 
 # ---------------------------------------------------------------------------
@@ -463,29 +462,28 @@ def _rank_key(b: BidStats) -> tuple:
 _CLAIM = {-1: None, int(Team.NS): Team.NS, int(Team.EW): Team.EW}
 
 
-def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, capot: bool,
-          belote: int, dns: int, dew: int, rules: Rules) -> tuple[int, bool]:
-    """(our score minus theirs, made) for one deal's outcome; ``belote`` is a Team or -1.
-
-    The arguments are ours (already checked), so this goes straight to the compiled
-    scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
-    return _signed(compiled_scoring(rules), cached_contract(level, strain, seat, coinche), points, capot,
-                   _CLAIM[belote], (dns, dew))
-
-
 def _signed(score, contract: Contract, points: int, capot: bool, claim, decl) -> tuple[int, bool]:
     """(the bidders' score minus the defenders', made) under a compiled scorer."""
     ns, ew, made = score(contract, points, capot, claim, decl)[:3]
     return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
 
 
-def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> BidStats:
+class _BidScores(NamedTuple):
+    """One bid on every deal: made, the score difference nobody coinching (``plain``)
+    and when the opponents coinche the deals where it fails (``coinched``)."""
+
+    contract: Contract
+    made: np.ndarray
+    plain: np.ndarray
+    coinched: np.ndarray
+
+
+def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> _BidScores:
     """``rows``: the distinct (points, capot, belote, dns, dew) outcomes; ``inverse`` maps
     each deal to its row.  ``memo`` holds the scores already worked out, keyed without
     the strain: scoring reads the contract's level, declarer and coinche, never its
     strain (belote and declarations come in as arguments), so one analysis shares
     them across its six strains."""
-    n = len(inverse)
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
@@ -504,11 +502,18 @@ def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules
             r = memo[key] = (u, ok, u if ok or doubled is None
                              else _signed(score, doubled, p, bool(cap), claim, decl)[0])
         plain[k], made[k], coinched[k] = r
-    m = made[inverse]
-    x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
-    p = float(m.mean())
-    return BidStats(contract, p, _se_p(p, n), float(x.mean()), _se_mean(x),
-                    float(y.mean()), _se_mean(y))
+    return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
+
+
+def _judge_bids(scores: list[_BidScores]) -> list[BidStats]:
+    """Every bid's statistics, and each bid against the best on the same deals."""
+    made = [share(b.made) for b in scores]
+    plain = [estimate(b.plain) for b in scores]
+    coinched = [estimate(b.coinched) for b in scores]
+    best = max(range(len(scores)), key=lambda k: _rank(scores[k].contract, coinched[k].value, made[k].value))
+    versus = against_best(np.column_stack([b.coinched for b in scores]), best)
+    return [BidStats(b.contract, m.value, m.se, p.value, p.se, c.value, c.se, v.value, v.se)
+            for b, m, p, c, v in zip(scores, made, plain, coinched, versus)]
 
 
 def _percent(p: float) -> str:
@@ -548,55 +553,82 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 # The entry point
 # ---------------------------------------------------------------------------
 
-def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: np.ndarray,
-            capot: np.ndarray, rules: Rules = Rules(), seed: "int | None" = None,
-            constraints: "Constraints | None" = None) -> Advice:
-    """Statistics and advice from solved samples (what :func:`advise` does after solving)."""
-    n = len(deals)
-    team = seat.team
-    leader = dealer.next
-    belote = np.full((n, 6), -1, dtype=np.int64)
-    decl = np.zeros((n, 6, 2), dtype=np.int64)
-    z = int(team)
+def _claims(deals: list[Deal], team: Team, leader: Seat, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal and strain: the side that claims belote (a Team, or -1 for nobody) and
+    the declarations awarded (N-S, E-W)."""
+    belote = np.full((len(deals), 6), -1, dtype=np.int64)
+    decl = np.zeros((len(deals), 6, 2), dtype=np.int64)
+    ours = int(team)
     for i, d in enumerate(deals):
         masks = d.masks
         for j, strain in enumerate(STRAINS):
             held = belote_sides(masks, strain, rules)
-            if held[z]:
-                belote[i, j] = z
-            elif held[1 - z] and rules.belote_anyone:
-                belote[i, j] = 1 - z
+            if held[ours]:
+                belote[i, j] = ours
+            elif held[1 - ours] and rules.belote_anyone:
+                belote[i, j] = 1 - ours
             if rules.declarations:
                 decl[i, j] = award_declarations(d, strain, leader, rules)
-    ours = belote == int(team)
-    bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
-    bonus = bonus.astype(points.dtype)
-    counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
-    totals = points + bonus
+    return belote, decl
 
-    strains: dict[Strain, StrainStats] = {}
-    bids: list[BidStats] = []
-    memo: dict = {}
-    for j, strain in enumerate(STRAINS):
-        t = totals[:, j].astype(float)
-        qs = np.quantile(t, QUANTILES)
-        strains[strain] = StrainStats(
-            strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
-            se=_se_mean(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
-            mean_card_points=float(points[:, j].mean()),
-            p_reach={lv: float((counted[:, j] >= (82 if lv == 80 else lv)).mean()) for lv in LEVELS},
-            p_capot=float(capot[:, j].mean()), p_belote=float(ours[:, j].mean()),
-        )
-        outcome = np.stack([points[:, j], capot[:, j].astype(np.int64), belote[:, j],
-                            decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
-        rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
-        inverse = np.asarray(inverse).reshape(-1)
-        distinct = [tuple(r) for r in rows.tolist()]
-        for level in LEVELS + (CAPOT,):
-            bids.append(_bid_stats(Contract(level, strain, seat), distinct, inverse, rules, memo))
-    return Advice(hand=hand, seat=seat, dealer=dealer, rules=rules, seed=seed,
-                  constraints=constraints, deals=deals, points=points, capot=capot, bonus=bonus,
-                  declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
+
+@dataclasses.dataclass
+class _Bidding(Study):
+    """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
+    the statistics of each strain and each bid."""
+
+    hand: CardSet
+    seat: Seat
+    dealer: Seat
+    rules: Rules
+    seed: "int | None"
+    constraints: "Constraints | None"
+    work = staticmethod(_solve_deal)
+
+    def initial(self, deals: list[Deal]) -> list:
+        return [(d.masks, self.dealer.next, self.seat.team, self.rules) for d in deals]
+
+    def final(self, deals: list[Deal], results: list) -> Advice:
+        points = np.array([r[0] for r in results], dtype=np.int64).reshape(len(deals), 6)
+        capot = np.array([r[1] for r in results], dtype=bool).reshape(len(deals), 6)
+        return self.summarise(deals, points, capot)
+
+    def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray) -> Advice:
+        """Statistics and advice from the solved deals."""
+        n = len(deals)
+        rules, seat = self.rules, self.seat
+        team = seat.team
+        belote, decl = _claims(deals, team, self.dealer.next, rules)
+        ours = belote == int(team)
+        bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
+        bonus = bonus.astype(points.dtype)
+        counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
+        totals = points + bonus
+
+        strains: dict[Strain, StrainStats] = {}
+        scores: list[_BidScores] = []
+        memo: dict = {}
+        for j, strain in enumerate(STRAINS):
+            t = totals[:, j].astype(float)
+            qs = np.quantile(t, QUANTILES)
+            strains[strain] = StrainStats(
+                strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
+                se=standard_error(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
+                mean_card_points=float(points[:, j].mean()),
+                p_reach={lv: float((counted[:, j] >= (82 if lv == 80 else lv)).mean()) for lv in LEVELS},
+                p_capot=float(capot[:, j].mean()), p_belote=float(ours[:, j].mean()),
+            )
+            outcome = np.stack([points[:, j], capot[:, j].astype(np.int64), belote[:, j],
+                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
+            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
+            inverse = np.asarray(inverse).reshape(-1)
+            distinct = [tuple(r) for r in rows.tolist()]
+            for level in LEVELS + (CAPOT,):
+                scores.append(_bid_scores(Contract(level, strain, seat), distinct, inverse, rules, memo))
+        bids = _judge_bids(scores)
+        return Advice(hand=self.hand, seat=seat, dealer=self.dealer, rules=rules, seed=self.seed,
+                      constraints=self.constraints, deals=deals, points=points, capot=capot, bonus=bonus,
+                      declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
 
 
 def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str" = "N",
@@ -620,12 +652,6 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
         raise ConstraintError(f"rules {rules!r}: expected a Rules object")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
-    deals = sample_deals(h, seat, samples, seed, constraints, max_attempts=max_attempts)
-    leader = dealer.next
-    tasks = [(d.masks, leader, seat.team, rules) for d in deals]
-    results = map_deals(_solve_deal, tasks, workers=workers, executor=executor, progress=progress)
-    points = np.array([r[0] for r in results], dtype=np.int64).reshape(len(deals), 6)
-    capot = np.array([r[1] for r in results], dtype=bool).reshape(len(deals), 6)
-    return analyse(h, seat, dealer, deals, points, capot, rules, seed, constraints)
+    study = _Bidding(h, seat, dealer, rules, seed, constraints)
+    return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
+                    progress=progress, max_attempts=max_attempts)
