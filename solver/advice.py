@@ -415,6 +415,12 @@ class Advice:
         raise CoincheError(f"bid {bid_label(c.level, c.strain)!r} is not in the advice: "
                            f"expected 80 to 160 by 10 or capot")
 
+    @property
+    def best_bid(self) -> BidStats:
+        """The bid with the best ``ev_coinched`` (the recommendation's, or the most
+        promising when it says pass): every bid's ``vs_best`` is against it."""
+        return max(self.bids, key=_rank_key)
+
     def best_bids(self) -> dict[Strain, BidStats]:
         """Per strain, the bid with the best ``ev_coinched``."""
         out: dict[Strain, BidStats] = {}
