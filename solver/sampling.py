@@ -470,17 +470,7 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
     r = rng if rng is not None else _random.Random(seed)
     limit = max_attempts if max_attempts is not None else max(10_000, DEFAULT_ATTEMPTS_PER_DEAL * n)
 
-    base = [0, 0, 0, 0]
-    base[seat] = h.mask
-    for s, cards in c.known.items():
-        if s != seat:
-            base[s] |= cards.mask
-    used = base[0] | base[1] | base[2] | base[3]
-    pool = [card for card in range(32) if not used >> card & 1]
-    room = [8 - base[s].bit_count() for s in range(4)]
-    if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
-        raise ConstraintError("known cards do not fit in the hands")
-    slots = [s for s in range(4) for _ in range(room[s])]
+    base, pool, slots = _places(h, seat, c)
     needs_check = bool(c.lengths or c.points)
 
     out: list[Deal] = []
@@ -505,17 +495,36 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
                 reasons[why] = reasons.get(why, 0) + 1
                 continue
         deal = Deal(masks)
-        if c.accept is not None:
-            try:
-                ok = bool(c.accept(deal))
-            except CoincheError:
-                raise
-            except Exception as e:  # a user's test that breaks: say which
-                raise ConstraintError(f"accept function {getattr(c.accept, '__name__', c.accept)!r} "
-                                      f"failed on {deal.to_pbn()!r}: {e!r}") from None
-            if not ok:
-                name = f"accept {getattr(c.accept, '__name__', 'function')}"
-                reasons[name] = reasons.get(name, 0) + 1
-                continue
+        if c.accept is not None and not _user_accepts(c.accept, deal):
+            name = f"accept {getattr(c.accept, '__name__', 'function')}"
+            reasons[name] = reasons.get(name, 0) + 1
+            continue
         out.append(deal)
     return out
+
+
+def _places(hand: CardSet, seat: Seat, c: Constraints) -> tuple[list[int], list[int], list[int]]:
+    """What every deal shares: the four hands' masks of the cards placed first (the
+    hand and the known cards), the cards left to shuffle, and the seat of each free place."""
+    base = [0, 0, 0, 0]
+    base[seat] = hand.mask
+    for s, cards in c.known.items():
+        if s != seat:
+            base[s] |= cards.mask
+    used = base[0] | base[1] | base[2] | base[3]
+    pool = [card for card in range(32) if not used >> card & 1]
+    room = [8 - base[s].bit_count() for s in range(4)]
+    if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
+        raise ConstraintError("known cards do not fit in the hands")
+    return base, pool, [s for s in range(4) for _ in range(room[s])]
+
+
+def _user_accepts(accept: Callable[[Deal], bool], deal: Deal) -> bool:
+    """A user's ``accept`` on a deal; when it breaks, a ConstraintError says which."""
+    try:
+        return bool(accept(deal))
+    except CoincheError:
+        raise
+    except Exception as e:
+        raise ConstraintError(f"accept function {getattr(accept, '__name__', accept)!r} "
+                              f"failed on {deal.to_pbn()!r}: {e!r}") from None
