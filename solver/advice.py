@@ -578,17 +578,14 @@ def _claims(deals: list[Deal], team: Team, leader: Seat, rules: Rules) -> tuple[
     return belote, decl
 
 
-@dataclasses.dataclass
 class _Bidding(Study):
     """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
-    the statistics of each strain and each bid."""
+    the statistics of each strain and each bid.  Its question is the fields of the
+    :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
 
-    hand: CardSet
     seat: Seat
     dealer: Seat
     rules: Rules
-    seed: "int | None"
-    constraints: "Constraints | None"
     work = staticmethod(_solve_deal)
 
     def initial(self, deals: list[Deal]) -> list:
@@ -632,8 +629,7 @@ class _Bidding(Study):
             for level in LEVELS + (CAPOT,):
                 scores.append(_bid_scores(Contract(level, strain, seat), distinct, inverse, rules, memo))
         bids = _judge_bids(scores)
-        return Advice(hand=self.hand, seat=seat, dealer=self.dealer, rules=rules, seed=self.seed,
-                      constraints=self.constraints, deals=deals, points=points, capot=capot, bonus=bonus,
+        return Advice(**self.question, deals=deals, points=points, capot=capot, bonus=bonus,
                       declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
 
 
@@ -658,6 +654,6 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
         raise ConstraintError(f"rules {rules!r}: expected a Rules object")
-    study = _Bidding(h, seat, dealer, rules, seed, constraints)
+    study = _Bidding(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
     return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
                     progress=progress, max_attempts=max_attempts)

@@ -271,18 +271,18 @@ class _Outcomes(NamedTuple):
     makes: np.ndarray
 
 
-@dataclasses.dataclass
 class _Leading(Study):
     """:func:`lead_advice` as a Monte Carlo study: every lead of the hand solved on
-    every deal, then each lead's statistics against the best."""
+    every deal, then each lead's statistics against the best.  Its question is the
+    fields of the :class:`LeadAdvice` that say what was asked (hand, seat, contract,
+    rules, seed, measure)."""
 
     hand: CardSet
     seat: Seat
     contract: Contract
     rules: Rules
-    seed: "int | None"
     measure: str
-    claims: list = dataclasses.field(default_factory=list)  # (belote claim, dns, dew) per deal
+    claims: list[tuple[int, int, int]]      # (belote claim, dns, dew) per deal, set by initial
     work = staticmethod(_lead_task)
 
     def initial(self, deals: list[Deal]) -> list:
@@ -331,10 +331,8 @@ class _Leading(Study):
 
     def final(self, deals: list[Deal], results: list) -> LeadAdvice:
         out = self.outcomes(results)
-        return LeadAdvice(hand=self.hand, seat=self.seat, contract=self.contract, rules=self.rules,
-                          seed=self.seed, measure=self.measure, cards=list(self.hand), deals=deals,
-                          values=out.values, scores=out.scores, makes=out.makes,
-                          stats=self.judge(out))
+        return LeadAdvice(**self.question, cards=list(self.hand), deals=deals, values=out.values,
+                          scores=out.scores, makes=out.makes, stats=self.judge(out))
 
     def judge(self, out: _Outcomes) -> list[CardStats]:
         """Each lead's statistics, best first, each against the best on the same deals."""
@@ -379,6 +377,6 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     c = _parse_contract(contract, declarer)
     if measure not in ("points", "set"):
         raise ConstraintError(f"measure {measure!r}: expected 'points' or 'set'")
-    study = _Leading(h, seat, c, rules, seed, measure)
+    study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
     return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
                     progress=progress, max_attempts=max_attempts)

@@ -124,10 +124,19 @@ def json_number(x: float) -> "float | None":
 
 class Study:
     """One Monte Carlo question: subclasses set :attr:`work` and write
-    :meth:`initial` and :meth:`final` (see the module's docstring)."""
+    :meth:`initial` and :meth:`final` (see the module's docstring).
+
+    ``question``: what the study asks (the hand, the seat, the rules...), kept as
+    :attr:`question` for the answer to repeat, and each item as an attribute.
+    """
 
     #: ``work(solver, task) -> result`` for one deal; a module-level function.
     work: Callable[["Solver", Any], Any]
+
+    def __init__(self, **question: Any) -> None:
+        self.question = question
+        for name, value in question.items():
+            setattr(self, name, value)
 
     def initial(self, deals: "list[Deal]") -> list:
         """One task per deal, in their order (the deals themselves by default)."""

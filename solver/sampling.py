@@ -201,10 +201,8 @@ def _points_ranges(given: Mapping[Any, Any]) -> dict[Seat, tuple[int, int]]:
     return points
 
 
-def _points_strain(value: "Strain | str | None") -> "Strain | None":
-    """``points_strain``: the strain whose card values a points range counts, or None."""
-    if value is None:
-        return None
+def _points_strain(value: "Strain | str") -> Strain:
+    """``points_strain``: the strain whose card values a points range counts."""
     try:
         return Strain.parse(value)
     except CoincheError as e:
@@ -270,7 +268,7 @@ class Constraints:
         lengths = _merge_lengths(lengths, self.lengths)
         _check_every_seat_holds_a_suit(lengths, given, void_everywhere)
         points = _points_ranges(self.points)
-        strain = _points_strain(self.points_strain)
+        strain = None if self.points_strain is None else _points_strain(self.points_strain)
         if self.accept is not None and not callable(self.accept):
             raise ConstraintError(f"accept {self.accept!r} is not callable: expected a function deal -> bool")
         _check_known_within_lengths(known, lengths)
