@@ -5,7 +5,9 @@ every deal exactly in all six strains with the first lead by the seat after the
 dealer, and turns the results into statistics a learner can read: per strain the
 distribution of the side's points and the chance to reach each level; per bid the
 chance it makes and its expected score under the rules' scoring; and one
-recommendation in plain words.  Every bid is judged on the same deals.
+recommendation in plain words.  Every bid is judged on the same deals, and
+compared with the best bid deal by deal (:mod:`solver.montecarlo` runs the loop and
+holds the statistics).
 
 Double dummy means everyone plays as if all cards were face up: see
 ``docs/advice.md`` for how to read the numbers and their limits.
@@ -36,7 +38,7 @@ from .contract import CAPOT, Coinche, Contract, cached_contract, level_json
 from .deal import Deal
 from .declarations import award_declarations, belote_sides
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Study, against_best, estimate, json_number, share, simulate, standard_error
+from .montecarlo import Study, against_best, estimate, json_number, share, simulate
 from .pool import process_pool
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
@@ -556,7 +558,7 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 
 
 # ---------------------------------------------------------------------------
-# The entry point
+# The study and the entry point
 # ---------------------------------------------------------------------------
 
 def _claims(deals: list[Deal], team: Team, leader: Seat, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -614,9 +616,10 @@ class _Bidding(Study):
         for j, strain in enumerate(STRAINS):
             t = totals[:, j].astype(float)
             qs = np.quantile(t, QUANTILES)
+            mean = estimate(t)
             strains[strain] = StrainStats(
-                strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
-                se=standard_error(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
+                strain=strain, mean=mean.value, std=float(t.std(ddof=1)) if n > 1 else 0.0,
+                se=mean.se, quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
                 mean_card_points=float(points[:, j].mean()),
                 p_reach={lv: float((counted[:, j] >= (82 if lv == 80 else lv)).mean()) for lv in LEVELS},
                 p_capot=float(capot[:, j].mean()), p_belote=float(ours[:, j].mean()),

@@ -5,7 +5,8 @@ unseen cards many times (:mod:`solver.sampling`), and on every deal finds the ex
 double-dummy result of each of her eight possible leads.  Per card it reports the
 mean card points of her side with a standard error, the share of deals where the
 contract makes, and the mean deal score of her side; every card is judged on the
-same deals.
+same deals, and compared with the best lead deal by deal (:mod:`solver.montecarlo`
+runs the loop and holds the statistics).
 
 With ``measure="set"`` only make/fail is asked: one null-window probe per card
 instead of an exact search, a good deal faster, and no point averages.
