@@ -310,8 +310,8 @@ class _Leading(Study):
         n, k = len(results), len(self.hand)
         makes = np.zeros((n, k), dtype=bool)
         exact = self.measure == "points"
-        values = np.zeros((n, k), dtype=np.int64) if exact else None
-        scores = np.zeros((n, k), dtype=np.int64) if exact else None
+        values = np.zeros((n, k), dtype=np.int64)
+        scores = np.zeros((n, k), dtype=np.int64)
         for i, (row, (bel, dns, dew)) in enumerate(zip(results, self.claims)):
             claim = None if bel < 0 else Team(bel)
             for j, (ns, ns_all, ew_all, ok) in enumerate(row):
@@ -328,7 +328,7 @@ class _Leading(Study):
                     makes[i, j] = s.made
                     diff = s.bidder_score - s.defender_score
                     scores[i, j] = diff if mine == bidders else -diff
-        return _Outcomes(values, scores, makes)
+        return _Outcomes(values if exact else None, scores if exact else None, makes)
 
     def final(self, deals: list[Deal], results: list) -> LeadAdvice:
         out = self.outcomes(results)
@@ -341,7 +341,8 @@ class _Leading(Study):
         defending = self.seat.team != self.contract.team
         makes = [share(out.makes[:, j]) for j in range(len(cards))]
         none = Estimate(float("nan"), float("nan"))
-        if out.values is not None:
+        measure: np.ndarray
+        if out.values is not None and out.scores is not None:
             points = [estimate(out.values[:, j].astype(float)) for j in range(len(cards))]
             scores = [estimate(out.scores[:, j].astype(float)) for j in range(len(cards))]
             order = sorted(range(len(cards)), key=lambda j: (-round(scores[j].value, 9),
