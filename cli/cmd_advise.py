@@ -123,6 +123,19 @@ def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
+def best_bids_table(adv) -> Table:
+    """Each strain's best bid against the best of all, deal by deal: the mean score
+    difference and its paired standard error."""
+    t = Table(title="The best bid in each strain against the best of all, deal by deal")
+    for col in ["", "bid", "makes", "score ± se", "vs best ± paired se"]:
+        t.add_column(col, justify="right")
+    for s, b in adv.best_bids().items():
+        versus = "best" if b is adv.best_bid else f"{b.vs_best:+.0f} ± {pm(b.vs_best_se, '.0f')}"
+        t.add_row(people_text(s.symbol), people_text(b.label), _pct(b.p_make),
+                  f"{b.ev_coinched:+.0f} ± {pm(b.ev_coinched_se, '.0f')}", versus)
+    return t
+
+
 def render_advice(adv) -> None:
     """The advice as rich tables, the text histogram and the recommendation."""
     from solver.plot import text_histogram
@@ -155,6 +168,7 @@ def render_advice(adv) -> None:
             cells.append(cell)
         g.add_row(level_text(lv), *cells)
     print_table(g)
+    print_table(best_bids_table(adv))
     say(text_histogram(adv), wrap=False)
     say()
     head = "Pass." if adv.recommendation.is_pass else f"Bid {adv.recommendation.label}."

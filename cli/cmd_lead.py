@@ -66,18 +66,20 @@ def lead(
     goal = "sets" if adv.defending else "makes"
     t = Table(title=people_text(f"{adv.hand.symbols()} at {adv.seat.name} leading against "
                     f"{adv.contract}, {adv.samples} deals, seed {seed}"))
-    cols = ["lead", f"{goal} (± se)"]
+    cols = ["lead", f"{goal} (± se)", "vs best (± paired se)"]
     if not set_only:
-        cols = ["lead", "your points (± se)", f"{goal} (± se)", "your score (± se)"]
+        cols = ["lead", "your points (± se)", f"{goal} (± se)", "your score (± se)", "vs best (± paired se)"]
     for c in cols:
         t.add_column(c, justify="right")
     for s in adv.stats:
         p = (1 - s.p_make) if adv.defending else s.p_make
         share = f"{100 * p:.0f}% ± {pm(100 * s.p_make_se, '.0f')}"
         if set_only:
-            t.add_row(people_text(s.card.symbol), share)
+            versus = f"{100 * s.vs_best:+.0f}% ± {pm(100 * s.vs_best_se, '.0f')}"
+            t.add_row(people_text(s.card.symbol), share, "best" if s is adv.best else versus)
         else:
+            versus = f"{s.vs_best:+.0f} ± {pm(s.vs_best_se, '.0f')}"
             t.add_row(people_text(s.card.symbol), f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
-                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}")
+                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}", "best" if s is adv.best else versus)
     print_table(t)
     console.print(people_text(adv.text))

@@ -5,7 +5,9 @@ every deal exactly in all six strains with the first lead by the seat after the
 dealer, and turns the results into statistics a learner can read: per strain the
 distribution of the side's points and the chance to reach each level; per bid the
 chance it makes and its expected score under the rules' scoring; and one
-recommendation in plain words.  Every bid is judged on the same deals.
+recommendation in plain words.  Every bid is judged on the same deals, and
+compared with the best bid deal by deal (:mod:`solver.montecarlo` runs the loop and
+holds the statistics).
 
 Double dummy means everyone plays as if all cards were face up: see
 ``docs/advice.md`` for how to read the numbers and their limits.
@@ -24,8 +26,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-import math
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -35,9 +36,10 @@ from .contract import level_json, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .parallel import Backend, map_tasks
+from .montecarlo import Study, against_best, estimate, json_number, share, simulate
+from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
-from .sampling import Constraints, parse_hand, sample_deals
+from .sampling import Constraints, parse_hand
 from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
 from .solve import Solver
 
@@ -78,19 +80,6 @@ def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool], lis
 # Results
 # ---------------------------------------------------------------------------
 
-def _se_p(p: float, n: int) -> float:
-    return math.sqrt(max(p * (1.0 - p), 0.0) / n) if n > 0 else float("nan")
-
-
-def _se_mean(x: np.ndarray) -> float:
-    return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
-
-
-def _num(x: float) -> "float | None":
-    """A float for JSON: NaN (the standard error of a single sample) becomes ``None``."""
-    return None if isinstance(x, float) and math.isnan(x) else x
-
-
 def bid_label(level: int, strain: "Strain | str") -> str:
     """A bid for people: ``100♥``, ``80SA``, ``capot ♠``.
 
@@ -126,7 +115,7 @@ class StrainStats:
     def to_dict(self) -> dict:
         return {
             "strain": self.strain.name,
-            "mean": self.mean, "std": self.std, "se": _num(self.se),
+            "mean": self.mean, "std": self.std, "se": json_number(self.se),
             "quantiles": {str(q): v for q, v in self.quantiles.items()},
             "mean_card_points": self.mean_card_points,
             "p_reach": {str(k): v for k, v in self.p_reach.items()},
@@ -144,6 +133,11 @@ class BidStats:
     same when the opponents coinche exactly the deals where it fails (made deals are
     scored uncoinched; a capot bid cannot be coinched, so for it ``ev_coinched`` is
     ``ev``).  ``*_se`` are standard errors of the means.
+
+    ``vs_best``: this bid against the best (the bid with the best ``ev_coinched``,
+    which the recommendation names), deal by deal: the mean of this bid's coinched
+    score minus the best's, 0 or less; ``vs_best_se``: the standard error of those
+    differences, the paired error (0 for the best itself).
     """
 
     contract: Contract
@@ -153,6 +147,8 @@ class BidStats:
     ev_se: float
     ev_coinched: float
     ev_coinched_se: float
+    vs_best: float
+    vs_best_se: float
 
     @property
     def level(self) -> int:
@@ -169,9 +165,10 @@ class BidStats:
     def to_dict(self) -> dict:
         return {
             "bid": self.contract.to_text(), "level": level_json(self.level),
-            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": _num(self.p_make_se),
-            "ev": self.ev, "ev_se": _num(self.ev_se), "ev_coinched": self.ev_coinched,
-            "ev_coinched_se": _num(self.ev_coinched_se),
+            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": json_number(self.p_make_se),
+            "ev": self.ev, "ev_se": json_number(self.ev_se), "ev_coinched": self.ev_coinched,
+            "ev_coinched_se": json_number(self.ev_coinched_se),
+            "vs_best": self.vs_best, "vs_best_se": json_number(self.vs_best_se),
         }
 
 
@@ -281,6 +278,12 @@ class Advice:
         raise CoincheError(f"bid {bid_label(c.level, c.strain)!r} is not in the advice: expected "
                            f"80 to {self.rules.max_level} by 10 or capot, in {strains}")
 
+    @property
+    def best_bid(self) -> BidStats:
+        """The bid with the best ``ev_coinched`` (the recommendation's, or the most
+        promising when it says pass): every bid's ``vs_best`` is against it."""
+        return max(self.bids, key=_rank_key)
+
     def best_bids(self) -> dict[Strain, BidStats]:
         """Per strain, the bid with the best ``ev_coinched``."""
         out: dict[Strain, BidStats] = {}
@@ -313,25 +316,17 @@ class Advice:
 
 
 def _rank_key(b: BidStats) -> tuple:
+    return _rank(b.contract, b.ev_coinched, b.p_make)
+
+
+def _rank(contract: Contract, ev_coinched: float, p_make: float) -> tuple:
     # best expected score under coinche, then most likely, then the lower bid, then S H D C SA TA
-    return (round(b.ev_coinched, 9), round(b.p_make, 9), -b.level, -int(b.strain))
+    return (round(ev_coinched, 9), round(p_make, 9), -contract.level, -int(contract.strain))
 
 
 # ---------------------------------------------------------------------------
 # Scoring the samples
 # ---------------------------------------------------------------------------
-
-def _diff(level: int, strain: Strain, seat: Seat, coinche: int, points: int, capot: int,
-          belote: "tuple[int, int]", dns: int, dew: int, rules: Rules) -> tuple[int, bool]:
-    """(our score minus theirs, made) for one deal's outcome; ``capot`` a code of
-    :mod:`solver.scoring` (``TAKEN_BY_BIDDERS`` ...), ``belote`` the ``(ns, ew)``
-    belotes claimed.
-
-    The arguments are ours (already checked), so this goes straight to the compiled
-    scoring of ``rules`` (:func:`solver.scoring.score_deal` without its checks)."""
-    contract = cached_contract(level, strain, seat, coinche, rules.capot_coinche)
-    return _signed(compiled_scoring(rules), contract, points, capot, belote, (dns, dew))
-
 
 def _signed(score, contract: Contract, points: int, capot: int, claim, decl) -> tuple[int, bool]:
     """(the bidders' score minus the defenders', made) under a compiled scorer."""
@@ -339,14 +334,23 @@ def _signed(score, contract: Contract, points: int, capot: int, claim, decl) -> 
     return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
 
 
-def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> BidStats:
+class _BidScores(NamedTuple):
+    """One bid on every deal: made, the score difference nobody coinching (``plain``)
+    and when the opponents coinche the deals where it fails (``coinched``)."""
+
+    contract: Contract
+    made: np.ndarray
+    plain: np.ndarray
+    coinched: np.ndarray
+
+
+def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> _BidScores:
     """``rows``: the distinct (points, capot code, NS belotes, EW belotes, dns, dew)
     outcomes; ``inverse`` maps
     each deal to its row.  ``memo`` holds the scores already worked out, keyed without
     the strain: scoring reads the contract's level, declarer and coinche, never its
     strain (belote and declarations come in as arguments), so one analysis shares
     them across its six strains."""
-    n = len(inverse)
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
@@ -366,11 +370,18 @@ def _bid_stats(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules
             r = memo[key] = (u, ok, u if ok or doubled is None
                              else _signed(score, doubled, p, cap, claim, decl)[0])
         plain[k], made[k], coinched[k] = r
-    m = made[inverse]
-    x, y = plain[inverse].astype(float), coinched[inverse].astype(float)
-    p = float(m.mean())
-    return BidStats(contract, p, _se_p(p, n), float(x.mean()), _se_mean(x),
-                    float(y.mean()), _se_mean(y))
+    return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
+
+
+def _judge_bids(scores: list[_BidScores]) -> list[BidStats]:
+    """Every bid's statistics, and each bid against the best on the same deals."""
+    made = [share(b.made) for b in scores]
+    plain = [estimate(b.plain) for b in scores]
+    coinched = [estimate(b.coinched) for b in scores]
+    best = max(range(len(scores)), key=lambda k: _rank(scores[k].contract, coinched[k].value, made[k].value))
+    versus = against_best(np.column_stack([b.coinched for b in scores]), best)
+    return [BidStats(b.contract, m.value, m.se, p.value, p.se, c.value, c.se, v.value, v.se)
+            for b, m, p, c, v in zip(scores, made, plain, coinched, versus)]
 
 
 def _percent(p: float) -> str:
@@ -407,61 +418,90 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 
 
 # ---------------------------------------------------------------------------
-# The entry point
+# The study and the entry point
 # ---------------------------------------------------------------------------
 
-def analyse(hand: CardSet, seat: Seat, dealer: Seat, deals: list[Deal], points: np.ndarray,
-            capot: np.ndarray, rules: Rules = Rules(), seed: "int | None" = None,
-            constraints: "Constraints | None" = None, lost_capot: "np.ndarray | None" = None) -> Advice:
-    """Statistics and advice from solved samples (what :func:`advise` does after solving);
-    ``lost_capot``: the opponents can take every trick (needed for
-    ``Rules.capot_any_side`` only)."""
-    n = len(deals)
-    team = seat.team
-    leader = dealer.next
-    belote = np.zeros((n, 6, 2), dtype=np.int64)
-    decl = np.zeros((n, 6, 2), dtype=np.int64)
+class _Bidding(Study):
+    """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
+    the statistics of each strain and each bid.  Its question is the fields of the
+    :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
+
+    seat: Seat
+    dealer: Seat
+    rules: Rules
+    work = staticmethod(_solve_deal)
+
+    def initial(self, deals: list[Deal]) -> list:
+        return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
+
+    def final(self, deals: list[Deal], results: list) -> Advice:
+        shape = (len(deals), 6)
+        points = np.array([r[0] for r in results], dtype=np.int64).reshape(shape)
+        capot = np.array([r[1] for r in results], dtype=bool).reshape(shape)
+        lost = np.array([r[2] for r in results], dtype=bool).reshape(shape)
+        return self.summarise(deals, points, capot, lost)
+
+    def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,
+                  lost_capot: "np.ndarray | None" = None) -> Advice:
+        """Statistics and advice from the solved deals; ``lost_capot``: the opponents can
+        take every trick (read by ``Rules.capot_any_side`` only)."""
+        n = len(deals)
+        rules, team = self.rules, self.seat.team
+        belote, decl = _claims(deals, team, self.dealer.next, rules)
+        ours = belote[:, :, int(team)]
+        bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
+        bonus = bonus.astype(points.dtype)
+        counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
+        taken = capot.astype(np.int64) * TAKEN_BY_BIDDERS
+        if lost_capot is not None:
+            taken = taken + lost_capot.astype(np.int64) * TAKEN_BY_DEFENDERS
+        strains: dict[Strain, StrainStats] = {}
+        scores: list[_BidScores] = []
+        memo: dict = {}
+        for j, strain in enumerate(STRAINS):
+            strains[strain] = _strain_stats(strain, points[:, j] + bonus[:, j], points[:, j], counted[:, j],
+                                            capot[:, j], ours[:, j], rules)
+            if strain not in bid_strains(rules):
+                continue
+            outcome = np.stack([points[:, j], taken[:, j], belote[:, j, 0], belote[:, j, 1],
+                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
+            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
+            inverse = np.asarray(inverse).reshape(-1)
+            distinct = [tuple(r) for r in rows.tolist()]
+            for level in bid_levels(rules) + (CAPOT,):
+                scores.append(_bid_scores(Contract(level, strain, self.seat), distinct, inverse, rules, memo))
+        bids = _judge_bids(scores)
+        return Advice(**self.question, deals=deals, points=points, capot=capot, bonus=bonus,
+                      declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
+
+
+def _claims(deals: list[Deal], team: Team, leader: Seat, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal and strain: the belotes claimed by each side (N-S, E-W) and the
+    declarations awarded (N-S, E-W)."""
+    belote = np.zeros((len(deals), 6, 2), dtype=np.int64)
+    decl = np.zeros((len(deals), 6, 2), dtype=np.int64)
     for i, d in enumerate(deals):
         masks = d.masks
         for j, strain in enumerate(STRAINS):
             belote[i, j] = belote_claim(masks, strain, team, rules)
             if rules.declarations:
                 decl[i, j] = award_declarations(d, strain, leader, rules)
-    ours = belote[:, :, int(team)]
-    bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
-    bonus = bonus.astype(points.dtype)
-    counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
-    totals = points + bonus
-    taken = capot.astype(np.int64) * TAKEN_BY_BIDDERS
-    if lost_capot is not None:
-        taken = taken + lost_capot.astype(np.int64) * TAKEN_BY_DEFENDERS
-    levels = bid_levels(rules)
+    return belote, decl
 
-    strains: dict[Strain, StrainStats] = {}
-    bids: list[BidStats] = []
-    memo: dict = {}
-    for j, strain in enumerate(STRAINS):
-        t = totals[:, j].astype(float)
-        qs = np.quantile(t, QUANTILES)
-        strains[strain] = StrainStats(
-            strain=strain, mean=float(t.mean()), std=float(t.std(ddof=1)) if n > 1 else 0.0,
-            se=_se_mean(t), quantiles={q: float(v) for q, v in zip(QUANTILES, qs)},
-            mean_card_points=float(points[:, j].mean()),
-            p_reach={lv: float((counted[:, j] >= points_needed(lv, rules)).mean()) for lv in levels},
-            p_capot=float(capot[:, j].mean()), p_belote=float((ours[:, j] > 0).mean()),
-        )
-        if strain not in bid_strains(rules):
-            continue
-        outcome = np.stack([points[:, j], taken[:, j], belote[:, j, 0], belote[:, j, 1],
-                            decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
-        rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
-        inverse = np.asarray(inverse).reshape(-1)
-        distinct = [tuple(r) for r in rows.tolist()]
-        for level in levels + (CAPOT,):
-            bids.append(_bid_stats(Contract(level, strain, seat), distinct, inverse, rules, memo))
-    return Advice(hand=hand, seat=seat, dealer=dealer, rules=rules, seed=seed,
-                  constraints=constraints, deals=deals, points=points, capot=capot, bonus=bonus,
-                  declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
+
+def _strain_stats(strain: Strain, totals: np.ndarray, points: np.ndarray, counted: np.ndarray,
+                  capot: np.ndarray, belotes: np.ndarray, rules: Rules) -> StrainStats:
+    """One strain's statistics over the deals: ``totals`` the side's points with its
+    announcements, ``counted`` what counts toward a contract."""
+    t = totals.astype(float)
+    mean = estimate(t)
+    qs = np.quantile(t, QUANTILES)
+    return StrainStats(
+        strain=strain, mean=mean.value, std=float(t.std(ddof=1)) if len(t) > 1 else 0.0, se=mean.se,
+        quantiles={q: float(v) for q, v in zip(QUANTILES, qs)}, mean_card_points=float(points.mean()),
+        p_reach={lv: float((counted >= points_needed(lv, rules)).mean()) for lv in bid_levels(rules)},
+        p_capot=float(capot.mean()), p_belote=float((belotes > 0).mean()),
+    )
 
 
 def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str" = "N",
@@ -486,13 +526,6 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
         raise ConstraintError(f"rules {rules!r}: expected a Rules object")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
-    deals = sample_deals(h, seat, samples, seed, constraints, max_attempts=max_attempts)
-    leader = dealer.next
-    tasks = [(d, leader, seat.team, rules) for d in deals]
-    results = map_tasks(_solve_deal, tasks, workers=workers, backend=executor, progress=progress)
-    points = np.array([r[0] for r in results], dtype=np.int64).reshape(len(deals), 6)
-    capot = np.array([r[1] for r in results], dtype=bool).reshape(len(deals), 6)
-    lost = np.array([r[2] for r in results], dtype=bool).reshape(len(deals), 6)
-    return analyse(h, seat, dealer, deals, points, capot, rules, seed, constraints, lost)
+    study = _Bidding(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
+    return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
+                    progress=progress, max_attempts=max_attempts)

@@ -5,7 +5,8 @@ unseen cards many times (:mod:`solver.sampling`), and on every deal finds the ex
 double-dummy result of each of her eight possible leads.  Per card it reports the
 mean card points of her side with a standard error, the share of deals where the
 contract makes, and the mean deal score of her side; every card is judged on the
-same deals.
+same deals, and compared with the best lead deal by deal (:mod:`solver.montecarlo`
+runs the loop and holds the statistics).
 
 With ``measure="set"`` only make/fail is asked: one null-window probe per card
 instead of an exact search, a good deal faster, and no point averages.
@@ -22,20 +23,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from .advice import _diff, _num, _se_mean, _se_p, bid_label
+from .advice import bid_label
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, ContractError, SeatError
-from .parallel import Backend, map_tasks
+from .montecarlo import Estimate, Study, against_best, estimate, json_number, share, simulate
+from .parallel import Backend
 from .rules import TOTAL_POINTS, Rules
-from .sampling import Constraints, parse_hand, sample_deals
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS
+from .sampling import Constraints, parse_hand
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, score_checked
 from .scoring import min_points_to_make as _min_points
 from .solve import Solver
 
@@ -78,6 +80,12 @@ class CardStats:
     ``measure="set"``); ``p_make`` (``p_make_se``): share of deals where the contract
     makes; ``mean_score`` (``score_se``): mean deal score of the leader's side minus
     the other side's (NaN with ``measure="set"``).
+
+    ``vs_best``: this lead against the best lead, deal by deal, 0 or less: the mean of
+    this lead's score minus the best's (``measure="points"``), or of the share of deals
+    where the leader's side reaches its goal, setting the contract or making it
+    (``measure="set"``); ``vs_best_se``: the standard error of those differences, the
+    paired error (0 for the best itself).
     """
 
     card: Card
@@ -87,12 +95,15 @@ class CardStats:
     p_make_se: float
     mean_score: float
     score_se: float
+    vs_best: float
+    vs_best_se: float
 
     def to_dict(self) -> dict:
-        return {"card": self.card.name, "mean_points": _num(self.mean_points),
-                "points_se": _num(self.points_se), "p_make": self.p_make,
-                "p_make_se": self.p_make_se, "mean_score": _num(self.mean_score),
-                "score_se": _num(self.score_se)}
+        return {"card": self.card.name, "mean_points": json_number(self.mean_points),
+                "points_se": json_number(self.points_se), "p_make": self.p_make,
+                "p_make_se": self.p_make_se, "mean_score": json_number(self.mean_score),
+                "score_se": json_number(self.score_se), "vs_best": self.vs_best,
+                "vs_best_se": json_number(self.vs_best_se)}
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -101,11 +112,13 @@ class LeadAdvice:
 
     ``cards``: the leader's cards (in card order); ``deals``: the sampled deals;
     ``values``: int array (samples × cards) of the leader's side's card points after
-    each lead (``None`` with ``measure="set"``); ``makes``: bool array (samples × cards),
-    the contract makes after that lead; ``stats``: :class:`CardStats` per card, best
-    lead first; ``best``: the first of them.  The best lead is the one with the best
-    mean score for the leader's side, then the most points (``measure="set"``: the
-    fewest makes for a defender, the most for a declarer's partner).
+    each lead (``None`` with ``measure="set"``); ``scores``: int array (samples × cards)
+    of the leader's side's deal score minus the other side's (``None`` with
+    ``measure="set"``); ``makes``: bool array (samples × cards), the contract makes
+    after that lead; ``stats``: :class:`CardStats` per card, best lead first;
+    ``best``: the first of them.  The best lead is the one with the best mean score
+    for the leader's side, then the most points (``measure="set"``: the fewest makes
+    for a defender, the most for a declarer's partner).
     """
 
     hand: CardSet
@@ -117,6 +130,7 @@ class LeadAdvice:
     cards: list[Card]
     deals: list[Deal]
     values: "np.ndarray | None"
+    scores: "np.ndarray | None"
     makes: np.ndarray
     stats: list[CardStats]
 
@@ -168,6 +182,7 @@ class LeadAdvice:
         if with_deals:
             d["deals"] = [x.to_pbn() for x in self.deals]
             d["values"] = None if self.values is None else self.values.tolist()
+            d["scores"] = None if self.scores is None else self.scores.tolist()
             d["makes"] = self.makes.tolist()
         return d
 
@@ -185,6 +200,118 @@ def _names_declarer(text: str) -> bool:
     except ValueError:
         return True
     return False
+
+
+def _parse_contract(contract: "Contract | str", declarer: "Seat | str | None") -> Contract:
+    """The contract a lead is advised against: a Contract, or a bid text naming its
+    declarer or read with ``declarer``; never a générale."""
+    if isinstance(contract, Contract):
+        c = contract
+        if declarer is not None and Seat.parse(declarer) != c.declarer:
+            raise ContractError(f"contract {c} names declarer {c.declarer.name}, not "
+                                f"{Seat.parse(declarer).name}")
+    else:
+        c = Contract.parse(contract, declarer=declarer)
+        if declarer is None and not _names_declarer(contract):
+            raise ContractError(f"contract {contract!r} names no declarer: give declarer= "
+                                f"or write the seat in the text, like '100H S'")
+    if c.is_generale:
+        raise ContractError(f"{c}: lead advice does not handle générale contracts")
+    return c
+
+
+class _Outcomes(NamedTuple):
+    """Per deal (rows) and lead (columns): the leader's side's card points and deal
+    score (None with ``measure="set"``), and whether the contract makes."""
+
+    values: "np.ndarray | None"
+    scores: "np.ndarray | None"
+    makes: np.ndarray
+
+
+class _Leading(Study):
+    """:func:`lead_advice` as a Monte Carlo study: every lead of the hand solved on
+    every deal, then each lead's statistics against the best.  Its question is the
+    fields of the :class:`LeadAdvice` that say what was asked (hand, seat, contract,
+    rules, seed, measure)."""
+
+    hand: CardSet
+    seat: Seat
+    contract: Contract
+    rules: Rules
+    measure: str
+    claims: list[tuple[tuple[int, int], int, int]]    # ((ns, ew) belotes, dns, dew) per deal
+    work = staticmethod(_lead_task)
+
+    def initial(self, deals: list[Deal]) -> list:
+        c, rules = self.contract, self.rules
+        bidders, set_only = c.team, self.measure == "set"
+        self.claims, tasks = [], []
+        for d in deals:
+            bel = belote_claim(d.masks, c.strain, bidders, rules)
+            dns, dew = award_declarations(d, c.strain, self.seat, rules)
+            self.claims.append((bel, dns, dew))
+            need = None
+            if set_only and not c.is_capot:
+                p = min_points_to_make(c, bel, dns, dew, rules)
+                need = p if bidders == Team.NS else TOTAL_POINTS - p + 1   # N-S points that decide
+            tasks.append((d, self.seat, c.strain, rules, need, set_only and c.is_capot))
+        return tasks
+
+    def outcomes(self, results: list) -> _Outcomes:
+        """The per-deal results of :func:`_lead_task` as arrays, for the leader's side."""
+        c = self.contract
+        bidders, mine = c.team, self.seat.team
+        n, k = len(results), len(self.hand)
+        makes = np.zeros((n, k), dtype=bool)
+        exact = self.measure == "points"
+        values = np.zeros((n, k), dtype=np.int64)
+        scores = np.zeros((n, k), dtype=np.int64)
+        for i, (row, (bel, dns, dew)) in enumerate(zip(results, self.claims)):
+            for j, (ns, ns_all, ew_all, ok) in enumerate(row):
+                bid_all = ns_all if bidders == Team.NS else ew_all
+                lost_all = ew_all if bidders == Team.NS else ns_all
+                taken = TAKEN_BY_BIDDERS if bid_all else TAKEN_BY_DEFENDERS if lost_all else 0
+                if c.is_capot:
+                    makes[i, j] = bid_all
+                elif not exact:
+                    # N-S reach `need` <=> the bidders make (need is in N-S points)
+                    makes[i, j] = ok if bidders == Team.NS else not ok
+                if exact:
+                    values[i, j] = ns if mine == Team.NS else TOTAL_POINTS - ns
+                    bid_points = ns if bidders == Team.NS else TOTAL_POINTS - ns
+                    s = score_checked(c, bid_points, taken, bel, (dns, dew), self.rules)
+                    makes[i, j] = s.made
+                    diff = s.bidder_score - s.defender_score
+                    scores[i, j] = diff if mine == bidders else -diff
+        return _Outcomes(values if exact else None, scores if exact else None, makes)
+
+    def final(self, deals: list[Deal], results: list) -> LeadAdvice:
+        out = self.outcomes(results)
+        return LeadAdvice(**self.question, cards=list(self.hand), deals=deals, values=out.values,
+                          scores=out.scores, makes=out.makes, stats=self.judge(out))
+
+    def judge(self, out: _Outcomes) -> list[CardStats]:
+        """Each lead's statistics, best first, each against the best on the same deals."""
+        cards = list(self.hand)
+        defending = self.seat.team != self.contract.team
+        makes = [share(out.makes[:, j]) for j in range(len(cards))]
+        none = Estimate(float("nan"), float("nan"))
+        measure: np.ndarray
+        if out.values is not None and out.scores is not None:
+            points = [estimate(out.values[:, j].astype(float)) for j in range(len(cards))]
+            scores = [estimate(out.scores[:, j].astype(float)) for j in range(len(cards))]
+            order = sorted(range(len(cards)), key=lambda j: (-round(scores[j].value, 9),
+                                                             -round(points[j].value, 9), int(cards[j])))
+            measure = out.scores
+        else:
+            points = scores = [none] * len(cards)
+            sign = 1 if defending else -1           # the fewest makes for a defender
+            order = sorted(range(len(cards)), key=lambda j: (sign * round(makes[j].value, 9), int(cards[j])))
+            measure = ~out.makes if defending else out.makes     # the leader's side reaches its goal
+        versus = against_best(measure, order[0])
+        return [CardStats(cards[j], points[j].value, points[j].se, makes[j].value, makes[j].se,
+                          scores[j].value, scores[j].se, versus[j].value, versus[j].se) for j in order]
 
 
 def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
@@ -206,78 +333,9 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         seat = Seat.parse(seat)
     except SeatError as e:
         raise ConstraintError(str(e)) from None
-    if isinstance(contract, Contract):
-        c = contract
-        if declarer is not None and Seat.parse(declarer) != c.declarer:
-            raise ContractError(f"contract {c} names declarer {c.declarer.name}, not "
-                                f"{Seat.parse(declarer).name}")
-    else:
-        c = Contract.parse(contract, declarer=declarer)
-        if declarer is None and not _names_declarer(contract):
-            raise ContractError(f"contract {contract!r} names no declarer: give declarer= "
-                                f"or write the seat in the text, like '100H S'")
-    if c.is_generale:
-        raise ContractError(f"{c}: lead advice does not handle générale contracts")
+    c = _parse_contract(contract, declarer)
     if measure not in ("points", "set"):
         raise ConstraintError(f"measure {measure!r}: expected 'points' or 'set'")
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
-    deals = sample_deals(h, seat, samples, seed, constraints, max_attempts=max_attempts)
-    strain = c.strain
-    bidders = c.team
-    mine = seat.team
-
-    extras = []  # (belote claim, dns, dew) per deal
-    tasks = []
-    for d in deals:
-        bel = belote_claim(d.masks, strain, bidders, rules)
-        dns, dew = award_declarations(d, strain, seat, rules)
-        extras.append((bel, dns, dew))
-        need = None
-        if measure == "set" and not c.is_capot:
-            p = min_points_to_make(c, bel, dns, dew, rules)
-            need = p if bidders == Team.NS else TOTAL_POINTS - p + 1   # N-S points that decide
-        tasks.append((d, seat, strain, rules, need, measure == "set" and c.is_capot))
-    results = map_tasks(_lead_task, tasks, workers=workers, backend=executor, progress=progress)
-
-    cards = list(h)
-    n, k = len(deals), len(cards)
-    makes = np.zeros((n, k), dtype=bool)
-    values = np.zeros((n, k), dtype=np.int64) if measure == "points" else None
-    scores = np.zeros((n, k), dtype=np.int64)
-    for i, (row, (bel, dns, dew)) in enumerate(zip(results, extras)):
-        for j, (ns, ns_all, ew_all, ok) in enumerate(row):
-            bid_all = ns_all if bidders == Team.NS else ew_all
-            taken = TAKEN_BY_BIDDERS if bid_all else TAKEN_BY_DEFENDERS if (
-                ew_all if bidders == Team.NS else ns_all) else 0
-            if c.is_capot:
-                makes[i, j] = bid_all
-            elif measure == "set":
-                # N-S reach `need` <=> the bidders make (need is in N-S points)
-                makes[i, j] = ok if bidders == Team.NS else not ok
-            if values is not None:
-                side = ns if mine == Team.NS else TOTAL_POINTS - ns
-                values[i, j] = side
-                bid_pts = ns if bidders == Team.NS else TOTAL_POINTS - ns
-                diff, made = _diff(c.level, strain, c.declarer, int(c.coinche), bid_pts, taken,
-                                   bel, dns, dew, rules)
-                makes[i, j] = made
-                scores[i, j] = diff if mine == bidders else -diff
-
-    stats = []
-    for j, card in enumerate(cards):
-        m = makes[:, j]
-        p = float(m.mean())
-        if values is not None:
-            v, s = values[:, j].astype(float), scores[:, j].astype(float)
-            mp, mse, ms, sse = float(v.mean()), _se_mean(v), float(s.mean()), _se_mean(s)
-        else:
-            mp = mse = ms = sse = float("nan")
-        stats.append(CardStats(card, mp, mse, p, _se_p(p, n), ms, sse))
-    sign = -1 if mine != bidders else 1
-    if values is not None:
-        stats.sort(key=lambda s: (-round(s.mean_score, 9), -round(s.mean_points, 9), int(s.card)))
-    else:
-        stats.sort(key=lambda s: (-sign * round(s.p_make, 9), int(s.card)))
-    return LeadAdvice(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure,
-                      cards=cards, deals=deals, values=values, makes=makes, stats=stats)
+    study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
+    return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
+                    progress=progress, max_attempts=max_attempts)

@@ -103,6 +103,128 @@ def _range(value: Any, what: str, top: int) -> tuple[int, int]:
     return lo, hi
 
 
+def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
+    """``known``: seat -> the cards seen there, each card at one seat at most."""
+    known: dict[Seat, CardSet] = {}
+    owner: dict[Card, Seat] = {}
+    for k, v in dict(given).items():
+        seat = _seat(k, f"known cards {v!r}")
+        try:
+            cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
+        except CoincheError as e:
+            raise ConstraintError(f"known cards of {seat.name}: {e}") from None
+        if len(cards) > 8:
+            raise ConstraintError(f"known cards of {seat.name}: {len(cards)} cards, at most 8")
+        for c in cards:
+            if c in owner:
+                raise ConstraintError(f"card {c.name} is known at two seats: "
+                                      f"{owner[c].name} and {seat.name}")
+            owner[c] = seat
+        known[seat] = CardSet(known.get(seat, CardSet()) | cards)
+    return known
+
+
+def _void_lengths(voids: Mapping[Any, Any]) -> tuple[dict, dict[Seat, list[str]]]:
+    """``voids`` as lengths (0, 0) per (seat, suit), and each void as given,
+    ``SEAT:SUITS``, per seat (for the messages)."""
+    lengths: dict[tuple[Seat, Suit], tuple[int, int]] = {}
+    given: dict[Seat, list[str]] = {}
+    for k, v in dict(voids).items():
+        seat = _seat(k, f"void {v!r}")
+        suits = list(v) if isinstance(v, (str, list, tuple, set, frozenset)) else [v]
+        parsed = []
+        for s in suits:
+            if s in (" ", ",", "."):
+                continue
+            parsed.append(_suit(s, f"void of {seat.name}"))
+            lengths[(seat, parsed[-1])] = (0, 0)
+        given.setdefault(seat, []).append(
+            f"{k if isinstance(k, str) else seat.name}:"
+            f"{v if isinstance(v, str) else ''.join(SUITS[u] for u in parsed)}")
+    return lengths, given
+
+
+def _length_key(key: Any) -> tuple[Seat, Suit]:
+    """A ``lengths`` key: ``(seat, suit)``, ``"N:H"`` or ``"NH"``."""
+    if isinstance(key, str):
+        t = key.replace(":", "").replace(" ", "")
+        if len(t) != 2:
+            raise ConstraintError(f"length key {key!r}: expected a seat and a suit, like 'N:H'")
+        key = (t[0], t[1])
+    try:
+        seat, suit = key
+    except (TypeError, ValueError):
+        raise ConstraintError(f"length key {key!r}: expected (seat, suit), like ('N', 'H')") from None
+    return _seat(seat, f"length key {key!r}"), _suit(suit, f"length key {key!r}")
+
+
+def _merge_lengths(lengths: dict, given: Mapping[Any, Any]) -> dict[tuple[Seat, Suit], tuple[int, int]]:
+    """``lengths`` (the voids) with the ``lengths`` field: a range given for a (seat,
+    suit) twice keeps what both allow, and must allow something."""
+    out = dict(lengths)
+    for k, v in dict(given).items():
+        seat, suit = _length_key(k)
+        lo, hi = _range(v, f"length of {suit.symbol} at {seat.name}", 8)
+        if (seat, suit) in out:
+            before_lo, before_hi = out[(seat, suit)]
+            lo, hi = max(lo, before_lo), min(hi, before_hi)
+            if lo > hi:
+                raise ConstraintError(f"length of {suit.symbol} at {seat.name}: {v!r} contradicts "
+                                      f"({before_lo}, {before_hi}) given before")
+        out[(seat, suit)] = (lo, hi)
+    return out
+
+
+def _check_every_seat_holds_a_suit(lengths: dict, given: dict[Seat, list[str]],
+                                   void_everywhere: set[Seat]) -> None:
+    """A seat holds 8 cards, so the lengths must leave it some suit."""
+    for seat in Seat:
+        if any(lengths.get((seat, u), (0, 8))[1] > 0 for u in Suit):
+            continue
+        why = "a seat cannot be void in every suit, it must hold 8 cards"
+        voids = " and ".join(repr(t) for t in given.get(seat, ()))
+        if seat in void_everywhere:
+            raise ConstraintError(f"void {voids}: {why}")
+        raise ConstraintError(f"{f'void {voids} and ' if voids else ''}the lengths given for "
+                              f"{seat.name} allow it no card in any suit: {why}")
+
+
+def _points_ranges(given: Mapping[Any, Any]) -> dict[Seat, tuple[int, int]]:
+    """``points``: seat -> (minimum, maximum) card points, within 0..162."""
+    points: dict[Seat, tuple[int, int]] = {}
+    for k, v in dict(given).items():
+        seat = _seat(k, f"points {v!r}")
+        points[seat] = _range(v, f"points of {seat.name}", 162)
+    return points
+
+
+def _points_strain(value: "Strain | str") -> Strain:
+    """``points_strain``: the strain whose card values a points range counts."""
+    try:
+        return Strain.parse(value)
+    except CoincheError as e:
+        raise ConstraintError(f"points_strain: {e}") from None
+
+
+def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: dict) -> None:
+    """The cards known at a seat fit its suit lengths."""
+    for (seat, suit), (lo, hi) in lengths.items():
+        have = len(known.get(seat, CardSet()).suit(suit))
+        if have > hi:
+            what = "is void in" if hi == 0 else f"holds at most {hi}"
+            raise ConstraintError(f"{seat.name} {what} {suit.symbol} but is known to hold "
+                                  f"{known[seat].suit(suit).to_pbn()!r}")
+
+
+def _voids_text(lengths: dict) -> dict[Seat, str]:
+    """The voids the lengths imply, as suit letters per seat."""
+    voids: dict[Seat, str] = {}
+    for (seat, suit), r in lengths.items():
+        if r == (0, 0):
+            voids[seat] = voids.get(seat, "") + SUITS[suit]
+    return voids
+
+
 @dataclasses.dataclass(frozen=True)
 class Constraints:
     """What is known besides the sampled hand; every field is optional.
@@ -137,91 +259,19 @@ class Constraints:
     rules: Rules = Rules()
 
     def __post_init__(self) -> None:
-        known: dict[Seat, CardSet] = {}
-        owner: dict[int, Seat] = {}
-        for k, v in dict(self.known).items():
-            seat = _seat(k, f"known cards {v!r}")
-            try:
-                cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
-            except CoincheError as e:
-                raise ConstraintError(f"known cards of {seat.name}: {e}") from None
-            if len(cards) > 8:
-                raise ConstraintError(f"known cards of {seat.name}: {len(cards)} cards, at most 8")
-            for c in cards:
-                if c in owner:
-                    raise ConstraintError(f"card {c.name} is known at two seats: "
-                                          f"{owner[c].name} and {seat.name}")
-                owner[c] = seat
-            known[seat] = CardSet(known.get(seat, CardSet()) | cards)
-        lengths: dict[tuple[Seat, Suit], tuple[int, int]] = {}
-        void_given: dict[Seat, list[str]] = {}      # each void as given, SEAT:SUITS, for errors
-        for k, v in dict(self.voids).items():
-            seat = _seat(k, f"void {v!r}")
-            suits = list(v) if isinstance(v, (str, list, tuple, set, frozenset)) else [v]
-            parsed = []
-            for s in suits:
-                if s in (" ", ",", "."):
-                    continue
-                parsed.append(_suit(s, f"void of {seat.name}"))
-                lengths[(seat, parsed[-1])] = (0, 0)
-            void_given.setdefault(seat, []).append(
-                f"{k if isinstance(k, str) else seat.name}:"
-                f"{v if isinstance(v, str) else ''.join(SUITS[u] for u in parsed)}")
-        voided = {seat: {u for (s, u) in lengths if s == seat} for seat in void_given}
-        for k, v in dict(self.lengths).items():
-            if isinstance(k, str):
-                t = k.replace(":", "").replace(" ", "")
-                if len(t) != 2:
-                    raise ConstraintError(f"length key {k!r}: expected a seat and a suit, like 'N:H'")
-                k = (t[0], t[1])
-            try:
-                ks, ku = k
-            except (TypeError, ValueError):
-                raise ConstraintError(f"length key {k!r}: expected (seat, suit), like ('N', 'H')") from None
-            seat = _seat(ks, f"length key {k!r}")
-            suit = _suit(ku, f"length key {k!r}")
-            lo, hi = _range(v, f"length of {suit.symbol} at {seat.name}", 8)
-            if (seat, suit) in lengths:
-                plo, phi = lengths[(seat, suit)]
-                lo, hi = max(lo, plo), min(hi, phi)
-                if lo > hi:
-                    raise ConstraintError(f"length of {suit.symbol} at {seat.name}: {v!r} contradicts "
-                                          f"({plo}, {phi}) given before")
-            lengths[(seat, suit)] = (lo, hi)
-        for seat in Seat:
-            if any(lengths.get((seat, u), (0, 8))[1] > 0 for u in Suit):
-                continue
-            why = "a seat cannot be void in every suit, it must hold 8 cards"
-            given = " and ".join(repr(t) for t in void_given.get(seat, ()))
-            if len(voided.get(seat, ())) == len(Suit):
-                raise ConstraintError(f"void {given}: {why}")
-            raise ConstraintError(f"{f'void {given} and ' if given else ''}the lengths given for "
-                                  f"{seat.name} allow it no card in any suit: {why}")
-        points: dict[Seat, tuple[int, int]] = {}
-        for k, v in dict(self.points).items():
-            seat = _seat(k, f"points {v!r}")
-            points[seat] = _range(v, f"points of {seat.name}", 162)
-        strain = None
-        if self.points_strain is not None:
-            try:
-                strain = Strain.parse(self.points_strain)
-            except CoincheError as e:
-                raise ConstraintError(f"points_strain: {e}") from None
+        known = _known_cards(self.known)
+        lengths, given = _void_lengths(self.voids)
+        void_everywhere = {seat for seat in given if all((seat, u) in lengths for u in Suit)}
+        lengths = _merge_lengths(lengths, self.lengths)
+        _check_every_seat_holds_a_suit(lengths, given, void_everywhere)
+        points = _points_ranges(self.points)
+        strain = None if self.points_strain is None else _points_strain(self.points_strain)
         if self.accept is not None and not callable(self.accept):
             raise ConstraintError(f"accept {self.accept!r} is not callable: expected a function deal -> bool")
-        for (seat, suit), (lo, hi) in lengths.items():
-            have = len(known.get(seat, CardSet()).suit(suit))
-            if have > hi:
-                what = "is void in" if hi == 0 else f"holds at most {hi}"
-                raise ConstraintError(f"{seat.name} {what} {suit.symbol} but is known to hold "
-                                      f"{known[seat].suit(suit).to_pbn()!r}")
+        _check_known_within_lengths(known, lengths)
         object.__setattr__(self, "known", known)
         object.__setattr__(self, "lengths", lengths)
-        voids: dict[Seat, str] = {}
-        for (seat, suit), r in lengths.items():
-            if r == (0, 0):
-                voids[seat] = voids.get(seat, "") + SUITS[suit]
-        object.__setattr__(self, "voids", voids)
+        object.__setattr__(self, "voids", _voids_text(lengths))
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "points_strain", strain)
         table = PLAIN_TABLE if strain is None else points_table(strain, self.rules)
@@ -415,17 +465,7 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
     r = rng if rng is not None else _random.Random(seed)
     limit = max_attempts if max_attempts is not None else max(10_000, DEFAULT_ATTEMPTS_PER_DEAL * n)
 
-    base = [0, 0, 0, 0]
-    base[seat] = h.mask
-    for s, cards in c.known.items():
-        if s != seat:
-            base[s] |= cards.mask
-    used = base[0] | base[1] | base[2] | base[3]
-    pool = [card for card in range(32) if not used >> card & 1]
-    room = [8 - base[s].bit_count() for s in range(4)]
-    if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
-        raise ConstraintError("known cards do not fit in the hands")
-    slots = [s for s in range(4) for _ in range(room[s])]
+    base, pool, slots = _places(h, seat, c)
     needs_check = bool(c.lengths or c.points)
 
     out: list[Deal] = []
@@ -450,17 +490,36 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
                 reasons[why] = reasons.get(why, 0) + 1
                 continue
         deal = Deal(masks)
-        if c.accept is not None:
-            try:
-                ok = bool(c.accept(deal))
-            except CoincheError:
-                raise
-            except Exception as e:  # a user's test that breaks: say which
-                raise ConstraintError(f"accept function {getattr(c.accept, '__name__', c.accept)!r} "
-                                      f"failed on {deal.to_pbn()!r}: {e!r}") from None
-            if not ok:
-                name = f"accept {getattr(c.accept, '__name__', 'function')}"
-                reasons[name] = reasons.get(name, 0) + 1
-                continue
+        if c.accept is not None and not _user_accepts(c.accept, deal):
+            name = f"accept {getattr(c.accept, '__name__', 'function')}"
+            reasons[name] = reasons.get(name, 0) + 1
+            continue
         out.append(deal)
     return out
+
+
+def _places(hand: CardSet, seat: Seat, c: Constraints) -> tuple[list[int], list[int], list[int]]:
+    """What every deal shares: the four hands' masks of the cards placed first (the
+    hand and the known cards), the cards left to shuffle, and the seat of each free place."""
+    base = [0, 0, 0, 0]
+    base[seat] = hand.mask
+    for s, cards in c.known.items():
+        if s != seat:
+            base[s] |= cards.mask
+    used = base[0] | base[1] | base[2] | base[3]
+    pool = [card for card in range(32) if not used >> card & 1]
+    room = [8 - base[s].bit_count() for s in range(4)]
+    if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
+        raise ConstraintError("known cards do not fit in the hands")
+    return base, pool, [s for s in range(4) for _ in range(room[s])]
+
+
+def _user_accepts(accept: Callable[[Deal], bool], deal: Deal) -> bool:
+    """A user's ``accept`` on a deal; when it breaks, a ConstraintError says which."""
+    try:
+        return bool(accept(deal))
+    except CoincheError:
+        raise
+    except Exception as e:
+        raise ConstraintError(f"accept function {getattr(accept, '__name__', accept)!r} "
+                              f"failed on {deal.to_pbn()!r}: {e!r}") from None

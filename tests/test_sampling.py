@@ -153,3 +153,37 @@ def test_bad_arguments():
         sample_deals(HAND, "S", n=0)
     with pytest.raises(ConstraintError, match="unknown seat 'X'"):
         sample_deals(HAND, "X", n=1)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"known": {"N": "SA", "E": "HT SA"}}, "card SA is known at two seats: N and E"),
+    ({"known": {"N": "SA SK SQ SJ ST S9 S8 S7 HA"}}, "known cards of N: 9 cards, at most 8"),
+    ({"known": {"N": "SZ"}}, "known cards of N: "),
+    ({"known": {"Q": "SA"}}, "known cards 'SA': "),
+    ({"voids": {"W": "SX"}}, "void of W: unknown suit 'X'"),
+    ({"voids": {"W": "SHDC"}}, "void 'W:SHDC': a seat cannot be void in every suit"),
+    ({"voids": {"W": "SHD"}, "lengths": {"W:C": (0, 0)}},
+     "void 'W:SHD' and the lengths given for W allow it no card in any suit"),
+    ({"lengths": {"NHX": (1, 2)}}, "length key 'NHX': expected a seat and a suit"),
+    ({"lengths": {("N",): (1, 2)}}, r"length key \('N',\): expected \(seat, suit\)"),
+    ({"lengths": {"N:H": (5, 3)}}, r"length of ♥ at N: range \(5, 3\) must satisfy"),
+    ({"lengths": {"N:H": "many"}}, "length of ♥ at N: 'many' is not a range"),
+    ({"voids": {"N": "H"}, "lengths": {"N:H": (2, 3)}}, r"length of ♥ at N: \(2, 3\) contradicts \(0, 0\)"),
+    ({"points": {"E": (10, 200)}}, "points of E: range"),
+    ({"points": {"X": (10, 20)}}, r"points \(10, 20\): unknown seat"),
+    ({"points_strain": "Z"}, "points_strain: "),
+    ({"accept": 3}, "accept 3 is not callable"),
+    ({"known": {"N": "HA"}, "voids": {"N": "H"}}, "N is void in ♥ but is known to hold '-.A.-.-'"),
+    ({"known": {"N": "HA HK"}, "lengths": {"N:H": (0, 1)}}, "N holds at most 1 ♥ but is known to hold"),
+])
+def test_each_field_is_checked_with_a_message_naming_it(fields, message):
+    with pytest.raises(ConstraintError, match=message):
+        Constraints(**fields)
+
+
+def test_fields_read_into_their_normal_form():
+    c = Constraints(known={"n": "SA,HT", Seat.N: ["DA"]}, voids={"W": "S,H"},
+                    lengths={("E", "C"): (1, 3), "EC": (2, 5)}, points={"e": [3, 40]}, points_strain="sa")
+    assert c.known == {Seat.N: CardSet("SA HT DA")}
+    assert c.lengths == {(Seat.W, Suit.S): (0, 0), (Seat.W, Suit.H): (0, 0), (Seat.E, Suit.C): (2, 3)}
+    assert c.voids == {Seat.W: "SH"} and c.points == {Seat.E: (3, 40)} and c.points_strain.name == "SA"

@@ -1,0 +1,182 @@
+"""Monte Carlo over sampled deals: the loop, its statistics, and paired comparisons.
+
+A question asked of many deals is a :class:`Study`, in the four steps of redeal's
+``Simulation``:
+
+- *accept*: which deals count.  The sampler deals only those that honour the
+  :class:`~solver.sampling.Constraints` (whose ``accept`` takes any test on the
+  whole deal), so every deal it returns is kept;
+- *initial*: :meth:`Study.initial` turns the sampled deals into one task per deal
+  and keeps what :meth:`Study.final` needs;
+- *per-deal work*: :attr:`Study.work` ``(solver, task)`` runs on a worker holding its
+  own :class:`~solver.solve.Solver` (a module-level function, so that worker
+  processes can take it by name);
+- *final*: :meth:`Study.final` turns the per-deal results, in the order of the
+  deals, into the study's answer.
+
+:func:`simulate` runs the four; the answer never depends on the number of workers.
+
+The statistics are :class:`Estimate` values, a number and its standard error:
+:func:`estimate` for a mean, :func:`share` for a proportion.  Options judged on the
+same deals (the bids of one hand, the leads from one hand) are compared in pairs by
+:func:`against_best`, as redeal's ``Payoff`` does: per deal, an option's value minus
+the best option's, then the mean of those differences and its standard error.  The
+luck of a deal that lifts or sinks every option at once cancels in the difference,
+so when the options rise and fall together across the deals the paired error is
+smaller than the two options' errors taken side by side.
+
+>>> values = np.array([[10.0, 12.0], [20.0, 21.0], [30.0, 33.0]])   # 3 deals x 2 options
+>>> estimate(values[:, 0])          # mean 20; standard deviation 10, over sqrt(3)
+Estimate(value=20.0, se=5.773502691896258)
+>>> against_best(values, best=1)[0]  # differences -2 -1 -3: mean -2, deviation 1
+Estimate(value=-2.0, se=0.5773502691896258)
+>>> share(np.array([True, True, False, True]))     # 3 of 4; sqrt(0.75 * 0.25 / 4)
+Estimate(value=0.75, se=0.21650635094610965)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+
+import numpy as np
+
+from .cards import CardSet, Seat
+from .errors import ConstraintError
+from .parallel import Backend, map_tasks
+from .sampling import Constraints, sample_deals
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .deal import Deal
+    from .solve import Solver
+
+__all__ = [
+    "Estimate",
+    "Study",
+    "simulate",
+    "estimate",
+    "share",
+    "standard_error",
+    "share_se",
+    "against_best",
+    "json_number",
+]
+
+
+class Estimate(NamedTuple):
+    """A statistic of the sampled deals, ``value``, and its standard error ``se``
+    (NaN when one deal cannot tell)."""
+
+    value: float
+    se: float
+
+
+def standard_error(x: np.ndarray) -> float:
+    """The standard error of the mean of ``x``: its sample standard deviation over
+    the square root of its length; NaN for fewer than two values.
+
+    >>> standard_error(np.array([1.0, 3.0]))      # deviation sqrt(2), over sqrt(2)
+    1.0
+    """
+    return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
+
+
+def share_se(p: float, n: int) -> float:
+    """The standard error of a proportion ``p`` seen on ``n`` deals, sqrt(p (1 - p) / n).
+
+    >>> share_se(0.5, 100)
+    0.05
+    """
+    return math.sqrt(max(p * (1.0 - p), 0.0) / n) if n > 0 else float("nan")
+
+
+def estimate(x: np.ndarray) -> Estimate:
+    """The mean of ``x`` over the deals, with its standard error."""
+    return Estimate(float(x.mean()), standard_error(x))
+
+
+def share(flags: np.ndarray) -> Estimate:
+    """The share of deals where ``flags`` holds, with its standard error."""
+    p = float(flags.mean())
+    return Estimate(p, share_se(p, len(flags)))
+
+
+def against_best(values: np.ndarray, best: int) -> list[Estimate]:
+    """Each option against option ``best``, paired deal by deal.
+
+    ``values`` holds one row per deal and one column per option, every option judged
+    on the same deals.  Per column: the mean over the deals of its value minus the
+    best's, and the standard error of those differences (the paired error).  The
+    best against itself is ``Estimate(0.0, 0.0)`` (NaN error on one deal).
+    """
+    values = np.asarray(values, dtype=float)
+    differences = values - values[:, best:best + 1]
+    return [estimate(np.ascontiguousarray(differences[:, j])) for j in range(values.shape[1])]
+
+
+def json_number(x: float) -> "float | None":
+    """A float for JSON: NaN (the standard error of a single deal) becomes ``None``.
+
+    >>> json_number(float("nan")), json_number(2.5)
+    (None, 2.5)
+    """
+    return None if isinstance(x, float) and math.isnan(x) else x
+
+
+class Study:
+    """One Monte Carlo question: subclasses set :attr:`work` and write
+    :meth:`initial` and :meth:`final` (see the module's docstring).
+
+    ``question``: what the study asks (the hand, the seat, the rules...), kept as
+    :attr:`question` for the answer to repeat, and each item as an attribute.
+    """
+
+    #: ``work(solver, task) -> result`` for one deal; a module-level function.
+    work: Callable[["Solver", Any], Any]
+
+    def __init__(self, **question: Any) -> None:
+        self.question = question
+        for name, value in question.items():
+            setattr(self, name, value)
+
+    def initial(self, deals: "list[Deal]") -> list:
+        """One task per deal, in their order (the deals themselves by default)."""
+        return list(deals)
+
+    def final(self, deals: "list[Deal]", results: list) -> Any:
+        """The answer from the per-deal results (the results themselves by default)."""
+        return results
+
+
+def _check_samples(samples: Any) -> int:
+    """The number of deals asked for: a whole number, 1 or more."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
+    return samples
+
+
+def simulate(study: Study, hand: "CardSet | str", seat: "Seat | str", samples: int,
+             seed: "int | None" = None, constraints: "Constraints | None" = None, *,
+             workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
+             progress: "Callable[[int, int], None] | None" = None,
+             max_attempts: "int | None" = None) -> Any:
+    """Deal ``samples`` deals with ``hand`` at ``seat`` honouring ``constraints``
+    (seeded by ``seed``), run ``study`` on them and return its answer.
+
+    ``workers``, ``executor`` and ``progress`` go to the parallel map (the same
+    results, in the order of the deals, whatever their number); ``max_attempts`` to
+    :func:`~solver.sampling.sample_deals`.
+
+    >>> def hearts(solver, deal):         # N-S's exact points in hearts, S leading
+    ...     return solver.solve(deal, "H", "S").ns_points
+    >>> class HeartPoints(Study):
+    ...     work = staticmethod(hearts)
+    >>> simulate(HeartPoints(), "AJ9.A7.KT.J", "S", samples=3, seed=1, workers=1)
+    [59, 101, 112]
+    """
+    _check_samples(samples)
+    deals = sample_deals(hand, seat, samples, seed, constraints, max_attempts=max_attempts)
+    tasks = study.initial(deals)
+    results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=progress)
+    return study.final(deals, results)
+
