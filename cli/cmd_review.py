@@ -6,18 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import (
-    DealArg,
-    JsonOpt,
-    RuleOption,
-    handle_errors,
-    parse_deal,
-    print_json,
-    rules_from,
-)
 from .app import app
-from .output import cards_text, render_rows, say
-from solver.deal import first_leader
+from .errors import handle_errors
+from .options import DealArg, JsonOpt, RuleOpt
+from .output import cards_text, print_json, render_rows, say
+from .parse import leader_from, parse_deal, rules_from
 from solver.review import review as solve_review
 
 
@@ -31,7 +24,7 @@ def review(
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the "
                                                   "first trick.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
-    rule: RuleOption = None,
+    rule: RuleOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
@@ -40,10 +33,7 @@ def review(
     Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HK HQ HA H7"
     """
     d = parse_deal(deal)
-    lead = first_leader(leader, dealer)
-    if lead is None:
-        lead = first_leader("N")
-    r = solve_review(d, strain, lead, played, rules_from(rule))
+    r = solve_review(d, strain, leader_from(leader, dealer), played, rules_from(rule))
     if as_json:
         print_json(r.to_dict())
         return

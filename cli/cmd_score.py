@@ -6,12 +6,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import err_console, fail, handle_errors, print_json
 from .app import app
-from .output import render_rows
+from .errors import fail, handle_errors
+from .output import err_console, print_json, render_rows
+from .parse import rules_from
 from solver.cards import Team
 from solver.contract import Coinche, Contract
-from solver.rules import Rules
 from solver.scoring import score_deal
 
 
@@ -43,7 +43,7 @@ def score(
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
     contract = Contract(level, strain, bidders.seats[0], state)
-    rules = Rules(rounding=not no_rounding)
+    rules = rules_from(None, rounding=False if no_rounding else None)
     result = score_deal(contract, points, capot=capot, belote=belote, rules=rules)
     outcome = "made" if result.made else "failed"
     doubled = ("", ", coinched", ", surcoinched")[state]
@@ -54,7 +54,7 @@ def score(
     ]
     if contract.is_capot and not capot:
         err_console.print("hint: a capot bid makes only when the bidders take every trick; "
-                          "add --capot to score a capot taken", markup=False, soft_wrap=True)
+                          "add --capot to score a capot taken", soft_wrap=True)
     if as_json:
         print_json(result.to_dict())
         return

@@ -6,9 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, print_json, rules_from
 from .app import app
-from .output import render_rows
+from .errors import handle_errors
+from .options import DealArg, JsonOpt, RuleOpt
+from .output import print_json, render_rows
+from .parse import parse_deal, rules_from
 from solver.cards import Seat, Team
 from solver.contract import CAPOT
 from solver.deal import first_leader
@@ -30,7 +32,7 @@ def table(
                                                   "trick (default: all four).")] = None,
     threads: Annotated[Optional[int], typer.Option("--threads", help="Threads to solve the strains "
                                                    "on (default: one per core, at most 6).")] = None,
-    rule: RuleOption = None,
+    rule: RuleOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The double-dummy table: each side's card points per strain, its highest
