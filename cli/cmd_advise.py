@@ -11,15 +11,16 @@ from rich.table import Table
 from .app import app
 from .errors import handle_errors
 from .files import atomic_path, check_output
-from .options import (KnownOpt, LengthOpt, PointsOpt, RuleOpt, SamplesOpt, SeedOpt, VoidOpt, WorkersOpt,
-                      seed_or_fresh)
+from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import console, people_text, pm, print_json, print_table, say
-from .parse import parse_constraints, rules_from
+from .parse import takes_constraints
 from .progress import progress_bar
+from .rules import takes_rules
 from solver.advice import LEVELS
 from solver.advice import advise as run_advise
 from solver.contract import CAPOT
-from solver.rules import STRAINS
+from solver.rules import STRAINS, Rules
+from solver.sampling import Constraints
 
 
 def _pct(p: float) -> str:
@@ -68,6 +69,8 @@ def render_advice(adv) -> None:
 
 @app.command()
 @handle_errors
+@takes_constraints
+@takes_rules("declarations", "belote_in_ta")
 def advise(
     hand: Annotated[str, typer.Argument(help="Your 8 cards as spades.hearts.diamonds.clubs, "
                                         "like AJ9.A7.KT.J ('-' for a void).")],
@@ -75,15 +78,8 @@ def advise(
     dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
     samples: SamplesOpt = 500,
     seed: SeedOpt = None,
-    known: KnownOpt = None,
-    void: VoidOpt = None,
-    length: LengthOpt = None,
-    points: PointsOpt = None,
-    declarations: Annotated[bool, typer.Option("--declarations", help="Score declarations "
-                                               "(tierce, quarte, carrés).")] = False,
-    belote_in_ta: Annotated[bool, typer.Option("--belote-in-ta", help="Belote counts in tout "
-                                               "atout.")] = False,
-    rule: RuleOpt = None,
+    constraints: Optional[Constraints] = None,
+    rules: Rules = Rules(),
     workers: WorkersOpt = None,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also write the points per "
                                                  "strain as a PNG (needs matplotlib).")] = None,
@@ -94,8 +90,6 @@ def advise(
 
     Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
-    cons = parse_constraints(known, void, length, points)
-    rules = rules_from(rule, declarations=declarations or None, belote_in_ta=belote_in_ta or None)
     if plot is not None:            # before the sampling: a bad --plot fails at once
         from solver.plot import require_matplotlib
 
@@ -104,7 +98,7 @@ def advise(
     seed = seed_or_fresh(seed)
     with progress_bar("solving") as bar:
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
-                         constraints=cons, workers=workers, progress=bar.callback)
+                         constraints=constraints, workers=workers, progress=bar.callback)
     if plot is not None:
         from solver.plot import plot_points
 

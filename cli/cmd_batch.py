@@ -14,17 +14,19 @@ import typer
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
 from .files import atomic_open, check_output, read_lines
-from .options import MAX_WORKERS, JsonOpt, RuleOpt
+from .options import MAX_WORKERS, JsonOpt
 from .output import err_console
-from .parse import rules_from
+from .rules import takes_rules
 from .progress import progress_bar
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
 from solver.cards import Seat
 from solver.errors import SeatError, quote
+from solver.rules import Rules
 
 
 @app.command()
 @handle_errors
+@takes_rules()
 def batch(
     file: Annotated[Path, typer.Argument(help="Deals, one per line: 'N:hand hand hand hand', "
                                          "optionally followed by 'dealer=E' or a seat letter; "
@@ -37,7 +39,7 @@ def batch(
                                                   "(else all four leaders are solved).")] = None,
     with_par: Annotated[bool, typer.Option("--par", help="Add the par of deals with a dealer.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
-    rule: RuleOpt = None,
+    rules: Rules = Rules(),
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -61,7 +63,6 @@ def batch(
             Seat.parse(dealer)
         except SeatError:
             raise fail(f"--dealer {quote(dealer)}: expected one of N E S W") from None
-    rules = rules_from(rule)
     if out is not None:
         check_output(out, "--out", inputs=[file])
     items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)

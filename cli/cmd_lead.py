@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 from rich.table import Table
 
 from .app import app
 from .errors import handle_errors
-from .options import (KnownOpt, LengthOpt, PointsOpt, RuleOpt, SamplesOpt, SeedOpt, VoidOpt, WorkersOpt,
-                      seed_or_fresh)
+from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import console, people_text, pm, print_json, print_table
-from .parse import parse_constraints, rules_from
+from .parse import takes_constraints
 from .progress import progress_bar
+from .rules import takes_rules
 from solver.lead import lead_advice
+from solver.rules import Rules
+from solver.sampling import Constraints
 
 
 @app.command()
 @handle_errors
+@takes_constraints
+@takes_rules()
 def lead(
     hand: Annotated[str, typer.Argument(help="The leader's 8 cards as spades.hearts.diamonds.clubs.")],
     seat: Annotated[str, typer.Option("--seat", help="The leader's seat (the seat after the dealer).")],
@@ -29,11 +33,8 @@ def lead(
     seed: SeedOpt = None,
     set_only: Annotated[bool, typer.Option("--set-only", help="Only ask whether the contract "
                                            "makes (threshold probes: faster, no point averages).")] = False,
-    known: KnownOpt = None,
-    void: VoidOpt = None,
-    length: LengthOpt = None,
-    points: PointsOpt = None,
-    rule: RuleOpt = None,
+    constraints: Optional[Constraints] = None,
+    rules: Rules = Rules(),
     workers: WorkersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -41,12 +42,10 @@ def lead(
 
     Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S --samples 50
     """
-    cons = parse_constraints(known, void, length, points)
-    rules = rules_from(rule)
     seed = seed_or_fresh(seed)
     with progress_bar("solving") as bar:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
-                          seed=seed, rules=rules, constraints=cons,
+                          seed=seed, rules=rules, constraints=constraints,
                           measure="set" if set_only else "points", workers=workers, progress=bar.callback)
     if as_json:
         print_json(adv.to_dict())

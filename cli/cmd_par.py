@@ -10,7 +10,8 @@ from .app import app
 from .errors import handle_errors
 from .options import DealArg, JsonOpt, RuleOpt
 from .output import print_json, render_rows, say
-from .parse import parse_deal, rules_from
+from .parse import parse_deal
+from .rules import rules_from
 from solver.par import par as solve_par
 
 

@@ -8,14 +8,17 @@ import typer
 
 from .app import app
 from .errors import handle_errors
-from .options import DealArg, JsonOpt, RuleOpt
+from .options import DealArg, JsonOpt
 from .output import cards_text, print_json, render_rows, say
-from .parse import leader_from, parse_deal, rules_from
+from .parse import leader_from, parse_deal
+from .rules import takes_rules
 from solver.review import review as solve_review
+from solver.rules import Rules
 
 
 @app.command()
 @handle_errors
+@takes_rules()
 def review(
     deal: DealArg,
     strain: Annotated[str, typer.Option("--strain", help="Trumps: S H D C, SA or TA.")],
@@ -24,7 +27,7 @@ def review(
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the "
                                                   "first trick.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
-    rule: RuleOpt = None,
+    rules: Rules = Rules(),
     as_json: JsonOpt = False,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
@@ -33,7 +36,7 @@ def review(
     Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HK HQ HA H7"
     """
     d = parse_deal(deal)
-    r = solve_review(d, strain, leader_from(leader, dealer), played, rules_from(rule))
+    r = solve_review(d, strain, leader_from(leader, dealer), played, rules)
     if as_json:
         print_json(r.to_dict())
         return

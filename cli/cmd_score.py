@@ -9,7 +9,7 @@ import typer
 from .app import app
 from .errors import fail, handle_errors
 from .output import err_console, print_json, render_rows
-from .parse import rules_from
+from .rules import rules_from
 from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.scoring import score_deal

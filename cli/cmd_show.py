@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import (DealArg, DealerOpt, JsonOpt, LeaderOpt, OvertrumpPartnerOpt, PlayedOpt, RuleOpt,
-                      StrainOpt, TaTableOpt, UndertrumpOpt)
+from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, PlayedOpt, StrainOpt
 from .output import cards_text, print_deal, print_json, say
-from .parse import leader_from, parse_deal, rules_from
+from .parse import leader_from, parse_deal
+from .rules import takes_rules
 from solver.cards import Seat, Team
 from solver.play import Position
+from solver.rules import Rules
 
 
 def _position_dict(pos: Position) -> dict:
@@ -32,16 +33,14 @@ def _position_dict(pos: Position) -> dict:
 
 @app.command()
 @handle_errors
+@takes_rules("undertrump", "overtrump_partner", "ta_table")
 def show(
     deal: DealArg,
     strain: StrainOpt = None,
     leader: LeaderOpt = None,
     dealer: DealerOpt = None,
     played: PlayedOpt = None,
-    undertrump: UndertrumpOpt = None,
-    overtrump_partner: OvertrumpPartnerOpt = None,
-    ta_table: TaTableOpt = None,
-    rule: RuleOpt = None,
+    rules: Rules = Rules(),
     as_json: JsonOpt = False,
 ) -> None:
     """Show a deal; with --strain (and --played) the position reached, the tricks won
@@ -50,8 +49,6 @@ def show(
     Example: coinche show example --strain H --leader N --played "SA S8 SQ S7"
     """
     d = parse_deal(deal)
-    rules = rules_from(rule, must_undertrump=undertrump, must_overtrump_partner=overtrump_partner,
-                       ta_table=ta_table)
     if strain is None:
         if played or leader or dealer:
             raise fail("--played, --leader and --dealer need --strain (the trumps of the play)")

@@ -18,10 +18,10 @@ import solver
 from .app import app
 from .errors import fail, handle_errors
 from .files import read_lines
-from .options import (DealerOpt, LeaderOpt, OvertrumpPartnerOpt, PlayedOpt, RuleOpt, StrainOpt,
-                      TaTableOpt, UndertrumpOpt)
+from .options import DealerOpt, LeaderOpt, PlayedOpt, StrainOpt
 from .output import cards_text, console, err_console, print_deal, print_json, render_rows, say, tricks_text
-from .parse import leader_from, parse_deal, rules_from
+from .parse import leader_from, parse_deal
+from .rules import rules_from, takes_rules
 from .progress import progress_bar
 from solver.cards import Seat
 from solver.errors import CoincheError, quote
@@ -230,6 +230,7 @@ With --file, solve a file of problems (- for stdin) in order:
 
 Exit codes: 0 done; 1 some line of --file was bad; 2 bad input on the command line.""")
 @handle_errors
+@takes_rules("undertrump", "overtrump_partner", "ta_table")
 def solve_cmd(
     deal: Annotated[Optional[str], typer.Argument(help="The deal as PBN text "
                                                   "('N:AK.K8.K8.A8 ...'), or 'example'.")] = None,
@@ -237,17 +238,12 @@ def solve_cmd(
     leader: LeaderOpt = None,
     dealer: DealerOpt = None,
     played: PlayedOpt = None,
-    undertrump: UndertrumpOpt = None,
-    overtrump_partner: OvertrumpPartnerOpt = None,
-    ta_table: TaTableOpt = None,
-    rule: RuleOpt = None,
+    rules: solver.Rules = solver.Rules(),
     file: Annotated[Optional[str], typer.Option("--file", help="A file of problems, one a line "
                                                 "(- for stdin); see above.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (with --file: one JSON "
                                           "object a line, in input order).")] = False,
 ) -> None:
-    rules = rules_from(rule, must_undertrump=undertrump, must_overtrump_partner=overtrump_partner,
-                       ta_table=ta_table)
     if file is not None:
         if deal is not None:
             raise fail("give either a DEAL or --file, not both")

@@ -1,15 +1,19 @@
 """The arguments and options several commands share, each declared once.
 
 A command names them as parameter types (``deal: DealArg``); the values are read
-into the solver's types by :mod:`.parse`.  The rules flags (``--no-undertrump``,
-``--ta-table``, ...) default to ``None``, "not given", so that :func:`.parse.rules_from`
-can tell them from a ``--rule`` of the same field.
+into the solver's types by :mod:`.parse` and :mod:`.rules`.  Options that make one
+value together (the rules, the sampling constraints) are an :func:`option_group`: the
+command takes the value, the group declares the options.  The rules flags
+(``--no-undertrump``, ``--ta-table``, ...) default to ``None``, "not given", so that
+:func:`.rules.rules_from` can tell them from a ``--rule`` of the same field.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import random
-from typing import Annotated, Optional
+from typing import Annotated, Any, Callable, Mapping, Optional
 
 import typer
 
@@ -28,7 +32,7 @@ PlayedOpt = Annotated[Optional[str], typer.Option("--played", help="Cards played
                                                   "in order: \"SA S7 SQ ...\".")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
-# The rules: any field by --rule, the play rules also by their own flags.
+# The rules (:mod:`.rules`): any field by --rule, some also by a flag of their own.
 RuleOpt = Annotated[Optional[list[str]], typer.Option(
     "--rule", help="A rules variant as NAME=VALUE, repeatable: suit_ranking=true, "
     "belote_in_ta=true, declarations=true, ta_table=j13, must_undertrump=false, ...")]
@@ -40,6 +44,10 @@ OvertrumpPartnerOpt = Annotated[Optional[bool], typer.Option("--overtrump-partne
                                                              "partner's trump (default).")]
 TaTableOpt = Annotated[Optional[str], typer.Option("--ta-table", help="Tout atout card points: j14 "
                                                    "(J 14, A 6; default) or j13 (J 13, A 7).")]
+DeclarationsOpt = Annotated[Optional[bool], typer.Option("--declarations", help="Score declarations "
+                                                         "(tierce, quarte, carrés).")]
+BeloteInTaOpt = Annotated[Optional[bool], typer.Option("--belote-in-ta", help="Belote counts in tout "
+                                                       "atout.")]
 
 # Sampling (advise, lead): how many deals, from which seed, knowing what of the unseen hands.
 SamplesOpt = Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
@@ -63,3 +71,30 @@ def seed_or_fresh(seed: "int | None") -> int:
     """The ``--seed`` given, or a fresh random one for a run without it; the command shows
     it in its output, so that ``--seed`` with it gives the same result again."""
     return random.SystemRandom().randrange(1 << 31) if seed is None else seed
+
+
+def option_group(name: str, options: Mapping[str, Any],
+                 build: Callable[..., Any]) -> Callable[[Callable], Callable]:
+    """Decorator: a command's parameter ``name`` becomes the ``options`` (parameter name →
+    option type, each ``None`` when not given), in its place among the command's options,
+    and the command is called with ``name=build(**their values)``.  Put it under
+    :func:`.errors.handle_errors`, so that what ``build`` raises is one line."""
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    group = [inspect.Parameter(n, kind, default=None, annotation=t) for n, t in options.items()]
+
+    def decorate(command: Callable) -> Callable:
+        signature = inspect.signature(command, eval_str=True)
+        params = list(signature.parameters.values())
+        at = list(signature.parameters).index(name)
+        params[at:at + 1] = group
+
+        @functools.wraps(command)
+        def run(**kwargs):
+            value = build(**{n: kwargs.pop(n) for n in options})
+            return command(**kwargs, **{name: value})
+
+        run.__signature__ = signature.replace(parameters=params)
+        run.__annotations__ = {p.name: p.annotation for p in params}
+        return run
+
+    return decorate

@@ -1,5 +1,6 @@
 """Reading the command line's values into the solver's types, once, at the boundary:
-the deal, the first leader, whole numbers, the rules and the sampling constraints.
+the deal, the first leader, whole numbers and the sampling constraints (the rules:
+:mod:`.rules`).
 
 Each reader raises the solver's error for its kind (a :class:`solver.CoincheError`),
 which the command turns into one line on stderr and exit code 2.
@@ -7,13 +8,12 @@ which the command turns into one line on stderr and exit code 2.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
-
 import solver
 from solver.deal import first_leader
-from solver.errors import ConstraintError, RulesError, quote
-from solver.rules import Rules
+from solver.errors import ConstraintError, quote
 from solver.sampling import Constraints
+
+from .options import KnownOpt, LengthOpt, PointsOpt, VoidOpt, option_group
 
 
 def parse_deal(text: str) -> solver.Deal:
@@ -40,34 +40,6 @@ def whole_number(text: str) -> int:
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
         raise ValueError(f"not a whole number: {quote(text)}")
     return int(t)
-
-
-def rules_from(options: Optional[Iterable[str]] = None, base: Rules = Rules(), **flags: object) -> Rules:
-    """The rules a command computes under, built one way for every command: ``base``
-    with the fields its own flags set (``None``: a flag not given), then its ``--rule
-    NAME=VALUE`` options (read by :meth:`Rules.with_options`).  A ``--rule`` that gives a
-    flag's field another value contradicts it: a :class:`RulesError`.
-
-    >>> r = rules_from(["ta_table=J13"], must_undertrump=False, belote_in_ta=None)
-    >>> r.ta_table, r.must_undertrump, r.belote_in_ta
-    ('j13', False, False)
-    >>> rules_from(["must_undertrump=true"], must_undertrump=False)
-    Traceback (most recent call last):
-    ...
-    solver.errors.RulesError: rules option 'must_undertrump=true' contradicts another option, \
-which sets must_undertrump to False
-    """
-    given = {name: value.strip().lower() if isinstance(value, str) else value
-             for name, value in flags.items() if value is not None}
-    rules = base.replace(**given)
-    for text in [options] if isinstance(options, str) else options or ():
-        changed = rules.with_options([text])
-        for name, value in given.items():
-            if getattr(changed, name) != value:
-                raise RulesError(f"rules option {quote(text)} contradicts another option, "
-                                 f"which sets {name} to {value}")
-        rules = changed
-    return rules
 
 
 def parse_constraints(known: "list[str] | None", void: "list[str] | None", length: "list[str] | None",
@@ -136,3 +108,9 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     if not any(kw.values()):
         return None
     return Constraints(**kw)
+
+
+#: Decorator for a sampling command: its ``constraints`` parameter becomes ``--known``,
+#: ``--void``, ``--length`` and ``--points``, read by :func:`parse_constraints`.
+takes_constraints = option_group("constraints", {"known": KnownOpt, "void": VoidOpt, "length": LengthOpt,
+                                                 "points": PointsOpt}, parse_constraints)
