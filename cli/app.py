@@ -8,7 +8,7 @@ import typer
 
 import solver
 
-from .common import OneLineErrorsGroup
+from .errors import OneLineErrorsGroup
 
 app = typer.Typer(
     name="coinche",

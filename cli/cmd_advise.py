@@ -2,121 +2,24 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .common import (
-    MAX_SAMPLES,
-    KnownOpt,
-    LengthOpt,
-    PointsOpt,
-    VoidOpt,
-    WorkersOpt,
-    err_console,
-    fresh_seed,
-    handle_errors,
-    pm,
-    print_json,
-    whole_number,
-)
 from .app import app
-from .output import console, people_text, print_table, say
+from .errors import handle_errors
 from .files import atomic_path, check_output
+from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .output import console, people_text, pm, print_json, print_table, say
+from .parse import takes_constraints
+from .progress import progress_bar
+from .rules import takes_rules
 from solver.advice import advise as run_advise
 from solver.contract import level_text
-from solver.errors import ConstraintError, quote
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
-
-
-def parse_constraints(known: "list[str] | None", void: "list[str] | None", length: "list[str] | None",
-                      points: "list[str] | None") -> "Constraints | None":
-    """Constraints from the command line options (each repeatable).
-
-    ``--known E:SJ,S9``, ``--void W:SH``, ``--length N:H:3-5``, ``--points N:20-60``.
-
-    >>> parse_constraints(["E:SJ,S9"], ["W:S"], ["N:H:3-5"], ["N:20-60"]).describe()
-    ['E holds J9.-.-.-', 'W void in ♠', 'N holds 3 to 5 ♥', 'N holds 20 to 60 points']
-    >>> parse_constraints(None, ["W"], None, None)
-    Traceback (most recent call last):
-    ...
-    solver.errors.ConstraintError: --void 'W': expected SEAT:SUITS, like W:S
-
-    A range given twice for the same seat (and suit) must hold both times:
-
-    >>> parse_constraints(None, None, ["N:H:2-5", "N:H:4-6"], None).describe()
-    ['N holds 4 to 5 ♥']
-    >>> parse_constraints(None, None, None, ["N:20-60", "N:0-10"])
-    Traceback (most recent call last):
-    ...
-    solver.errors.ConstraintError: --points 'N:0-10' contradicts 'N:20-60' given before
-    """
-    def split(text: str, option: str, parts: int, example: str) -> list[str]:
-        bits = text.split(":")
-        if len(bits) != parts or not all(b.strip() for b in bits):
-            raise ConstraintError(f"{option} {text!r}: expected {example}")
-        return [b.strip() for b in bits]
-
-    def rng(text: str, option: str, full: str, example: str) -> tuple[int, int]:
-        lo, sep, hi = text.partition("-")
-        try:
-            return (whole_number(lo), whole_number(hi)) if sep else (whole_number(lo), whole_number(lo))
-        except ValueError:
-            raise ConstraintError(f"{option} {quote(full)}: expected {example}") from None
-
-    def both(ranges: dict, given: dict, key, r: tuple[int, int], option: str, text: str) -> None:
-        # the same seat (and suit) twice: both ranges hold, so keep what they share
-        if key in ranges:
-            lo, hi = max(ranges[key][0], r[0]), min(ranges[key][1], r[1])
-            if lo > hi:
-                raise ConstraintError(f"{option} {text!r} contradicts {given[key]!r} given before")
-            r = (lo, hi)
-        ranges[key] = r
-        given.setdefault(key, text)
-
-    kw: dict = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
-    given: dict = {}
-    for t in known or []:
-        seat, cards = split(t, "--known", 2, "SEAT:CARDS, like E:SJ,S9")
-        kw["known"][seat] = (kw["known"].get(seat, "") + " " + cards.replace(",", " ")).strip()
-    for t in void or []:
-        seat, suits = split(t, "--void", 2, "SEAT:SUITS, like W:S")
-        kw["voids"][seat] = kw["voids"].get(seat, "") + suits
-    for t in length or []:
-        seat, suit, r = split(t, "--length", 3, "SEAT:SUIT:MIN-MAX, like N:H:3-5")
-        both(kw["lengths"], given, ("length", seat.upper(), suit.upper()),
-             rng(r, "--length", t, "SEAT:SUIT:MIN-MAX, like N:H:3-5"), "--length", t)
-    for t in points or []:
-        seat, r = split(t, "--points", 2, "SEAT:MIN-MAX, like N:20-60")
-        both(kw["points"], given, ("points", seat.upper()),
-             rng(r, "--points", t, "SEAT:MIN-MAX, like N:20-60"), "--points", t)
-    kw["lengths"] = {k[1:]: v for k, v in kw["lengths"].items()}
-    kw["points"] = {k[1]: v for k, v in kw["points"].items()}
-    if not any(kw.values()):
-        return None
-    return Constraints(**kw)
-
-
-@contextmanager
-def progress_bar(label: str) -> Iterator:
-    """A rich progress bar on stderr when stderr is a terminal (nothing at all on stderr
-    otherwise); yields ``callback(done, total)``, or None without a bar."""
-    if not err_console.is_terminal:
-        yield None
-        return
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err_console, transient=True) as bar:
-        task = bar.add_task(label, total=None)
-
-        def callback(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield callback
 
 
 def _pct(p: float) -> str:
@@ -179,24 +82,17 @@ def render_advice(adv) -> None:
 
 @app.command()
 @handle_errors
+@takes_constraints
+@takes_rules("declarations", "belote_in_ta")
 def advise(
     hand: Annotated[str, typer.Argument(help="Your 8 cards as spades.hearts.diamonds.clubs, "
                                         "like AJ9.A7.KT.J ('-' for a void).")],
     seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")] = "S",
     dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
-    samples: Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
-                                         help="Deals to sample and solve.")] = 500,
-    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="Random seed, 0 or more (the same seed "
-                                                "gives the same advice); default: a fresh one, "
-                                                "shown in the output.")] = None,
-    known: KnownOpt = None,
-    void: VoidOpt = None,
-    length: LengthOpt = None,
-    points: PointsOpt = None,
-    declarations: Annotated[bool, typer.Option("--declarations", help="Score declarations "
-                                               "(tierce, quarte, carrés).")] = False,
-    belote_in_ta: Annotated[bool, typer.Option("--belote-in-ta", help="Belote counts in tout "
-                                               "atout.")] = False,
+    samples: SamplesOpt = 500,
+    seed: SeedOpt = None,
+    constraints: Optional[Constraints] = None,
+    rules: Rules = Rules(),
     workers: WorkersOpt = None,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also write the points per "
                                                  "strain as a PNG (needs matplotlib).")] = None,
@@ -207,18 +103,15 @@ def advise(
 
     Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
-    cons = parse_constraints(known, void, length, points)
-    rules = Rules(declarations=declarations, belote_in_ta=belote_in_ta)
     if plot is not None:            # before the sampling: a bad --plot fails at once
         from solver.plot import require_matplotlib
 
         check_output(plot, "--plot", suffix=".png")
         require_matplotlib()
-    if seed is None:
-        seed = fresh_seed()
-    with progress_bar("solving") as cb:
+    seed = seed_or_fresh(seed)
+    with progress_bar("solving") as bar:
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
-                         constraints=cons, workers=workers, progress=cb)
+                         constraints=constraints, workers=workers, progress=bar.callback)
     if plot is not None:
         from solver.plot import plot_points
 

@@ -10,28 +10,23 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .common import (
-    MAX_WORKERS,
-    JsonOpt,
-    OutputError,
-    WRITE_ERRNOS,
-    RuleOption,
-    err_console,
-    fail,
-    handle_errors,
-    rules_from,
-)
 from .app import app
+from .errors import OutputError, fail, handle_errors, is_write_failure
 from .files import atomic_open, check_output, read_lines
+from .options import MAX_WORKERS, JsonOpt
+from .output import err_console
+from .rules import takes_rules
+from .progress import progress_bar
 from solver.batch import CSV_COLUMNS, BadLine, BatchItem, csv_rows, parse_lines, solve_batch
 from solver.cards import Seat
 from solver.errors import SeatError, quote
+from solver.rules import Rules
 
 
 @app.command()
 @handle_errors
+@takes_rules()
 def batch(
     file: Annotated[Path, typer.Argument(help="Deals, one per line: 'N:hand hand hand hand', "
                                          "optionally followed by 'dealer=E' or a seat letter; "
@@ -44,7 +39,7 @@ def batch(
                                                   "(else all four leaders are solved).")] = None,
     with_par: Annotated[bool, typer.Option("--par", help="Add the par of deals with a dealer.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
-    rule: RuleOption = None,
+    rules: Rules = Rules(),
     no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -68,13 +63,12 @@ def batch(
             Seat.parse(dealer)
         except SeatError:
             raise fail(f"--dealer {quote(dealer)}: expected one of N E S W") from None
-    rules = rules_from(rule)
     if out is not None:
         check_output(out, "--out", inputs=[file])
     items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)
     if not items:
         err_console.print(f"no deals in {'stdin' if str(file) == '-' else quote(str(file))}: "
-                          f"nothing to solve", markup=False, highlight=False, soft_wrap=True)
+                          f"nothing to solve", soft_wrap=True)
     if out is None:
         bad = _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
     else:
@@ -83,7 +77,7 @@ def batch(
             with atomic_open(out, encoding="utf-8", newline="") as stream:
                 bad = _write(stream, items, rules, fmt, workers, with_par, no_progress)
         except OSError as e:
-            if e.filename is not None or e.errno not in WRITE_ERRNOS:
+            if not is_write_failure(e):
                 raise
             raise OutputError(e, str(out)) from None
     if bad:
@@ -98,17 +92,13 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
         writer.writerow(CSV_COLUMNS)
     live = stream is sys.stdout     # a reader may be waiting on each line (or be gone)
     bad = 0
-    quiet = no_progress or n < 2 or not err_console.is_terminal
-    progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err_console, transient=True, disable=quiet)
-    results = solve_batch(items, rules, workers=workers, with_par=with_par,
-                      progress=lambda k: progress.advance(task, k))
-    with progress, closing(results):      # closing ends the workers, also on an error here
-        task = progress.add_task("deals", total=n)
+    with progress_bar("solving", total=n, show=not no_progress and n > 1) as bar, \
+            closing(solve_batch(items, rules, workers=workers, with_par=with_par,
+                                progress=bar.advance)) as results:      # ends the workers, also on an error
         for r in results:
             if isinstance(r, BadLine):
                 bad += 1
-                err_console.print(f"error: {r}", markup=False, highlight=False, soft_wrap=True)
+                err_console.print(f"error: {r}", soft_wrap=True)
             if writer is not None:
                 writer.writerows(csv_rows(r))
             else:
@@ -116,5 +106,5 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
             if live:
                 stream.flush()
     if bad:
-        err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved", markup=False, highlight=False)
+        err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved")
     return bad

@@ -7,43 +7,34 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from .common import (
-    MAX_SAMPLES,
-    KnownOpt,
-    LengthOpt,
-    PointsOpt,
-    VoidOpt,
-    WorkersOpt,
-    fresh_seed,
-    handle_errors,
-    pm,
-    print_json,
-)
 from .app import app
-from .output import console, people_text, print_table
+from .errors import handle_errors
+from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .output import console, people_text, pm, print_json, print_table
+from .parse import takes_constraints
+from .progress import progress_bar
+from .rules import takes_rules
 from solver.lead import lead_advice
 from solver.rules import Rules
+from solver.sampling import Constraints
 
 
 @app.command()
 @handle_errors
+@takes_constraints
+@takes_rules()
 def lead(
     hand: Annotated[str, typer.Argument(help="The leader's 8 cards as spades.hearts.diamonds.clubs.")],
     seat: Annotated[str, typer.Option("--seat", help="The leader's seat (the seat after the dealer).")],
     contract: Annotated[str, typer.Option("--contract", help="The contract: 100H, 80SA, capotS, "
                                           "'100H X' for coinched.")],
     declarer: Annotated[str, typer.Option("--declarer", help="The seat that bid it.")],
-    samples: Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
-                                         help="Deals to sample and solve.")] = 200,
-    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="Random seed, 0 or more; default: "
-                                                "a fresh one, "
-                                                "shown in the output.")] = None,
+    samples: SamplesOpt = 200,
+    seed: SeedOpt = None,
     set_only: Annotated[bool, typer.Option("--set-only", help="Only ask whether the contract "
                                            "makes (threshold probes: faster, no point averages).")] = False,
-    known: KnownOpt = None,
-    void: VoidOpt = None,
-    length: LengthOpt = None,
-    points: PointsOpt = None,
+    constraints: Optional[Constraints] = None,
+    rules: Rules = Rules(),
     workers: WorkersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -51,15 +42,11 @@ def lead(
 
     Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S --samples 50
     """
-    from .cmd_advise import parse_constraints, progress_bar  # on use: the modules load in any order
-
-    cons = parse_constraints(known, void, length, points)
-    if seed is None:
-        seed = fresh_seed()
-    with progress_bar("solving") as cb:
+    seed = seed_or_fresh(seed)
+    with progress_bar("solving") as bar:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
-                          seed=seed, rules=Rules(), constraints=cons,
-                          measure="set" if set_only else "points", workers=workers, progress=cb)
+                          seed=seed, rules=rules, constraints=constraints,
+                          measure="set" if set_only else "points", workers=workers, progress=bar.callback)
     if as_json:
         print_json(adv.to_dict())
         return

@@ -6,17 +6,12 @@ from typing import Annotated
 
 import typer
 
-from .common import (
-    DealArg,
-    JsonOpt,
-    RuleOption,
-    handle_errors,
-    parse_deal,
-    print_json,
-    rules_from,
-)
 from .app import app
-from .output import render_rows, say
+from .errors import handle_errors
+from .options import DealArg, JsonOpt, RuleOpt
+from .output import print_json, render_rows, say
+from .parse import parse_deal
+from .rules import rules_from
 from solver.par import par as solve_par
 
 
@@ -28,7 +23,7 @@ def par(
                                         "leads first.")] = "N",
     suit_ranking: Annotated[bool, typer.Option("--suit-ranking", help="An equal level in a higher "
                                                "strain overcalls (C<D<H<S<SA<TA).")] = False,
-    rule: RuleOption = None,
+    rule: RuleOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The par contract and score, one optimal auction and why it ends there.
@@ -36,7 +31,7 @@ def par(
     Example: coinche par example --dealer E
     """
     d = parse_deal(deal)
-    rules = rules_from(rule, **({"suit_ranking": True} if suit_ranking else {}))
+    rules = rules_from(rule, suit_ranking=suit_ranking or None)
     p = solve_par(d, dealer, rules)
     if as_json:
         print_json(p.to_dict())

@@ -6,23 +6,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import (
-    DealArg,
-    JsonOpt,
-    RuleOption,
-    handle_errors,
-    parse_deal,
-    print_json,
-    rules_from,
-)
 from .app import app
-from .output import cards_text, render_rows, say
-from solver.deal import first_leader
+from .errors import handle_errors
+from .options import DealArg, JsonOpt
+from .output import cards_text, print_json, render_rows, say
+from .parse import leader_from, parse_deal
+from .rules import takes_rules
 from solver.review import review as solve_review
+from solver.rules import Rules
 
 
 @app.command()
 @handle_errors
+@takes_rules()
 def review(
     deal: DealArg,
     strain: Annotated[str, typer.Option("--strain", help="Trumps: S H D C, SA or TA.")],
@@ -31,7 +27,7 @@ def review(
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the "
                                                   "first trick.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
-    rule: RuleOption = None,
+    rules: Rules = Rules(),
     as_json: JsonOpt = False,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
@@ -40,10 +36,7 @@ def review(
     Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HK HQ HA H7"
     """
     d = parse_deal(deal)
-    lead = first_leader(leader, dealer)
-    if lead is None:
-        lead = first_leader("N")
-    r = solve_review(d, strain, lead, played, rules_from(rule))
+    r = solve_review(d, strain, leader_from(leader, dealer), played, rules)
     if as_json:
         print_json(r.to_dict())
         return

@@ -7,9 +7,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RuleOption, err_console, fail, handle_errors, print_json, rules_from
-from .output import console, render_rows
 from .app import app
+from .errors import fail, handle_errors
+from .options import RuleOpt
+from .output import console, err_console, print_json, render_rows
+from .rules import rules_from
 from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.declarations import award_announced, parse_declaration
@@ -74,7 +76,7 @@ def score(
                                            "with one player alone.")] = False,
     no_rounding: Annotated[bool, typer.Option("--no-rounding", help="Do not round scores to "
                                               "the nearest 10.")] = False,
-    rule: RuleOption = None,
+    rule: RuleOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (keys ns_score, ew_score, "
                                           "..., steps: the arithmetic).")] = False,
 ) -> None:
@@ -98,12 +100,12 @@ def score(
     steps = decl_lines + score_steps(contract, points, **args)
     if contract.is_capot and not capot and not lost_capot:
         err_console.print("hint: a capot bid makes only when the bidders take every trick; "
-                          "add --capot to score a capot taken", markup=False, soft_wrap=True)
+                          "add --capot to score a capot taken", soft_wrap=True)
     if as_json:
         print_json({**result.to_dict(), "steps": steps})
         return
     for line in steps:
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.print(line, soft_wrap=True)
     outcome = "a litige" if result.tie else "made" if result.made else "failed"
     doubled = ("", ", coinched", ", surcoinched")[state]
     title = f"{contract.to_text()} by {bidders.name}{doubled}: {outcome}"

@@ -13,26 +13,16 @@ import sys
 from typing import Annotated, Iterator, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import solver
-from .common import (
-    DealerOpt,
-    LeaderOpt,
-    OvertrumpPartnerOpt,
-    PlayedOpt,
-    StrainOpt,
-    UndertrumpOpt,
-    err_console,
-    fail,
-    handle_errors,
-    leader_from,
-    parse_deal,
-    print_json,
-)
 from .app import app
-from .output import cards_text, console, render_rows, say
+from .errors import fail, handle_errors
 from .files import read_lines
+from .options import DealerOpt, LeaderOpt, PlayedOpt, StrainOpt
+from .output import cards_text, console, err_console, print_deal, print_json, render_rows, say, tricks_text
+from .parse import leader_from, parse_deal
+from .rules import rules_from, takes_rules
+from .progress import progress_bar
 from solver.cards import Seat
 from solver.errors import CoincheError, quote
 from solver.play import parse_played
@@ -46,8 +36,9 @@ One problem a line: the deal, then key=value fields, e.g.
 The deal is PBN text as on the command line, or the word example. \
 Fields: strain (required: S H D C SA TA); leader or dealer (default: N leads); \
 played (the cards from the first lead, quoted with spaces or joined by commas); \
-undertrump=yes|no, overtrump_partner=yes|no, ta_table=j14|j13 (default: the rules options \
-of the command line). Blank lines and # comments are skipped.
+undertrump=yes|no, overtrump_partner=yes|no, ta_table=j14|j13 and rule=NAME=VALUE \
+(repeatable, as --rule) set the line's rules (default: the rules options of the command \
+line). Blank lines and # comments are skipped.
 
 A bad line is reported as "line N: message" on stderr (with --json also as \
 {"line": N, "error": message} in its place in the output); the other lines are \
@@ -55,7 +46,7 @@ still solved, and the exit code is then 1."""
 
 _YES = {"yes": True, "y": True, "true": True, "1": True, "on": True,
         "no": False, "n": False, "false": False, "0": False, "off": False}
-_KEYS = ("strain", "leader", "dealer", "played", "undertrump", "overtrump_partner", "ta_table")
+_KEYS = ("strain", "leader", "dealer", "played", "undertrump", "overtrump_partner", "ta_table", "rule")
 
 
 class ProblemError(CoincheError):
@@ -76,19 +67,49 @@ class Problem:
         return solver.solve(self.deal, self.strain, self.leader, self.played, self.rules)
 
 
-def _yes_no(key: str, value: str) -> bool:
-    v = _YES.get(value.strip().lower())
+def _yes_no(values: dict[str, str], key: str) -> "bool | None":
+    """A yes/no field of a problem line, ``None`` when the line does not give it."""
+    if key not in values:
+        return None
+    v = _YES.get(values[key].strip().lower())
     if v is None:
-        raise ProblemError(f"{key}={quote(value)}: expected yes or no")
+        raise ProblemError(f"{key}={quote(values[key])}: expected yes or no")
     return v
 
 
+def _fields(tokens: list[str]) -> tuple[str, dict[str, str], list[str]]:
+    """A problem line's deal text, its fields by name and its ``rule=`` options."""
+    split = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
+    deal_text, fields = " ".join(tokens[:split]), tokens[split:]
+    if not deal_text:
+        raise ProblemError(f"no deal before {quote(fields[0])}: a line starts with the deal")
+    values: dict[str, str] = {}
+    rule: list[str] = []
+    for f in fields:
+        key, _, value = f.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if key not in _KEYS:
+            raise ProblemError(f"unknown field {quote(key)}: expected one of {', '.join(_KEYS)}")
+        if key == "rule":
+            rule.append(value)
+        elif key in values:
+            raise ProblemError(f"field {quote(key)} given twice")
+        else:
+            values[key] = value
+    if "strain" not in values:
+        raise ProblemError("no strain: add strain=S, H, D, C, SA or TA")
+    return deal_text, values, rule
+
+
 def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
-    """One line of a problem file; ``None`` for a blank or comment line.
+    """One line of a problem file; ``None`` for a blank or comment line.  Its rules are
+    ``rules`` (the command line's) with the line's own rules fields.
 
     >>> p = parse_problem('example strain=H leader=N played="SA S8"  # trick 1', solver.Rules())
     >>> p.strain.name, p.leader.name, [c.name for c in p.played]
     ('H', 'N', ['SA', 'S8'])
+    >>> parse_problem("example strain=TA rule=ta_table=j13", solver.Rules()).rules.ta_table
+    'j13'
     >>> parse_problem("   # nothing", solver.Rules()) is None
     True
     """
@@ -98,34 +119,16 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
         raise ProblemError(f"cannot read {quote(text.strip())}: {e}") from None
     if not tokens:
         return None
-    split = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
-    deal_text, fields = " ".join(tokens[:split]), tokens[split:]
-    if not deal_text:
-        raise ProblemError(f"no deal before {quote(fields[0])}: a line starts with the deal")
-    values: dict[str, str] = {}
-    for f in fields:
-        key, _, value = f.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if key not in _KEYS:
-            raise ProblemError(f"unknown field {quote(key)}: expected one of {', '.join(_KEYS)}")
-        if key in values:
-            raise ProblemError(f"field {quote(key)} given twice")
-        values[key] = value
-    if "strain" not in values:
-        raise ProblemError("no strain: add strain=S, H, D, C, SA or TA")
-    changes = {}
-    if "undertrump" in values:
-        changes["must_undertrump"] = _yes_no("undertrump", values["undertrump"])
-    if "overtrump_partner" in values:
-        changes["must_overtrump_partner"] = _yes_no("overtrump_partner", values["overtrump_partner"])
-    if "ta_table" in values:
-        changes["ta_table"] = values["ta_table"].strip().lower()
+    deal_text, values, rule = _fields(tokens)
+    line_rules = rules_from(rule, base=rules, must_undertrump=_yes_no(values, "undertrump"),
+                            must_overtrump_partner=_yes_no(values, "overtrump_partner"),
+                            ta_table=values.get("ta_table"))
     return Problem(
         deal=parse_deal(deal_text),
         strain=solver.Strain.parse(values["strain"]),
         leader=leader_from(values.get("leader"), values.get("dealer")),
         played=tuple(parse_played(values.get("played"))),
-        rules=rules.replace(**changes),
+        rules=line_rules,
     )
 
 
@@ -143,13 +146,6 @@ def result_dict(sol: Solution) -> dict:
     return d
 
 
-def _tricks_text(cards, before: int = 0) -> str:
-    """Cards grouped by trick, ``before`` cards having been played ahead of them."""
-    cards = list(cards)
-    cut = [0] + list(range((4 - before % 4) % 4 or 4, len(cards), 4)) + [len(cards)]
-    return " | ".join(cards_text(cards[a:b]) for a, b in zip(cut, cut[1:]) if b > a)
-
-
 def _capot_text(sol: Solution) -> str:
     tricks = sol.position.total_tricks
     if sol.ns_max_tricks == tricks:
@@ -160,15 +156,7 @@ def _capot_text(sol: Solution) -> str:
 
 
 def _print_solution(sol: Solution) -> None:
-    pos = sol.position
-    say(sol.deal.diagram(), wrap=False)
-    say()
-    say(sol.deal.to_pbn(), wrap=False)
-    say(f"Trumps {sol.strain.symbol}, first lead by {sol.leader.name}")
-    if sol.played:
-        say(f"Played: {_tricks_text(sol.played)}")
-        say(f"Tricks won: NS {pos.tricks[0]} ({pos.points[0]} points), "
-            f"EW {pos.tricks[1]} ({pos.points[1]} points)")
+    print_deal(sol.deal, sol.position)
     say(f"Value: NS {sol.ns_points}, EW {sol.ew_points} (of {sol.total})")
     say(f"Tricks: NS can take {sol.ns_max_tricks}, EW {sol.ew_max_tricks}; {_capot_text(sol)}")
     if sol.to_move is None:
@@ -179,7 +167,7 @@ def _print_solution(sol: Solution) -> None:
     render_rows(f"{sol.to_move.name} to play",
                 ["card", "NS", "EW", "cost"], [(c.symbol, *rest) for c, *rest in rows],
                 numeric=["NS", "EW", "cost"])
-    say(f"Optimal line: {_tricks_text(sol.line, len(sol.played))}")
+    say(f"Optimal line: {tricks_text(sol.line, len(sol.played))}")
 
 
 def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Problem | str"]]:
@@ -198,10 +186,7 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
     items = list(_problems(read_lines(path, "file of problems"), rules))
     bad = 0
     rows = []
-    progress = Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=err_console, transient=True, disable=not err_console.is_terminal)
-    with progress:
-        task = progress.add_task("solve", total=len(items))
+    with progress_bar("solving", total=len(items)) as bar:
         for n, item in items:
             if isinstance(item, Problem):
                 try:
@@ -211,7 +196,7 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                     item = str(e)
             if isinstance(item, str):
                 bad += 1
-                err_console.print(f"line {n}: {item}", markup=False, highlight=False, soft_wrap=True)
+                err_console.print(f"line {n}: {item}", soft_wrap=True)
                 if as_json:
                     print_json({"line": n, "error": item})
             elif as_json:
@@ -222,10 +207,10 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                              sol.to_move.name if sol.to_move is not None else "-",
                              sol.ns_points, sol.ew_points, sol.ns_max_tricks,
                              cards_text(sol.best_cards)))
-            progress.advance(task)
+            bar.advance()
     if not items:
         name = "stdin" if path == "-" else path
-        (err_console if as_json else console).print(f"no problems in {name}", soft_wrap=True, markup=False)
+        (err_console if as_json else console).print(f"no problems in {name}", soft_wrap=True)
     elif not as_json and rows:
         columns = ["line", "strain", "leader", "played", "to move", "NS", "EW", "NS tricks", "best"]
         render_rows(f"{len(rows)} problem{'' if len(rows) == 1 else 's'}", columns, rows,
@@ -245,6 +230,7 @@ With --file, solve a file of problems (- for stdin) in order:
 
 Exit codes: 0 done; 1 some line of --file was bad; 2 bad input on the command line.""")
 @handle_errors
+@takes_rules("undertrump", "overtrump_partner", "ta_table")
 def solve_cmd(
     deal: Annotated[Optional[str], typer.Argument(help="The deal as PBN text "
                                                   "('N:AK.K8.K8.A8 ...'), or 'example'.")] = None,
@@ -252,17 +238,12 @@ def solve_cmd(
     leader: LeaderOpt = None,
     dealer: DealerOpt = None,
     played: PlayedOpt = None,
-    undertrump: UndertrumpOpt = True,
-    overtrump_partner: OvertrumpPartnerOpt = True,
-    ta_table: Annotated[str, typer.Option("--ta-table", help="Tout atout card points: j14 "
-                                          "(J 14, A 6; default) or j13 (J 13, A 7).")] = "j14",
+    rules: solver.Rules = solver.Rules(),
     file: Annotated[Optional[str], typer.Option("--file", help="A file of problems, one a line "
                                                 "(- for stdin); see above.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (with --file: one JSON "
                                           "object a line, in input order).")] = False,
 ) -> None:
-    rules = solver.Rules(must_undertrump=undertrump, must_overtrump_partner=overtrump_partner,
-                         ta_table=ta_table.strip().lower())
     if file is not None:
         if deal is not None:
             raise fail("give either a DEAL or --file, not both")

@@ -6,13 +6,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DealArg, JsonOpt, RuleOption, handle_errors, parse_deal, print_json, rules_from
 from .app import app
-from .output import render_rows
+from .errors import handle_errors
+from .options import DealArg, JsonOpt
+from .output import print_json, render_rows
+from .parse import parse_deal
+from .rules import takes_rules
 from solver.cards import Seat, Team
 from solver.contract import level_text
 from solver.deal import first_leader
-from solver.rules import STRAINS
+from solver.rules import STRAINS, Rules
 from solver.table import dd_table
 
 
@@ -22,6 +25,7 @@ def bid_text(level: Optional[int]) -> str:
 
 @app.command()
 @handle_errors
+@takes_rules()
 def table(
     deal: DealArg,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after "
@@ -30,7 +34,7 @@ def table(
                                                   "trick (default: all four).")] = None,
     threads: Annotated[Optional[int], typer.Option("--threads", help="Threads to solve the strains "
                                                    "on (default: one per core, at most 6).")] = None,
-    rule: RuleOption = None,
+    rules: Rules = Rules(),
     as_json: JsonOpt = False,
 ) -> None:
     """The double-dummy table: each side's card points per strain, its highest
@@ -39,7 +43,6 @@ def table(
     Example: coinche table example --dealer E
     """
     d = parse_deal(deal)
-    rules = rules_from(rule)
     lead = first_leader(leader, dealer)
     t = dd_table(d, lead, rules, threads=threads)
     leaders = [lead] if lead is not None else list(Seat)

@@ -19,7 +19,7 @@ from typing import IO, Iterator, Sequence
 
 from solver.errors import quote
 
-from .common import fail
+from .errors import fail
 
 #: The largest input file read, in bytes (a million deals take about 60 MB).
 MAX_INPUT_BYTES = 64 << 20

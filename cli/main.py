@@ -19,7 +19,7 @@ import sys
 from . import cmd_advise, cmd_batch, cmd_deal, cmd_lead, cmd_par, cmd_review, cmd_score, cmd_show
 from . import cmd_solve, cmd_table
 from .app import app
-from .common import OutputError
+from .errors import OutputError
 
 #: The exit code when the output cannot be written (``EX_IOERR`` of sysexits.h).
 EXIT_WRITE_FAILED = 74

@@ -9,6 +9,7 @@ Decided here, once for every command:
 - **Colour.**  Hearts and diamonds are red when the stream is a terminal and
   ``NO_COLOR`` is unset (:func:`wants_colour`); otherwise no escape codes at all.
   JSON never goes through these consoles.
+- **Markup.**  The consoles print text as it is: no rich markup, no highlighting.
 - **Cards for people** are rank then suit symbol (:func:`card_text`); JSON keeps
   the machine names (``CJ``, ``HT``).
 - **Tables** never cut a number: on a narrow terminal they drop their frame, wrap
@@ -18,6 +19,8 @@ Decided here, once for every command:
 from __future__ import annotations
 
 import errno
+import json
+import math
 import os
 import re
 import sys
@@ -31,6 +34,8 @@ from rich.table import Table
 from rich.text import Text
 
 from solver.cards import SUIT_SYMBOLS, Card
+from solver.deal import Deal
+from solver.play import Position
 
 #: What replaces the signs a stream cannot encode: suit symbols by suit letters.
 LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "−": "-",
@@ -91,15 +96,16 @@ class _Letters:
 
 class PeopleConsole(Console):
     """A rich console on stdout (or stderr) that writes letters where the stream cannot
-    encode suit symbols, and colours only when :func:`wants_colour`.  The stream is
-    looked up at each write (tests swap ``sys.stdout``); ``stream`` fixes it."""
+    encode suit symbols, and colours only when :func:`wants_colour`.  Text is printed as
+    it is: no markup (``[red]`` stays), no highlighting of numbers, no emoji codes.  The
+    stream is looked up at each write (tests swap ``sys.stdout``); ``stream`` fixes it."""
 
     def __init__(self, stderr: bool = False, stream: Optional[IO[str]] = None,
                  environ: Mapping[str, str] = os.environ) -> None:
         target = stream if stream is not None else (sys.stderr if stderr else sys.stdout)
         colour = wants_colour(target, environ)
         self._wrapped: tuple = (None, None)
-        super().__init__(stderr=stderr, file=stream, highlight=False, emoji=False,
+        super().__init__(stderr=stderr, file=stream, markup=False, highlight=False, emoji=False,
                          color_system="auto" if colour else None,
                          force_terminal=is_terminal(target), no_color=not colour)
 
@@ -163,6 +169,46 @@ def cards_text(cards: Iterable["Card | int | str"]) -> str:
 def say(text: str = "", *, wrap: bool = True, con: Optional[Console] = None) -> None:
     """Print a line for people on stdout; ``wrap=False`` keeps its layout (a diagram)."""
     (con or console).print(people_text(text), soft_wrap=not wrap)
+
+
+def tricks_text(cards: Iterable["Card | int | str"], before: int = 0) -> str:
+    """Cards for people grouped by trick, ``before`` cards having been played ahead of them.
+
+    >>> tricks_text(["SA", "S8", "SQ", "S7", "HK"]), tricks_text(["SQ", "S7", "HK"], before=2)
+    ('A♠ 8♠ Q♠ 7♠ | K♥', 'Q♠ 7♠ | K♥')
+    """
+    cards = list(cards)
+    cut = [0] + list(range((4 - before % 4) % 4 or 4, len(cards), 4)) + [len(cards)]
+    return " | ".join(cards_text(cards[a:b]) for a, b in zip(cut, cut[1:]) if b > a)
+
+
+def print_deal(deal: Deal, position: Optional[Position] = None) -> None:
+    """A deal for people: its diagram and its PBN text; with a ``position`` of its play,
+    also the trumps, the first leader, the cards played and the tricks won."""
+    say(deal.diagram(), wrap=False)
+    say()
+    say(deal.to_pbn(), wrap=False)
+    if position is None:
+        return
+    say(f"Trumps {position.strain.symbol}, first lead by {position.first_leader.name}")
+    if position.history:
+        say(f"Played: {tricks_text(c for _, c in position.history)}")
+        say(f"Tricks won: NS {position.tricks[0]} ({position.points[0]} points), "
+            f"EW {position.tricks[1]} ({position.points[1]} points)")
+
+
+def pm(x: float, fmt: str = ".1f") -> str:
+    """A standard error for people: ``—`` when there is none (one sample).
+
+    >>> pm(1.25), pm(float("nan"))
+    ('1.2', '—')
+    """
+    return "—" if isinstance(x, float) and math.isnan(x) else format(x, fmt)
+
+
+def print_json(obj: Any) -> None:
+    """``obj`` as one line of JSON on stdout (never through a console)."""
+    sys.stdout.write(json.dumps(obj) + "\n")
 
 
 def _natural_width(con: Console, table: Table) -> int:

@@ -79,6 +79,25 @@ def test_hearts_and_diamonds_red_only_on_a_colour_terminal(stream, environ, red)
     assert "7♣" in out and "\x1b[31m7♣" not in out     # clubs stay plain
 
 
+def test_text_is_printed_as_it_is():
+    # no markup, no highlighting of numbers, even where colour is on
+    stream = _Terminal()
+    PeopleConsole(stream=stream, environ={}).print("[bold]7♣[/bold] 1.5 :smile:")
+    assert stream.getvalue() == "[bold]7♣[/bold] 1.5 :smile:\n"
+
+
+@pytest.mark.parametrize("stream, shown", [(_Terminal(), True), (io.StringIO(), False)])
+def test_the_progress_bar_only_on_a_terminal(stream, shown, monkeypatch):
+    import coinche_cli.progress
+
+    monkeypatch.setattr(coinche_cli.progress, "err_console", PeopleConsole(stream=stream, environ={}))
+    with coinche_cli.progress.progress_bar("solving", total=2) as bar:
+        bar.advance()
+        assert (bar.callback is not None) is shown
+    assert ("solving" in stream.getvalue()) is shown
+    assert shown or stream.getvalue() == ""
+
+
 def test_no_escape_codes_when_piped():
     r = run("solve", "example", "--strain", "H")
     assert r.exit_code == 0 and "\x1b" not in r.stdout

@@ -1,0 +1,125 @@
+"""How the command line fails: one line on stderr and an exit code, never a traceback.
+
+Bad input (a :class:`solver.CoincheError`, a file that cannot be read, a usage error
+typer finds) is one line ``error: ...`` on stderr and exit code 2
+(:data:`EXIT_BAD_INPUT`).  An output that cannot be written becomes an
+:class:`OutputError` for the entry point (:mod:`.main`) to report.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import sys
+from typing import Callable
+
+import typer
+from typer.core import TyperGroup
+
+from solver.errors import CoincheError, quote
+
+from .output import err_console
+
+try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
+    from typer._click import exceptions as _click_exc
+except ImportError:  # pragma: no cover
+    from click import exceptions as _click_exc
+
+_CLICK_ERRORS = (_click_exc.ClickException,)
+_NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
+_ABORTS = (typer.Abort,) + ((_click_exc.Abort,) if hasattr(_click_exc, "Abort") else ())
+
+#: The exit code of bad input (click's own for usage errors).
+EXIT_BAD_INPUT = 2
+
+#: The errors of a write that failed for want of room or of a reader.
+WRITE_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def fail(message: str) -> "typer.Exit":
+    """Print one line on stderr and return the Exit to raise (code 2)."""
+    err_console.print(f"error: {message}", soft_wrap=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def handle_errors(func: Callable) -> Callable:
+    """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except CoincheError as e:
+            raise fail(str(e)) from None
+        except FileNotFoundError as e:
+            raise fail(f"no such file: {e.filename!r}") from None
+        except OSError as e:
+            if e.filename is None:      # not about a file the user named (a broken pipe, ...)
+                raise
+            raise fail(f"cannot use {str(e.filename)!r}: {e.strerror or e}") from None
+
+    return wrapper
+
+
+def _bad_input(e: Exception) -> "str | None":
+    """The text the user gave for a parameter typer could not convert, if it says."""
+    cause = e.__cause__
+    errors = getattr(cause, "errors", None)
+    if not callable(errors):
+        return None
+    try:
+        first = errors()[0]
+    except (TypeError, IndexError):     # pragma: no cover - not a pydantic ValidationError
+        return None
+    value = first.get("input") if isinstance(first, dict) else None
+    return value if isinstance(value, str) else None
+
+
+class OutputError(Exception):
+    """Writing the output failed (a closed pipe, a full disk): ``error`` is the OSError,
+    ``target`` the file written (``None``: stdout).  The entry point reports it."""
+
+    def __init__(self, error: OSError, target: "str | None" = None) -> None:
+        super().__init__(error, target)
+        self.error = error
+        self.target = target
+
+
+def is_write_failure(error: OSError) -> bool:
+    """Whether ``error`` is a failed write of the output (no file name: not an input)."""
+    return error.filename is None and error.errno in WRITE_ERRNOS
+
+
+class OneLineErrorsGroup(TyperGroup):
+    """The app's command group: a usage error (unknown option, a value of the wrong
+    type, a missing argument) becomes one line on stderr and exit code 2, like a
+    :class:`CoincheError`, instead of click's usage box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGS as e:
+            e.show()  # bare ``coinche``: the help text
+            sys.exit(e.exit_code)
+        except _CLICK_ERRORS as e:
+            message = " ".join(e.format_message().split())
+            bad = _bad_input(e)
+            if bad is not None and repr(bad) not in message:
+                message = f"{message} (got {quote(bad)})"
+            err_console.print(f"error: {message}", soft_wrap=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except _ABORTS:
+            err_console.print("Aborted!")
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
+
+    def invoke(self, ctx):
+        # Past typer, which would turn a closed pipe into exit code 1, to the entry point.
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if not is_write_failure(e):
+                raise
+            raise OutputError(e) from e

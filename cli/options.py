@@ -1,0 +1,100 @@
+"""The arguments and options several commands share, each declared once.
+
+A command names them as parameter types (``deal: DealArg``); the values are read
+into the solver's types by :mod:`.parse` and :mod:`.rules`.  Options that make one
+value together (the rules, the sampling constraints) are an :func:`option_group`: the
+command takes the value, the group declares the options.  The rules flags
+(``--no-undertrump``, ``--ta-table``, ...) default to ``None``, "not given", so that
+:func:`.rules.rules_from` can tell them from a ``--rule`` of the same field.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import random
+from typing import Annotated, Any, Callable, Mapping, Optional
+
+import typer
+
+#: The most parallel workers a command accepts: more only costs memory (each keeps a
+#: 1 MiB transposition table) and, for processes, a fork each.
+MAX_WORKERS = 256
+#: The most deals ``advise`` and ``lead`` sample (about 400 bytes each, and hours of solving).
+MAX_SAMPLES = 1_000_000
+
+DealArg = Annotated[str, typer.Argument(help="The deal as PBN text ('N:AK.K8.K8.A8 ...'), or 'example'.")]
+StrainOpt = Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA.")]
+LeaderOpt = Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
+                                                  "trick (default N).")]
+DealerOpt = Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads.")]
+PlayedOpt = Annotated[Optional[str], typer.Option("--played", help="Cards played so far, "
+                                                  "in order: \"SA S7 SQ ...\".")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+# The rules (:mod:`.rules`): any field by --rule, some also by a flag of their own.
+RuleOpt = Annotated[Optional[list[str]], typer.Option(
+    "--rule", help="A rules variant as NAME=VALUE, repeatable: suit_ranking=true, "
+    "belote_in_ta=true, declarations=true, ta_table=j13, must_undertrump=false, ...")]
+UndertrumpOpt = Annotated[Optional[bool], typer.Option("--undertrump/--no-undertrump", help="Must "
+                                                       "undertrump an opponent's winning trump "
+                                                       "(default) or may discard.")]
+OvertrumpPartnerOpt = Annotated[Optional[bool], typer.Option("--overtrump-partner/--no-overtrump-partner",
+                                                             help="On a trump lead, must beat even the "
+                                                             "partner's trump (default).")]
+TaTableOpt = Annotated[Optional[str], typer.Option("--ta-table", help="Tout atout card points: j14 "
+                                                   "(J 14, A 6; default) or j13 (J 13, A 7).")]
+DeclarationsOpt = Annotated[Optional[bool], typer.Option("--declarations", help="Score declarations "
+                                                         "(tierce, quarte, carrés).")]
+BeloteInTaOpt = Annotated[Optional[bool], typer.Option("--belote-in-ta", help="Belote counts in tout "
+                                                       "atout.")]
+
+# Sampling (advise, lead): how many deals, from which seed, knowing what of the unseen hands.
+SamplesOpt = Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
+                                         help="Deals to sample and solve.")]
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Random seed, 0 or more (the same "
+                                                "seed gives the same result); default: a fresh one, "
+                                                "shown in the output.")]
+KnownOpt = Annotated[Optional[list[str]], typer.Option("--known", help="Cards known at another "
+                                                       "seat: E:SJ,S9 (repeatable).")]
+VoidOpt = Annotated[Optional[list[str]], typer.Option("--void", help="A seat void in suits: W:S "
+                                                      "(repeatable).")]
+LengthOpt = Annotated[Optional[list[str]], typer.Option("--length", help="Suit length range: "
+                                                        "N:H:3-5 (repeatable).")]
+PointsOpt = Annotated[Optional[list[str]], typer.Option("--points", help="Card points range at "
+                                                        "plain-suit values: N:20-60 (repeatable).")]
+WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS,
+                                                   help="Parallel solvers (default: every core).")]
+
+
+def seed_or_fresh(seed: "int | None") -> int:
+    """The ``--seed`` given, or a fresh random one for a run without it; the command shows
+    it in its output, so that ``--seed`` with it gives the same result again."""
+    return random.SystemRandom().randrange(1 << 31) if seed is None else seed
+
+
+def option_group(name: str, options: Mapping[str, Any],
+                 build: Callable[..., Any]) -> Callable[[Callable], Callable]:
+    """Decorator: a command's parameter ``name`` becomes the ``options`` (parameter name →
+    option type, each ``None`` when not given), in its place among the command's options,
+    and the command is called with ``name=build(**their values)``.  Put it under
+    :func:`.errors.handle_errors`, so that what ``build`` raises is one line."""
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    group = [inspect.Parameter(n, kind, default=None, annotation=t) for n, t in options.items()]
+
+    def decorate(command: Callable) -> Callable:
+        signature = inspect.signature(command, eval_str=True)
+        params = list(signature.parameters.values())
+        at = list(signature.parameters).index(name)
+        params[at:at + 1] = group
+
+        @functools.wraps(command)
+        def run(**kwargs):
+            value = build(**{n: kwargs.pop(n) for n in options})
+            return command(**kwargs, **{name: value})
+
+        run.__signature__ = signature.replace(parameters=params)
+        run.__annotations__ = {p.name: p.annotation for p in params}
+        return run
+
+    return decorate
