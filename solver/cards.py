@@ -52,7 +52,24 @@ FULL_MASK = 0xFFFFFFFF
 SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 
 
-class Suit(enum.IntEnum):
+class NamedIntEnum(enum.IntEnum):
+    """Small ints that print as their names: ``str(Seat.N) == 'N'``, ``f"{Suit.H:>2}"``."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+
+class TextEnum(str, enum.Enum):
+    """Words that are equal to their text and print as it: ``str(kind) == 'pass'``."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Suit(NamedIntEnum):
     """Suits in the order of deal text: spades, hearts, diamonds, clubs."""
 
     S = 0
@@ -63,13 +80,6 @@ class Suit(enum.IntEnum):
     @property
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
-
-    def __str__(self) -> str:
-        """The suit's letter: ``str(Suit.H) == 'H'``."""
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
 
     @classmethod
     def parse(cls, text: str) -> "Suit":
@@ -146,7 +156,7 @@ def scan_forward(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class Card(enum.IntEnum):
+class Card(NamedIntEnum):
     """One of the 32 cards; ``Card.SA`` is the ace of spades, ``Card.HT`` the ten of hearts."""
 
     S7 = 0; S8 = 1; S9 = 2; ST = 3; SJ = 4; SQ = 5; SK = 6; SA = 7  # noqa: E702
@@ -168,14 +178,8 @@ class Card(enum.IntEnum):
         r = "10" if self.rank == Rank.T else self.rank.char
         return r + self.suit.symbol
 
-    def __str__(self) -> str:
-        return self.name
-
     def __repr__(self) -> str:
         return f"Card.parse({self.name!r})"
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
 
     @classmethod
     def parse(cls, text: "str | int | Card") -> "Card":
@@ -219,7 +223,7 @@ _RANK_INDEX = {ch: r for r, ch in enumerate(RANKS)}
 _LANE_PBN = tuple("".join(RANKS[r] for r in range(7, -1, -1) if lane >> r & 1) or "-" for lane in range(256))
 
 
-class Seat(enum.IntEnum):
+class Seat(NamedIntEnum):
     """Seats in the order of play: E plays after N."""
 
     N = 0
@@ -239,12 +243,6 @@ class Seat(enum.IntEnum):
     def partner(self) -> "Seat":
         return _SEATS[(self + 2) & 3]
 
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
-
     @classmethod
     def parse(cls, text: "str | int | Seat") -> "Seat":
         if isinstance(text, Seat):
@@ -259,7 +257,7 @@ class Seat(enum.IntEnum):
         raise SeatError(f"unknown seat {quote(text)}: expected one of N E S W")
 
 
-class Team(enum.IntEnum):
+class Team(NamedIntEnum):
     """The two sides: N-S and E-W."""
 
     NS = 0
@@ -272,12 +270,6 @@ class Team(enum.IntEnum):
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return _SEATS_OF[self]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
 
     @classmethod
     def parse(cls, text: "str | int | Team | Seat") -> "Team":

@@ -31,10 +31,9 @@ none, so there equal sequences are always equal.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from typing import Iterable
 
-from .cards import CardSet, Rank, Seat, Suit, Team, card_of
+from .cards import CardSet, Rank, Seat, Suit, Team, TextEnum, card_of
 from .deal import Deal
 from .errors import ScoreError
 from .rules import Rules, Strain
@@ -61,7 +60,7 @@ __all__ = [
 BELOTE_POINTS = 20
 
 
-class DeclarationKind(str, enum.Enum):
+class DeclarationKind(TextEnum):
     """The kinds of declaration; equal to their names as text (``"tierce"``)."""
 
     TIERCE = "tierce"
@@ -69,8 +68,6 @@ class DeclarationKind(str, enum.Enum):
     QUINTE = "quinte"
     CARRE = "carre"
 
-    def __str__(self) -> str:
-        return self.value
 
 
 #: Sequence length -> (kind, points).

@@ -46,11 +46,10 @@ N-S bid and make capot SA; E-W could make 130TA but cannot outbid capot.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import operator
 from typing import Any, Iterator, Optional
 
-from .cards import Seat, Team
+from .cards import Seat, Team, TextEnum
 from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
 from .contract import level_json
 from .deal import Deal
@@ -264,7 +263,7 @@ def _frontier(entries: "list[_Entry]", z: int) -> "list[_Entry]":
 _SIDE = {Team.NS: "N-S", Team.EW: "E-W"}
 
 
-class CallKind(str, enum.Enum):
+class CallKind(TextEnum):
     """What a call of the auction is; equal to its name as text (``"pass"``)."""
 
     PASS = "pass"
@@ -272,8 +271,6 @@ class CallKind(str, enum.Enum):
     COINCHE = "coinche"
     SURCOINCHE = "surcoinche"
 
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclasses.dataclass(frozen=True)

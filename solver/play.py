@@ -74,26 +74,18 @@ def _reason_and_legal(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     def higher(mask: int) -> int:
         return sum(1 << c for c in scan_forward(mask) if strength[c] > strength[winner_card])
 
+    def follow_trumps(verb: str):
+        """Following a led trump suit: beat the winning card when one can (over partner's
+        only with ``must_overtrump_partner``)."""
+        up = 0 if partner_wins and not rules.must_overtrump_partner else higher(follow)
+        return (up, f"must {verb} {Card(winner_card).symbol}") if up else (follow, f"must follow {symbol}")
+
     if strain == Strain.SA:
         return (follow, f"must follow {symbol}") if follow else (hand, None)
-    if strain == Strain.TA:
-        if not follow:
-            return hand, None
-        if partner_wins and not rules.must_overtrump_partner:
-            return follow, f"must follow {symbol}"
-        up = higher(follow)
-        if up:
-            return up, f"must beat {Card(winner_card).symbol}"
-        return follow, f"must follow {symbol}"
-    # a trump contract
+    if strain == Strain.TA:                     # every suit is trumps
+        return follow_trumps("beat") if follow else (hand, None)
     if follow:
-        if led == trump:
-            if partner_wins and not rules.must_overtrump_partner:
-                return follow, f"must follow {symbol}"
-            up = higher(follow)
-            if up:
-                return up, f"must overtrump {Card(winner_card).symbol}"
-        return follow, f"must follow {symbol}"
+        return follow_trumps("overtrump") if led == trump else (follow, f"must follow {symbol}")
     if partner_wins:
         return hand, None
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0

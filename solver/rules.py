@@ -16,12 +16,11 @@ True
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import re
 from typing import Iterable, Literal
 
-from .cards import SUIT_SYMBOLS, Card
+from .cards import SUIT_SYMBOLS, Card, NamedIntEnum
 from .errors import RulesError, StrainError, quote
 
 __all__ = [
@@ -89,7 +88,7 @@ def scaled_values(values: "tuple[int, ...]", total: int) -> tuple[int, ...]:
 
 
 
-class Strain(enum.IntEnum):
+class Strain(NamedIntEnum):
     """The six contracts' strains: a trump suit, sans atout (SA) or tout atout (TA)."""
 
     S = 0
@@ -107,12 +106,6 @@ class Strain(enum.IntEnum):
     @property
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self] if self < 4 else self.name
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
 
     @classmethod
     def parse(cls, text: "str | int | Strain") -> "Strain":
