@@ -52,6 +52,9 @@ FULL_MASK = 0xFFFFFFFF
 SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 
 
+_WORDS: dict[type, dict[str, int]] = {}     # per enum, the words its parse reads
+
+
 class NamedIntEnum(enum.IntEnum):
     """Small ints that print as their names: ``str(Seat.N) == 'N'``, ``f"{Suit.H:>2}"``."""
 
@@ -60,6 +63,31 @@ class NamedIntEnum(enum.IntEnum):
 
     def __format__(self, spec: str) -> str:
         return format(self.name, spec)
+
+    @classmethod
+    def parse(cls, text):
+        """A member from itself, its number, or a word of :meth:`_words` in any case."""
+        if isinstance(text, cls):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < len(cls):
+            return cls(text)
+        words = _WORDS.get(cls)
+        if words is None:
+            words = _WORDS[cls] = cls._words()
+        value = words.get(str(text).strip().upper())
+        if value is None:
+            raise cls._unknown(text)
+        return cls(value)
+
+    @classmethod
+    def _words(cls) -> "dict[str, int]":
+        """The words :meth:`parse` reads (upper case), to the member's number."""
+        return {m.name: int(m) for m in cls}
+
+    @classmethod
+    def _unknown(cls, text: object) -> Exception:
+        """The error for a word :meth:`parse` does not know."""
+        raise NotImplementedError
 
 
 class TextEnum(str, enum.Enum):
@@ -82,13 +110,12 @@ class Suit(NamedIntEnum):
         return SUIT_SYMBOLS[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
-        t = str(text).strip().upper()
-        if t in ("♠", "♥", "♦", "♣"):
-            return cls(SUIT_SYMBOLS.index(t))
-        if len(t) == 1 and t in SUITS:
-            return cls(SUITS.index(t))
-        raise CardError(f"unknown suit {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
+    def _words(cls) -> "dict[str, int]":
+        return {**{ch: i for i, ch in enumerate(SUITS)}, **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
+
+    @classmethod
+    def _unknown(cls, text: object) -> Exception:
+        return CardError(f"unknown suit {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
 
 
 class Rank(enum.IntEnum):
@@ -244,17 +271,13 @@ class Seat(NamedIntEnum):
         return _SEATS[(self + 2) & 3]
 
     @classmethod
-    def parse(cls, text: "str | int | Seat") -> "Seat":
-        if isinstance(text, Seat):
-            return text
-        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
-            return cls(text)
-        t = str(text).strip().upper()
-        names = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3,
-                 "NORD": 0, "EST": 1, "SUD": 2, "O": 3, "OUEST": 3}
-        if t in names:
-            return cls(names[t])
-        raise SeatError(f"unknown seat {quote(text)}: expected one of N E S W")
+    def _words(cls) -> "dict[str, int]":
+        return {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3,
+                "NORD": 0, "EST": 1, "SUD": 2, "O": 3, "OUEST": 3}
+
+    @classmethod
+    def _unknown(cls, text: object) -> Exception:
+        return SeatError(f"unknown seat {quote(text)}: expected one of N E S W")
 
 
 class Team(NamedIntEnum):
@@ -273,18 +296,19 @@ class Team(NamedIntEnum):
 
     @classmethod
     def parse(cls, text: "str | int | Team | Seat") -> "Team":
-        if isinstance(text, Team):
-            return text
-        if isinstance(text, Seat):
-            return text.team
-        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 2:
-            return cls(text)
-        t = str(text).strip().upper().replace("-", "").replace("/", "")
-        if t in ("NS", "SN"):
-            return cls.NS
-        if t in ("EW", "WE", "EO", "OE"):
-            return cls.EW
-        raise SeatError(f"unknown side {quote(text)}: expected NS or EW")
+        """A side from itself, a seat of it, its number or its name (``NS``, ``N-S``, ``E/W``,
+        ``EO``...)."""
+        return text.team if isinstance(text, Seat) else super().parse(text)
+
+    @classmethod
+    def _words(cls) -> "dict[str, int]":
+        pairs = {("N", "S"): 0, ("E", "W"): 1, ("E", "O"): 1}
+        return {a + sep + b: v for (x, y), v in pairs.items() for a, b in ((x, y), (y, x))
+                for sep in ("", "-", "/")}
+
+    @classmethod
+    def _unknown(cls, text: object) -> Exception:
+        return SeatError(f"unknown side {quote(text)}: expected NS or EW")
 
 
 # Enum calls are slow; the properties above read these instead.

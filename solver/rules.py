@@ -108,19 +108,15 @@ class Strain(NamedIntEnum):
         return SUIT_SYMBOLS[self] if self < 4 else self.name
 
     @classmethod
-    def parse(cls, text: "str | int | Strain") -> "Strain":
-        """``S H D C SA TA``, also ``NT`` (= SA), ``AT`` (= TA), suit symbols, lower case."""
-        if isinstance(text, Strain):
-            return text
-        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 6:
-            return cls(text)
-        t = str(text).strip().upper()
+    def _words(cls) -> "dict[str, int]":
+        """``S H D C SA TA``, also ``NT`` (= SA), ``AT`` (= TA), suit symbols, in any case."""
         aliases = {"NT": "SA", "AT": "TA", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
                    "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA", "ALLTRUMP": "TA"}
-        t = aliases.get(t, t)
-        if t in cls.__members__:
-            return cls[t]
-        raise StrainError(f"unknown strain {text!r}: expected one of S H D C SA TA (or NT, AT)")
+        return {**{m.name: int(m) for m in cls}, **{a: int(cls[t]) for a, t in aliases.items()}}
+
+    @classmethod
+    def _unknown(cls, text: object) -> Exception:
+        return StrainError(f"unknown strain {text!r}: expected one of S H D C SA TA (or NT, AT)")
 
 
 STRAINS = tuple(Strain)
