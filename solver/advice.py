@@ -36,7 +36,7 @@ from .contract import level_json, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Answer, Study, against_best, estimate, json_number, share, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
@@ -207,7 +207,7 @@ class Recommendation:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class Advice:
+class Advice(Answer):
     """What :func:`advise` returns.
 
     - ``deals``: the sampled deals (:class:`~solver.deal.Deal`), the hand at ``seat``;
@@ -236,6 +236,7 @@ class Advice:
     strains: dict[Strain, StrainStats]
     bids: list[BidStats]
     recommendation: Recommendation
+    PER_DEAL = ("points", "capot", "bonus")
 
     @property
     def levels(self) -> tuple[int, ...]:
@@ -255,10 +256,6 @@ class Advice:
     @property
     def team(self) -> Team:
         return self.seat.team
-
-    @property
-    def samples(self) -> int:
-        return len(self.deals)
 
     @property
     def totals(self) -> np.ndarray:
@@ -303,12 +300,7 @@ class Advice:
             "bids": [b.to_dict() for b in self.bids],
             "recommendation": self.recommendation.to_dict(),
         }
-        if with_deals:
-            d["deals"] = [x.to_pbn() for x in self.deals]
-            d["points"] = self.points.tolist()
-            d["capot"] = self.capot.tolist()
-            d["bonus"] = self.bonus.tolist()
-        return d
+        return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:
         return (f"<Advice {self.hand.to_pbn()} seat={self.seat.name} dealer={self.dealer.name} "

@@ -33,7 +33,7 @@ from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import Estimate, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Answer, Estimate, Study, against_best, estimate, json_number, share, simulate
 from .parallel import Backend
 from .rules import TOTAL_POINTS, Rules
 from .sampling import Constraints, parse_hand
@@ -107,7 +107,7 @@ class CardStats:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class LeadAdvice:
+class LeadAdvice(Answer):
     """What :func:`lead_advice` returns.
 
     ``cards``: the leader's cards (in card order); ``deals``: the sampled deals;
@@ -133,6 +133,7 @@ class LeadAdvice:
     scores: "np.ndarray | None"
     makes: np.ndarray
     stats: list[CardStats]
+    PER_DEAL = ("values", "scores", "makes")
 
     @property
     def best(self) -> CardStats:
@@ -141,10 +142,6 @@ class LeadAdvice:
     @property
     def defending(self) -> bool:
         return self.seat.team != self.contract.team
-
-    @property
-    def samples(self) -> int:
-        return len(self.deals)
 
     def card(self, card: "Card | str") -> CardStats:
         c = Card.parse(card)
@@ -179,12 +176,7 @@ class LeadAdvice:
             "cards": [s.to_dict() for s in self.stats], "best": self.best.card.name,
             "text": self.text,
         }
-        if with_deals:
-            d["deals"] = [x.to_pbn() for x in self.deals]
-            d["values"] = None if self.values is None else self.values.tolist()
-            d["scores"] = None if self.scores is None else self.scores.tolist()
-            d["makes"] = self.makes.tolist()
-        return d
+        return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:
         return (f"<LeadAdvice {self.hand.to_pbn()} seat={self.seat.name} vs "

@@ -37,7 +37,7 @@ Estimate(value=0.75, se=0.21650635094610965)
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .solve import Solver
 
 __all__ = [
+    "Answer",
     "Estimate",
     "Study",
     "simulate",
@@ -121,6 +122,24 @@ def json_number(x: float) -> "float | None":
     (None, 2.5)
     """
     return None if isinstance(x, float) and math.isnan(x) else x
+
+
+class Answer:
+    """The base of a study's answer: the sampled deals and, named by :attr:`PER_DEAL`, the
+    arrays holding one row a deal, which ``to_dict(with_deals=True)`` adds to the JSON."""
+
+    PER_DEAL: ClassVar[tuple[str, ...]] = ()
+    deals: "list[Deal]"
+
+    @property
+    def samples(self) -> int:
+        return len(self.deals)
+
+    def _per_deal(self) -> dict:
+        """The deals as PBN text and the per-deal arrays as lists (``None`` stays)."""
+        arrays = {name: getattr(self, name) for name in self.PER_DEAL}
+        return {"deals": [d.to_pbn() for d in self.deals],
+                **{k: None if a is None else a.tolist() for k, a in arrays.items()}}
 
 
 class Study:
