@@ -150,17 +150,9 @@ class BidStats:
     vs_best: float
     vs_best_se: float
 
-    @property
-    def level(self) -> int:
-        return self.contract.level
-
-    @property
-    def strain(self) -> Strain:
-        return self.contract.strain
-
-    @property
-    def label(self) -> str:
-        return bid_label(self.level, self.strain)
+    level = property(lambda self: self.contract.level, doc="The bid's level (an int, capot 250).")
+    strain = property(lambda self: self.contract.strain, doc="The bid's strain.")
+    label = property(lambda self: bid_label(self.level, self.strain), doc="The bid as people write it.")
 
     def to_dict(self) -> dict:
         return {
