@@ -49,7 +49,8 @@ from .play import Position
 from .rules import TOTAL_POINTS, Rules, Strain
 
 __all__ = ["RecordError", "Notation", "ENGLISH", "Section", "Record", "read_records", "write_records",
-           "parse_records", "format_records", "records_json", "SCHEMA_PATH", "rules_text"]
+           "parse_records", "format_records", "records_json", "SCHEMA_PATH", "rules_text",
+           "table_section", "par_section", "review_section"]
 
 #: The JSON Schema of :meth:`Record.to_dict`, shipped with the package.
 SCHEMA_PATH = Path(__file__).with_name("schema") / "record.schema.json"
@@ -135,6 +136,8 @@ class Record:
     score: Optional[tuple[int, int]] = None
     rules: Rules = Rules()
     sections: tuple[Section, ...] = ()
+    #: The line of the game's first tag in the file read (0: not read from a file).
+    line: int = dataclasses.field(default=0, compare=False)
 
     @property
     def strain(self) -> Optional[Strain]:
@@ -383,10 +386,12 @@ def _record(game: list[_Tag], notation: Notation) -> Record:
     belote = _value(tags, "Belote", Team.parse)
     declarations = _value(tags, "Declarations", _declarations)
     score = _value(tags, "Score", _score)
-    sections = tuple(Section(t.name, t.value, tuple(x for _, x in t.lines)) for t in game
+    for t in game:
+        _check_analysis(t)
+    sections = tuple(Section(t.name, t.value, tuple(" ".join(x.split()) for _, x in t.lines)) for t in game
                      if t.name not in KNOWN_TAGS)
     return Record(deal, dealer, auction, contract, passed, leader, play, result, belote, declarations,
-                  score, rules, sections)
+                  score, rules, sections, game[0].line)
 
 
 def _tokens(tag: _Tag) -> list[tuple[int, str]]:
@@ -523,6 +528,70 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
             raise _fail(tag, f"trick {quote(line)} has {len(words)} cards: only the last trick may "
                              f"be short", n)
     return leader, tuple(cards)
+
+
+# -- analysis sections -------------------------------------------------------------------
+
+def table_section(table) -> Section:
+    """``[DoubleDummy "leader"]`` of a table for one leader (a :class:`~solver.table.DDTable`
+    or its ``to_dict()`` form): one line per strain, ``STRAIN NS EW CAPOT`` with the
+    card points of each side and the side that can force capot (``-``: neither).
+
+    >>> from solver.table import dd_table
+    >>> table_section(dd_table(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"), "N")).lines[0]
+    'S 25 0 NS'
+    """
+    d = table.to_dict() if hasattr(table, "to_dict") else table
+    lines = []
+    for strain in Strain:
+        k = strain.name
+        capot = "NS" if d["ns_capot"][k] else "EW" if d["ew_capot"][k] else "-"
+        lines.append(f"{k} {int(d['ns_points'][k])} {int(d['ew_points'][k])} {capot}")
+    return Section("DoubleDummy", str(d["leader"]), tuple(lines))
+
+
+def par_section(p) -> Section:
+    """``[Par "NS n EW m"]`` of a :class:`~solver.par.Par` (or its ``to_dict()`` form):
+    a line with the par contract (``100HX N``) or ``Pass``, then one with the optimal
+    auction from the first speaker."""
+    d = p.to_dict() if hasattr(p, "to_dict") else p
+    c = d["contract"]
+    x = {"none": "", "coinche": "X", "surcoinche": "XX"}
+    head = "Pass" if c is None else f"{c['text']}{x[c['coinche']]} {c['declarer']}"
+    words = {"pass": "Pass", "coinche": "X", "surcoinche": "XX"}
+    calls = " ".join(words.get(a["call"], a["call"].replace(" ", "")) for a in d["auction"])
+    return Section("Par", f"NS {d['ns_score']} EW {d['ew_score']}", (head, calls) if calls else (head,))
+
+
+def review_section(r) -> Section:
+    """``[OptimumPlay "leader"]``: one line per card played, ``CARD BEFORE AFTER COST``
+    (N-S double-dummy values before and after it, the points it gave away), followed
+    by the best cards when it cost something."""
+    lines = []
+    for st in r.steps:
+        best = "" if st.cost == 0 else " " + " ".join(str(c) for c in st.best_cards)
+        lines.append(f"{st.card} {st.value_before} {st.value_after} {st.cost}{best}")
+    return Section("OptimumPlay", r.leader.name, tuple(lines))
+
+
+_TABLE_LINE = re.compile(r"(S|H|D|C|SA|TA) (\d{1,3}) (\d{1,3}) (NS|EW|-)")
+_PLAY_LINE = re.compile(r"[SHDC][AKQJT987] \d{1,3} \d{1,3} \d{1,3}( [SHDC][AKQJT987])*")
+
+
+def _check_analysis(tag: _Tag) -> None:
+    """The analysis sections this module writes, checked line by line when read."""
+    if tag.name == "DoubleDummy":
+        check = _TABLE_LINE.fullmatch
+    elif tag.name == "OptimumPlay":
+        check = _PLAY_LINE.fullmatch
+    elif tag.name == "Par":
+        _value({"Par": tag}, "Par", _score)
+        return
+    else:
+        return
+    for n, line in tag.lines:
+        if not check(" ".join(line.split())):
+            raise _fail(tag, f"malformed line {quote(line)}: see docs/formats.md", n)
 
 
 # -- reading and writing ----------------------------------------------------------------
