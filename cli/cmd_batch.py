@@ -25,6 +25,7 @@ from .common import (
 )
 from .app import app
 from .files import atomic_open, check_output, read_lines
+from .records_io import SUFFIX, batch_records, load_records, looks_like_records, record_items, write_records_out
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
 from solver.cards import Seat
 from solver.errors import SeatError, quote
@@ -34,10 +35,12 @@ from solver.errors import SeatError, quote
 @handle_errors
 def batch(
     file: Annotated[Path, typer.Argument(help="Deals, one per line: 'N:hand hand hand hand', "
-                                         "optionally followed by 'dealer=E' or a seat letter; "
-                                         "'-' reads stdin.")],
+                                         "optionally followed by 'dealer=E' or a seat letter, or a "
+                                         "record file (tag pairs, docs/formats.md); '-' reads stdin.")],
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
-    out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout; for a "
+                                                "record file, FILE.pbn writes its games back with "
+                                                "[DoubleDummy] (and [Par]) added.")] = None,
     workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core; "
                                                    "at most 256).")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Dealer for lines that give none "
@@ -71,7 +74,18 @@ def batch(
     rules = rules_from(rule)
     if out is not None:
         check_output(out, "--out", inputs=[file])
-    items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)
+    lines = read_lines(file, "file of deals")
+    records = load_records(file, lines) if looks_like_records(lines) else None
+    if out is not None and out.suffix.lower() == SUFFIX:
+        if records is None:
+            raise fail(f"--out {quote(str(out))}: a record file (.pbn) is written for a record file input")
+        done, bad = batch_records(records, rules, workers, with_par, dealer, strict)
+        write_records_out(done, out)
+        if bad:
+            raise typer.Exit(1)
+        return
+    items = (record_items(records, rules, dealer, strict) if records is not None
+             else parse_lines(lines, default_dealer=dealer, strict=strict))
     if not items:
         err_console.print(f"no deals in {'stdin' if str(file) == '-' else quote(str(file))}: "
                           f"nothing to solve", markup=False, highlight=False, soft_wrap=True)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 import solver
-from .common import fresh_seed, handle_errors, print_json
+from .common import fail, fresh_seed, handle_errors, print_json
 from .app import app
 from .output import say
+from .records_io import check_records_out, deal_records, write_records_out
+from solver.records import format_records
 
 
 @app.command()
@@ -19,10 +22,33 @@ def deal(
                                                 "same seed gives the same deal); default: a fresh "
                                                 "one, shown in the output.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a diagram.")] = False,
+    count: Annotated[Optional[int], typer.Option("--count", min=1, max=100_000, help="Deal this many "
+                                                 "games as a record file (docs/formats.md).")] = None,
+    hand: Annotated[Optional[str], typer.Option("--hand", help="With --count: every deal gives this "
+                                                "hand (spades.hearts.diamonds.clubs) to --seat.")] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help="The seat of --hand (default S).")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="With --count: write the records here "
+                                                "(FILE.pbn) instead of stdout.")] = None,
 ) -> None:
-    """Deal the 32 cards at random; print the diagram, the PBN text and the seed."""
+    """Deal the 32 cards at random; print the diagram, the PBN text and the seed.
+    With --count, N games as records (seeded; boards 1, 2, ..., the dealer turning).
+
+    Example: coinche deal --count 4 --seed 7 --hand AJ9.A7.KT.J --seat S --out practice.pbn
+    """
     if seed is None:
         seed = fresh_seed()
+    if count is None and (hand is not None or seat is not None or out is not None):
+        raise fail("--hand, --seat and --out go with --count")
+    if count is not None:
+        check_records_out(out)
+        records = deal_records(count, seed, hand, seat)
+        if as_json:
+            print_json({"seed": seed, "records": [r.to_dict() for r in records]})
+        elif out is not None:
+            write_records_out(records, out)
+        else:
+            say(format_records(records).rstrip("\n"), wrap=False)
+        return
     d = solver.Deal.random(seed=seed)
     if as_json:
         print_json({

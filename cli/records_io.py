@@ -8,14 +8,19 @@ A command's deal argument is a record file when it names an existing file ending
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 from typing import Optional, Sequence
 
+from solver.batch import BatchError, BatchItem, BatchLineError, analyze
+from solver.cards import Seat
+from solver.deal import Deal
 from solver.errors import quote
-from solver.records import Record, format_records, parse_records
+from solver.records import Record, Section, format_records, par_section, parse_records, table_section
 from solver.rules import Rules
+from solver.sampling import sample_deals
 
-from .common import OutputError, WRITE_ERRNOS, fail
+from .common import OutputError, WRITE_ERRNOS, err_console, fail
 from .files import atomic_open, check_output, read_lines
 
 #: The suffix of record files.
@@ -78,3 +83,60 @@ def deal_of(record: Record, path: "str | Path"):
 def record_rules(record: Record, options: "Sequence[str] | None") -> Rules:
     """A game's rules: its ``[Rules]``, then the command's ``--rule`` options over them."""
     return record.rules.with_options(options or ())
+
+
+def record_items(records: Sequence[Record], rules: Rules, dealer: "str | None" = None,
+                 strict: bool = False) -> list:
+    """Batch items of the games (their line: the game's first tag); a game without a deal,
+    or with ``[Rules]`` other than the command's, is a bad item (``strict``: an error)."""
+    default = None if dealer is None else Seat.parse(dealer)
+    items: list = []
+    for r in records:
+        problem = ("the game has no [Deal]" if r.deal is None else
+                   "its [Rules] differ from the command's: batch solves every game under one set of "
+                   "rules (give them with --rule, or use table)" if r.rules not in (Rules(), rules) else None)
+        if problem is not None:
+            if strict:
+                raise BatchLineError(f"line {r.line}: {problem}")
+            items.append(BatchError(r.line, f"game at line {r.line}", problem))
+            continue
+        items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
+    return items
+
+
+def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None", with_par: bool,
+                  dealer: "str | None", strict: bool) -> tuple[list[Record], int]:
+    """The games with the batch's tables (and par) added as sections, and the number of
+    bad games (reported on stderr)."""
+    items = record_items(records, rules, dealer, strict)
+    results = {}
+    bad = 0
+    for res in analyze(items, rules, workers=workers, with_par=with_par):
+        if isinstance(res, BatchError):
+            bad += 1
+            err_console.print(f"error: {res}", markup=False, highlight=False, soft_wrap=True)
+        elif res.dealer is not None:
+            results[res.line] = res
+    done = []
+    for r in records:
+        res = results.get(r.line)
+        if res is not None:
+            (leader, table), = res.tables.items()
+            added = [table_section({**table, "leader": leader})]
+            if res.par is not None:
+                added.append(par_section(res.par))
+            r = r.with_sections(*added)
+        done.append(r)
+    return done, bad
+
+
+def deal_records(count: int, seed: int, hand: "str | None" = None, seat: "str | None" = None) -> list[Record]:
+    """``count`` seeded random games, boards 1, 2, ... with the dealer turning N, E, S, W;
+    with ``hand``, every deal gives that hand to ``seat`` (the sampler's deals)."""
+    if hand is not None:
+        deals = sample_deals(hand, seat if seat is not None else "S", n=count, seed=seed)
+    else:
+        rng = random.Random(seed)
+        deals = [Deal.random(rng=rng) for _ in range(count)]
+    return [Record(deal=d, dealer=Seat(i % 4), sections=(Section("Board", str(i + 1)),))
+            for i, d in enumerate(deals)]
