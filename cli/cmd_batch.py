@@ -25,7 +25,8 @@ from .common import (
 )
 from .app import app
 from .files import atomic_open, check_output, read_lines
-from .records_io import SUFFIX, batch_records, load_records, looks_like_records, record_items, write_records_out
+from .records_io import SUFFIX, batch_records, load_records, looks_like_records, record_items
+from .records_io import write_records_out
 from solver.batch import CSV_COLUMNS, BatchError, BatchItem, analyze, csv_rows, parse_lines
 from solver.cards import Seat
 from solver.errors import SeatError, quote

@@ -19,7 +19,8 @@ from .common import (
 )
 from .app import app
 from .output import render_rows, say
-from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules, write_records_out
+from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
+from .records_io import write_records_out
 from solver.par import par as solve_par
 from solver.records import par_section
 

@@ -19,7 +19,8 @@ from .common import (
 )
 from .app import app
 from .output import cards_text, render_rows, say
-from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules, write_records_out
+from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
+from .records_io import write_records_out
 from solver.records import review_section
 from solver.deal import first_leader
 from solver.review import review as solve_review
@@ -40,7 +41,7 @@ def review(
     rule: RuleOption = None,
     as_json: JsonOpt = False,
     out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "
-                                                "here (FILE.pbn) with an [OptimumPlay] section added.")] = None,
+                                                "here (FILE.pbn) with [OptimumPlay] added.")] = None,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
     cards where it was a mistake.  Values are N-S card points over the whole deal.

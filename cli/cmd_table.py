@@ -10,7 +10,8 @@ import typer
 from .common import DealArg, JsonOpt, RuleOption, fail, handle_errors, parse_deal, print_json, rules_from
 from .app import app
 from .output import render_rows
-from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules, write_records_out
+from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
+from .records_io import write_records_out
 from solver.cards import Seat, Team
 from solver.contract import level_text
 from solver.deal import first_leader

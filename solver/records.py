@@ -687,7 +687,8 @@ class _Pairs:
             raise RecordError(f"record key 'contract': {quote(c)}: expected an object or \"pass\"")
         if obj.get("leader") is not None or obj.get("play"):
             cards = [str(x) for x in get("play", list) or []]
-            out.append(("Play", str(obj.get("leader")), [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)]))
+            tricks = [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)]
+            out.append(("Play", str(obj.get("leader")), tricks))
         for key, tag in (("result", "Result"), ("belote", "Belote"), ("declarations", "Declarations")):
             if obj.get(key) is not None:
                 out.append((tag, str(obj[key]), []))
