@@ -174,7 +174,8 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
         raise ScoreError(f"deal {quote(text)}: expected CONTRACT DECLARER POINTS [words], like 100H S 122")
     points = t[2]
     if not (points.isascii() and points.isdigit() and len(points) <= 3):
-        raise ScoreError(f"card points {quote(points)} in {quote(text)}: expected a whole number from 0 to 162")
+        raise ScoreError(f"card points {quote(points)} in {quote(text)}: "
+                         f"expected a whole number from 0 to 162")
     coinche, belote, decl = Coinche.NONE, [], {Team.NS: [], Team.EW: []}
     capot: "bool | Team" = False
     generale = False
@@ -223,7 +224,7 @@ def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
         side, _, kinds = part.partition(":")
         decl[Team.parse(side)] += [x for x in kinds.split(",") if x]
     try:
-        return deal_score(c, record.result, rules, belote=[record.belote] if record.belote is not None else None,
-                          declarations=decl, capot=capot)
+        belote = [record.belote] if record.belote is not None else None
+        return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=capot)
     except CoincheError as e:
         raise type(e)(f"game at line {record.line}: {e}") from None
