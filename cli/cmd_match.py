@@ -16,6 +16,10 @@ from solver.errors import CoincheError
 from solver.match import Match, parse_deal_line, record_score
 
 
+#: The keys of a deal's score in ``--json`` (docs/json.md).
+_DEAL_KEYS = ("contract", "declarer", "coinche", "points", "made", "ns_score", "ew_score")
+
+
 def _scores(path: Path, lines: list[str], rule) -> tuple:
     """``(rules, [(line, DealScore)])`` of a record file or of a score sheet."""
     if looks_like_records(lines):
@@ -57,7 +61,7 @@ def match(
     The words after the points: X or XX, belote=NS, capot, lost-capot, generale,
     decl=NS:tierce,carre-J.  A line 'pass' is a deal passed out.
 
-    Example: coinche match deals.txt --rule target=1000
+    Example: coinche match sheet.txt --rule target=1000
     """
     rules, scores = _scores(file, read_lines(file, "score sheet"), rule)
     m = Match(rules)
@@ -67,7 +71,9 @@ def match(
             raise fail(f"line {n}: {m.status()} No deal can follow.")
         m.add(s)
         rows.append((n, str(s.contract), s.points, s.ns_score, s.ew_score, m.ns, m.ew))
-        objs.append({"line": n, **s.to_dict(), "ns_total": m.ns, "ew_total": m.ew, "held_total": m.held})
+        d = s.to_dict()
+        objs.append({"line": n, **{k: d[k] for k in _DEAL_KEYS}, "ns_total": m.ns, "ew_total": m.ew,
+                     "held_total": m.held})
     if as_json:
         w = m.winner
         print_json({"target": rules.target, "deals": objs, "ns": m.ns, "ew": m.ew, "held": m.held,
