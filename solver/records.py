@@ -187,7 +187,7 @@ class Record:
         """The record of :meth:`to_dict`'s JSON form, checked as a record file is."""
         if not isinstance(obj, dict):
             raise RecordError(f"not a record: {quote(obj)}: expected a JSON object")
-        return parse_records(format_records([_Pairs.from_dict(obj)]))[0]
+        return parse_records(_format_pairs([_Pairs.from_dict(obj)]))[0]
 
 
 def _name(x: "Seat | Team | None") -> Optional[str]:
@@ -702,11 +702,19 @@ class _Pairs:
         return out
 
 
-def format_records(records: Iterable["Record | list"], notation: Notation = ENGLISH) -> str:
+def format_records(records: Iterable[Record], notation: Notation = ENGLISH) -> str:
     """The text of a record file: each game's tag pairs, games separated by a blank line."""
-    games = []
+    pairs = []
     for r in records:
-        pairs = _Pairs.of(r, notation) if isinstance(r, Record) else r
+        if not isinstance(r, Record):
+            raise RecordError(f"not a record: {quote(r)}")
+        pairs.append(_Pairs.of(r, notation))
+    return _format_pairs(pairs)
+
+
+def _format_pairs(games_pairs: Iterable[list]) -> str:
+    games = []
+    for pairs in games_pairs:
         lines = []
         for name, value, body in pairs:
             lines.append(f"[{name} {_quoted(value)}]")
