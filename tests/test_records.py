@@ -65,8 +65,13 @@ def test_round_trip_of_the_example():
 
 def test_tolerant_of_crlf_bom_spaces_and_comments():
     text = EXAMPLE_FILE.read_text(encoding="utf-8")
-    messy = "\ufeff" + "\r\n".join("   " + line.replace(' "', '  \t"', 1).replace('"]', '" ]') + "  ; note" if line.startswith("[")
-                                    else line for line in text.split("\n"))
+
+    def mess(line: str) -> str:
+        if not line.startswith("["):
+            return line
+        return "   " + line.replace(' "', '  \t"', 1).replace('"]', '" ]') + "  ; note"
+
+    messy = "\ufeff" + "\r\n".join(mess(line) for line in text.split("\n"))
     assert parse_records(messy) == read_records(EXAMPLE_FILE)
 
 
