@@ -32,7 +32,6 @@ language's words plug in there.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import re
 import tempfile
@@ -49,7 +48,7 @@ from .play import Position
 from .rules import TOTAL_POINTS, Rules, Strain
 
 __all__ = ["RecordError", "Notation", "ENGLISH", "Section", "Record", "read_records", "write_records",
-           "parse_records", "format_records", "records_json", "SCHEMA_PATH", "rules_text",
+           "parse_records", "format_records", "SCHEMA_PATH", "rules_text",
            "table_section", "par_section", "review_section"]
 
 #: The JSON Schema of :meth:`Record.to_dict`, shipped with the package.
@@ -142,6 +141,10 @@ class Record:
     @property
     def strain(self) -> Optional[Strain]:
         return None if self.contract is None else self.contract.strain
+
+    @property
+    def declarer(self) -> Optional[Seat]:
+        return None if self.contract is None else self.contract.declarer
 
     @property
     def first_leader(self) -> Optional[Seat]:
@@ -725,8 +728,8 @@ def _format_pairs(games_pairs: Iterable[list]) -> str:
 
 def write_records(records: Sequence[Record], path: "str | os.PathLike | None" = None,
                   notation: Notation = ENGLISH) -> str:
-    """Write ``records`` to ``path`` atomically (a file beside it, renamed over it);
-    the text written is returned (only returned when ``path`` is ``None``)."""
+    """The text of ``records`` as a record file, written to ``path`` when one is given:
+    atomically, through a file beside it renamed over it at the end."""
     text = format_records(records, notation)
     if path is None:
         return text
@@ -746,9 +749,3 @@ def write_records(records: Sequence[Record], path: "str | os.PathLike | None" = 
             pass
         raise
     return text
-
-
-def records_json(records: Sequence[Record]) -> str:
-    """The records as a JSON array of :meth:`Record.to_dict`."""
-    return json.dumps([r.to_dict() for r in records], ensure_ascii=False)
-
