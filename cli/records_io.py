@@ -16,7 +16,8 @@ from solver.batch import BatchError, BatchItem, BatchLineError, analyze
 from solver.cards import Seat
 from solver.deal import Deal
 from solver.errors import quote
-from solver.records import Record, Section, format_records, par_section, parse_records, table_section
+from solver.records import Record, RecordError, Section, format_records, par_section, parse_records
+from solver.records import table_section
 from solver.rules import Rules
 from solver.sampling import sample_deals
 
@@ -49,7 +50,10 @@ def load_records(path: "str | Path", lines: "Sequence[str] | None" = None) -> li
     """The records of a file (its lines when already read); no records is an error."""
     if lines is None:
         lines = read_lines(path, "record file")
-    records = parse_records("\n".join(lines))
+    try:
+        records = parse_records("\n".join(lines))
+    except RecordError as e:
+        raise fail(f"{'stdin' if str(path) == '-' else quote(str(path))} {e}") from None
     if not records:
         raise fail(f"no games in {quote(str(path))}: expected tag pairs like [Deal \"N:...\"]")
     return records

@@ -233,7 +233,7 @@ def _legal(state: _AuctionState, call: Call) -> bool:
     return True
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(records(), min_size=1, max_size=3))
 def test_generated_records_round_trip(recs):
     text = write_records(recs)

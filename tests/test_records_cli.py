@@ -100,7 +100,7 @@ def test_out_needs_a_record_file(game):
 
 def test_a_bad_record_file_is_one_line(game):
     Path("bad.pbn").write_text('[Dealer "E"]\n[Deal "N:AK.K8"]\n')
-    one_line_error(run("table", "bad.pbn"), "line 2", "malformed deal")
+    one_line_error(run("table", "bad.pbn"), "'bad.pbn' line 2: [Deal]: malformed deal")
     Path("bad.pbn").write_bytes(b'[Dealer "\xff"]\n')
     one_line_error(run("par", "bad.pbn"), "line 1 is not UTF-8")
 
