@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 import solver
-from .common import fail, fresh_seed, handle_errors, print_json
+from .common import KnownOpt, LengthOpt, PointsOpt, VoidOpt, fail, fresh_seed, handle_errors, print_json
 from .app import app
 from .output import say
+from .cmd_advise import parse_constraints
 from .records_io import check_records_out, deal_records, write_records_out
 from solver.records import format_records
 
@@ -29,25 +31,33 @@ def deal(
     seat: Annotated[Optional[str], typer.Option("--seat", help="The seat of --hand (default S).")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="With --count: write the records here "
                                                 "(FILE.pbn) instead of stdout.")] = None,
+    known: KnownOpt = None,
+    void: VoidOpt = None,
+    length: LengthOpt = None,
+    points: PointsOpt = None,
 ) -> None:
     """Deal the 32 cards at random; print the diagram, the PBN text and the seed.
-    With --count, N games as records (seeded; boards 1, 2, ..., the dealer turning).
+    With --count, N games as records (seeded; boards 1, 2, ..., the dealer turning),
+    optionally with --hand at --seat and what else is known of the other hands.
 
     Example: coinche deal --count 4 --seed 7 --hand AJ9.A7.KT.J --seat S --out practice.pbn
     """
     if seed is None:
         seed = fresh_seed()
-    if count is None and (hand is not None or seat is not None or out is not None):
-        raise fail("--hand, --seat and --out go with --count")
+    constraints = parse_constraints(known, void, length, points)
+    if count is None and (hand is not None or seat is not None or out is not None or constraints):
+        raise fail("--hand, --seat, --out and the constraints go with --count")
+    if constraints is not None and hand is None:
+        raise fail("--known, --void, --length and --points go with --hand: the deals are sampled around it")
     if count is not None:
         check_records_out(out)
-        records = deal_records(count, seed, hand, seat)
+        records = deal_records(count, seed, hand, seat, constraints)
         if as_json:
             print_json({"seed": seed, "records": [r.to_dict() for r in records]})
         elif out is not None:
             write_records_out(records, out)
         else:
-            say(format_records(records).rstrip("\n"), wrap=False)
+            sys.stdout.write(format_records(records))      # the file's text, byte for byte
         return
     d = solver.Deal.random(seed=seed)
     if as_json:

@@ -19,7 +19,7 @@ from solver.errors import quote
 from solver.records import Record, RecordError, Section, format_records, par_section, parse_records
 from solver.records import table_section
 from solver.rules import Rules
-from solver.sampling import sample_deals
+from solver.sampling import Constraints, sample_deals
 
 from .common import OutputError, WRITE_ERRNOS, err_console, fail
 from .files import atomic_open, check_output, read_lines
@@ -134,11 +134,14 @@ def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None"
     return done, bad
 
 
-def deal_records(count: int, seed: int, hand: "str | None" = None, seat: "str | None" = None) -> list[Record]:
+def deal_records(count: int, seed: int, hand: "str | None" = None, seat: "str | None" = None,
+                 constraints: "Constraints | None" = None) -> list[Record]:
     """``count`` seeded random games, boards 1, 2, ... with the dealer turning N, E, S, W;
-    with ``hand``, every deal gives that hand to ``seat`` (the sampler's deals)."""
+    with ``hand``, every deal gives that hand to ``seat``, the others honouring
+    ``constraints`` (the sampler's deals)."""
     if hand is not None:
-        deals = sample_deals(hand, seat if seat is not None else "S", n=count, seed=seed)
+        at = seat if seat is not None else "S"
+        deals = sample_deals(hand, at, n=count, seed=seed, constraints=constraints)
     else:
         rng = random.Random(seed)
         deals = [Deal.random(rng=rng) for _ in range(count)]

@@ -143,6 +143,15 @@ def test_deal_count_with_a_hand_and_out(game):
     assert r.exit_code == 0, r.output
     assert all(rec.deal[Seat.E].to_pbn() == "AJ9.A7.KT.J" for rec in read_records("p.pbn"))
     one_line_error(run("deal", "--hand", "AJ9.A7.KT.J"), "go with --count")
+    one_line_error(run("deal", "--count", "2", "--void", "N:S"), "go with --hand")
+
+
+def test_deal_count_with_constraints(game):
+    r = run("deal", "--count", "4", "--seed", "3", "--hand", "AJ9.A7.KT.J", "--void", "N:H",
+            "--known", "W:SK")
+    assert r.exit_code == 0, r.output
+    for rec in read_records(r.stdout):
+        assert not rec.deal[Seat.N].suit(1) and "SK" in {str(c) for c in rec.deal[Seat.W]}
     one_line_error(run("deal", "--count", "2", "--hand", "AJ9.A7"), "malformed hand")
 
 
