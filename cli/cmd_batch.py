@@ -18,6 +18,8 @@ from .options import MAX_WORKERS, JsonOpt
 from .output import err_console
 from .rules import takes_rules
 from .progress import progress_bar
+from .records_io import SUFFIX, batch_records, load_records, looks_like_records, record_items
+from .records_io import write_records_out
 from solver.batch import CSV_COLUMNS, BadLine, BatchItem, csv_rows, parse_lines, solve_batch
 from solver.cards import Seat
 from solver.errors import SeatError, quote
@@ -29,10 +31,12 @@ from solver.rules import Rules
 @takes_rules()
 def batch(
     file: Annotated[Path, typer.Argument(help="Deals, one per line: 'N:hand hand hand hand', "
-                                         "optionally followed by 'dealer=E' or a seat letter; "
-                                         "'-' reads stdin.")],
+                                         "optionally followed by 'dealer=E' or a seat letter, or a "
+                                         "record file (tag pairs, docs/formats.md); '-' reads stdin.")],
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
-    out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write here instead of stdout; for a "
+                                                "record file, FILE.pbn writes its games back with "
+                                                "[DoubleDummy] (and [Par]) added.")] = None,
     workers: Annotated[Optional[int], typer.Option("--workers", help="Processes (default: every core; "
                                                    "at most 256).")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Dealer for lines that give none "
@@ -65,7 +69,18 @@ def batch(
             raise fail(f"--dealer {quote(dealer)}: expected one of N E S W") from None
     if out is not None:
         check_output(out, "--out", inputs=[file])
-    items = parse_lines(read_lines(file, "file of deals"), default_dealer=dealer, strict=strict)
+    lines = read_lines(file, "file of deals")
+    records = load_records(file, lines) if looks_like_records(lines) else None
+    if out is not None and out.suffix.lower() == SUFFIX:
+        if records is None:
+            raise fail(f"--out {quote(str(out))}: a record file (.pbn) is written for a record file input")
+        done, bad = batch_records(records, rules, workers, with_par, dealer, strict)
+        write_records_out(done, out)
+        if bad:
+            raise typer.Exit(1)
+        return
+    items = (record_items(records, rules, dealer, strict) if records is not None
+             else parse_lines(lines, default_dealer=dealer, strict=strict))
     if not items:
         err_console.print(f"no deals in {'stdin' if str(file) == '-' else quote(str(file))}: "
                           f"nothing to solve", soft_wrap=True)

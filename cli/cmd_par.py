@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 
 from .app import app
-from .errors import handle_errors
+from .errors import fail, handle_errors
 from .options import DealArg, JsonOpt, RuleOpt
 from .output import print_json, render_rows, say
 from .parse import parse_deal
 from .rules import rules_from
+from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
+from .records_io import write_records_out
 from solver.par import par as solve_par
+from solver.records import par_section
 
 
 @app.command()
@@ -25,14 +29,32 @@ def par(
                                                "strain overcalls (C<D<H<S<SA<TA).")] = False,
     rule: RuleOpt = None,
     as_json: JsonOpt = False,
+    out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "
+                                                "here (FILE.pbn) with a [Par] section added.")] = None,
 ) -> None:
-    """The par contract and score, one optimal auction and why it ends there.
+    """The par contract and score, one optimal auction and why it ends there.  DEAL may
+    be a record file (FILE.pbn): the par of each game, its dealer from the [Dealer].
 
     Example: coinche par example --dealer E
     """
-    d = parse_deal(deal)
     rules = rules_from(rule, suit_ranking=suit_ranking or None)
-    p = solve_par(d, dealer, rules)
+    if is_record_file(deal):
+        check_records_out(out, [deal])
+        done = []
+        for r in load_records(deal):
+            p = solve_par(deal_of(r, deal), r.dealer if r.dealer is not None else dealer,
+                          record_rules(r, rules))
+            _show(p, as_json)
+            done.append(r.with_sections(par_section(p)))
+        if out is not None:
+            write_records_out(done, out)
+        return
+    if out is not None:
+        raise fail("--out needs a record file (FILE.pbn) as the deal")
+    _show(solve_par(parse_deal(deal), dealer, rules), as_json)
+
+
+def _show(p, as_json: bool) -> None:
     if as_json:
         print_json(p.to_dict())
         return

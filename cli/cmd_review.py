@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from .app import app
-from .errors import handle_errors
+from .errors import fail, handle_errors
 from .options import DealArg, JsonOpt
 from .output import cards_text, print_json, render_rows, say
 from .parse import leader_from, parse_deal
 from .rules import takes_rules
-from solver.review import review as solve_review
+from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
+from .records_io import write_records_out
+from solver.records import review_section
 from solver.rules import Rules
+from solver.review import review as solve_review
 
 
 @app.command()
@@ -21,22 +25,53 @@ from solver.rules import Rules
 @takes_rules()
 def review(
     deal: DealArg,
-    strain: Annotated[str, typer.Option("--strain", help="Trumps: S H D C, SA or TA.")],
-    played: Annotated[str, typer.Option("--played", help="The cards played, in order: \"SA S7 SQ ...\" "
-                                        "(the whole deal or a part).")],
+    strain: Annotated[Optional[str], typer.Option("--strain", help="Trumps: S H D C, SA or TA "
+                                                  "(a record file gives its contract's).")] = None,
+    played: Annotated[Optional[str], typer.Option("--played", help="The cards played, in order: "
+                                                  "\"SA S7 SQ ...\" (the whole deal or a part; a record "
+                                                  "file gives its [Play]).")] = None,
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the "
                                                   "first trick.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
     rules: Rules = Rules(),
     as_json: JsonOpt = False,
+    out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "
+                                                "here (FILE.pbn) with [OptimumPlay] added.")] = None,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
     cards where it was a mistake.  Values are N-S card points over the whole deal.
+    DEAL may be a record file (FILE.pbn): each played game is reviewed, its strain,
+    leader and play from the tags.
 
     Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HK HQ HA H7"
     """
+    if is_record_file(deal):
+        if strain is not None or played is not None:
+            raise fail("--strain and --played come from the record file's [Contract] and [Play]")
+        check_records_out(out, [deal])
+        done, reviewed = [], 0
+        for rec in load_records(deal):
+            if rec.contract is not None and rec.leader is not None and rec.play:
+                r = solve_review(deal_of(rec, deal), rec.contract.strain, rec.leader, rec.play,
+                                 record_rules(rec, rules))
+                _show(r, " ".join(map(str, rec.play)), as_json)
+                rec = rec.with_sections(review_section(r))
+                reviewed += 1
+            done.append(rec)
+        if not reviewed:
+            raise fail(f"no played game in {deal!r}: expected a [Contract] and a [Play]")
+        if out is not None:
+            write_records_out(done, out)
+        return
+    if out is not None:
+        raise fail("--out needs a record file (FILE.pbn) as the deal")
+    if strain is None or played is None:
+        raise fail("--strain and --played are needed (or a record file with [Contract] and [Play])")
     d = parse_deal(deal)
-    r = solve_review(d, strain, leader_from(leader, dealer), played, rules)
+    _show(solve_review(d, strain, leader_from(leader, dealer), played, rules), played, as_json)
+
+
+def _show(r, played: str, as_json: bool) -> None:
     if as_json:
         print_json(r.to_dict())
         return

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from .app import app
-from .errors import handle_errors
+from .errors import fail, handle_errors
 from .options import DealArg, JsonOpt
 from .output import print_json, render_rows
 from .parse import parse_deal
 from .rules import takes_rules
+from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
+from .records_io import write_records_out
 from solver.cards import Seat, Team
 from solver.contract import level_text
 from solver.deal import first_leader
+from solver.records import table_section
 from solver.rules import STRAINS, Rules
 from solver.table import dd_table
 
@@ -36,14 +40,32 @@ def table(
                                                    "on (default: one per core, at most 6).")] = None,
     rules: Rules = Rules(),
     as_json: JsonOpt = False,
+    out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "
+                                                "here (FILE.pbn) with a [DoubleDummy] table added.")] = None,
 ) -> None:
     """The double-dummy table: each side's card points per strain, its highest
-    makeable bid (82 for 80, belote counted) and capot.
+    makeable bid (82 for 80, belote counted) and capot.  DEAL may be a record file
+    (FILE.pbn): a table for each game, its leader from the [Dealer].
 
     Example: coinche table example --dealer E
     """
-    d = parse_deal(deal)
-    lead = first_leader(leader, dealer)
+    if is_record_file(deal):
+        check_records_out(out, [deal])
+        done = []
+        for r in load_records(deal):
+            lead = r.first_leader if r.first_leader is not None else first_leader(leader, dealer)
+            t = _show(deal_of(r, deal), lead, record_rules(r, rules), threads, as_json)
+            done.append(r if lead is None else r.with_sections(table_section(t)))
+        if out is not None:
+            write_records_out(done, out)
+        return
+    if out is not None:
+        raise fail("--out needs a record file (FILE.pbn) as the deal")
+    _show(parse_deal(deal), first_leader(leader, dealer), rules, threads, as_json)
+
+
+def _show(d, lead, rules, threads, as_json: bool):
+    """Solve and print one table; the table."""
     t = dd_table(d, lead, rules, threads=threads)
     leaders = [lead] if lead is not None else list(Seat)
     rows, objs = [], []
@@ -62,5 +84,6 @@ def table(
     title = f"Double dummy, {leaders[0].name} leads" if lead is not None else "Double dummy, every leader"
     if as_json:
         print_json(objs[0] if lead is not None else objs)
-        return
+        return t
     render_rows(title, columns, rows, numeric=columns[-4:])
+    return t

@@ -46,6 +46,7 @@ from .sampling import Constraints, hand_points, sample_deals
 from .batch import BadLine, BatchItem, BatchLineError, BatchResult, parse_lines, solve_batch
 from .par import Call, Par, par
 from .review import Review, ReviewStep, review
+from .records import Record, RecordError, Section, read_records, write_records
 from .table import ByStrain, DDTable, Outcome, dd_table
 
 __version__ = "0.1.0"
@@ -57,11 +58,11 @@ __all__ = [
     "CAPOT", "Call", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
     "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "IllegalPlayError", "LeadAdvice",
-    "Match", "Outcome", "Par", "Position", "Rank", "Recommendation", "Review", "ReviewStep",
-    "Rules", "RulesError", "ScoreError", "Seat", "SeatError", "Solution", "Solver", "SolverError",
-    "Strain", "StrainError", "StrainStats", "Suit", "Team", "advise",
-    "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table", "find_declarations",
-    "hand_points", "lead_advice", "legal_cards", "par", "parse_lines", "plot_points", "review",
-    "round_score", "sample_deals", "score_deal", "solve", "solve_batch", "text_histogram",
-    "trick_winner", "__version__",
+    "Match", "Outcome", "Par", "Position", "Rank", "Recommendation", "Record", "RecordError",
+    "Review", "ReviewStep", "Rules", "RulesError", "ScoreError", "Seat", "SeatError", "Section",
+    "Solution", "Solver", "SolverError", "Strain", "StrainError", "StrainStats", "Suit", "Team",
+    "advise", "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table",
+    "find_declarations", "hand_points", "lead_advice", "legal_cards", "par", "parse_lines",
+    "plot_points", "read_records", "review", "round_score", "sample_deals", "score_deal", "solve",
+    "solve_batch", "text_histogram", "trick_winner", "write_records", "__version__",
 ]

@@ -17,12 +17,16 @@ the points held after a tied deal go to the winner of the next deal (seed 001).
 
 from __future__ import annotations
 
+from typing import Optional
+
 from .cards import Team
 from .rules import Rules
-from .contract import Contract  # noqa: F401  (used in the examples)
-from .scoring import DealScore, ScoreError, score_deal  # noqa: F401
+from .contract import Coinche, Contract
+from .declarations import award_announced, parse_declaration
+from .errors import CoincheError, quote
+from .scoring import DealScore, ScoreError, score_deal
 
-__all__ = ["Match"]
+__all__ = ["Match", "deal_score", "parse_deal_line", "record_score"]
 
 
 class Match:
@@ -101,3 +105,126 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match NS {self.ns} EW {self.ew} target {self.rules.target}, {len(self.deals)} deals>"
+
+    def status(self) -> str:
+        """Where the match stands, in a sentence: who won and how, or what each side
+        still needs.
+
+        >>> m = Match(Rules(target=500))
+        >>> m.status()
+        'The match goes on: N-S need 500 more, E-W 500 (target 500).'
+        >>> m.add(score_deal(Contract.parse("capotH", declarer="E"), 162, capot=True))
+        >>> m.status()
+        'E-W win the match, 500 to 0 (target 500), after 1 deal.'
+        """
+        ns, ew = self._totals
+        target = self.rules.target
+        if not self.is_over:
+            held = f"; {self.held} held for the winner of the next deal" if self.held else ""
+            return (f"The match goes on: N-S need {max(0, target - ns)} more, E-W {max(0, target - ew)} "
+                    f"(target {target}){held}.")
+        w = self.winner
+        n = len(self.deals)
+        deals = f"after {n} deal{'s' if n != 1 else ''}"
+        if w is None:
+            return f"The match is over at {ns} all (target {target}) with no deal won to settle it, {deals}."
+        names = {Team.NS: "N-S", Team.EW: "E-W"}
+        hi, lo = max(ns, ew), min(ns, ew)
+        how = f", the tie settled by the last deal won ({names[w]})" if ns == ew else ""
+        return f"{names[w]} win the match, {hi} to {lo} (target {target}){how}, {deals}."
+
+
+def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[Team] | None" = None,
+               declarations: "dict[Team, list[str]] | None" = None, capot: "bool | Team" = False,
+               generale: bool = False) -> DealScore:
+    """Score one deal played: announcements as words per side (``tierce``, ``carre-J``),
+    compared and awarded under ``rules``, then :func:`~solver.scoring.score_deal`."""
+    decl = (0, 0)
+    if declarations and any(declarations.values()):
+        if not rules.declarations:
+            raise ScoreError("declarations given, but these rules score none: add the rule declarations=true")
+        decl = award_announced([parse_declaration(k) for k in declarations.get(Team.NS, [])],
+                               [parse_declaration(k) for k in declarations.get(Team.EW, [])], rules)
+    return score_deal(contract, points, capot=capot, belote=belote or None, declarations=decl,
+                      generale=generale, rules=rules)
+
+
+def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
+    """One deal of a score sheet: ``CONTRACT DECLARER POINTS`` and words, or ``pass``;
+    ``None`` for a blank, ``#`` comment or ``pass`` line.
+
+    The words: ``X`` (coinched) or ``XX`` (surcoinched), ``belote=NS`` (once per belote),
+    ``capot`` (the bidders took every trick), ``lost-capot`` (the defenders did),
+    ``generale`` (one player took them all), ``decl=NS:tierce,carre-J`` (a side's
+    announcements).  POINTS are the declaring side's card points, 0 to 162.
+
+    >>> parse_deal_line("100H S 122 belote=NS").scores
+    (240, 40)
+    >>> parse_deal_line("90S E 70 X").scores                   # failed: 160 + 2 x 90 to N-S
+    (340, 0)
+    >>> parse_deal_line("100H S lots")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ScoreError: card points 'lots' in '100H S lots': expected a whole number from 0 to 162
+    """
+    t = text.split("#", 1)[0].split()
+    if not t or (len(t) == 1 and t[0].lower() == "pass"):
+        return None
+    if len(t) < 3:
+        raise ScoreError(f"deal {quote(text)}: expected CONTRACT DECLARER POINTS [words], like 100H S 122")
+    points = t[2]
+    if not (points.isascii() and points.isdigit() and len(points) <= 3):
+        raise ScoreError(f"card points {quote(points)} in {quote(text)}: "
+                         f"expected a whole number from 0 to 162")
+    coinche, belote, decl = Coinche.NONE, [], {Team.NS: [], Team.EW: []}
+    capot: "bool | Team" = False
+    generale = False
+    for w in t[3:]:
+        key, sep, value = w.partition("=")
+        k = key.lower()
+        if not sep and k in ("x", "xx"):
+            coinche = Coinche.parse(k)
+        elif not sep and k in ("capot", "lost-capot", "generale"):
+            generale = generale or k == "generale"
+            capot = True if k != "lost-capot" else "lost"   # type: ignore[assignment]
+        elif k == "belote" and sep:
+            belote.append(Team.parse(value))
+        elif k == "decl" and sep:
+            side, _, kinds = value.partition(":")
+            decl[Team.parse(side)] += [x for x in kinds.split(",") if x]
+        else:
+            raise ScoreError(f"unknown word {quote(w)} in {quote(text)}: expected X, XX, belote=SIDE, capot, "
+                             f"lost-capot, generale or decl=SIDE:KINDS")
+    contract = Contract.parse(t[0], t[1], coinche, capot_coinche=rules.capot_coinche)
+    if capot == "lost":
+        capot = contract.team.other
+    return deal_score(contract, int(points), rules, belote=belote, declarations=decl, capot=capot,
+                      generale=generale)
+
+
+def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
+    """The score of a played game record (:class:`~solver.records.Record`): its contract,
+    ``[Result]``, ``[Belote]`` and ``[Declarations]``; capot when the play shows every
+    trick to one side, or, without a complete play, a result of 162.  ``None`` for a
+    game passed out or without a contract; a contract without a result is an error."""
+    from .play import Position
+
+    rules = record.rules if rules is None else rules
+    c = record.contract
+    if c is None:
+        return None
+    if record.result is None:
+        raise ScoreError(f"game at line {record.line}: contract {c} without a [Result]")
+    capot: "bool | Team" = record.result == 162
+    if len(record.play) == 32:
+        tricks = Position(record.deal, c.strain, record.leader, rules, record.play).tricks
+        capot = True if tricks[c.team.other] == 0 else c.team.other if tricks[c.team] == 0 else False
+    decl: dict = {Team.NS: [], Team.EW: []}
+    for part in (record.declarations or "").split():
+        side, _, kinds = part.partition(":")
+        decl[Team.parse(side)] += [x for x in kinds.split(",") if x]
+    try:
+        belote = [record.belote] if record.belote is not None else None
+        return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=capot)
+    except CoincheError as e:
+        raise type(e)(f"game at line {record.line}: {e}") from None

@@ -1,0 +1,88 @@
+"""``coinche match``: a match's score sheet from a file of deals played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .app import app
+from .errors import fail, handle_errors
+from .options import JsonOpt, RuleOpt
+from .output import print_json
+from .rules import rules_from
+from .files import read_lines
+from .output import render_rows, say
+from .records_io import load_records, looks_like_records, record_rules
+from solver.errors import CoincheError
+from solver.match import Match, parse_deal_line, record_score
+
+
+#: The keys of a deal's score in ``--json`` (docs/json.md).
+_DEAL_KEYS = ("contract", "declarer", "coinche", "points", "made", "ns_score", "ew_score")
+
+
+def _scores(path: Path, lines: list[str], rule: "list[str] | None") -> tuple:
+    """``(rules, [(line, DealScore)])`` of a record file or of a score sheet."""
+    if looks_like_records(lines):
+        records = load_records(path, lines)
+        rules = record_rules(records[0], rules_from(rule))
+        out = []
+        for r in records:
+            if r.rules != records[0].rules:
+                raise fail(f"line {r.line}: the game's [Rules] differ from the first game's: "
+                           f"a match is played under one set of rules")
+            s = record_score(r, rules)
+            if s is not None:
+                out.append((r.line, s))
+        return rules, out
+    rules = rules_from(rule)
+    out = []
+    for n, text in enumerate(lines, 1):
+        try:
+            s = parse_deal_line(text, rules)
+        except CoincheError as e:
+            raise fail(f"line {n}: {e}") from None
+        if s is not None:
+            out.append((n, s))
+    return rules, out
+
+
+@app.command()
+@handle_errors
+def match(
+    file: Annotated[Path, typer.Argument(help="The deals played: a record file (docs/formats.md), or "
+                                         "one deal per line, 'CONTRACT DECLARER POINTS [words]' "
+                                         "(100H S 122 belote=NS); '-' reads stdin.")],
+    rule: RuleOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A match's score: each deal's score and the running totals toward the target
+    (--rule target=N, 2000 by default), and when and how the match ends.
+
+    The words after the points: X or XX, belote=NS, capot, lost-capot, generale,
+    decl=NS:tierce,carre-J.  A line 'pass' is a deal passed out.
+
+    Example: coinche match sheet.txt --rule target=1000
+    """
+    rules, scores = _scores(file, read_lines(file, "score sheet"), rule)
+    m = Match(rules)
+    rows, objs = [], []
+    for n, s in scores:
+        if m.is_over:
+            raise fail(f"line {n}: {m.status()} No deal can follow.")
+        m.add(s)
+        rows.append((n, str(s.contract), s.points, s.ns_score, s.ew_score, m.ns, m.ew))
+        d = s.to_dict()
+        objs.append({"line": n, **{k: d[k] for k in _DEAL_KEYS}, "ns_total": m.ns, "ew_total": m.ew,
+                     "held_total": m.held})
+    if as_json:
+        w = m.winner
+        print_json({"target": rules.target, "deals": objs, "ns": m.ns, "ew": m.ew, "held": m.held,
+                    "over": m.is_over, "winner": None if w is None else w.name, "status": m.status()})
+        return
+    render_rows(f"Match to {rules.target}", ["line", "contract", "points", "N-S", "E-W", "N-S total",
+                                              "E-W total"], rows,
+                numeric=["line", "points", "N-S", "E-W", "N-S total", "E-W total"])
+    say(m.status())
