@@ -5,11 +5,11 @@ from __future__ import annotations
 import inspect
 
 from . import cmd_advise, cmd_batch, cmd_deal, cmd_lead, cmd_par, cmd_review, cmd_score, cmd_show
-from . import cmd_solve, cmd_table
+from . import cmd_serve, cmd_solve, cmd_table
 from .app import app
 
 COMMAND_MODULES = (cmd_deal, cmd_show, cmd_score, cmd_solve, cmd_table, cmd_par, cmd_review,
-                   cmd_batch, cmd_advise, cmd_lead)
+                   cmd_batch, cmd_advise, cmd_lead, cmd_serve)
 
 
 def _short_helps() -> None:
