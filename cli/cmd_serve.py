@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import threading
 import webbrowser
 from typing import Annotated
@@ -16,9 +16,11 @@ WEB_MODULES = ("fastapi", "uvicorn")
 
 
 def missing_web() -> "str | None":
-    """The first module of the ``web`` extra that is not installed, or None."""
+    """The first module of the ``web`` extra that cannot be imported, or None."""
     for name in WEB_MODULES:
-        if importlib.util.find_spec(name) is None:
+        try:
+            importlib.import_module(name)
+        except ImportError:
             return name
     return None
 

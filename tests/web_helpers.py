@@ -14,13 +14,13 @@ from solver.web import create_app
 
 
 @contextlib.contextmanager
-def live_server(timeout: float = 10.0) -> Iterator[str]:
-    """Serve a fresh board on the loopback address; yields its base URL."""
+def live_server(app=None, timeout: float = 10.0) -> Iterator[str]:
+    """Serve ``app`` (default: a fresh board) on the loopback address; yields its base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="off", backlog=512,
+    config = uvicorn.Config(app or create_app(), log_level="warning", lifespan="off", backlog=512,
                             limit_concurrency=1000)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -10,6 +10,7 @@ Every endpoint mirrors a function of the Python API and answers its ``to_dict()`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from importlib import resources
 from typing import Annotated, Optional
 
@@ -91,10 +92,17 @@ def _static(name: str):
 
 def create_app(jobs: "Jobs | None" = None) -> FastAPI:
     """The application: ``/api/...``, ``/docs`` and the page at ``/``."""
-    app = FastAPI(title="Coinche analysis board", version="1",
+    jobs = jobs or Jobs()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        jobs.shutdown()
+
+    app = FastAPI(title="Coinche analysis board", version="1", lifespan=lifespan,
                   description="The double-dummy solver and hand analyzer over HTTP; "
                   "every answer is the matching Python function's to_dict().")
-    app.state.jobs = jobs = jobs or Jobs()
+    app.state.jobs = jobs
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(CoincheError)
@@ -108,10 +116,6 @@ def create_app(jobs: "Jobs | None" = None) -> FastAPI:
     @app.exception_handler(Busy)
     async def busy(request: Request, exc: Busy) -> JSONResponse:
         return _error(429, str(exc))
-
-    @app.on_event("shutdown")
-    def stop_jobs() -> None:
-        jobs.shutdown()
 
     _routes(app, jobs)
     _page(app)

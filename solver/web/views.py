@@ -129,6 +129,10 @@ def parse_auction(text: str, dealer: Seat, seat: Seat) -> "Contract | None":
 
     >>> parse_auction("pass 90H", Seat.W, Seat.S)
     Contract.parse('90♥ E')
+    >>> parse_auction("pass pass pass pass", Seat.S, Seat.S)
+    Traceback (most recent call last):
+    ...
+    solver.errors.ContractError: auction 'pass pass pass pass': the auction is over
     >>> parse_auction("100H 90S", Seat.W, Seat.S)
     Traceback (most recent call last):
     ...
@@ -137,11 +141,17 @@ def parse_auction(text: str, dealer: Seat, seat: Seat) -> "Contract | None":
     calls = text.replace(",", " ").split()
     who = dealer.next
     best: "Contract | None" = None
+    passes = 0
     for call in calls:
         word = call.lower()
+        if passes == (3 if best is not None else 4):
+            raise ContractError(f"auction {text[:80]!r}: the auction is over before {call}")
         if word in ("pass", "passe", "p", "-"):
-            pass
-        elif word in ("coinche", "x", "contre", "contré", "surcoinche", "xx"):
+            passes += 1
+            who = who.next
+            continue
+        passes = 0
+        if word in ("coinche", "x", "contre", "contré", "surcoinche", "xx"):
             if best is None:
                 raise ContractError(f"auction {text[:80]!r}: {call} before any bid")
         else:
@@ -151,6 +161,8 @@ def parse_auction(text: str, dealer: Seat, seat: Seat) -> "Contract | None":
                                     f"{str(best).rsplit(' ', 1)[0]}")
             best = bid
         who = who.next
+    if passes == (3 if best is not None else 4):
+        raise ContractError(f"auction {text[:80]!r}: the auction is over")
     if calls and who != seat:
         raise ContractError(f"auction {text[:80]!r}: after {len(calls)} calls from {dealer.next.name} "
                             f"it is {who.name}'s turn, not {seat.name}'s")

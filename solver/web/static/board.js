@@ -26,7 +26,7 @@ const TEXT = {
     value_now: "Avec un jeu parfait, N-S marquent", undo: "↶ Annuler", redo: "↷ Rétablir",
     best_card: "Meilleure carte", best_line: "Jouer la fin parfaitement", restart: "Recommencer",
     review: "Revoir le jeu", review_title: "Revue du jeu joué", no_mistake: "Aucune erreur : chaque carte était la meilleure.",
-    mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
+    your_hand: "Votre main", best_cards: "Meilleures cartes", lost_by: "points perdus par les erreurs", trick: "Pli", mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
     lg_good: "meilleure", lg_ok: "perd moins de 10", lg_bad: "perd 10 ou plus",
     over: "Donne terminée", hand: "Main", seat: "Place", samples: "Donnes tirées", advise: "Conseiller",
     cancel: "Arrêter", auction_so_far: "Enchères jusqu'ici (depuis le joueur après le donneur)",
@@ -54,7 +54,7 @@ const TEXT = {
     value_now: "With perfect play N-S take", undo: "↶ Undo", redo: "↷ Redo",
     best_card: "Best card", best_line: "Play the best line to the end", restart: "Start again",
     review: "Review the play", review_title: "Review of the play", no_mistake: "No mistake: every card was a best card.",
-    mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
+    your_hand: "Your hand", best_cards: "Best cards", lost_by: "points lost to mistakes", trick: "Trick", mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
     lg_good: "best", lg_ok: "loses under 10", lg_bad: "loses 10 or more",
     over: "Deal over", hand: "Hand", seat: "Seat", samples: "Deals sampled", advise: "Advise",
     cancel: "Stop", auction_so_far: "Auction so far (from the player after the dealer)",
@@ -158,8 +158,11 @@ function say(text, info) {
   m.className = info ? "info" : "";
 }
 
+// Runs an action, shows its error as one line; body[data-busy] tells tests when it is done.
+let busy = 0;
 async function guarded(fn) {
-  try { say(""); await fn(); } catch (e) { say(e.message); }
+  document.body.dataset.busy = String(++busy);
+  try { say(""); await fn(); } catch (e) { say(e.message); } finally { document.body.dataset.busy = String(--busy); }
 }
 
 // ---------------------------------------------------------------- cards
@@ -203,8 +206,9 @@ function renderBoard() {
   const playing = (state.panel === "play" || (state.panel === "practice" && state.practice.kind === "play"))
     && solution;
   const hiding = state.panel === "practice" && state.practice.kind === "play" && !practiceAnswer;
+  const hidden = onlyOneHand();
   const hands = state.build ? Object.fromEntries(SEATS.map((s) => [s, cardsToPbn(state.build.hands[s])]))
-    : playing ? solution.hands : state.deal ? dealHands(state.deal) : null;
+    : hidden ? hidden : playing ? solution.hands : state.deal ? dealHands(state.deal) : null;
   for (const seat of SEATS) {
     const box = $("seat-" + seat);
     box.replaceChildren();
@@ -218,6 +222,10 @@ function renderBoard() {
     if (!hands) continue;
     const values = playing && solution.to_move === seat ? solution.card_values : null;
     if (values && !hiding) hand.classList.add("valued");
+    if (hands[seat] === null) {
+      for (let i = 0; i < 8; i++) hand.append(el("div", { class: "card back" }));
+      continue;
+    }
     for (const code of handCards(hands[seat])) {
       let c;
       if (values && code in values) {
@@ -237,6 +245,15 @@ function renderBoard() {
     }
   }
   renderMiddle(playing);
+}
+
+// Bidding shows one hand only, the others face down: the bidder does not see them.
+function onlyOneHand() {
+  let seat = null, hand = null;
+  if (state.panel === "advice" && state.adv.hand) [seat, hand] = [state.adv.seat, state.adv.hand];
+  if (state.panel === "practice" && state.practice.kind === "bid" && bidProblem) [seat, hand] = [bidProblem.seat, bidProblem.hand];
+  if (!seat || !/^[AKQJT987-]*(\.[AKQJT987-]*){3}$/i.test(hand)) return null;
+  return Object.fromEntries(SEATS.map((s) => [s, s === seat ? hand.toUpperCase() : null]));
 }
 
 function renderMiddle(playing) {
@@ -345,11 +362,11 @@ function renderPlay() {
 
 function renderReview(pane) {
   const r = reviewResult;
-  pane.append(el("h3", {}, `${t("review_title")} — ${t("ns")} ${t("mistake")} ${r.cost.NS}, ${t("ew")} ${t("mistake")} ${r.cost.EW}`));
+  pane.append(el("h3", {}, `${t("review_title")} — ${t("lost_by")}${C()}${t("ns")} ${r.cost.NS}, ${t("ew")} ${r.cost.EW}`));
   const bad = r.steps.filter((s) => s.cost > 0);
   if (!bad.length) { pane.append(el("p", {}, t("no_mistake"))); return; }
   pane.append(el("ol", { class: "steps", id: "review-steps" }, ...bad.map((s) => el("li", { class: "mistake" },
-    `${t("tricks").slice(0, -1)} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} ${t("mistake")} ${s.cost} ` +
+    `${t("trick")} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} ${t("mistake")} ${s.cost} ` +
     `(${t("best_was")}${C()}${s.best_cards.map(cardName).join(" ")})`))));
 }
 
@@ -357,7 +374,7 @@ function renderReview(pane) {
 function adviceForm(target) {
   const a = state.adv;
   const hand = el("input", { id: "adv-hand", value: a.hand, size: 16, spellcheck: "false",
-                             onchange: (e) => { a.hand = e.target.value.trim(); writeUrl(); } });
+                             onchange: (e) => { a.hand = e.target.value.trim(); writeUrl(); renderBoard(); } });
   const seat = el("select", { id: "adv-seat", onchange: (e) => { a.seat = e.target.value; fillHand(); } },
     ...SEATS.map((s) => el("option", { value: s, selected: s === a.seat ? "" : null }, t(s))));
   const auction = el("input", { id: "adv-auction", value: a.auction, size: 22, placeholder: "pass 90H",
@@ -509,7 +526,7 @@ function renderPlayProblem(pane) {
   pane.append(el("div", { class: "verdict " + (cost === 0 ? "good" : "bad"), id: "pr-verdict" },
     el("div", { class: "big" }, cost === 0 ? t("right") : t("wrong")),
     `${t("you_chose")} ${cardName(card)}` + (cost ? ` : ${t("lost")} ${cost}. ` : ". ") +
-    `${t("best_was")}${C()}${solution.best_cards.map(cardName).join(" ")}.`));
+    `${t("best_cards")}${C()}${solution.best_cards.map(cardName).join(" ")}.`));
   pane.append(el("p", { class: "legend" }, t("legend")));
 }
 
@@ -517,7 +534,8 @@ function renderBidProblem(pane) {
   if (!bidProblem) return;
   const hand = el("div", { class: "hand" }, ...handCards(bidProblem.hand).map((c) => cardEl(c)));
   pane.append(el("p", {}, `${t("dealer")}${C()}${t(bidProblem.dealer)}. ${t("auction")}${C()}` +
-    (bidProblem.auction ? bidProblem.auction.split(" ").map(callText).join(", ") : "—") + `. ${t("S")} :`),
+    (bidProblem.auction ? bidProblem.auction.split(" ").map(callText).join(", ") : "—") +
+    `. ${t("your_hand")} (${t(bidProblem.seat)})${C()}`),
     el("div", { style: "background:var(--felt);padding:8px;border-radius:8px" }, hand),
     el("h3", {}, t("your_call")),
     el("div", { class: "row" }, el("button", { id: "pick-pass", onclick: () => answerBid("pass"),
