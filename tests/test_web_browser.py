@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -84,10 +83,10 @@ def state(driver) -> dict:
 
 def shown_values(driver) -> dict:
     """The values under the legal cards: card -> points for the side of the player to move."""
-    out = {}
-    for card in driver.find_elements(By.CSS_SELECTOR, ".card.legal"):
-        out[card.get_attribute("data-card")] = int(card.find_element(By.CSS_SELECTOR, ".val").text)
-    return out
+    pairs = driver.execute_script(
+        "return [...document.querySelectorAll('.card.legal')]"
+        ".map(c => [c.dataset.card, c.querySelector('.val').textContent]);")
+    return {card: int(value) for card, value in pairs}
 
 
 def expected_values(deal, strain, leader, played) -> dict:
@@ -125,7 +124,8 @@ def test_paste_table_play_review_link(server, browser):
         browser.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{card}"]').click()
         settle(browser)
         played.append(card)
-        shot(browser, f"03-play-card-{len(played)}")
+        if len(played) in (1, 4):
+            shot(browser, f"03-play-card-{len(played)}")
     assert state(browser)["p"].split("-") == played
 
     browser.find_element(By.ID, "undo").click()

@@ -14,7 +14,7 @@ import contextlib
 from importlib import resources
 from typing import Annotated, Optional
 
-from fastapi import Body, FastAPI, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -206,6 +206,7 @@ async def _wait(job, jobs: Jobs, request: Request) -> Response:
             return _error(499, "the client went away")
         job.touch()
         await asyncio.sleep(0.05)
+    jobs.forget(job.id)
     if job.state == "failed":
         return _error(400, job.error or "failed")
     if job.state == "cancelled":

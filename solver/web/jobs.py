@@ -19,8 +19,10 @@ from typing import Any, Callable
 ABANDONED_AFTER = 10.0
 #: Jobs running at once; more wait in the queue.
 MAX_RUNNING = 2
-#: Jobs kept (running, waiting or finished); a new one beyond this is refused.
+#: Jobs running or waiting at once; a new one beyond this is refused.
 MAX_JOBS = 16
+#: Finished jobs kept for their pollers, the newest first.
+MAX_FINISHED = 64
 #: Seconds a finished job's result is kept for its poller.
 KEEP_FINISHED = 120.0
 
@@ -85,8 +87,9 @@ class Jobs:
         job's ``error``, one line."""
         with self._lock:
             self._forget_old()
-            if len(self._jobs) >= self._limit:
-                raise Busy(f"{len(self._jobs)} jobs are under way: try again when one is done")
+            active = sum(1 for j in self._jobs.values() if not j.finished)
+            if active >= self._limit:
+                raise Busy(f"{active} jobs are under way: try again when one is done")
             job = Job(f"{next(self._ids)}-{int(time.time() * 1000) % 100000}", kind)
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, work)
@@ -112,11 +115,18 @@ class Jobs:
 
     def _forget_old(self) -> None:
         now = time.monotonic()
-        for key, job in list(self._jobs.items()):
-            if job.finished and now - (job.finished_at or now) > KEEP_FINISHED:
-                del self._jobs[key]
-            elif not job.finished and now - job.seen > ABANDONED_AFTER:
+        finished = sorted((j for j in self._jobs.values() if j.finished), key=lambda j: j.finished_at or now)
+        for n, job in enumerate(finished):
+            if len(finished) - n > MAX_FINISHED or now - (job.finished_at or now) > KEEP_FINISHED:
+                del self._jobs[job.id]
+        for job in self._jobs.values():
+            if not job.finished and now - job.seen > ABANDONED_AFTER:
                 job.cancelled.set()
+
+    def forget(self, job_id: str) -> None:
+        """Drop a job whose result has been delivered."""
+        with self._lock:
+            self._jobs.pop(job_id, None)
 
     def get(self, job_id: str) -> "Job | None":
         with self._lock:
