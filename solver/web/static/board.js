@@ -17,8 +17,8 @@ const TEXT = {
     title: "Tableau d'analyse", tab_table: "Table", tab_play: "Jouer", tab_advice: "Enchères",
     tab_practice: "Entraînement", copy_link: "Copier le lien", deal: "Donne", load: "Charger",
     seed: "Graine", random: "Donne au hasard", build: "Composer", dealer: "Donneur",
-    N: "Nord", E: "Est", S: "Sud", W: "Ouest", SA: "Sans atout", TA: "Tout atout",
-    strain: "Atout", leader: "Entame", to_move: "À jouer", tricks: "Plis", points: "Points",
+    N: "Nord", E: "Est", S: "Sud", W: "Ouest", suit_S: "Pique", suit_H: "Cœur", suit_D: "Carreau", suit_C: "Trèfle", SA: "Sans atout", TA: "Tout atout",
+    strain: "Atout", leader: "Entame", first_leader: "Entame par", to_move: "À jouer", tricks: "Plis", points: "Points",
     table_title: "Table double mort : points de N-S selon l'atout et l'entameur",
     table_help: "Chaque case : points de N-S (E-O en petit) si les deux camps jouent parfaitement. Cliquez une case pour jouer la donne.",
     best_bids: "Meilleure enchère de chaque camp (entame", ns: "N-S", ew: "E-O", par: "Par",
@@ -45,8 +45,8 @@ const TEXT = {
     title: "Analysis board", tab_table: "Table", tab_play: "Play", tab_advice: "Bidding",
     tab_practice: "Practice", copy_link: "Copy link", deal: "Deal", load: "Load",
     seed: "Seed", random: "Random deal", build: "Build", dealer: "Dealer",
-    N: "North", E: "East", S: "South", W: "West", SA: "No trump", TA: "All trump",
-    strain: "Trumps", leader: "Opening lead", to_move: "To play", tricks: "Tricks", points: "Points",
+    N: "North", E: "East", S: "South", W: "West", suit_S: "Spades", suit_H: "Hearts", suit_D: "Diamonds", suit_C: "Clubs", SA: "No trump", TA: "All trump",
+    strain: "Trumps", leader: "Opening lead", first_leader: "Opening lead by", to_move: "To play", tricks: "Tricks", points: "Points",
     table_title: "Double-dummy table: N-S points by trumps and first leader",
     table_help: "Each cell: N-S points (E-W in small) when both sides play perfectly. Click a cell to play the deal.",
     best_bids: "Each side's best bid (lead by", ns: "N-S", ew: "E-W", par: "Par",
@@ -172,6 +172,9 @@ function cardName(code) {
 function strainName(s) {
   return SYM[s] ? SYM[s] : t(s);
 }
+function strainEl(s) {
+  return el("span", { class: s === "H" || s === "D" ? "suit red" : "suit" }, strainName(s));
+}
 function cardEl(code, extra) {
   const red = code[0] === "H" || code[0] === "D";
   return el("div", Object.assign({ class: "card " + (red ? "red" : "black"), "data-card": code,
@@ -296,8 +299,9 @@ function renderTable() {
   const pane = $("pane-table");
   pane.replaceChildren(el("h2", {}, t("table_title")), el("p", { class: "muted" }, t("table_help")));
   if (!table) return;
-  const head = el("tr", {}, el("th", {}, t("strain")), ...SEATS.map((s) => el("th", {}, `${t("leader")} ${s}`)));
-  const rows = STRAINS.map((st) => el("tr", {}, el("th", {}, strainName(st)), ...table.leaders.map((row) => {
+  const head = [el("tr", {}, el("th", { rowspan: 2 }, t("strain")), el("th", { colspan: 4 }, t("first_leader"))),
+                el("tr", {}, ...SEATS.map((s) => el("th", {}, t(s))))];
+  const rows = STRAINS.map((st) => el("tr", {}, el("th", {}, strainEl(st)), ...table.leaders.map((row) => {
     const sel = state.strain === st && leader() === row.leader;
     return el("td", { class: "click" + (sel ? " sel" : ""), "data-strain": st, "data-leader": row.leader,
                       onclick: () => startPlay(st, row.leader) },
@@ -306,11 +310,11 @@ function renderTable() {
       row.ns_capot[st] ? el("span", { class: "capot" }, `capot ${t("ns")}`) : null,
       row.ew_capot[st] ? el("span", { class: "capot" }, `capot ${t("ew")}`) : null);
   })));
-  pane.append(el("table", { class: "grid", id: "dd-table" }, head, ...rows));
+  pane.append(el("table", { class: "grid", id: "dd-table" }, ...head, ...rows));
   const one = table.leaders.find((r) => r.leader === leader());
   pane.append(el("h3", {}, `${t("best_bids")} ${t(leader())})`));
   pane.append(el("table", { class: "grid", id: "best-bids" },
-    el("tr", {}, el("th", {}, ""), ...STRAINS.map((s) => el("th", {}, strainName(s)))),
+    el("tr", {}, el("th", {}, ""), ...STRAINS.map((s) => el("th", {}, strainEl(s)))),
     el("tr", {}, el("th", {}, t("ns")), ...STRAINS.map((s) => el("td", {}, bidText(one.ns_best_bid[s])))),
     el("tr", {}, el("th", {}, t("ew")), ...STRAINS.map((s) => el("td", {}, bidText(one.ew_best_bid[s]))))));
   if (parResult) {
@@ -335,7 +339,8 @@ function renderPlay() {
   const pane = $("pane-play");
   pane.replaceChildren();
   const strainSel = el("select", { id: "strain", onchange: (e) => startPlay(e.target.value, leader()) },
-    ...STRAINS.map((s) => el("option", { value: s, selected: s === state.strain ? "" : null }, strainName(s) + (SYM[s] ? "" : ""))));
+    ...STRAINS.map((s) => el("option", { value: s, selected: s === state.strain ? "" : null },
+                             SYM[s] ? `${SYM[s]} ${t("suit_" + s)}` : t(s))));
   const leadSel = el("select", { id: "leader", onchange: (e) => startPlay(state.strain, e.target.value) },
     ...SEATS.map((s) => el("option", { value: s, selected: s === leader() ? "" : null }, t(s))));
   pane.append(el("div", { class: "row" }, el("label", {}, t("strain"), " ", strainSel),
@@ -456,7 +461,7 @@ function bidGrid(adv, pick) {
   const byBid = Object.fromEntries((adv ? adv.bids : []).map((b) => [b.bid, b]));
   const rec = adv ? adv.recommendation.bid : null;
   const head = el("tr", {}, el("th", {}, ""), ...LEVELS.map((l) => el("th", {}, String(l))));
-  const rows = STRAINS.map((st) => el("tr", {}, el("th", {}, strainName(st)), ...LEVELS.map((lv) => {
+  const rows = STRAINS.map((st) => el("tr", {}, el("th", {}, strainEl(st)), ...LEVELS.map((lv) => {
     const key = `${lv}${st}`, b = byBid[key];
     if (!b) return el("td", { class: "cell pick", "data-bid": key, onclick: pick ? () => pick(key) : null }, pick ? "·" : "");
     const cls = b.ev_coinched > 0 ? "good" : b.p_make >= 0.5 ? "ok" : "bad";
@@ -635,6 +640,7 @@ function redo() {
   return guarded(async () => {
     if (!state.redo.length) return;
     state.played.push(state.redo.pop());
+    reviewResult = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -645,6 +651,7 @@ function bestLine() {
   return guarded(async () => {
     state.played = state.played.concat(solution.line);
     state.redo = [];
+    reviewResult = null;
     await refreshPosition();
     writeUrl();
     render();
