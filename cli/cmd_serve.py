@@ -35,7 +35,7 @@ def serve(
     """Serve the analysis board: the deal, its table, the play card by card, bidding
     advice and practice problems on a web page, with its JSON API under /api.
 
-    Example: coinche serve --open
+    The server runs until Ctrl-C; with --open the page opens in the web browser.
     """
     name = missing_web()
     if name is not None:

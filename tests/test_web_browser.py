@@ -202,3 +202,20 @@ def test_practice_and_bad_input(server, browser):
     except solver.DealError as e:
         assert browser.find_element(By.ID, "message").text == str(e)
     shot(browser, "11-bad-deal")
+
+
+def test_build_a_deal_by_clicking(server, browser):
+    open_board(browser, server + "/#lang=en")
+    browser.find_element(By.ID, "build").click()
+    settle(browser)
+    # The palette lists the cards spades first, best first, and deals each seat 8 in
+    # turn, so clicking the first card 32 times gives N the spades, E the hearts, ...
+    for _ in range(32):
+        browser.find_element(By.CSS_SELECTOR, "#palette .card").click()
+    shot(browser, "12-built-deal")
+    browser.find_element(By.ID, "build-done").click()
+    settle(browser)
+    suits = "AKQJT987"
+    want = solver.Deal.from_pbn(f"N:{suits}.-.-.- -.{suits}.-.- -.-.{suits}.- -.-.-.{suits}")
+    assert browser.find_element(By.ID, "pbn").get_attribute("value") == want.to_pbn()
+    assert browser.find_elements(By.CSS_SELECTOR, "#dd-table td")
