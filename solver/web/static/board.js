@@ -707,7 +707,8 @@ function randomDeal() {
 // ---------------------------------------------------------------- building a deal
 function startBuild() {
   state.build = { to: "N", hands: { N: [], E: [], S: [], W: [] } };
-  solution = null;
+  solution = null; table = null; parResult = null; reviewResult = null; advice = null;
+  $("pbn").value = "";
   render();
 }
 
