@@ -14,7 +14,7 @@ import contextlib
 from importlib import resources
 from typing import Annotated, Optional
 
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -166,12 +166,12 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         return jobs.start("lead", _lead_work(req)).to_dict()
 
     @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's progress and result")
-    def job_state(job_id: Annotated[str, Field(max_length=40)]) -> Response:
+    def job_state(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.get(job_id)
         return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
 
     @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Stop a job (also: leave the page)")
-    def cancel(job_id: Annotated[str, Field(max_length=40)]) -> Response:
+    def cancel(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.cancel(job_id)
         return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
 
