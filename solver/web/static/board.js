@@ -26,7 +26,7 @@ const TEXT = {
     value_now: "Avec un jeu parfait, N-S marquent", undo: "↶ Annuler", redo: "↷ Rétablir",
     best_card: "Meilleure carte", best_line: "Jouer la fin parfaitement", restart: "Recommencer",
     review: "Revoir le jeu", review_title: "Revue du jeu joué", no_mistake: "Aucune erreur : chaque carte était la meilleure.",
-    your_hand: "Votre main", best_cards: "Meilleures cartes", lost_by: "points perdus par les erreurs", trick: "Pli", mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
+    last_trick: "Dernier pli", your_hand: "Votre main", best_cards: "Meilleures cartes", lost_by: "points perdus par les erreurs", trick: "Pli", mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
     lg_good: "meilleure", lg_ok: "perd moins de 10", lg_bad: "perd 10 ou plus",
     over: "Donne terminée", hand: "Main", seat: "Place", samples: "Donnes tirées", advise: "Conseiller",
     cancel: "Arrêter", auction_so_far: "Enchères jusqu'ici (depuis le joueur après le donneur)",
@@ -54,7 +54,7 @@ const TEXT = {
     value_now: "With perfect play N-S take", undo: "↶ Undo", redo: "↷ Redo",
     best_card: "Best card", best_line: "Play the best line to the end", restart: "Start again",
     review: "Review the play", review_title: "Review of the play", no_mistake: "No mistake: every card was a best card.",
-    your_hand: "Your hand", best_cards: "Best cards", lost_by: "points lost to mistakes", trick: "Trick", mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
+    last_trick: "Last trick", your_hand: "Your hand", best_cards: "Best cards", lost_by: "points lost to mistakes", trick: "Trick", mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
     lg_good: "best", lg_ok: "loses under 10", lg_bad: "loses 10 or more",
     over: "Deal over", hand: "Hand", seat: "Seat", samples: "Deals sampled", advise: "Advise",
     cancel: "Stop", auction_so_far: "Auction so far (from the player after the dealer)",
@@ -276,6 +276,7 @@ function renderMiddle(playing) {
     if (last) c.classList.add("last");
     m.append(c);
   });
+  if (last) m.append(el("div", { class: "lastlabel" }, t("last_trick")));
   m.append(el("div", { class: "info" },
     `${t("tricks")} ${t("ns")} ${solution.tricks.NS} – ${t("ew")} ${solution.tricks.EW}`, el("br"),
     `${t("points")} ${solution.points.NS} – ${solution.points.EW}`));
