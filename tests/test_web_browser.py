@@ -219,3 +219,11 @@ def test_build_a_deal_by_clicking(server, browser):
     want = solver.Deal.from_pbn(f"N:{suits}.-.-.- -.{suits}.-.- -.-.{suits}.- -.-.-.{suits}")
     assert browser.find_element(By.ID, "pbn").get_attribute("value") == want.to_pbn()
     assert browser.find_elements(By.CSS_SELECTOR, "#dd-table td")
+
+
+def test_advice_hand_by_clicking(server, browser):
+    open_board(browser, server + "/#panel=advice&ah=-.-.-.-&lang=en")
+    for code in ("SA", "SJ", "S9", "HA", "H7", "DK", "DT", "CJ"):
+        browser.find_element(By.CSS_SELECTOR, f'#adv-picker .card[data-card="{code}"]').click()
+    assert state(browser)["ah"] == "AJ9.A7.KT.J"
+    shot(browser, "13-advice-hand-clicked")

@@ -26,7 +26,7 @@ const TEXT = {
     value_now: "Avec un jeu parfait, N-S marquent", undo: "↶ Annuler", redo: "↷ Rétablir",
     best_card: "Meilleure carte", best_line: "Jouer la fin parfaitement", restart: "Recommencer",
     review: "Revoir le jeu", review_title: "Revue du jeu joué", no_mistake: "Aucune erreur : chaque carte était la meilleure.",
-    last_trick: "Dernier pli", your_hand: "Votre main", best_cards: "Meilleures cartes", lost_by: "points perdus par les erreurs", trick: "Pli", mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
+    pick_help: "Ou cliquez les 8 cartes de la main :", last_trick: "Dernier pli", your_hand: "Votre main", best_cards: "Meilleures cartes", lost_by: "points perdus par les erreurs", trick: "Pli", mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
     lg_good: "meilleure", lg_ok: "perd moins de 10", lg_bad: "perd 10 ou plus",
     over: "Donne terminée", hand: "Main", seat: "Place", samples: "Donnes tirées", advise: "Conseiller",
     cancel: "Arrêter", auction_so_far: "Enchères jusqu'ici (depuis le joueur après le donneur)",
@@ -54,7 +54,7 @@ const TEXT = {
     value_now: "With perfect play N-S take", undo: "↶ Undo", redo: "↷ Redo",
     best_card: "Best card", best_line: "Play the best line to the end", restart: "Start again",
     review: "Review the play", review_title: "Review of the play", no_mistake: "No mistake: every card was a best card.",
-    last_trick: "Last trick", your_hand: "Your hand", best_cards: "Best cards", lost_by: "points lost to mistakes", trick: "Trick", mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
+    pick_help: "Or click the hand's 8 cards:", last_trick: "Last trick", your_hand: "Your hand", best_cards: "Best cards", lost_by: "points lost to mistakes", trick: "Trick", mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
     lg_good: "best", lg_ok: "loses under 10", lg_bad: "loses 10 or more",
     over: "Deal over", hand: "Hand", seat: "Seat", samples: "Deals sampled", advise: "Advise",
     cancel: "Stop", auction_so_far: "Auction so far (from the player after the dealer)",
@@ -392,10 +392,31 @@ function adviceForm(target) {
   target.append(
     el("div", { class: "row" }, el("label", {}, t("hand"), " ", hand), el("label", {}, t("seat"), " ", seat),
        el("button", { onclick: fillHand, disabled: state.deal ? null : "" }, t("from_deal"))),
+    el("p", { class: "muted" }, t("pick_help")), handPicker(),
     el("div", { class: "row" }, el("label", {}, t("auction_so_far"), " ", auction)),
     el("div", { class: "row" }, el("label", {}, t("samples"), " ", samples), el("label", {}, t("seed"), " ", seed),
        el("button", { id: "adv-go", class: "primary", onclick: () => runAdvice(a) }, t("advise")),
        el("button", { id: "adv-stop", onclick: stopJob, disabled: job ? null : "" }, t("cancel"))));
+}
+
+// Clicking cards into the advice hand: a card of the 32 joins the hand or leaves it.
+function handPicker() {
+  const a = state.adv;
+  let cards = [];
+  try { cards = /^[AKQJT987-]*(\.[AKQJT987-]*){3}$/i.test(a.hand) ? handCards(a.hand.toUpperCase()) : []; } catch (e) { cards = []; }
+  const box = el("div", { class: "picker", id: "adv-picker" });
+  for (const s of SUITS) for (const r of RANKS) {
+    const code = s + r, held = cards.includes(code);
+    box.append(cardEl(code, { class: "card small " + (/[HD]/.test(s) ? "red" : "black") + (held ? " held" : ""),
+      onclick: () => {
+        const now = held ? cards.filter((c) => c !== code) : cards.length < 8 ? cards.concat([code]) : cards;
+        a.hand = cardsToPbn(now);
+        writeUrl();
+        renderBoard();
+        renderPanes();
+      } }));
+  }
+  return box;
 }
 
 function fillHand() {
