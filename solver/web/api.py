@@ -1,0 +1,223 @@
+"""The board's JSON API (FastAPI) and the static page.
+
+Every endpoint mirrors a function of the Python API and answers its ``to_dict()``
+(see docs/web.md).  Bad input gets status 400 (422 for a request of the wrong shape,
+413 for one too large, 429 when too much work is under way) and a body
+``{"error": "..."}`` holding the one-line message the command line prints; never a
+500 for bad input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from importlib import resources
+from typing import Annotated, Optional
+
+from fastapi import FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from solver.deal import Deal
+from solver.errors import CoincheError
+from . import practice, views
+from .jobs import Busy, Jobs
+from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, BodyLimit
+
+DealText = Annotated[str, Field(min_length=1, max_length=200, description="PBN text or 'example'")]
+Strain = Annotated[str, Field(min_length=1, max_length=8, description="S H D C SA TA")]
+SeatText = Annotated[str, Field(min_length=1, max_length=8, description="N E S W")]
+Played = Annotated[str, Field(max_length=200, description="cards played, in order: 'SA S7 ...'")]
+HandText = Annotated[str, Field(min_length=1, max_length=60, description="one hand: 'AJ9.A7.KT.J'")]
+Samples = Annotated[int, Field(ge=1, le=MAX_SAMPLES)]
+Seed = Annotated[Optional[int], Field(default=None, ge=0, le=MAX_SEED)]
+
+
+class DealIn(BaseModel):
+    deal: DealText
+
+
+class TableIn(BaseModel):
+    deal: DealText
+
+
+class ParIn(BaseModel):
+    deal: DealText
+    dealer: SeatText = "N"
+
+
+class PlayIn(BaseModel):
+    deal: DealText
+    strain: Strain
+    leader: SeatText = "N"
+    played: Played = ""
+
+
+class AdviseIn(BaseModel):
+    hand: HandText
+    seat: SeatText = "S"
+    dealer: SeatText = "N"
+    samples: Samples = 200
+    seed: Seed = None
+    auction: Annotated[str, Field(max_length=200, description="calls so far: 'pass 90H'")] = ""
+
+
+class LeadIn(BaseModel):
+    hand: HandText
+    seat: SeatText
+    contract: Annotated[str, Field(min_length=1, max_length=20)]
+    declarer: SeatText
+    samples: Samples = 200
+    seed: Seed = None
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    """One line for a request of the wrong shape: the field, what is wrong, the input."""
+    first = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(x) for x in first.get("loc", ())[1:]) or "request"
+    value = first.get("input")
+    shown = f" (got {str(value)[:80]!r})" if isinstance(value, (str, int, float)) else ""
+    return f"{where}: {first.get('msg', 'invalid')}{shown}"
+
+
+def _static(name: str):
+    return resources.files("solver.web").joinpath("static", name)
+
+
+def create_app(jobs: "Jobs | None" = None) -> FastAPI:
+    """The application: ``/api/...``, ``/docs`` and the page at ``/``."""
+    jobs = jobs or Jobs()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        jobs.shutdown()
+
+    app = FastAPI(title="Coinche analysis board", version="1", lifespan=lifespan,
+                  description="The double-dummy solver and hand analyzer over HTTP; "
+                  "every answer is the matching Python function's to_dict().")
+    app.state.jobs = jobs
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(CoincheError)
+    async def bad_input(request: Request, exc: CoincheError) -> JSONResponse:
+        return _error(400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_shape(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _error(422, _validation_message(exc))
+
+    @app.exception_handler(Busy)
+    async def busy(request: Request, exc: Busy) -> JSONResponse:
+        return _error(429, str(exc))
+
+    _routes(app, jobs)
+    _page(app)
+    return app
+
+
+def _routes(app: FastAPI, jobs: Jobs) -> None:
+    @app.get("/api/deal", tags=["deal"], summary="A random deal (Deal.random)")
+    def random_deal(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+        return views.deal_view(Deal.random(seed), seed)
+
+    @app.post("/api/deal", tags=["deal"], summary="Read a deal (Deal.from_pbn)")
+    def read_deal(req: DealIn) -> dict:
+        return views.deal_view(views.parse_deal(req.deal))
+
+    @app.post("/api/solve", tags=["analysis"], summary="Solve a position (solve)")
+    def solve(req: PlayIn) -> dict:
+        return views.play_view(req.deal, req.strain, req.leader, req.played)
+
+    @app.post("/api/table", tags=["analysis"], summary="The double-dummy table (dd_table)")
+    def table(req: TableIn) -> dict:
+        return views.table_view(req.deal)
+
+    @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
+    def par(req: ParIn) -> dict:
+        return views.par_view(req.deal, req.dealer)
+
+    @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
+    def review(req: PlayIn) -> dict:
+        return views.review_view(req.deal, req.strain, req.leader, req.played)
+
+    @app.post("/api/advise", tags=["advice"], summary="Bidding advice, waited for (advise)")
+    async def advise_now(req: AdviseIn, request: Request) -> Response:
+        job = jobs.start("advise", _advise_work(req))
+        return await _wait(job, jobs, request)
+
+    @app.post("/api/lead", tags=["advice"], summary="Opening-lead advice, waited for (lead_advice)")
+    async def lead_now(req: LeadIn, request: Request) -> Response:
+        job = jobs.start("lead", _lead_work(req))
+        return await _wait(job, jobs, request)
+
+    @app.post("/api/jobs/advise", tags=["jobs"], summary="Start bidding advice; poll /api/jobs/{id}")
+    def advise_job(req: AdviseIn) -> dict:
+        return jobs.start("advise", _advise_work(req)).to_dict()
+
+    @app.post("/api/jobs/lead", tags=["jobs"], summary="Start lead advice; poll /api/jobs/{id}")
+    def lead_job(req: LeadIn) -> dict:
+        return jobs.start("lead", _lead_work(req)).to_dict()
+
+    @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's progress and result")
+    def job_state(job_id: Annotated[str, Path(max_length=40)]) -> Response:
+        job = jobs.get(job_id)
+        return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
+
+    @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Stop a job (also: leave the page)")
+    def cancel(job_id: Annotated[str, Path(max_length=40)]) -> Response:
+        job = jobs.cancel(job_id)
+        return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
+
+    @app.get("/api/practice/bidding", tags=["practice"], summary="A bidding problem from a seed")
+    def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+        return practice.bidding_problem(seed)
+
+    @app.get("/api/practice/play", tags=["practice"], summary="A card-play problem from a seed")
+    def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+        return practice.play_problem(seed)
+
+
+def _advise_work(req: AdviseIn):
+    def work(progress):
+        return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
+                                 progress=progress)
+    return work
+
+
+def _lead_work(req: LeadIn):
+    def work(progress):
+        return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
+                               progress=progress)
+    return work
+
+
+async def _wait(job, jobs: Jobs, request: Request) -> Response:
+    """Wait for a job; cancel it if the client goes away."""
+    while not job.finished:
+        if await request.is_disconnected():
+            jobs.cancel(job.id)
+            return _error(499, "the client went away")
+        job.touch()
+        await asyncio.sleep(0.05)
+    jobs.forget(job.id)
+    if job.state == "failed":
+        return _error(400, job.error or "failed")
+    if job.state == "cancelled":
+        return _error(409, "the job was cancelled")
+    return JSONResponse(job.result)
+
+
+def _page(app: FastAPI) -> None:
+    static = resources.files("solver.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static), follow_symlink=True), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(str(_static("index.html")), media_type="text/html")

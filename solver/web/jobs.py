@@ -1,0 +1,151 @@
+"""Long work (sampled advice) as jobs: started, polled for progress, cancelled.
+
+A job runs on a small thread pool.  Its work gets a ``progress(done, total)``
+callback, which records the progress and raises :class:`Cancelled` once the job is
+cancelled, so the sampling stops after the deals in hand.  A job nobody has asked
+about for :data:`ABANDONED_AFTER` seconds counts as cancelled too: closing the page
+stops its work even when the page could not say so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+#: Seconds without a poll after which a running job is dropped.
+ABANDONED_AFTER = 10.0
+#: Jobs running at once; more wait in the queue.
+MAX_RUNNING = 2
+#: Jobs running or waiting at once; a new one beyond this is refused.
+MAX_JOBS = 16
+#: Finished jobs kept for their pollers, the newest first.
+MAX_FINISHED = 64
+#: Seconds a finished job's result is kept for its poller.
+KEEP_FINISHED = 120.0
+
+
+class Cancelled(Exception):
+    """Raised inside a job's work when the job was cancelled or abandoned."""
+
+
+class Busy(Exception):
+    """Too many jobs: the caller should try again later."""
+
+
+class Job:
+    """One piece of long work: its state, progress, result or error."""
+
+    def __init__(self, job_id: str, kind: str) -> None:
+        self.id = job_id
+        self.kind = kind
+        self.state = "waiting"        # waiting, running, done, failed, cancelled
+        self.done = 0
+        self.total = 0
+        self.result: Any = None
+        self.error: "str | None" = None
+        self.cancelled = threading.Event()
+        self.seen = time.monotonic()
+        self.finished_at: "float | None" = None
+
+    def touch(self) -> None:
+        self.seen = time.monotonic()
+
+    def progress(self, done: int, total: int) -> None:
+        """The callback handed to the work: records progress, stops a dropped job."""
+        self.done, self.total = done, total
+        if time.monotonic() - self.seen > ABANDONED_AFTER:
+            self.cancelled.set()
+        if self.cancelled.is_set():
+            raise Cancelled(self.id)
+
+    @property
+    def finished(self) -> bool:
+        return self.state in ("done", "failed", "cancelled")
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "kind": self.kind, "state": self.state, "done": self.done,
+                "total": self.total, "result": self.result, "error": self.error}
+
+
+class Jobs:
+    """The jobs of one application."""
+
+    def __init__(self, running: int = MAX_RUNNING, limit: int = MAX_JOBS) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=running, thread_name_prefix="coinche-web-job")
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._limit = limit
+
+    def start(self, kind: str, work: Callable[[Callable[[int, int], None]], Any]) -> Job:
+        """Queue ``work(progress)``; its return value becomes the job's result.
+
+        A :class:`~solver.errors.CoincheError` (any ``ValueError``) it raises becomes the
+        job's ``error``, one line."""
+        with self._lock:
+            self._forget_old()
+            active = sum(1 for j in self._jobs.values() if not j.finished)
+            if active >= self._limit:
+                raise Busy(f"{active} jobs are under way: try again when one is done")
+            job = Job(f"{next(self._ids)}-{int(time.time() * 1000) % 100000}", kind)
+            self._jobs[job.id] = job
+        self._pool.submit(self._run, job, work)
+        return job
+
+    def _run(self, job: Job, work: Callable) -> None:
+        if job.cancelled.is_set():
+            job.state = "cancelled"
+        else:
+            job.state = "running"
+            try:
+                job.result = work(job.progress)
+                job.state = "done"
+            except Cancelled:
+                job.state = "cancelled"
+            except ValueError as e:
+                job.error = " ".join(str(e).split())
+                job.state = "failed"
+            except Exception as e:  # pragma: no cover - a bug, reported to the page all the same
+                job.error = f"internal error: {type(e).__name__}"
+                job.state = "failed"
+        job.finished_at = time.monotonic()
+
+    def _forget_old(self) -> None:
+        now = time.monotonic()
+        finished = sorted((j for j in self._jobs.values() if j.finished), key=lambda j: j.finished_at or now)
+        for n, job in enumerate(finished):
+            if len(finished) - n > MAX_FINISHED or now - (job.finished_at or now) > KEEP_FINISHED:
+                del self._jobs[job.id]
+        for job in self._jobs.values():
+            if not job.finished and now - job.seen > ABANDONED_AFTER:
+                job.cancelled.set()
+
+    def forget(self, job_id: str) -> None:
+        """Drop a job whose result has been delivered."""
+        with self._lock:
+            self._jobs.pop(job_id, None)
+
+    def get(self, job_id: str) -> "Job | None":
+        with self._lock:
+            job = self._jobs.get(job_id)
+        if job is not None:
+            job.touch()
+        return job
+
+    def cancel(self, job_id: str) -> "Job | None":
+        job = self.get(job_id)
+        if job is not None:
+            job.cancelled.set()
+            if job.state == "waiting":
+                job.state = "cancelled"
+                job.finished_at = time.monotonic()
+        return job
+
+    def shutdown(self) -> None:
+        with self._lock:
+            for job in self._jobs.values():
+                job.cancelled.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)

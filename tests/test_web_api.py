@@ -1,0 +1,210 @@
+"""The board's JSON API through the framework's test client: each endpoint answers what
+the Python function it mirrors returns, bad input gets a 4xx with the command line's
+message, and long work stops when asked to or when its client goes away."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+import solver
+from cli_helpers import EXAMPLE, run
+from solver.web import create_app
+from solver.web import jobs as jobs_module
+from solver.web.limits import MAX_BODY, MAX_SAMPLES
+from web_helpers import live_server
+
+DEAL = solver.Deal.random(11)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def ok(response) -> dict:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_deal_endpoints_mirror_deal(client):
+    assert ok(client.get("/api/deal", params={"seed": 11}))["deal"] == DEAL.to_pbn()
+    got = ok(client.post("/api/deal", json={"deal": "example"}))
+    assert got["deal"] == EXAMPLE and got["hands"]["S"] == "Q.A.AQ7.KQJ"
+
+
+def test_solve_mirrors_solve(client):
+    played = "SA S8 SQ S7 HK"
+    got = ok(client.post("/api/solve", json={"deal": EXAMPLE, "strain": "H", "leader": "N",
+                                            "played": played}))
+    sol = solver.solve(solver.Deal.from_pbn(EXAMPLE), "H", "N", played)
+    for key, value in sol.to_dict().items():
+        if key != "nodes":
+            assert got[key] == value, key
+    assert got["costs"] == {c.name: sol.cost(c) for c in sol.card_values}
+    assert got["trick"] == ["HK"] and got["trick_leader"] == "N"
+    assert got["last_trick"] == {"leader": "N", "cards": ["SA", "S8", "SQ", "S7"]}
+
+
+def test_table_par_review_mirror_the_api(client):
+    pbn = DEAL.to_pbn()
+    table = ok(client.post("/api/table", json={"deal": pbn}))
+    want = solver.dd_table(DEAL)
+    for row in table["leaders"]:
+        one = want.for_leader(row["leader"]).to_dict()
+        one.pop("nodes", None)
+        assert row == one
+    assert ok(client.post("/api/par", json={"deal": pbn, "dealer": "W"})) == \
+        solver.par(DEAL, dealer="W").to_dict()
+    line = " ".join(c.name for c in solver.solve(DEAL, "SA", "E").line[:6])
+    got = ok(client.post("/api/review", json={"deal": pbn, "strain": "SA", "leader": "E", "played": line}))
+    want_review = solver.review(DEAL, "SA", "E", line).to_dict()
+    got.pop("nodes"), want_review.pop("nodes")
+    assert got == want_review
+
+
+def test_advice_and_lead_mirror_the_api(client):
+    hand = DEAL.hands[solver.Seat.S].to_pbn()
+    got = ok(client.post("/api/advise", json={"hand": hand, "seat": "S", "dealer": "E", "samples": 30,
+                                             "seed": 2}))
+    want = solver.advise(hand, seat="S", dealer="E", samples=30, seed=2)
+    assert got["recommendation"] == want.recommendation.to_dict()
+    assert got["bids"] == [b.to_dict() for b in want.bids]
+    # the histograms count every sampled deal once per strain
+    assert all(sum(c) == 30 for c in got["histograms"]["counts"].values())
+    east = DEAL.hands[solver.Seat.E].to_pbn()
+    lead = ok(client.post("/api/lead", json={"hand": east, "seat": "E", "contract": "100H", "declarer": "S",
+                                            "samples": 20, "seed": 1}))
+    assert lead == solver.lead_advice(east, "E", "100H", declarer="S", samples=20, seed=1).to_dict()
+
+
+def test_advice_answers_the_auction(client):
+    # The example's South hand opens; over the opponents' 160 every bid loses when coinched.
+    got = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "E",
+                                             "samples": 20, "seed": 1}))
+    assert got["answer"] == {"call": got["recommendation"]["bid"] or "pass", "over": None}
+    high = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "N",
+                                              "samples": 20, "seed": 1, "auction": "pass"}))
+    assert high["answer"]["over"] is None
+    over = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "W",
+                                              "samples": 20, "seed": 1, "auction": "160S pass"}))
+    assert over["answer"]["over"] == "160S"
+    above = [b for b in over["bids"] if b["level"] == "capot"]
+    best = max(above, key=lambda b: b["ev_coinched"])
+    assert over["answer"]["call"] == (best["bid"] if best["ev_coinched"] > 0 else "pass")
+
+
+@pytest.mark.parametrize("path, body, cli", [
+    ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7"}, ["table", "N:AK.K8.K8.A8 T98.QT.J9.7"]),
+    ("/api/solve", {"deal": EXAMPLE, "strain": "X"}, ["solve", EXAMPLE, "--strain", "X"]),
+    ("/api/solve", {"deal": EXAMPLE, "strain": "C", "leader": "S", "played": "S8"},
+     ["solve", EXAMPLE, "--strain", "C", "--leader", "S", "--played", "S8"]),
+    ("/api/par", {"deal": EXAMPLE, "dealer": "Q"}, ["par", EXAMPLE, "--dealer", "Q"]),
+    ("/api/advise", {"hand": "AJ9.A7.KT", "samples": 5}, ["advise", "AJ9.A7.KT", "--samples", "5"]),
+    ("/api/lead", {"hand": "KT7.Q8.A9.K", "seat": "E", "contract": "100Z", "declarer": "S", "samples": 5},
+     ["lead", "KT7.Q8.A9.K", "--seat", "E", "--contract", "100Z", "--declarer", "S", "--samples", "5"]),
+])
+def test_bad_input_gets_the_cli_message(client, path, body, cli):
+    response = client.post(path, json=body)
+    assert response.status_code == 400
+    cli_line = run(*cli).stderr.strip()
+    assert cli_line == "error: " + response.json()["error"]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/table", {"deal": "x" * 201}),
+    ("/api/table", {}),
+    ("/api/table", {"deal": None}),
+    ("/api/table", [1, 2]),
+    ("/api/solve", {"deal": EXAMPLE, "strain": "C", "played": "SA " * 100}),
+    ("/api/advise", {"hand": "AJ9.A7.KT.J", "samples": MAX_SAMPLES + 1}),
+    ("/api/advise", {"hand": "AJ9.A7.KT.J", "samples": 0}),
+    ("/api/advise", {"hand": "AJ9.A7.KT.J", "samples": 5, "seed": -1}),
+    ("/api/advise", {"hand": "AJ9.A7.KT.J", "samples": 5, "auction": "pass pass pass pass pass"}),
+    ("/api/advise", {"hand": "AJ9.A7.KT.J", "samples": 5, "dealer": "N", "auction": "90H 80S"}),
+    ("/api/advise", {"hand": "AJ9.A7.KT.J", "samples": 5, "seat": "é"}),
+    ("/api/lead", {"hand": "AJ9.A7.KT.J", "seat": "E", "contract": "100H", "declarer": "Q", "samples": 5}),
+])
+def test_bad_requests_get_one_line_and_no_500(client, path, body):
+    response = client.post(path, json=body)
+    assert 400 <= response.status_code < 500, response.text
+    message = response.json()["error"]
+    assert message and "\n" not in message and "Traceback" not in message
+
+
+def test_request_size_is_bounded(client):
+    big = '{"deal": "' + "x" * MAX_BODY + '"}'
+    response = client.post("/api/table", content=big, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and str(MAX_BODY) in response.json()["error"]
+    assert client.get("/api/deal", params={"seed": -3}).status_code == 422
+    assert client.get("/api/jobs/nonesuch").status_code == 404
+
+
+def test_page_and_openapi(client):
+    page = client.get("/")
+    assert page.status_code == 200 and '<script src="/static/board.js">' in page.text
+    assert client.get("/static/board.js").status_code == 200
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/solve", "/api/table", "/api/par", "/api/review", "/api/advise", "/api/lead"):
+        assert path in paths
+
+
+def wait_for(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_job_reports_progress_and_can_be_cancelled(client):
+    body = {"hand": "AJ9.A7.KT.J", "samples": MAX_SAMPLES, "seed": 1}
+    job = ok(client.post("/api/jobs/advise", json=body))
+    wait_for(lambda: ok(client.get(f"/api/jobs/{job['id']}"))["done"] > 0)
+    ok(client.post(f"/api/jobs/{job['id']}/cancel"))
+    wait_for(lambda: ok(client.get(f"/api/jobs/{job['id']}"))["state"] == "cancelled")
+    assert ok(client.get(f"/api/jobs/{job['id']}"))["done"] < MAX_SAMPLES
+
+
+def test_an_abandoned_job_stops(monkeypatch):
+    monkeypatch.setattr(jobs_module, "ABANDONED_AFTER", 0.2)
+    app = create_app()
+    with TestClient(app) as c:
+        job = ok(c.post("/api/jobs/advise", json={"hand": "AJ9.A7.KT.J", "samples": MAX_SAMPLES, "seed": 1}))
+        held = app.state.jobs._jobs[job["id"]]          # watched without polling it
+        wait_for(lambda: held.finished)
+        assert held.state == "cancelled" and held.done < MAX_SAMPLES
+
+
+def test_waited_advice_stops_when_the_client_leaves():
+    app = create_app()
+    with live_server(app) as url:
+        host, port = url.removeprefix("http://").split(":")
+        body = b'{"hand": "AJ9.A7.KT.J", "samples": %d, "seed": 1}' % MAX_SAMPLES
+        with socket.create_connection((host, int(port))) as s:
+            s.sendall(b"POST /api/advise HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+            wait_for(lambda: any(j.done > 0 for j in app.state.jobs._jobs.values()))
+        job = next(iter(app.state.jobs._jobs.values()))
+        wait_for(lambda: job.finished)
+        assert job.state == "cancelled" and job.done < MAX_SAMPLES
+
+
+def test_import_solver_leaves_the_web_out():
+    code = "import sys, solver; print('fastapi' in sys.modules or 'solver.web' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_serve_without_the_extra_says_what_to_install():
+    code = ("import sys; sys.modules['fastapi'] = None; sys.argv = ['coinche', 'serve'];"
+            "from coinche_cli.main import main; main()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == ['error: the board needs \'fastapi\': pip install -e ".[web]"']

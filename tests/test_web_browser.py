@@ -1,0 +1,229 @@
+"""The board in a real browser: Debian's chromium driven by Selenium.
+
+Each step saves a screenshot under tests/artifacts/web/ (printed at the start; the
+folder is ignored by git).  Without chromium and chromedriver the module is skipped
+with one line saying how to install them.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+import solver
+from web_helpers import live_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if CHROMIUM is None or DRIVER is None:
+    pytest.skip("no browser: apt-get install chromium chromium-driver to run the board's browser tests",
+                allow_module_level=True)
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+ARTIFACTS = Path(__file__).parent / "artifacts" / "web"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1400,1000")
+DEAL = solver.Deal.random(5)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with live_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots in {ARTIFACTS}")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in FLAGS:
+        opts.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="coinche-chromium-")
+    opts.add_argument(f"--user-data-dir={profile}")
+    opts.add_argument("--lang=fr-FR")
+    opts.add_experimental_option("prefs", {"intl.accept_languages": "fr-FR,fr"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def shot(driver, name: str) -> None:
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def settle(driver, timeout: float = 20.0) -> None:
+    """Wait until the page has loaded and no action is under way."""
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.body.dataset.ready === '1' "
+                                   "&& document.body.dataset.busy === '0'"))
+
+
+def open_board(driver, url: str) -> None:
+    driver.get("about:blank")       # a new document, even when only the fragment differs
+    driver.get(url)
+    settle(driver)
+
+
+def state(driver) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).fragment).items()}
+
+
+def shown_values(driver) -> dict:
+    """The values under the legal cards: card -> points for the side of the player to move."""
+    pairs = driver.execute_script(
+        "return [...document.querySelectorAll('.card.legal')]"
+        ".map(c => [c.dataset.card, c.querySelector('.val').textContent]);")
+    return {card: int(value) for card, value in pairs}
+
+
+def expected_values(deal, strain, leader, played) -> dict:
+    sol = solver.solve(deal, strain, leader, played)
+    total = sol.ns_points + sol.ew_points
+    ns = sol.to_move in (solver.Seat.N, solver.Seat.S)
+    return {c.name: (v if ns else total - v) for c, v in sol.card_values.items()}
+
+
+def test_paste_table_play_review_link(server, browser):
+    open_board(browser, server + "/")
+    # French by default for a French browser
+    assert browser.find_element(By.CSS_SELECTOR, "h1").text == "Tableau d'analyse"
+    shot(browser, "01-example-deal-table")
+
+    pbn = browser.find_element(By.ID, "pbn")
+    pbn.clear()
+    pbn.send_keys(DEAL.to_pbn())
+    browser.find_element(By.ID, "load").click()
+    settle(browser)
+    table = solver.dd_table(DEAL)
+    for cell in browser.find_elements(By.CSS_SELECTOR, "#dd-table td"):
+        strain, leader = cell.get_attribute("data-strain"), cell.get_attribute("data-leader")
+        assert int(cell.find_element(By.CSS_SELECTOR, ".ns").text) == \
+            table.for_leader(leader).ns_points[strain]
+    shot(browser, "02-pasted-deal-table")
+
+    browser.find_element(By.CSS_SELECTOR, '#dd-table td[data-strain="H"][data-leader="E"]').click()
+    settle(browser)
+    played = []
+    for _ in range(5):          # a trick and a card
+        want = expected_values(DEAL, "H", "E", played)
+        assert shown_values(browser) == want
+        card = min(want, key=want.get)          # the worst card: a mistake for the review
+        browser.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{card}"]').click()
+        settle(browser)
+        played.append(card)
+        if len(played) in (1, 4):
+            shot(browser, f"03-play-card-{len(played)}")
+    assert state(browser)["p"].split("-") == played
+
+    browser.find_element(By.ID, "undo").click()
+    settle(browser)
+    assert state(browser)["p"].split("-") == played[:-1]
+    browser.find_element(By.ID, "redo").click()
+    settle(browser)
+    assert state(browser)["p"].split("-") == played
+
+    browser.find_element(By.ID, "review").click()
+    settle(browser)
+    mistakes = [s for s in solver.review(DEAL, "H", "E", played).steps if s.cost > 0]
+    shown = browser.find_elements(By.CSS_SELECTOR, "#review-steps li")
+    assert len(shown) == len(mistakes) and mistakes
+    shot(browser, "04-review")
+
+    browser.find_element(By.ID, "best-line").click()
+    settle(browser)
+    assert len(state(browser)["p"].split("-")) == 32
+    shot(browser, "05-best-line-to-the-end")
+
+    # a link reopens the same board
+    browser.find_element(By.ID, "undo").click()
+    settle(browser)
+    link = browser.current_url
+    values = shown_values(browser)
+    open_board(browser, link)
+    assert browser.current_url == link and shown_values(browser) == values
+    shot(browser, "06-shared-link")
+
+
+def test_advice_panel(server, browser):
+    hand = DEAL.hands[solver.Seat.S].to_pbn()
+    open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=advice&dl=E&as=S&ah={hand}&an=60&ax=3&lang=en")
+    browser.find_element(By.ID, "adv-go").click()
+    WebDriverWait(browser, 5, poll_frequency=0.02).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#adv-progress .progress")
+        or d.find_elements(By.ID, "adv-recommendation"))
+    shot(browser, "07-advice-progress")
+    settle(browser, 60)
+    want = solver.advise(hand, seat="S", dealer="E", samples=60, seed=3)
+    assert want.recommendation.text in browser.find_element(By.ID, "adv-recommendation").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#adv-histograms svg")) == 6
+    shot(browser, "08-advice")
+
+
+def test_practice_and_bad_input(server, browser):
+    open_board(browser, server + "/#panel=practice&pk=play&ps=4&lang=en")
+    problem = state(browser)
+    sol = solver.solve(solver.Deal.from_pbn(problem["d"]), problem["st"], problem["ld"],
+                       problem["p"].replace("-", " "))
+    best = sol.best_cards[0].name
+    browser.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{best}"]').click()
+    settle(browser)
+    assert "good" in browser.find_element(By.ID, "pr-verdict").get_attribute("class")
+    assert state(browser)["sc"] == "1/1"
+    shot(browser, "09-practice-play")
+
+    browser.find_element(By.ID, "pr-bid").click()
+    settle(browser)
+    browser.find_element(By.ID, "pick-pass").click()
+    settle(browser, 60)
+    assert browser.find_element(By.ID, "pr-verdict").text
+    assert state(browser)["sc"].endswith("/2")
+    shot(browser, "10-practice-bidding")
+
+    pbn = browser.find_element(By.ID, "pbn")
+    pbn.clear()
+    pbn.send_keys("N:AK.K8.K8.A8 T98.QT.J9.7")
+    browser.find_element(By.ID, "load").click()
+    settle(browser)
+    try:
+        solver.Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7")
+    except solver.DealError as e:
+        assert browser.find_element(By.ID, "message").text == str(e)
+    shot(browser, "11-bad-deal")
+
+
+def test_build_a_deal_by_clicking(server, browser):
+    open_board(browser, server + "/#lang=en")
+    browser.find_element(By.ID, "build").click()
+    settle(browser)
+    # The palette lists the cards spades first, best first, and deals each seat 8 in
+    # turn, so clicking the first card 32 times gives N the spades, E the hearts, ...
+    for _ in range(32):
+        browser.find_element(By.CSS_SELECTOR, "#palette .card").click()
+    shot(browser, "12-built-deal")
+    browser.find_element(By.ID, "build-done").click()
+    settle(browser)
+    suits = "AKQJT987"
+    want = solver.Deal.from_pbn(f"N:{suits}.-.-.- -.{suits}.-.- -.-.{suits}.- -.-.-.{suits}")
+    assert browser.find_element(By.ID, "pbn").get_attribute("value") == want.to_pbn()
+    assert browser.find_elements(By.CSS_SELECTOR, "#dd-table td")
+
+
+def test_advice_hand_by_clicking(server, browser):
+    open_board(browser, server + "/#panel=advice&ah=-.-.-.-&lang=en")
+    for code in ("SA", "SJ", "S9", "HA", "H7", "DK", "DT", "CJ"):
+        browser.find_element(By.CSS_SELECTOR, f'#adv-picker .card[data-card="{code}"]').click()
+    assert state(browser)["ah"] == "AJ9.A7.KT.J"
+    shot(browser, "13-advice-hand-clicked")
