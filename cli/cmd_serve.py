@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from .app import app
-from .common import fail
+from .errors import fail
 
 WEB_MODULES = ("fastapi", "uvicorn")
 
