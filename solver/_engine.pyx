@@ -40,6 +40,17 @@ include "_engine_search.pxi"    # the alpha-beta search and the probe driver
 # Python boundary
 # ---------------------------------------------------------------------------
 
+cdef uint32_t permute_mask(uint32_t m, const int* where):
+    """The mask of the cards ``where[c]`` for the cards ``c`` of ``m`` (canonical order to
+    the engine's, or back)."""
+    cdef uint32_t out = 0
+    cdef int c
+    for c in range(32):
+        if m >> c & 1:
+            out |= (<uint32_t>1) << where[c]
+    return out
+
+
 cdef class Engine:
     """A search engine with its own transposition table.
 
@@ -90,7 +101,7 @@ cdef class Engine:
         it, lead first.  ``count_tricks`` makes the value the number of tricks N-S take
         instead of points.
         """
-        cdef int c, e, k, n, seat
+        cdef int c, e, seat
         cdef State* s = &self.st
         s.tricks_left = 0           # no position until this one is checked (a failed setup leaves none)
         self.depth = 0
@@ -132,7 +143,19 @@ cdef class Engine:
             for e in range(32):
                 if s.hands[seat] >> e & 1:
                     s.rem_pts += s.pts[e]
-        n = len(trick)
+        self._load_trick(leader, trick)
+        s.nodes = 0
+        memset(s.killer, 255, sizeof(s.killer))     # no killer yet (255 is no card)
+        if not trick:
+            s.win_card = 0      # the killer slot of the first lead (no previous trick)
+        self.depth = 0
+        self.tt.generation = (self.tt.generation + 1) & 3
+
+    cdef _load_trick(self, int leader, trick):
+        """Put the cards of the current trick (canonical, lead first) on the table and set
+        the tricks left once the hands hold a consistent number of cards."""
+        cdef State* s = &self.st
+        cdef int e, k, n = len(trick)
         s.ncards = 0
         s.trick_pts = 0
         s.trick_mask = 0
@@ -147,21 +170,13 @@ cdef class Engine:
                 s.win_seat = leader
             elif beats(s, e, s.win_card):
                 s.win_card = e
-                s.win_seat = (leader + k) & 3
+                s.win_seat = seat_after(leader, k)
             s.ncards = k + 1
-        held = [coinche_popcount(s.hands[(leader + k) & 3]) for k in range(4)]
         # players who already played to this trick hold one card fewer
-        for k in range(n):
-            held[k] += 1
+        held = [coinche_popcount(s.hands[seat_after(leader, k)]) + (k < n) for k in range(4)]
         if len(set(held)) != 1:
             raise ValueError("the hands do not hold a consistent number of cards")
         s.tricks_left = held[0]
-        s.nodes = 0
-        memset(s.killer, 255, sizeof(s.killer))     # no killer yet (255 is no card)
-        if n == 0:
-            s.win_card = 0      # the killer slot of the first lead (no previous trick)
-        self.depth = 0
-        self.tt.generation = (self.tt.generation + 1) & 3
 
     cdef tuple _checked_position(self, hands, int strain, int leader, trick):
         """``(hands, trick)`` as lists of ints once they are a position the search can take:
@@ -201,20 +216,10 @@ cdef class Engine:
             raise ValueError("card points must be 0 or more, 245 at most in all")
 
     cdef uint32_t _to_engine_mask(self, uint32_t m):
-        cdef uint32_t out = 0
-        cdef int c
-        for c in range(32):
-            if m >> c & 1:
-                out |= (<uint32_t>1) << self.to_engine[c]
-        return out
+        return permute_mask(m, self.to_engine)
 
     cdef uint32_t _to_canon_mask(self, uint32_t m):
-        cdef uint32_t out = 0
-        cdef int e
-        for e in range(32):
-            if m >> e & 1:
-                out |= (<uint32_t>1) << self.to_canon[e]
-        return out
+        return permute_mask(m, self.to_canon)
 
     @property
     def nodes(self):

@@ -401,17 +401,24 @@ def _tokens(tag: _Tag) -> list[tuple[int, str]]:
     return [(n, w) for n, line in tag.lines for w in line.split()]
 
 
+def _first_seat(tag: _Tag, dealer: Optional[Seat], notation: Notation, wrong: str) -> Seat:
+    """The seat a tag's value names, which must be the seat after the dealer; ``wrong``: the
+    message otherwise, with the fields ``seat``, ``dealer`` and ``first``."""
+    try:
+        seat = notation.seat(tag.value)
+    except CoincheError as e:
+        raise _fail(tag, str(e)) from None
+    if dealer is not None and seat != dealer.next:
+        raise _fail(tag, wrong.format(seat=seat.name, dealer=dealer.name, first=dealer.next.name))
+    return seat
+
+
 def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Contract], passed: bool,
              notation: Notation, rules: Rules) -> tuple[Call, ...]:
     if tag is None:
         return ()
-    try:
-        first = notation.seat(tag.value)
-    except CoincheError as e:
-        raise _fail(tag, str(e)) from None
-    if dealer is not None and first != dealer.next:
-        raise _fail(tag, f"the auction starts with {first.name}, but the seat after the dealer "
-                         f"{dealer.name} speaks first ({dealer.next.name})")
+    first = _first_seat(tag, dealer, notation, "the auction starts with {seat}, but the seat after "
+                                                "the dealer {dealer} speaks first ({first})")
     calls: list[Call] = []
     state = _AuctionState(rules)
     seat = first
@@ -505,13 +512,8 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
           notation: Notation, rules: Rules) -> tuple[Optional[Seat], tuple[Card, ...]]:
     if tag is None:
         return None, ()
-    try:
-        leader = notation.seat(tag.value)
-    except CoincheError as e:
-        raise _fail(tag, str(e)) from None
-    if dealer is not None and leader != dealer.next:
-        raise _fail(tag, f"{leader.name} leads, but the seat after the dealer {dealer.name} leads "
-                         f"the first trick ({dealer.next.name})")
+    leader = _first_seat(tag, dealer, notation, "{seat} leads, but the seat after the dealer {dealer} "
+                                                "leads the first trick ({first})")
     if deal is None or contract is None:
         raise _fail(tag, "a play needs the [Deal] and the [Contract] (with its [Declarer])")
     pos = Position(deal, contract.strain, leader, rules)
