@@ -9,7 +9,7 @@ import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import DealArg, JsonOpt
+from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt
 from .output import cards_text, print_json, render_rows, say
 from .parse import leader_from, parse_deal
 from .rules import takes_rules
@@ -30,9 +30,8 @@ def review(
     played: Annotated[Optional[str], typer.Option("--played", help="The cards played, in order: "
                                                   "\"SA S7 SQ ...\" (the whole deal or a part; a record "
                                                   "file gives its [Play]).")] = None,
-    leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that led the "
-                                                  "first trick.")] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after led.")] = None,
+    leader: LeaderOpt = None,
+    dealer: DealerOpt = None,
     rules: Rules = Rules(),
     as_json: JsonOpt = False,
     out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "

@@ -9,7 +9,7 @@ import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import DealArg, JsonOpt
+from .options import DealArg, DealerOpt, JsonOpt
 from .output import print_json, render_rows
 from .parse import parse_deal
 from .rules import takes_rules
@@ -32,8 +32,7 @@ def bid_text(level: Optional[int]) -> str:
 @takes_rules()
 def table(
     deal: DealArg,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after "
-                                                  "leads the first trick.")] = None,
+    dealer: DealerOpt = None,
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
                                                   "trick (default: all four).")] = None,
     threads: Annotated[Optional[int], typer.Option("--threads", help="Threads to solve the strains "
