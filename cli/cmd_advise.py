@@ -10,7 +10,8 @@ from rich.table import Table
 
 from .app import app
 from .errors import handle_errors
-from .files import atomic_path, check_output
+from .files import check_output
+from solver.atomic import atomic_path
 from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints

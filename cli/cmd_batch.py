@@ -13,7 +13,8 @@ import typer
 
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
-from .files import atomic_open, check_output, read_lines
+from .files import check_output, read_lines
+from solver.atomic import atomic_open
 from .options import MAX_WORKERS, JsonOpt
 from .output import err_console
 from .rules import takes_rules

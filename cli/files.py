@@ -11,12 +11,11 @@ a stream instead.
 from __future__ import annotations
 
 import os
-import stat
 import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator, Sequence
+from typing import Sequence
 
+from solver.atomic import is_stream
 from solver.errors import quote
 
 from .errors import fail
@@ -73,21 +72,6 @@ def read_lines(path: "str | Path", what: str = "file") -> list[str]:
 
 
 #: Names of a process's own open files: whatever the shell connected, even a regular file.
-_OWN_FILES = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")
-
-
-def _is_stream(path: Path) -> bool:
-    """Whether ``path`` is written as a stream: a device, a FIFO, a socket, or one of
-    the process's own open files (``/dev/stdout``)."""
-    absolute = os.path.abspath(path)
-    if absolute in _OWN_FILES[:2] or absolute.startswith(_OWN_FILES[2:]):
-        return True
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
 def check_output(path: Path, option: str, suffix: "str | None" = None,
                  inputs: Sequence["str | Path"] = ()) -> Path:
     """Check before any work that ``path`` can be written: a file name (not a
@@ -102,7 +86,7 @@ def check_output(path: Path, option: str, suffix: "str | None" = None,
         if str(source) != "-" and _same_file(path, source):
             raise fail(f"{option} {quote(name)} is the input file {quote(str(source))}: "
                        f"writing it would destroy the input")
-    if _is_stream(path):
+    if is_stream(path):
         if not os.access(path, os.W_OK):
             raise fail(f"{option} {quote(name)}: cannot write it")
         return path
@@ -121,108 +105,3 @@ def _same_file(a: "str | Path", b: "str | Path") -> bool:
         return os.path.samefile(a, b)
     except OSError:                 # one of them does not exist (yet)
         return False
-
-
-def _temp_beside(path: Path) -> Path:
-    """A fresh file name in ``path``'s directory (the same file system, for os.replace),
-    keeping its suffix (matplotlib picks the format from it), created empty and private."""
-    for k in range(1000):
-        tmp = path.with_name(f".{path.stem}.{os.getpid()}.{k}.tmp{path.suffix}")
-        try:
-            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            continue
-        return tmp
-    raise fail(f"cannot write {quote(str(path))}: no free temporary name beside it")  # pragma: no cover
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:         # another user's process
-        return True
-    return True
-
-
-def _remove_stale_temps(path: Path) -> None:
-    """Remove the temporary files a killed run (SIGKILL, a power cut) left beside
-    ``path``: those named by :func:`_temp_beside` for a process that is gone."""
-    prefix, suffix = f".{path.stem}.", f".tmp{path.suffix}"
-    try:
-        names = os.listdir(path.parent)
-    except OSError:
-        return
-    for name in names:
-        if not (name.startswith(prefix) and name.endswith(suffix)):
-            continue
-        pid, _, k = name[len(prefix):len(name) - len(suffix)].partition(".")
-        if pid.isdigit() and k.isdigit() and not _running(int(pid)):
-            try:
-                os.unlink(path.parent / name)
-            except OSError:
-                pass
-
-
-def _final_mode(path: Path) -> int:
-    """The mode the written file gets: an existing file's own, else what the umask allows."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0o22)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _keep_owner(tmp: Path, path: Path) -> None:
-    """Give ``tmp`` the owner and group of the file it replaces, as far as allowed."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return
-    try:
-        os.chown(tmp, st.st_uid, st.st_gid)
-    except PermissionError:
-        try:
-            os.chown(tmp, -1, st.st_gid)
-        except PermissionError:
-            pass
-
-
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``path``; when the block succeeds it becomes
-    ``path`` (one rename), when it fails (or is interrupted) it is removed, so ``path``
-    is never left half-written (and an older file there is kept, its mode and owner
-    passed on); what a killed run left there is removed first.  A symbolic link is
-    followed: the file it points to is replaced, the link stays.  A device or FIFO is
-    not replaced: the block writes into it directly."""
-    if _is_stream(path):
-        yield path
-        return
-    path = Path(os.path.realpath(path))
-    _remove_stale_temps(path)
-    tmp = _temp_beside(path)
-    try:
-        yield tmp
-        os.chmod(tmp, _final_mode(path))
-        _keep_owner(tmp, path)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-@contextmanager
-def atomic_open(path: Path, **kwargs) -> Iterator[IO[str]]:
-    """``open(path, "w", **kwargs)`` through :func:`atomic_path`; the file is flushed
-    and synced to the disk inside the block, so a full disk fails before the rename."""
-    with atomic_path(path) as target, open(target, "w", **kwargs) as f:
-        yield f
-        f.flush()
-        if not _is_stream(Path(target)):
-            os.fsync(f.fileno())

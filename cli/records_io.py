@@ -24,7 +24,8 @@ from solver.sampling import Constraints, sample_deals
 
 from .errors import OutputError, fail, is_write_failure
 from .output import err_console
-from .files import atomic_open, check_output, read_lines
+from .files import check_output, read_lines
+from solver.atomic import atomic_open
 
 #: The suffix of record files.
 SUFFIX = ".pbn"

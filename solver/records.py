@@ -34,10 +34,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence
 
+from .atomic import atomic_open
 from .cards import Card, Seat, Team
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, level_text
 from .deal import Deal
@@ -735,19 +735,6 @@ def write_records(records: Sequence[Record], path: "str | os.PathLike | None" = 
     text = format_records(records, notation)
     if path is None:
         return text
-    target = Path(os.path.realpath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_open(Path(path), encoding="utf-8", newline="\n") as f:
+        f.write(text)
     return text
