@@ -49,20 +49,24 @@ from .review import Review, ReviewStep, review
 from .records import Record, RecordError, Section, read_records, write_records
 from .table import ByStrain, DDTable, Outcome, dd_table
 
+# studies: many deals on disk, statistics by hand features
+from .studies import StudyError, StudyInfo, StudyRun, read_study, study
+from .aggregate import Aggregates, Group, aggregate
+
 __version__ = "0.1.0"
 
 # Written out (not computed) so that type checkers see what the package exports;
 # tests/test_api_boundary.py holds it equal to the public names above.
 __all__ = [
-    "Advice", "BadLine", "BatchItem", "BatchLineError", "BatchResult", "BidStats", "ByStrain",
+    "Advice", "Aggregates", "BadLine", "BatchItem", "BatchLineError", "BatchResult", "BidStats", "ByStrain",
     "CAPOT", "Call", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
-    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "IllegalPlayError", "LeadAdvice",
+    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "IllegalPlayError", "LeadAdvice",
     "Match", "Outcome", "Par", "Position", "Rank", "Recommendation", "Record", "RecordError",
     "Review", "ReviewStep", "Rules", "RulesError", "ScoreError", "Seat", "SeatError", "Section",
-    "Solution", "Solver", "SolverError", "Strain", "StrainError", "StrainStats", "Suit", "Team",
-    "advise", "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table",
+    "Solution", "Solver", "SolverError", "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
+    "advise", "aggregate", "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table",
     "find_declarations", "hand_points", "lead_advice", "legal_cards", "par", "parse_lines",
-    "plot_points", "read_records", "review", "round_score", "sample_deals", "score_deal", "solve",
-    "solve_batch", "text_histogram", "trick_winner", "write_records", "__version__",
+    "plot_points", "read_records", "read_study", "review", "round_score", "sample_deals", "score_deal", "solve",
+    "solve_batch", "study", "text_histogram", "trick_winner", "write_records", "__version__",
 ]

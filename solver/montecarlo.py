@@ -58,6 +58,7 @@ __all__ = [
     "estimate",
     "share",
     "standard_error",
+    "sums_estimate",
     "share_se",
     "against_best",
     "json_number",
@@ -89,6 +90,23 @@ def share_se(p: float, n: int) -> float:
     0.05
     """
     return math.sqrt(max(p * (1.0 - p), 0.0) / n) if n > 0 else float("nan")
+
+
+def sums_estimate(n: int, total: float, total_sq: float) -> Estimate:
+    """The mean and its standard error from running sums (``n`` values, their sum and
+    the sum of their squares), as :func:`estimate` gives them from the values: for
+    statistics gathered chunk by chunk.
+
+    >>> sums_estimate(2, 4.0, 10.0)               # the values 1 and 3
+    Estimate(value=2.0, se=1.0)
+    """
+    if n < 1:
+        return Estimate(float("nan"), float("nan"))
+    mean = total / n
+    if n == 1:
+        return Estimate(mean, float("nan"))
+    var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
+    return Estimate(mean, math.sqrt(var / n))
 
 
 def estimate(x: np.ndarray) -> Estimate:

@@ -67,6 +67,7 @@ class Backend(enum.Enum):
 
     THREAD = "thread"
     PROCESS = "process"
+    DASK = "dask"
 
     @classmethod
     def parse(cls, value: "Backend | str") -> "Backend":
@@ -151,6 +152,8 @@ class Executor(abc.ABC):
     runs in other processes."""
 
     backend: ClassVar[Backend]
+    #: The options :func:`executor` passes on (None: none).
+    options: ClassVar["tuple[str, ...] | None"] = None
 
     def __init__(self, workers: int) -> None:
         self.workers = check_workers(workers)
@@ -304,14 +307,116 @@ class ProcessExecutor(Executor):
             yield from enumerate(part, start)
 
 
+def _distributed() -> Any:
+    """The ``distributed`` package, or a one-line error saying which extra installs it."""
+    try:
+        import distributed
+    except ImportError:
+        raise ConstraintError("the dask backend needs the dask extra: "
+                              "pip install 'coinche-solver[dask]'") from None
+    return distributed
+
+
+class DaskExecutor(Executor):
+    """Workers of a Dask cluster: an existing one (``address="tcp://HOST:8786"``) or a
+    ``LocalCluster`` of ``local_workers`` single-threaded processes started here and
+    closed with the executor.  Each Dask worker thread keeps one solver (the package is
+    installed on every worker).  A task that raises is run again up to ``retries``
+    times (a task on a worker that dies is rescheduled by Dask itself) before its error
+    is raised here.  ``workers``: how many tasks are in flight at once, at most twice
+    the cluster's threads, so the client's memory stays flat."""
+
+    backend = Backend.DASK
+    options = ("address", "local_workers", "retries")
+    #: How long to wait for a scheduler to answer.
+    connect_timeout = "10s"
+
+    def __init__(self, workers: int, address: "str | None" = None, local_workers: "int | None" = None,
+                 retries: int = 2) -> None:
+        super().__init__(workers)
+        if (address is None) == (local_workers is None):
+            raise ConstraintError("the dask backend needs a scheduler address or a number of local workers")
+        if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+            raise ConstraintError(f"retries {retries!r}: expected 0 or more")
+        distributed = _distributed()
+        self.retries = retries
+        self._cluster = None
+        if address is None:
+            local_workers = check_workers(local_workers)
+            self._cluster = distributed.LocalCluster(
+                n_workers=local_workers, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=50)
+            address = self._cluster.scheduler_address
+        try:
+            self._client = distributed.Client(address, timeout=self.connect_timeout, set_as_default=False)
+        except OSError as e:
+            self.close()
+            raise ConstraintError(f"no Dask scheduler at {quote(address)}: {e}") from None
+        threads = sum(self._client.nthreads().values()) or 1
+        self.in_flight = max(1, min(self.workers, 2 * threads))
+
+    def close(self) -> None:
+        client, cluster = getattr(self, "_client", None), self._cluster
+        self._client = self._cluster = None
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+    def _submit(self, func: TaskFunc, task: Any) -> Any:
+        return self._client.submit(_run_one, func, task, pure=False, retries=self.retries)
+
+    def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
+        return self._submit(func, task).result
+
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
+                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+        n = len(tasks)
+        if n == 0:
+            return
+        first = [self._submit(func, t) for t in tasks[:self.in_flight]]
+        index = {f.key: i for i, f in enumerate(first)}
+        started, done = len(first), 0
+        running = _distributed().as_completed(first, loop=self._client.loop)
+        try:
+            for fut in running:
+                i = index.pop(fut.key)
+                result = fut.result()
+                fut.release()
+                if started < n:
+                    nxt = self._submit(func, tasks[started])
+                    index[nxt.key] = started
+                    running.add(nxt)
+                    started += 1
+                done += 1
+                if progress is not None:
+                    progress(done, n)
+                yield i, result
+        finally:
+            if index and self._client is not None:
+                self._client.cancel(list(running.futures))
+
+
 #: The executor class of each backend.
-EXECUTORS: dict[Backend, type[Executor]] = {Backend.THREAD: ThreadExecutor, Backend.PROCESS: ProcessExecutor}
+EXECUTORS: dict[Backend, type[Executor]] = {Backend.THREAD: ThreadExecutor, Backend.PROCESS: ProcessExecutor,
+                                            Backend.DASK: DaskExecutor}
 
 
-def executor(backend: "Backend | str", workers: "int | None" = None) -> Executor:
+def executor(backend: "Backend | str", workers: "int | None" = None, **options: Any) -> Executor:
     """An :class:`Executor` of ``backend`` with ``workers`` (default :func:`default_workers`),
-    to use in a ``with`` block."""
-    return EXECUTORS[Backend.parse(backend)](check_workers(workers))
+    to use in a ``with`` block.  ``options`` go to a backend that takes some (the Dask
+    backend's ``address``, ``local_workers`` and ``retries``); the others take none.
+
+    >>> executor("thread", 2, address="tcp://x:8786")
+    Traceback (most recent call last):
+    ...
+    solver.errors.ConstraintError: the thread backend takes no option address
+    """
+    kind = Backend.parse(backend)
+    cls = EXECUTORS[kind]
+    if options and cls.options is None:
+        raise ConstraintError(f"the {kind.value} backend takes no option {', '.join(options)}")
+    return cls(check_workers(workers), **options)
 
 
 def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None,

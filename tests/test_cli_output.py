@@ -255,11 +255,24 @@ def _check(obj, keys: list[tuple[str, bool]]) -> None:
 SECTIONS = _documented()
 
 
+def _commands_with_json() -> set[str]:
+    """Every command taking --json: ``table``, and ``study run`` for a group's command."""
+    from coinche_cli.main import app
+    found = {c.name or c.callback.__name__ for c in app.registered_commands
+             if "as_json" in inspect.signature(c.callback).parameters}
+    for group in app.registered_groups:
+        commands = group.typer_instance.registered_commands
+        found |= {f"{group.name} {c.name or c.callback.__name__}" for c in commands
+                  if "as_json" in inspect.signature(c.callback).parameters}
+    return found
+
+
 def test_every_command_with_json_is_documented():
     from coinche_cli.main import app
-    with_json = {c.name or c.callback.__name__ for c in app.registered_commands
-                 if "as_json" in inspect.signature(c.callback).parameters}
-    assert with_json and {c.split()[0] for c, _, _ in SECTIONS} == with_json
+    groups = {g.name for g in app.registered_groups}
+    with_json = _commands_with_json()
+    named = {" ".join(c.split()[:2]) if c.split()[0] in groups else c.split()[0] for c, _, _ in SECTIONS}
+    assert with_json and named == with_json
 
 
 @pytest.mark.parametrize("command, keys, examples", SECTIONS,
@@ -274,6 +287,11 @@ def test_json_has_exactly_the_documented_keys(command, keys, examples, tmp_path,
         _check(good, [("line", True)] + solve_keys)
         _check(bad, [(k, True) for k, _ in keys])
         return
+    if args[0] == "study":
+        monkeypatch.chdir(tmp_path)
+        if args[1] == "show":
+            made = run("study", "run", args[2], "--deals", "10", "--strains", "H", "--no-plots")
+            assert made.exit_code == 0, made.output
     if args[0] == "batch":
         monkeypatch.chdir(tmp_path)
         Path(args[1]).write_text(f"{EXAMPLE} dealer=E\nN:AK.K8 bad\n")

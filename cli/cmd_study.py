@@ -1,0 +1,196 @@
+"""``coinche study run`` and ``coinche study show``: exact results over many deals,
+kept in a directory, and their statistics grouped by hand features."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.table import Table
+
+from .app import app
+from .errors import OneLineErrorsGroup, fail, handle_errors
+from .options import MAX_WORKERS, JsonOpt
+from .output import people_text, pm, print_json, print_table, say
+from .parse import takes_constraints
+from .progress import progress_bar
+from .rules import takes_rules
+from solver.aggregate import SIDES, Aggregates, aggregate
+from solver.contract import CAPOT, level_json
+from solver.errors import quote
+from solver.features import FEATURES
+from solver.rules import Rules
+from solver.sampling import Constraints
+from solver.studies import read_study, study
+
+study_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
+                        help="Exact results over many deals, grouped by hand features (docs/studies.md).")
+app.add_typer(study_app, name="study")
+
+#: The bid levels the tables show (the JSON and CSV files hold every level).
+SHOWN_LEVELS = (80, 100, 120, 140, 160, CAPOT)
+ALL_STRAINS = "S H D C SA TA"
+
+ByOpt = Annotated[str, typer.Option("--by", help="Features to group by, comma separated: "
+                                    + ", ".join(FEATURES) + ".")]
+OfOpt = Annotated[str, typer.Option("--of", help="Features of the seat's hand, or of its side (both hands).")]
+
+
+def _backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> tuple[str, dict]:
+    """The backend and its options, from --backend, --scheduler and --cluster."""
+    if scheduler is not None and cluster is not None:
+        raise fail("--scheduler and --cluster exclude each other")
+    if scheduler is not None:
+        if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", scheduler):
+            raise fail(f"--scheduler {quote(scheduler)}: expected an address like tcp://HOST:8786")
+        return "dask", {"address": scheduler}
+    if cluster is not None:
+        m = re.fullmatch(r"local:([0-9]{1,3})", cluster)
+        if not m or not 1 <= int(m.group(1)) <= MAX_WORKERS:
+            raise fail(f"--cluster {quote(cluster)}: expected local:N, N workers from 1 to {MAX_WORKERS}")
+        return "dask", {"local_workers": int(m.group(1))}
+    if backend not in ("process", "thread"):
+        raise fail(f"--backend {quote(backend)}: expected process or thread "
+                   f"(--scheduler or --cluster for Dask)")
+    return backend, {}
+
+
+def _features(by: str) -> list[str]:
+    names = [x.strip() for x in by.split(",") if x.strip()]
+    for name in names:
+        if name not in FEATURES:
+            raise fail(f"--by {quote(name)}: unknown feature; expected some of {', '.join(FEATURES)}")
+    return names
+
+
+@study_app.command("run")
+@handle_errors
+@takes_constraints
+@takes_rules("declarations", "belote_in_ta")
+def run(
+    directory: Annotated[Path, typer.Argument(help="The study's directory (created, or resumed).")],
+    deals: Annotated[int, typer.Option("--deals", min=1, max=10**10, help="Deals to solve.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed: the same seed gives the "
+                                      "same deals on every backend.")] = 1,
+    strains: Annotated[str, typer.Option("--strains", help="Strains to solve: S H D C SA TA.")] = ALL_STRAINS,
+    leader: Annotated[str, typer.Option("--leader", help="First leaders, like W or NESW.")] = "W",
+    seat: Annotated[str, typer.Option("--seat", help="Whose hand the features describe (and is "
+                                      "fixed with --hand); the statistics are of its side.")] = "S",
+    hand: Annotated[Optional[str], typer.Option("--hand", help="A hand fixed at --seat, like AJ9.A7.KT.J; "
+                                                "default: uniform random deals.")] = None,
+    constraints: Optional[Constraints] = None,
+    rules: Rules = Rules(),
+    by: ByOpt = "trumps",
+    of: OfOpt = "seat",
+    chunk_size: Annotated[int, typer.Option("--chunk-size", min=1, max=10**6, help="Deals a chunk.")] = 1000,
+    backend: Annotated[str, typer.Option("--backend", help="process or thread, here.")] = "process",
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS, help="Local "
+                                                   "workers (default: every core); chunks in flight "
+                                                   "on Dask.")] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="A Dask scheduler, "
+                                                     "tcp://HOST:8786 (the dask extra).")] = None,
+    cluster: Annotated[Optional[str], typer.Option("--cluster", help="local:N starts a Dask "
+                                                   "LocalCluster of N workers here.")] = None,
+    retries: Annotated[int, typer.Option("--retries", min=0, max=100, help="Tries again a failed "
+                                         "chunk this many times.")] = 2,
+    force: Annotated[bool, typer.Option("--force", help="Start anew a directory holding another "
+                                        "study.")] = False,
+    plots: Annotated[bool, typer.Option("--plots/--no-plots", help="Draw plots/*.png (needs "
+                                        "matplotlib).")] = True,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve many deals into DIRECTORY, resuming a stopped study, and group them.
+
+    The statistics grouped by features go to aggregates.json, aggregates.csv and plots/.
+
+    Example: coinche study run hearts --deals 200 --strains H --by trump_J,trumps --seed 7
+    """
+    names = _features(by)
+    if of not in SIDES:
+        raise fail(f"--of {quote(of)}: expected seat or side")
+    kind, options = _backend(backend, scheduler, cluster)
+    if plots and len(names) == 1:
+        from solver.plot import require_matplotlib
+        require_matplotlib()
+    with progress_bar("deals", total=deals, show=not no_progress, rate="deals") as bar:
+        r = study(directory, deals, seed, strains=strains, leaders=leader, seat=seat, hand=hand,
+                  constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
+                  backend=kind, workers=workers, backend_options=options, retries=retries,
+                  force=force, plots=plots, progress=bar.callback)
+    if as_json:
+        print_json(r.to_dict())
+        return
+    say(f"{r.spec.deals:,} deals in {r.chunks} chunks ({r.solved} solved now) in {directory}")
+    render_aggregates(r.aggregates)
+
+
+@study_app.command("show")
+@handle_errors
+def show(
+    directory: Annotated[Path, typer.Argument(help="A study's directory.")],
+    by: Annotated[Optional[str], typer.Option("--by", help="Group anew by these features (the files "
+                                              "are read again, nothing is solved).")] = None,
+    of: Annotated[Optional[str], typer.Option("--of", help="seat or side (with --by).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a study's statistics: those it wrote, or grouped anew with --by.
+
+    Example: coinche study show hearts --by honours
+    """
+    info = read_study(directory)
+    if by is None and of is None and (directory / "aggregates.json").is_file() and info.complete:
+        agg = aggregate(directory, _saved_by(directory), of=_saved_of(directory))
+    else:
+        if of is not None and of not in SIDES:
+            raise fail(f"--of {quote(of)}: expected seat or side")
+        agg = aggregate(directory, _features(by) if by is not None else _saved_by(directory), of=of or "seat")
+    if as_json:
+        print_json({"directory": str(directory), "arguments": info.arguments, "version": info.version,
+                    "chunks": info.chunks, "done": len(info.done), **agg.to_dict()})
+        return
+    if not info.complete:
+        say(f"{len(info.done)} of {info.chunks} chunks are done: the statistics cover {agg.deals:,} deals")
+    render_aggregates(agg)
+
+
+def _saved(directory: Path) -> dict:
+    import json
+    try:
+        return json.loads((directory / "aggregates.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _saved_by(directory: Path) -> list[str]:
+    return list(_saved(directory).get("by", ["trumps"]))
+
+
+def _saved_of(directory: Path) -> str:
+    return str(_saved(directory).get("of", "seat"))
+
+
+def _cell(x: Any) -> str:
+    return str(x)
+
+
+def render_aggregates(agg: Aggregates) -> None:
+    """One table per strain and leader: the groups' deals, mean points and P(make)."""
+    levels = [lv for lv in SHOWN_LEVELS if lv in agg.levels]
+    tables: dict[tuple, Table] = {}
+    for g in agg.groups:
+        key = (g.strain, g.leader)
+        if key not in tables:
+            t = Table(title=people_text(f"{g.strain.symbol}, {g.leader.name} leads: the {agg.of}'s side "
+                                        f"({agg.seat.name}), {agg.deals:,} deals"))
+            for col in [*agg.by, "deals", "mean ± se", *[f"P({level_json(lv)})" for lv in levels]]:
+                t.add_column(col, justify="right")
+            tables[key] = t
+        tables[key].add_row(*map(_cell, g.key), f"{g.n:,}", f"{g.mean.value:.1f} ± {pm(g.mean.se)}",
+                            *[f"{100 * g.made[lv].value:.0f}%" for lv in levels])
+    for t in tables.values():
+        print_table(t)
+    say("P(bid): the share of deals on which the side makes the bid (belote counted); "
+        "every level, with standard errors, is in aggregates.json and aggregates.csv.")

@@ -1,0 +1,226 @@
+"""A study's statistics, grouped by hand features, gathered chunk by chunk.
+
+For each strain, first leader and group of deals sharing the values of the ``by``
+features (of the study's seat, or of its side with ``of="side"``): how many deals,
+the side's mean points with their standard error, and the share of deals on which the
+side makes each bid level (its belote and declarations counted as the rules count them)
+and capot, with standard errors.  Only running sums are kept, one chunk's rows read at
+a time, so a study of any size aggregates in constant memory, and grouping anew by other
+features reads the files again without solving anything.
+
+>>> import tempfile
+>>> from solver.studies import study
+>>> with tempfile.TemporaryDirectory() as d:
+...     _ = study(d, deals=40, seed=3, strains="H", chunk_size=20, workers=1)
+...     agg = aggregate(d, ["trump_J"])
+...     [(g.key, g.n) for g in agg.groups]
+[((0,), 30), ((1,), 10)]
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from .atomic import atomic_path
+from .cards import Seat
+from .contract import CAPOT, Contract, bid_levels, level_json
+from .deal import Deal
+from .declarations import award_declarations, belote_claim
+from .errors import ConstraintError, quote
+from .features import check_features, feature_values
+from .montecarlo import Estimate, json_number, share_se, sums_estimate
+from .rules import Strain
+from .scoring import min_points_to_make
+from .studies import StudySpec, per_deal_tables, read_study
+
+__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "SIDES"]
+
+#: Whose hand the features describe: the study's seat, or its side (both hands).
+SIDES = ("seat", "side")
+
+
+@dataclasses.dataclass(frozen=True)
+class Group:
+    """The deals of one strain and leader sharing the ``key`` values of the features."""
+
+    strain: Strain
+    leader: Seat
+    key: tuple
+    n: int
+    mean: Estimate
+    made: dict[int, Estimate]        # bid level (CAPOT for capot) -> share of deals made
+
+    def to_dict(self, names: Sequence[str]) -> dict:
+        return {"strain": self.strain.name, "leader": self.leader.name,
+                "features": {k: _plain(v) for k, v in zip(names, self.key)}, "deals": self.n,
+                "mean": json_number(self.mean.value), "se": json_number(self.mean.se),
+                "p_make": {str(level_json(lv)): {"p": json_number(e.value), "se": json_number(e.se)}
+                           for lv, e in self.made.items()}}
+
+
+def _plain(v: Any) -> Any:
+    return v.item() if isinstance(v, np.generic) else v
+
+
+@dataclasses.dataclass(frozen=True)
+class Aggregates:
+    """Every group of a study, sorted by strain, leader and key."""
+
+    by: tuple[str, ...]
+    of: str
+    seat: Seat
+    levels: tuple[int, ...]
+    deals: int
+    groups: tuple[Group, ...]
+
+    def to_dict(self) -> dict:
+        return {"by": list(self.by), "of": self.of, "seat": self.seat.name, "deals": self.deals,
+                "levels": [level_json(lv) for lv in self.levels],
+                "groups": [g.to_dict(self.by) for g in self.groups]}
+
+    def csv_text(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        lv = [str(level_json(x)) for x in self.levels]
+        w.writerow(["strain", "leader", *self.by, "deals", "mean", "se",
+                    *[c for x in lv for c in (f"p_{x}", f"se_{x}")]])
+        for g in self.groups:
+            w.writerow([g.strain.name, g.leader.name, *map(_plain, g.key), g.n, _num(g.mean.value),
+                        _num(g.mean.se), *[_num(v) for x in self.levels for v in g.made[x]]])
+        return out.getvalue()
+
+
+def _num(x: float) -> str:
+    return "" if math.isnan(x) else f"{x:.6g}"
+
+
+# ---------------------------------------------------------------------------
+# Gathering
+# ---------------------------------------------------------------------------
+
+def _needs(spec: StudySpec, strain: Strain, leader: Seat, hands: np.ndarray,
+           levels: tuple[int, ...]) -> np.ndarray:
+    """Per deal and numbered level: the fewest points with which the seat's side makes
+    it, its belote and declarations counted (``TOTAL_POINTS + 1``: never)."""
+    team, rules = spec.seat.team, spec.rules
+    memo: dict = {}
+    out = np.empty((len(hands), len(levels)), dtype=np.int64)
+    for k, row in enumerate(hands.tolist()):
+        masks = tuple(int(m) for m in row)
+        claim = belote_claim(masks, strain, team, rules)
+        decl = award_declarations(Deal(masks), strain, leader, rules) if rules.declarations else (0, 0)
+        key = (claim, decl)
+        if key not in memo:
+            memo[key] = [min_points_to_make(Contract(lv, strain, spec.seat), claim, decl, rules)
+                         for lv in levels]
+        out[k] = memo[key]
+    return out
+
+
+def _group_ids(values: list[np.ndarray]) -> tuple[np.ndarray, list[tuple]]:
+    """Each row's group number, and each group's key (a tuple of the features' values)."""
+    codes = np.zeros(len(values[0]), dtype=np.int64)
+    uniques = []
+    for v in values:
+        u, inv = np.unique(v.astype(str) if v.dtype == object else v, return_inverse=True)
+        uniques.append([_typed(x, v) for x in u.tolist()])
+        codes = codes * len(u) + np.asarray(inv).reshape(-1)
+    ids, inverse = np.unique(codes, return_inverse=True)
+    keys = []
+    for code in ids.tolist():
+        parts = []
+        for u in reversed(uniques):
+            code, r = divmod(code, len(u))
+            parts.append(u[r])
+        keys.append(tuple(reversed(parts)))
+    return np.asarray(inverse).reshape(-1), keys
+
+
+def _typed(x: Any, v: np.ndarray) -> Any:
+    return x if v.dtype == object else int(x)
+
+
+def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels: tuple[int, ...],
+                custom: "Mapping[str, Callable] | None") -> Iterator[tuple[tuple, np.ndarray]]:
+    """``((strain, leader, key), sums)`` for one chunk: sums = deals, points, points
+    squared, then deals made at each level and capot."""
+    seat = spec.seat
+    cols = {name: table.column(name).to_numpy() for name in table.column_names}
+    hands = np.stack([cols[s.name].astype(np.uint64) for s in Seat], axis=1)
+    masks = hands[:, seat] | (hands[:, seat.partner] if of == "side" else np.uint64(0))
+    side = "ns" if seat.team == 0 else "ew"
+    for strain in spec.strains:
+        feats = [feature_values(name, masks, strain, spec.rules, custom) for name in by]
+        ids, keys = _group_ids(feats) if by else (np.zeros(len(masks), dtype=np.int64), [()])
+        for leader in spec.leaders:
+            tag = f"{strain.name}_{leader.name}"
+            pts = cols[f"{side}_{tag}"].astype(np.int64)
+            capot = cols[f"capot_{tag}"] == (1 if side == "ns" else -1)
+            made = pts[:, None] >= _needs(spec, strain, leader, hands, levels)
+            parts = [np.ones_like(pts), pts, pts * pts, *made.T.astype(np.int64), capot.astype(np.int64)]
+            sums = np.stack([np.bincount(ids, weights=p, minlength=len(keys)) for p in parts], axis=1)
+            for g, key in enumerate(keys):
+                yield (strain, leader, key), np.rint(sums[g]).astype(np.int64)
+
+
+def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps",), features:
+              "Mapping[str, Callable] | None" = None, of: str = "seat") -> Aggregates:
+    """The statistics of the finished chunks of the study in ``directory``, grouped
+    ``by`` features (names of :data:`~solver.features.FEATURES` or of ``features``,
+    the user's functions ``func(hand, strain)``), of the seat's hand or its side's."""
+    by = tuple(by)
+    check_features(by, features)
+    if of not in SIDES:
+        raise ConstraintError(f"features of {quote(of)}: expected seat or side")
+    spec = read_study(directory).spec
+    levels = bid_levels(spec.rules)
+    total: dict[tuple, np.ndarray] = {}
+    deals = 0
+    for table in per_deal_tables(directory):
+        deals += table.num_rows
+        for key, sums in _chunk_sums(table, spec, by, of, levels, features):
+            total[key] = total[key] + sums if key in total else sums
+    groups = tuple(_group(key, total[key], levels) for key in sorted(total, key=_order))
+    return Aggregates(by, of, spec.seat, levels + (CAPOT,), deals, groups)
+
+
+def _order(key: tuple) -> tuple:
+    strain, leader, values = key
+    # numbers in order, then texts in order
+    return (int(strain), int(leader),
+            tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values))
+
+
+def _group(key: tuple, sums: np.ndarray, levels: tuple[int, ...]) -> Group:
+    strain, leader, values = key
+    n = int(sums[0])
+    made = {lv: Estimate(k / n, share_se(k / n, n)) for lv, k in zip(levels + (CAPOT,), sums[3:].tolist())}
+    return Group(strain, leader, values, n, sums_estimate(n, float(sums[1]), float(sums[2])), made)
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+def write_aggregates(directory: "str | os.PathLike[str]", agg: Aggregates, plots: bool = False) -> list[Path]:
+    """``aggregates.json`` and ``aggregates.csv`` in the study's directory (and, with
+    ``plots``, its PNG pictures in ``plots/``); the paths written."""
+    path = Path(directory)
+    written = [path / "aggregates.json", path / "aggregates.csv"]
+    with atomic_path(written[0]) as tmp:
+        Path(tmp).write_text(json.dumps(agg.to_dict(), indent=1) + "\n", encoding="utf-8")
+    with atomic_path(written[1]) as tmp:
+        Path(tmp).write_text(agg.csv_text(), encoding="utf-8")
+    if plots:
+        from .studyplot import plot_aggregates
+        written += plot_aggregates(agg, path / "plots")
+    return written

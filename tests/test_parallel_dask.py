@@ -1,0 +1,70 @@
+"""The Dask backend of :mod:`solver.parallel`: on a LocalCluster of two worker
+processes, maps give the thread backend's results, a failing task is tried again and
+then raised, and options are checked."""
+
+import pytest
+
+pytest.importorskip("distributed", reason="the Dask backend needs the dask extra: pip install -e '.[test]'")
+
+from solver.errors import ConstraintError  # noqa: E402
+from solver.parallel import executor, map_tasks  # noqa: E402
+
+DEALS = ["N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"]
+
+
+def _points(solver, task):
+    deal, strain = task
+    return solver.solve(deal, strain, "S").ns_points
+
+
+def _fails_twice(solver, task):
+    import os
+    path = f"{task}.tries"
+    n = int(open(path).read()) if os.path.exists(path) else 0
+    with open(path, "w") as f:
+        f.write(str(n + 1))
+    if n < 2:
+        raise RuntimeError(f"try {n}")
+    return n
+
+
+def _always_fails(solver, task):
+    raise ValueError(f"bad task {task}")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with executor("dask", 4, local_workers=2, retries=2) as ex:
+        yield ex
+
+
+def test_maps_equal_the_thread_backend(cluster):
+    tasks = [(d, s) for d in DEALS for s in "SHDC"] * 3
+    expected = map_tasks(_points, tasks, workers=1)
+    assert [r for _, r in sorted(cluster.map_unordered(_points, tasks))] == expected
+    assert list(cluster.map_ordered(_points, tasks)) == expected
+    seen = []
+    list(cluster.map_unordered(_points, tasks, progress=lambda d, t: seen.append((d, t))))
+    assert seen == [(k, len(tasks)) for k in range(1, len(tasks) + 1)]
+
+
+def test_a_failing_task_is_retried_then_raised(cluster, tmp_path):
+    assert cluster.submit(_fails_twice, str(tmp_path / "t"))() == 2     # third try, Dask's retries=2
+    with pytest.raises(ValueError, match="bad task 7"):
+        list(cluster.map_unordered(_always_fails, [7]))
+
+
+def test_options_are_checked():
+    with pytest.raises(ConstraintError, match="the process backend takes no option address"):
+        executor("process", 1, address="tcp://127.0.0.1:8786")
+    with pytest.raises(ConstraintError, match="a scheduler address or a number of local workers"):
+        executor("dask", 1)
+    with pytest.raises(ConstraintError, match="retries -1"):
+        executor("dask", 1, local_workers=1, retries=-1)
+
+
+def test_no_scheduler_is_one_clear_error(monkeypatch):
+    from solver.parallel import DaskExecutor
+    monkeypatch.setattr(DaskExecutor, "connect_timeout", "1s")
+    with pytest.raises(ConstraintError, match="no Dask scheduler at 'tcp://127.0.0.1:9'"):
+        executor("dask", 1, address="tcp://127.0.0.1:9")
