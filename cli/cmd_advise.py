@@ -40,6 +40,26 @@ def best_bids_table(adv) -> Table:
     return t
 
 
+def point_counts(hand) -> list:
+    """The shipped point count of the hand in each trump strain (no sampling)."""
+    from solver.handeval import evaluate_hand
+    return [evaluate_hand(hand, s) for s in "SHDC"]
+
+
+def point_count_table(counts) -> Table:
+    """The point count beside the sampled answer: expected points and the bid it supports."""
+    t = Table(title="The point count (docs/handeval.md), without sampling: the side's expected "
+                    "points and the highest bid that makes half the time")
+    for col in ["", "points", "bid", "main terms"]:
+        t.add_column(col, justify="right")
+    for v in counts:
+        largest = sorted(v.contributions[1:], key=lambda t: -abs(t[1]))[:3]
+        terms = ", ".join(f"{name} {pts:+.0f}" for name, pts in largest)
+        bid = "pass" if v.level is None else str(v.level)
+        t.add_row(people_text(v.strain.symbol), f"{v.points:.0f}", bid, terms)
+    return t
+
+
 def render_advice(adv) -> None:
     """The advice as rich tables, the text histogram and the recommendation."""
     from solver.plot import text_histogram
@@ -118,12 +138,15 @@ def advise(
 
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
+    counts = point_counts(adv.hand)
     if as_json:
         d = adv.to_dict()
+        d["point_count"] = {v.strain.name: {"points": round(v.points, 1), "level": v.level} for v in counts}
         if plot is not None:
             d["plot"] = str(plot)
         print_json(d)
         return
     render_advice(adv)
+    print_table(point_count_table(counts))
     if plot is not None:
         say(f"plot written to {plot}")

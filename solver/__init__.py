@@ -52,6 +52,7 @@ from .table import ByStrain, DDTable, Outcome, dd_table
 # studies: many deals on disk, statistics by hand features
 from .studies import StudyError, StudyInfo, StudyRun, read_study, study
 from .aggregate import Aggregates, Group, aggregate
+from .handeval import HandValue, evaluate_hand
 
 __version__ = "0.1.0"
 
@@ -61,11 +62,12 @@ __all__ = [
     "Advice", "Aggregates", "BadLine", "BatchItem", "BatchLineError", "BatchResult", "BidStats", "ByStrain",
     "CAPOT", "Call", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
-    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "IllegalPlayError", "LeadAdvice",
+    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "HandValue", "IllegalPlayError", "LeadAdvice",
     "Match", "Outcome", "Par", "Position", "Rank", "Recommendation", "Record", "RecordError",
     "Review", "ReviewStep", "Rules", "RulesError", "ScoreError", "Seat", "SeatError", "Section",
     "Solution", "Solver", "SolverError", "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
     "advise", "aggregate", "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table",
+    "evaluate_hand",
     "find_declarations", "hand_points", "lead_advice", "legal_cards", "par", "parse_lines",
     "plot_points", "read_records", "read_study", "review", "round_score", "sample_deals", "score_deal", "solve",
     "solve_batch", "study", "text_histogram", "trick_winner", "write_records", "__version__",

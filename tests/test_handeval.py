@@ -1,0 +1,68 @@
+"""The point count: the shipped table evaluates hands by its own terms, the fit recovers
+known coefficients, and a small study fits end to end."""
+
+import numpy as np
+import pytest
+
+from solver import CardSet
+from solver.cards import Card
+from solver.errors import ConstraintError
+from solver.handeval import TERMS, evaluate_hand, fit, least_squares, model
+
+pytest.importorskip("pyarrow", reason="studies need pyarrow: pip install -e '.[test]' installs it")
+
+
+def _terms_by_hand(hand: str, suit: int) -> dict[str, int]:
+    """The model's inputs counted card by card (independent of solver.features)."""
+    cards = [Card(c) for c in CardSet.from_pbn(hand)]
+    trumps = [c for c in cards if c.suit == suit]
+    out = {"base": 1, "each trump": len(trumps),
+           "each side ace": sum(c.suit != suit and c.name[1] == "A" for c in cards),
+           "each side ten": sum(c.suit != suit and c.name[1] == "T" for c in cards)}
+    for h, letter in (("J", "J"), ("9", "9"), ("A", "A"), ("10", "T"), ("K", "K"), ("Q", "Q")):
+        out[f"{h} of trumps"] = sum(c.name[1] == letter for c in trumps)
+    return out
+
+
+@pytest.mark.parametrize("hand, strain, suit", [("AJ9.A7.KT.J", "S", 0), ("7.AJ98.KQ.A", "H", 1),
+                                                ("KQ8.T9.AJ.Q", "D", 2)])
+def test_the_shipped_table_sums_its_terms(hand, strain, suit):
+    coef = model()["coefficients"]
+    counts = _terms_by_hand(hand, suit)
+    v = evaluate_hand(hand, strain)
+    assert v.points == pytest.approx(sum(coef[name] * counts[name] for name, _ in TERMS))
+    assert dict(v.contributions) == pytest.approx({n: coef[n] * k for n, k in counts.items() if k})
+    made = [lv for lv, p in v.p_make.items() if p >= 0.5]
+    assert v.level == (max(made) if made else None)
+    assert all(a >= b for a, b in zip(list(v.p_make.values()), list(v.p_make.values())[1:]))
+
+
+def test_the_shipped_table_says_how_it_was_made():
+    m = model()
+    assert "coinche study run" in m["reproduce"] and m["study"]["deals"] >= 10000
+    assert set(m["coefficients"]) == {n for n, _ in TERMS} == set(m["se"])
+    # the fit's own held-out check: it beats the mean on fresh deals
+    assert m["accuracy"]["rmse"] < m["accuracy"]["baseline_rmse"]
+
+
+def test_least_squares_recovers_known_coefficients():
+    rng = np.random.default_rng(1)
+    x = np.column_stack([np.ones(4000), rng.integers(0, 2, (4000, 3)), rng.integers(0, 6, 4000)])
+    truth = np.array([30.0, 25.0, 12.0, -3.0, 8.0])
+    y = x @ truth + rng.normal(0, 5, 4000)
+    coef, se, _ = least_squares(x, y, np.arange(4000) // 4)
+    assert np.all(np.abs(coef - truth) < 4 * se)
+    assert np.all(se < 0.5)
+
+
+def test_a_small_study_fits_end_to_end(tmp_path):
+    from solver import study
+    study(tmp_path / "s", deals=40, seed=1, strains="S H D C", leaders="W", chunk_size=20, workers=1)
+    table = fit(tmp_path / "s")
+    assert table["accuracy"]["train_rows"] + table["accuracy"]["test_rows"] == 160
+    assert len(table["residual_quantiles"]) == 100
+
+
+def test_sans_atout_has_no_point_count():
+    with pytest.raises(ConstraintError, match="strain SA: the point count covers the trump strains"):
+        evaluate_hand("AJ9.A7.KT.J", "SA")
