@@ -232,3 +232,32 @@ def test_cli_show_json_and_plots(tmp_path):
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "holds another study" in bad.stderr
     assert Path(d / "study.json").is_file()
+
+
+def test_a_worker_lost_mid_study_loses_and_repeats_no_chunk(tmp_path):
+    distributed = pytest.importorskip("distributed", reason="the Dask backend needs the dask extra")
+    import threading
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                  silence_logs=50) as cluster:
+        chunks = tmp_path / "lost" / "chunks"
+        killed = []
+
+        def kill_one_worker():
+            while not list(chunks.glob("chunk-*.json")):
+                time.sleep(0.01)
+            nanny = next(iter(cluster.workers.values()))
+            killed.append(nanny.process.pid)
+            os.kill(nanny.process.pid, signal.SIGKILL)
+
+        t = threading.Thread(target=kill_one_worker, daemon=True)
+        t.start()
+        study(tmp_path / "lost", deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=5, workers=2,
+              backend="dask", backend_options={"address": cluster.scheduler_address}, by=["trumps"])
+        t.join(5)
+    assert killed
+    rows = _rows(tmp_path / "lost")
+    assert [r["index"] for r in rows] == list(range(60))            # every deal once
+    study(tmp_path / "whole", deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=5, workers=1,
+          backend="thread", by=["trumps"])
+    lost, whole = (tmp_path / d / "aggregates.json" for d in ("lost", "whole"))
+    assert lost.read_bytes() == whole.read_bytes()
