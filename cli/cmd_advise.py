@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from .app import app
-from .errors import handle_errors
+from .errors import fail, handle_errors
 from .files import check_output
 from solver.atomic import atomic_path
 from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
@@ -38,6 +38,45 @@ def best_bids_table(adv) -> Table:
         t.add_row(people_text(s.symbol), people_text(b.label), _pct(b.p_make),
                   f"{b.ev_coinched:+.0f} ± {pm(b.ev_coinched_se, '.0f')}", versus)
     return t
+
+
+def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, rules, constraints,
+                       workers, as_json) -> None:
+    from solver.bidding import auction_advice
+    from solver.system import DEFAULT, load_system
+
+    system = DEFAULT if system_file is None else load_system(system_file)
+    seed = seed_or_fresh(seed)
+    with progress_bar("solving") as bar:
+        adv = auction_advice(hand, seat, dealer, auction, samples=samples, seed=seed, rules=rules,
+                             system=system, constraints=constraints, workers=workers, progress=bar.callback)
+    if as_json:
+        print_json(adv.to_dict())
+        return
+    render_auction_advice(adv)
+
+
+def render_auction_advice(adv) -> None:
+    """What the calls showed, every legal call's result, and the advice in words."""
+    t = Table(title=people_text(f"The auction under the {adv.system.name} system (dealer {adv.dealer.name})"))
+    for col in ["seat", "call", "shows"]:
+        t.add_column(col)
+    for c, m in adv.shown:
+        t.add_row(c.seat.name, people_text(str(c)), people_text(m.describe()))
+    if adv.shown:
+        print_table(t)
+    g = Table(title=people_text(f"{adv.hand.symbols()} at {adv.seat.name}: each call as if the auction "
+                                f"ended after it, {adv.samples} deals (seed {adv.seed}, "
+                                f"{100 * (adv.acceptance or 0):.1f}% of the dealt deals fit the auction)"))
+    for col in ["call", "contract", "we succeed", "score ± se", "vs best ± paired se"]:
+        g.add_column(col, justify="right")
+    best = adv.best
+    for c in sorted(adv.calls, key=lambda c: -c.ev)[:12]:
+        versus = "best" if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"
+        g.add_row(people_text(str(c.call)), people_text(str(c.contract) if c.contract else "passed out"),
+                  _pct(c.p_success) if c.contract else "—", f"{c.ev:+.0f} ± {pm(c.ev_se, '.0f')}", versus)
+    print_table(g)
+    say(adv.text)
 
 
 def point_counts(hand) -> list:
@@ -117,6 +156,12 @@ def advise(
     workers: WorkersOpt = None,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also write the points per "
                                                  "strain as a PNG (needs matplotlib).")] = None,
+    auction: Annotated[Optional[str], typer.Option("--auction", help="The calls so far from the seat "
+                                                   "after the dealer: \"E:pass S:80H W:90S N:?\"; "
+                                                   "advice for your next call.")] = None,
+    system: Annotated[Optional[Path], typer.Option("--system", help="A bidding system file (TOML or "
+                                                   "JSON, docs/advice.md); default: the default "
+                                                   "system.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "
                                           "recommendation).")] = False,
 ) -> None:
@@ -124,6 +169,12 @@ def advise(
 
     Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
+    if auction is not None or system is not None:
+        if plot is not None:
+            raise fail("--plot draws opening advice: leave it out with --auction")
+        _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
+                           workers, as_json)
+        return
     if plot is not None:            # before the sampling: a bad --plot fails at once
         from solver.plot import require_matplotlib
 

@@ -54,22 +54,28 @@ from .studies import StudyError, StudyInfo, StudyRun, read_study, study
 from .aggregate import Aggregates, Group, aggregate
 from .handeval import HandValue, evaluate_hand
 
+# auctions: calls, what they show, advice inside an auction and its review
+from .auction import Auction, AuctionError
+from .bidding import AuctionAdvice, AuctionReview, auction_advice, review_auction
+from .system import BiddingSystem, load_system
+
 __version__ = "0.1.0"
 
 # Written out (not computed) so that type checkers see what the package exports;
 # tests/test_api_boundary.py holds it equal to the public names above.
 __all__ = [
-    "Advice", "Aggregates", "BadLine", "BatchItem", "BatchLineError", "BatchResult", "BidStats",
-    "ByStrain", "CAPOT", "Call", "Card", "CardError", "CardSet", "CardStats", "Coinche",
-    "CoincheError", "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable",
-    "Deal", "DealError", "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group",
-    "HandValue", "IllegalPlayError", "LeadAdvice", "Match", "Outcome", "Par", "Position", "Rank",
+    "Advice", "Aggregates", "Auction", "AuctionAdvice", "AuctionError", "AuctionReview", "BadLine",
+    "BatchItem", "BatchLineError", "BatchResult", "BiddingSystem", "BidStats", "ByStrain", "Call",
+    "CAPOT", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
+    "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
+    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "HandValue",
+    "IllegalPlayError", "LeadAdvice", "Match", "Outcome", "Par", "Position", "Rank",
     "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules", "RulesError",
     "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError", "Strain",
     "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team", "advise",
-    "aggregate", "award_declarations", "belote_teams", "bid_key", "can_take", "dd_table",
-    "evaluate_hand", "find_declarations", "hand_points", "lead_advice", "legal_cards", "par",
-    "parse_lines", "plot_points", "read_records", "read_study", "review", "round_score",
-    "sample_deals", "score_deal", "solve", "solve_batch", "study", "text_histogram", "trick_winner",
-    "write_records", "__version__",
+    "aggregate", "auction_advice", "award_declarations", "belote_teams", "bid_key", "can_take",
+    "dd_table", "evaluate_hand", "find_declarations", "hand_points", "lead_advice", "legal_cards",
+    "load_system", "par", "parse_lines", "plot_points", "read_records", "read_study", "review",
+    "review_auction", "round_score", "sample_deals", "score_deal", "solve", "solve_batch", "study",
+    "text_histogram", "trick_winner", "write_records", "__version__",
 ]

@@ -493,8 +493,13 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
-           max_attempts: "int | None" = None) -> Advice:
+           max_attempts: "int | None" = None, auction: Any = None, system: Any = None) -> Any:
     """Advice for the player at ``seat`` holding ``hand`` (``"AJ9.A7.KT.J"`` or a CardSet).
+
+    With ``auction`` (an :class:`~solver.auction.Auction` or its text) it is advice for
+    the next call, an :class:`~solver.bidding.AuctionAdvice`, the deals consistent with
+    what the calls showed under ``system`` (default :data:`solver.system.DEFAULT`): see
+    :func:`solver.bidding.auction_advice`.  Without, advice for the opening:
 
     Deals ``samples`` deals consistent with the hand and ``constraints`` (seeded by
     ``seed``), solves each exactly in all six strains with the first lead by the seat
@@ -502,6 +507,12 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     core) solve in parallel, each with its own solver; the result does not depend on
     their number.  ``progress(done, total)`` reports solved deals.
     """
+    if auction is not None or system is not None:
+        from .bidding import auction_advice
+        from .system import DEFAULT
+        return auction_advice(hand, seat, dealer, auction or "", samples, seed, rules, system or DEFAULT,
+                              constraints, workers=workers, executor=executor, progress=progress,
+                              max_attempts=max_attempts)
     h = parse_hand(hand)
     try:
         seat = Seat.parse(seat)

@@ -49,13 +49,14 @@ import dataclasses
 import operator
 from typing import Any, Iterator, Optional
 
-from .cards import Seat, Team, TextEnum
+from .auction import Call, CallKind
+from .cards import Seat, Team
 from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
 from .contract import level_json
 from .deal import Deal
 from .declarations import BELOTE_POINTS
 from .errors import DealError, SeatError
-from .rules import STRAINS, Rules, Strain
+from .rules import STRAINS, Rules
 from .scoring import DealScore, compiled_scoring, made_levels
 from .solve import Solver
 from .table import DDTable, Outcome, dd_table
@@ -261,35 +262,6 @@ def _frontier(entries: "list[_Entry]", z: int) -> "list[_Entry]":
 # -- results -------------------------------------------------------------------------
 
 _SIDE = {Team.NS: "N-S", Team.EW: "E-W"}
-
-
-class CallKind(TextEnum):
-    """What a call of the auction is; equal to its name as text (``"pass"``)."""
-
-    PASS = "pass"
-    BID = "bid"
-    COINCHE = "coinche"
-    SURCOINCHE = "surcoinche"
-
-
-
-@dataclasses.dataclass(frozen=True)
-class Call:
-    """One call of the auction: a :class:`CallKind`, and for a bid its level and strain."""
-
-    seat: Seat
-    kind: CallKind
-    level: Optional[int] = None
-    strain: Optional[Strain] = None
-
-    def __str__(self) -> str:
-        if self.kind == CallKind.BID:
-            return bid_text(self.level, self.strain)  # type: ignore[arg-type]
-        return self.kind.value
-
-    def to_dict(self) -> dict:
-        return {"seat": self.seat.name, "call": self.kind.value if self.kind != CallKind.BID
-                else bid_text(self.level, self.strain, symbols=False)}  # type: ignore[arg-type]
 
 
 @dataclasses.dataclass(frozen=True)

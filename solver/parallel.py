@@ -323,8 +323,8 @@ class DaskExecutor(Executor):
     closed with the executor.  Each Dask worker thread keeps one solver (the package is
     installed on every worker).  A task that raises is run again up to ``retries``
     times (a task on a worker that dies is rescheduled by Dask itself) before its error
-    is raised here.  ``workers``: how many tasks are in flight at once, at most twice
-    the cluster's threads, so the client's memory stays flat."""
+    is raised here.  Tasks in flight: twice the cluster's threads (or ``workers`` if
+    more), so no worker waits and the client's memory stays flat."""
 
     backend = Backend.DASK
     options = ("address", "local_workers", "retries")
@@ -352,8 +352,9 @@ class DaskExecutor(Executor):
         except OSError as e:
             self.close()
             raise ConstraintError(f"no Dask scheduler at {quote(address)}: {e}") from None
+        # two tasks queued a worker thread, so none waits on the client between tasks
         threads = sum(self._client.nthreads().values()) or 1
-        self.in_flight = max(1, min(self.workers, 2 * threads))
+        self.in_flight = max(self.workers, 2 * threads)
 
     def close(self) -> None:
         client, cluster = getattr(self, "_client", None), self._cluster

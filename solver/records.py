@@ -39,11 +39,11 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .atomic import atomic_open
 from .cards import Card, Seat, Team
-from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, level_text
+from .contract import Contract
 from .deal import Deal
 from .declarations import parse_declaration
 from .errors import CoincheError, quote
-from .par import Call, CallKind
+from .auction import AuctionState, Call, CallKind
 from .play import Position
 from .rules import TOTAL_POINTS, Rules, Strain
 
@@ -420,7 +420,7 @@ def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Con
     first = _first_seat(tag, dealer, notation, "the auction starts with {seat}, but the seat after "
                                                 "the dealer {dealer} speaks first ({first})")
     calls: list[Call] = []
-    state = _AuctionState(rules)
+    state = AuctionState(rules)
     seat = first
     for n, word in _tokens(tag):
         ap = word.upper() == "AP"
@@ -441,71 +441,6 @@ def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Con
         raise _fail(tag, f"the auction ends in {shown}, not in the [Contract] "
                          f"{'pass' if passed else contract}")
     return tuple(calls)
-
-
-class _AuctionState:
-    """The auction so far, by the rules of :mod:`solver.par`: a bid overcalls the last
-    one, an opponent of the last bidder coinches it, the bidders surcoinche; three
-    passes after a call (four without a bid) end it, and so do a surcoinche and a
-    capot bid (unless the rules go on after them)."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.bid: Optional[Call] = None
-        self.coinche = Coinche.NONE
-        self.passes = 0
-        self.calls = 0
-        self.ended = False
-
-    @property
-    def over(self) -> bool:
-        return self.ended or (self.passes >= 3 and self.bid is not None) or self.passes == 4
-
-    def closing_passes(self) -> list:
-        return [None] * max(0, (3 if self.bid is not None else 4) - self.passes) if not self.ended else []
-
-    def add(self, call: Call) -> None:
-        r = self.rules
-        if call.kind == CallKind.PASS:
-            if self.over and not self.ended:
-                raise RecordError("a call after the end of the auction")
-            self.passes += 1
-            self.calls += 1
-            return
-        if self.over:
-            raise RecordError("a call after the end of the auction")
-        b = self.bid
-        if call.kind == CallKind.BID:
-            if self.coinche and not r.contree:
-                raise RecordError(f"a bid after a coinche: {self._bid_text()} is coinched")
-            allowed = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.generale else ())
-            if call.level not in allowed or call.strain not in bid_strains(r):
-                raise RecordError(f"bid {quote(_call_text(call))} is not allowed by these rules")
-            if b is not None and bid_key(call.level, call.strain, r) <= bid_key(b.level, b.strain, r):
-                raise RecordError(f"bid {quote(_call_text(call))} does not overcall {self._bid_text()}")
-            self.bid, self.coinche = call, Coinche.NONE
-            self.ended = call.level in (CAPOT, GENERALE) and not r.capot_coinche
-        elif call.kind == CallKind.COINCHE:
-            if b is None or self.coinche or b.seat.team == call.seat.team:
-                raise RecordError("a coinche needs a standing bid of the opponents, not yet coinched")
-            self.coinche = Coinche.COINCHE
-        else:
-            if self.coinche != Coinche.COINCHE or b is None or b.seat.team != call.seat.team:
-                raise RecordError("a surcoinche needs the bidders' contract coinched")
-            self.coinche = Coinche.SURCOINCHE
-            self.ended = not r.contree
-        self.passes = 0
-        self.calls += 1
-
-    def _bid_text(self) -> str:
-        b = self.bid
-        return "no bid" if b is None else f"{level_text(b.level)}{b.strain.name}"   # type: ignore[arg-type]
-
-    def contract(self) -> Optional[Contract]:
-        b = self.bid
-        if b is None:
-            return None
-        return Contract(b.level, b.strain, b.seat, self.coinche, capot_coinche=self.rules.capot_coinche)
 
 
 def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], contract: Optional[Contract],

@@ -109,9 +109,12 @@ class Strain(NamedIntEnum):
 
     @classmethod
     def _words(cls) -> "dict[str, int]":
-        """``S H D C SA TA``, also ``NT`` (= SA), ``AT`` (= TA), suit symbols, in any case."""
+        """``S H D C SA TA``, also ``NT`` (= SA), ``AT`` (= TA), suit symbols and names in
+        English and French (``hearts``, ``cœur``), in any case."""
         aliases = {"NT": "SA", "AT": "TA", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-                   "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA", "ALLTRUMP": "TA"}
+                   "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA", "ALLTRUMP": "TA",
+                   "PIQUE": "S", "COEUR": "H", "CŒUR": "H", "CARREAU": "D", "TREFLE": "C", "TRÈFLE": "C",
+                   "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C"}
         return {**{m.name: int(m) for m in cls}, **{a: int(cls[t]) for a, t in aliases.items()}}
 
     @classmethod

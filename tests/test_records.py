@@ -18,7 +18,8 @@ from solver import Contract, Deal, Record, RecordError, Rules, Seat, Team, read_
 from solver.errors import CoincheError
 from solver.par import Call, CallKind
 from solver.play import Position
-from solver.records import SCHEMA_PATH, Section, _AuctionState, format_records, parse_records
+from solver.auction import AuctionState as _AuctionState
+from solver.records import SCHEMA_PATH, Section, format_records, parse_records
 from solver.match import Match, parse_deal_line, record_score
 from solver.scoring import score_deal
 

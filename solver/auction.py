@@ -1,0 +1,290 @@
+"""The auction: the calls so far, from the seat after the dealer, checked under the rules.
+
+Every call is made in turn: a pass, a bid (a level and a strain, or capot), a coinche
+(by an opponent of the standing bid) or a surcoinche (by the coinched side).  A bid
+overcalls the standing one (:func:`~solver.contract.bid_key`); three passes after a
+call end the auction, four passes without a bid pass the deal out, a surcoinche ends it
+(unless ``rules.contree``), and so does a capot bid that cannot be coinched.  A bid after
+a coinche needs ``rules.contree``.  This is the one home of these rules: records
+(:mod:`solver.records`) and the advice read auctions through :class:`AuctionState`.
+
+Text gives the calls in order, each optionally after its seat (``E:pass``), in English
+or French: ``pass``/``passe``/``p``, ``coinche``/``contre``/``x``,
+``surcoinche``/``surcontre``/``xx``, bids as ``80H``, ``80♥``, ``80 cœur``,
+``100 SA``, ``capot S``.  A last ``?`` (``N:?``) marks whose call is asked.
+
+>>> a = Auction.parse("E:pass S:80H W:90S N:?", dealer="N")
+>>> a.next_seat, a.contract
+(<Seat.N: 0>, Contract.parse('90♠ W'))
+>>> [str(c) for c in a.legal_calls()][:4]
+['pass', '100♠', '100♥', '100♦']
+>>> Auction.parse("E:pass S:80H W:coinche", dealer="N").contract
+Contract.parse('80♥ S X')
+>>> Auction.parse("E:pass S:80H S:pass", dealer="N")
+Traceback (most recent call last):
+...
+solver.auction.AuctionError: call 3 'S:pass': it is W's turn, not S's
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Iterator, Optional
+
+from .cards import Seat, TextEnum
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text
+from .contract import level_text, parse_level
+from .errors import CoincheError, ContractError, SeatError, StrainError, quote
+from .rules import Rules, Strain
+
+__all__ = ["AuctionError", "CallKind", "Call", "AuctionState", "Auction", "parse_call"]
+
+
+class AuctionError(CoincheError):
+    """A call that cannot be made here, or text that is no call."""
+
+
+class CallKind(TextEnum):
+    """What a call of the auction is; equal to its name as text (``"pass"``)."""
+
+    PASS = "pass"
+    BID = "bid"
+    COINCHE = "coinche"
+    SURCOINCHE = "surcoinche"
+
+
+@dataclasses.dataclass(frozen=True)
+class Call:
+    """One call of the auction: a :class:`CallKind`, and for a bid its level and strain."""
+
+    seat: Seat
+    kind: CallKind
+    level: Optional[int] = None
+    strain: Optional[Strain] = None
+
+    def __str__(self) -> str:
+        if self.kind == CallKind.BID:
+            return bid_text(self.level, self.strain)  # type: ignore[arg-type]
+        return self.kind.value
+
+    @property
+    def text(self) -> str:
+        """The call for machines: ``pass``, ``coinche``, ``surcoinche`` or ``100H``."""
+        if self.kind == CallKind.BID:
+            return bid_text(self.level, self.strain, symbols=False)  # type: ignore[arg-type]
+        return self.kind.value
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat.name, "call": self.text}
+
+
+_WORDS = {"PASS": CallKind.PASS, "P": CallKind.PASS, "PASSE": CallKind.PASS, "-": CallKind.PASS,
+          "COINCHE": CallKind.COINCHE, "CONTRE": CallKind.COINCHE, "X": CallKind.COINCHE,
+          "SURCOINCHE": CallKind.SURCOINCHE, "SURCONTRE": CallKind.SURCOINCHE, "XX": CallKind.SURCOINCHE}
+
+
+def parse_call(text: str, seat: Seat) -> Call:
+    """One call as text (a word, or a bid: ``100H``, ``100 cœur``, ``capot SA``) by ``seat``.
+
+    >>> parse_call("passe", Seat.N).kind, str(parse_call("100 coeur", Seat.N))
+    (<CallKind.PASS: 'pass'>, '100♥')
+    """
+    t = " ".join(text.split())
+    kind = _WORDS.get(t.upper())
+    if kind is not None:
+        return Call(seat, kind)
+    m = re.fullmatch(r"(?i)([0-9]+|capot|g[ée]n[ée]rale)\s*(.+)", t)
+    if m is None:
+        raise AuctionError(f"call {quote(text)}: expected pass, coinche, surcoinche or a bid like 80H")
+    try:
+        return Call(seat, CallKind.BID, parse_level(m.group(1)), Strain.parse(m.group(2).strip()))
+    except (ContractError, StrainError) as e:
+        raise AuctionError(f"call {quote(text)}: {e}") from None
+
+
+class AuctionState:
+    """The auction so far under ``rules``: :meth:`add` a call, in turn; see the module."""
+
+    def __init__(self, rules: Rules = Rules()) -> None:
+        self.rules = rules
+        self.bid: Optional[Call] = None
+        self.coinche = Coinche.NONE
+        self.passes = 0
+        self.calls = 0
+        self.ended = False
+
+    @property
+    def over(self) -> bool:
+        return self.ended or (self.passes >= 3 and self.bid is not None) or self.passes == 4
+
+    def closing_passes(self) -> list:
+        """As many passes as end the auction now (None each)."""
+        return [None] * max(0, (3 if self.bid is not None else 4) - self.passes) if not self.ended else []
+
+    def why_not(self, call: Call) -> Optional[str]:
+        """Why ``call`` cannot come next (None when it can)."""
+        r, b = self.rules, self.bid
+        if self.over:
+            return "a call after the end of the auction"
+        if call.kind == CallKind.PASS:
+            return None
+        if call.kind == CallKind.BID:
+            if self.coinche and not r.contree:
+                return f"a bid after a coinche: {self._bid_text()} is coinched"
+            allowed = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.generale else ())
+            if call.level not in allowed or call.strain not in bid_strains(r):
+                return f"bid {quote(call.text)} is not allowed by these rules"
+            if b is not None and bid_key(call.level, call.strain, r) <= bid_key(b.level, b.strain, r):
+                return f"bid {quote(call.text)} does not overcall {self._bid_text()}"
+            return None
+        if call.kind == CallKind.COINCHE:
+            if b is None or self.coinche or b.seat.team == call.seat.team:
+                return "a coinche needs a standing bid of the opponents, not yet coinched"
+            return None
+        if self.coinche != Coinche.COINCHE or b is None or b.seat.team != call.seat.team:
+            return "a surcoinche needs the bidders' contract coinched"
+        return None
+
+    def add(self, call: Call) -> None:
+        """Make ``call``; :class:`AuctionError` says why it cannot be made."""
+        why = self.why_not(call)
+        if why is not None:
+            raise AuctionError(why)
+        if call.kind == CallKind.PASS:
+            self.passes += 1
+        else:
+            if call.kind == CallKind.BID:
+                self.bid, self.coinche = call, Coinche.NONE
+                self.ended = call.level in (CAPOT, GENERALE) and not self.rules.capot_coinche
+            elif call.kind == CallKind.COINCHE:
+                self.coinche = Coinche.COINCHE
+            else:
+                self.coinche = Coinche.SURCOINCHE
+                self.ended = not self.rules.contree
+            self.passes = 0
+        self.calls += 1
+
+    def _bid_text(self) -> str:
+        b = self.bid
+        return "no bid" if b is None else f"{level_text(b.level)}{b.strain.name}"   # type: ignore[arg-type]
+
+    def contract(self) -> Optional[Contract]:
+        """The standing contract (declarer and coinche included), None before any bid."""
+        b = self.bid
+        if b is None:
+            return None
+        return Contract(b.level, b.strain, b.seat, self.coinche, capot_coinche=self.rules.capot_coinche)
+
+
+def _tokens(text: str) -> Iterator[tuple[Optional[str], str]]:
+    """``(seat letter or None, call text)`` for each call of ``text``."""
+    words = text.replace(",", " ").split()
+    i = 0
+    while i < len(words):
+        seat, sep, word = words[i].rpartition(":") if ":" in words[i] else ("", "", words[i])
+        if sep and not word and i + 1 < len(words):       # "E: pass"
+            i += 1
+            word = words[i]
+        if re.fullmatch(r"(?i)[0-9]+|capot|g[ée]n[ée]rale", word) and i + 1 < len(words) \
+                and ":" not in words[i + 1] and words[i + 1].upper() not in _WORDS and words[i + 1] != "?":
+            i += 1
+            word = f"{word} {words[i]}"                   # "80 cœur", "100 SA"
+        yield (seat or None), word
+        i += 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Auction:
+    """The calls so far from the seat after ``dealer``, each checked under ``rules``."""
+
+    dealer: Seat
+    calls: tuple[Call, ...] = ()
+    rules: Rules = Rules()
+
+    def __post_init__(self) -> None:
+        self.state()            # every call checked
+
+    @classmethod
+    def parse(cls, text: str, dealer: "Seat | str", rules: Rules = Rules()) -> "Auction":
+        """The calls of ``text`` (see the module); bad calls raise :class:`AuctionError`
+        quoting the call and saying why."""
+        try:
+            dealer = Seat.parse(dealer)
+        except SeatError as e:
+            raise AuctionError(f"dealer: {e}") from None
+        state, calls, seat = AuctionState(rules), [], dealer.next
+        for n, (who, word) in enumerate(_tokens(text), 1):
+            shown = f"{who}:{word}" if who else word
+            if who is not None:
+                try:
+                    said = Seat.parse(who)
+                except SeatError:
+                    raise AuctionError(f"call {n} {quote(shown)}: unknown seat {quote(who)}") from None
+                if said != seat:
+                    raise AuctionError(f"call {n} {quote(shown)}: it is {seat.name}'s turn, "
+                                       f"not {said.name}'s")
+            if word == "?":
+                break
+            try:
+                call = parse_call(word, seat)
+                state.add(call)
+            except AuctionError as e:
+                why = str(e).replace(f"call {quote(word)}: ", "")
+                raise AuctionError(f"call {n} {quote(shown)}: {why}") from None
+            calls.append(call)
+            seat = seat.next
+        return cls(dealer, tuple(calls), rules)
+
+    def state(self) -> AuctionState:
+        """The state after every call."""
+        state = AuctionState(self.rules)
+        seat = self.dealer.next
+        for n, call in enumerate(self.calls, 1):
+            if call.seat != seat:
+                raise AuctionError(f"call {n} ({call}): it is {seat.name}'s turn, not {call.seat.name}'s")
+            state.add(call)
+            seat = seat.next
+        return state
+
+    @property
+    def next_seat(self) -> Seat:
+        return Seat((int(self.dealer) + 1 + len(self.calls)) % 4)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state().over
+
+    @property
+    def contract(self) -> Optional[Contract]:
+        return self.state().contract()
+
+    def before(self, index: int) -> "Auction":
+        """The auction before call ``index`` (0-based)."""
+        return Auction(self.dealer, self.calls[:index], self.rules)
+
+    def then(self, call: Call) -> "Auction":
+        """The auction with ``call`` added (checked)."""
+        return Auction(self.dealer, self.calls + (call,), self.rules)
+
+    def legal_calls(self) -> list[Call]:
+        """Every call the next seat may make: pass, each bid that overcalls (by level,
+        then strain S H D C SA TA), coinche, surcoinche."""
+        state, seat, r = self.state(), self.next_seat, self.rules
+        if state.over:
+            return []
+        levels = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.generale else ())
+        options = [Call(seat, CallKind.PASS)]
+        options += [Call(seat, CallKind.BID, lv, s) for lv in levels for s in bid_strains(r)]
+        options += [Call(seat, CallKind.COINCHE), Call(seat, CallKind.SURCOINCHE)]
+        return [c for c in options if state.why_not(c) is None]
+
+    def text(self) -> str:
+        """The auction as text ``parse`` reads back: ``E:pass S:80H``."""
+        return " ".join(f"{c.seat.name}:{c.text}" for c in self.calls)
+
+    def to_dict(self) -> dict:
+        return {"dealer": self.dealer.name, "calls": [c.to_dict() for c in self.calls]}
+
+    def __str__(self) -> str:
+        return " ".join(f"{c.seat.name}:{c}" for c in self.calls) or "(no call yet)"

@@ -1,0 +1,395 @@
+"""Advice inside an auction: every legal next call judged on deals consistent with what
+the calls so far showed under a bidding system.
+
+The unseen hands are dealt so that every caller could have made each of their calls
+(:mod:`solver.system`); the cards a call shows for certain (the J, 9 and A of a 100
+opening) are placed first, the rest by rejection, and the acceptance rate is reported.
+Each deal is solved exactly in the six strains with the first lead by the seat after the
+dealer.  Each legal call is then scored on every deal **as if the auction ended after
+it**: a pass leaves the standing contract as it is, a bid makes it the contract, a
+coinche or a surcoinche multiplies it; the score is ours minus theirs, and each call is
+compared with the best on the same deals (paired standard errors).
+
+>>> a = auction_advice("AJ9.A7.KT.J", "S", "E", "S:pass W:80H N:pass E:pass", samples=20, seed=1, workers=1)
+>>> a.best.call.text, a.calls[0].call.text
+('100S', 'pass')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Optional
+
+import numpy as np
+
+from .auction import Auction, AuctionError, Call, CallKind
+from .cards import Card, CardSet, Seat, Team
+from .contract import Contract
+from .deal import Deal
+from .declarations import award_declarations, belote_claim
+from .errors import ConstraintError, SeatError
+from .montecarlo import Answer, Estimate, Study, against_best, estimate, json_number, share, simulate
+from .parallel import Backend
+from .rules import STRAINS, Rules
+from .sampling import Constraints, parse_hand
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
+from .solve import Solver
+from .system import DEFAULT, BiddingSystem, Meaning
+
+__all__ = ["CallStats", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
+           "AuctionReview", "review_auction"]
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+# ---------------------------------------------------------------------------
+# What the auction showed, as sampling constraints
+# ---------------------------------------------------------------------------
+
+def shown(auction: Auction, system: BiddingSystem) -> list[tuple[Call, Meaning]]:
+    """Each call with what it shows under ``system``."""
+    return [(c, system.meaning(auction, i)) for i, c in enumerate(auction.calls)]
+
+
+def _describe(call: Call, meaning: Meaning, seat: Seat) -> str:
+    who = "your" if call.seat == seat else ("partner's" if call.seat.team == seat.team
+                                            else f"{call.seat.name}'s")
+    return f"{who} {call} showed {meaning.describe()}"
+
+
+def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: BiddingSystem,
+                        given: "Constraints | None" = None) -> Constraints:
+    """Constraints making every other caller's hand fit their calls; the cards shown for
+    certain are placed first.  An impossible combination is refused before dealing."""
+    given = given or Constraints()
+    meanings = [(c, m) for c, m in shown(auction, system) if c.seat != seat and not m.nothing]
+    known = {s: int(c.mask) for s, c in given.known.items()}
+    for call, m in meanings:
+        need = m.required()
+        clash = need & hand.mask
+        if clash or (m.at_least and _count(m.honours & ~hand.mask) < m.at_least):
+            held = " ".join(Card(c).symbol for c in CardSet(clash or (m.honours & hand.mask)))
+            raise ConstraintError(f"{_describe(call, m, seat)}, but you hold {held}: "
+                                  f"no deal fits the auction under the {system.name} system")
+        known[call.seat] = known.get(call.seat, 0) | need
+    tests = [(call.seat, m) for call, m in meanings]
+    user = given.accept
+
+    def accept(deal: Deal) -> bool:
+        masks = deal.masks
+        return all(m.accepts(masks[s]) for s, m in tests) and (user is None or user(deal))
+
+    accept.__name__ = "the auction"
+    return dataclasses.replace(given, known={s: CardSet(m) for s, m in known.items()}, accept=accept)
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class CallStats:
+    """One legal call: the contract it leaves (None: passed out), the share of deals on
+    which our side succeeds (our contract makes, or theirs fails), our mean score minus
+    theirs, and the same against the best call, deal by deal."""
+
+    call: Call
+    contract: Optional[Contract]
+    p_success: float
+    p_success_se: float
+    ev: float
+    ev_se: float
+    vs_best: float
+    vs_best_se: float
+
+    def to_dict(self) -> dict:
+        contract = None if self.contract is None else self.contract.to_text()
+        return {"call": self.call.text, "contract": contract,
+                "p_success": self.p_success, "p_success_se": json_number(self.p_success_se),
+                "ev": self.ev, "ev_se": json_number(self.ev_se), "vs_best": self.vs_best,
+                "vs_best_se": json_number(self.vs_best_se)}
+
+
+@dataclasses.dataclass
+class AuctionAdvice(Answer):
+    """The advice for the next call; ``points`` holds our side's exact points per deal
+    and strain (S H D C SA TA), ``scores`` our score minus theirs per deal and call."""
+
+    PER_DEAL = ("points", "scores")
+
+    hand: CardSet
+    seat: Seat
+    dealer: Seat
+    auction: Auction
+    system: BiddingSystem
+    rules: Rules
+    seed: Optional[int]
+    deals: list
+    points: np.ndarray
+    scores: np.ndarray
+    calls: list[CallStats]
+    shown: list[tuple[Call, Meaning]]
+    acceptance: Optional[float]
+    text: str = ""
+
+    @property
+    def best(self) -> CallStats:
+        return min(self.calls, key=lambda c: (-round(c.ev, 9), _order(c.call)))
+
+    def to_dict(self, with_deals: bool = False) -> dict:
+        d = {"hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
+             "auction": self.auction.to_dict()["calls"], "system": self.system.name,
+             "samples": self.samples, "seed": self.seed, "acceptance": self.acceptance,
+             "shown": [{"seat": c.seat.name, "call": c.text, "shows": m.describe(), "nothing": m.nothing}
+                       for c, m in self.shown],
+             "calls": [c.to_dict() for c in self.calls], "best": self.best.call.text,
+             "assumption": "each call is scored as if the auction ended after it", "text": self.text}
+        if with_deals:
+            d.update(self._per_deal())
+        return d
+
+
+def _order(call: Call) -> tuple:
+    # on equal scores: pass, then the lower bid, then coinche, then surcoinche
+    kinds = {CallKind.PASS: 0, CallKind.BID: 1, CallKind.COINCHE: 2, CallKind.SURCOINCHE: 3}
+    return (kinds[call.kind], call.level or 0, int(call.strain) if call.strain is not None else 0)
+
+
+# ---------------------------------------------------------------------------
+# One deal, and the scores of every call
+# ---------------------------------------------------------------------------
+
+def _solve_six(solver: Solver, task: tuple) -> list[tuple[int, int, bool, bool]]:
+    """Per strain: N-S points, the deal's total, whether N-S / E-W take every trick."""
+    deal, leader, rules = task
+    out = []
+    for strain in STRAINS:
+        r = solver.strain_result(deal, leader, strain, rules)
+        out.append((r.ns_points, r.total, r.ns_capot, r.ew_capot))
+    return out
+
+
+def _scores(contract: Contract, deal: Deal, row: tuple, leader: Seat, rules: Rules,
+            score: "Callable | None" = None) -> tuple:
+    """N-S's and E-W's scores with ``contract`` played, and whether it makes."""
+    score = score or compiled_scoring(rules)
+    ns, total, ns_capot, ew_capot = row
+    decl_team = contract.declarer.team
+    points = ns if decl_team == Team.NS else total - ns
+    took = ns_capot if decl_team == Team.NS else ew_capot
+    lost = ew_capot if decl_team == Team.NS else ns_capot
+    capot = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
+    claim = belote_claim(deal.masks, contract.strain, decl_team, rules)
+    decl = award_declarations(deal, contract.strain, leader, rules) if rules.declarations else (0, 0)
+    return score(contract, points, capot, claim, decl)[:3]
+
+
+def _score(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat, rules: Rules,
+           score: Callable) -> tuple[int, bool]:
+    """Our score minus theirs with ``contract`` played, and whether our side succeeds."""
+    if contract is None:
+        return 0, False
+    s_ns, s_ew, made = _scores(contract, deal, row, leader, rules, score)
+    ours = s_ns - s_ew if team == Team.NS else s_ew - s_ns
+    return ours, (made if contract.declarer.team == team else not made)
+
+
+def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
+    """The contract if the auction ended right after ``call``."""
+    state = auction.then(call).state()
+    return state.contract()
+
+
+class _AuctionStudy(Study):
+    rules: Rules
+    dealer: Seat
+    work = staticmethod(_solve_six)
+
+    def initial(self, deals: list[Deal]) -> list:
+        return [(d, self.dealer.next, self.rules) for d in deals]
+
+    def final(self, deals: list[Deal], results: list) -> tuple[list, list]:
+        return deals, results
+
+
+def _judge(auction: Auction, seat: Seat, deals: list, results: list, rules: Rules) -> tuple[list, np.ndarray]:
+    score = compiled_scoring(rules)
+    options = auction.legal_calls()
+    leader = auction.dealer.next
+    values = np.zeros((len(deals), len(options)))
+    success = np.zeros((len(deals), len(options)), dtype=bool)
+    for j, call in enumerate(options):
+        contract = _contract_after(auction, call)
+        for i, (deal, rows) in enumerate(zip(deals, results)):
+            row = rows[int(contract.strain)] if contract is not None else None
+            values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules, score)
+    evs = [estimate(values[:, j]) for j in range(len(options))]
+    best = min(range(len(options)), key=lambda j: (-round(evs[j].value, 9), _order(options[j])))
+    versus = against_best(values, best)
+    stats = []
+    for j, call in enumerate(options):
+        p = share(success[:, j]) if _contract_after(auction, call) is not None else Estimate(0.0, 0.0)
+        stats.append(CallStats(call, _contract_after(auction, call), p.value, p.se, evs[j].value, evs[j].se,
+                               versus[j].value, versus[j].se))
+    return stats, values
+
+
+def _advice_text(adv: AuctionAdvice) -> str:
+    best = adv.best
+    said = [_describe(c, m, adv.seat) for c, m in adv.shown if c.seat != adv.seat and not m.nothing]
+    head = "; ".join(said)
+    head = (head[0].upper() + head[1:] + ". ") if head else ""
+    what = "pass" if best.call.kind == CallKind.PASS else str(best.call)
+    if best.contract is None:
+        tail = "passing the deal out scores 0"
+    elif best.contract.declarer.team == adv.seat.team:
+        tail = f"{best.contract} makes in {100 * best.p_success:.0f}% of the deals"
+    else:
+        tail = f"{best.contract} fails in {100 * best.p_success:.0f}% of the deals"
+    runner = sorted((c for c in adv.calls if c is not best), key=lambda c: -c.ev)[:1]
+    more = (f"; the next best, {runner[0].call}, loses {-runner[0].vs_best:.0f} ± "
+            f"{runner[0].vs_best_se:.0f} on average") if runner else ""
+    return f"{head}Call {what}: {tail}, worth {best.ev:+.0f} on average{more}."
+
+
+def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",
+                   auction: "Auction | str", samples: int = 300, seed: "int | None" = None,
+                   rules: Rules = Rules(), system: BiddingSystem = DEFAULT,
+                   constraints: "Constraints | None" = None, *, workers: "int | None" = None,
+                   executor: "Backend | str" = Backend.THREAD,
+                   progress: "Callable[[int, int], None] | None" = None,
+                   max_attempts: "int | None" = None) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``."""
+    h = parse_hand(hand)
+    try:
+        seat, dealer = Seat.parse(seat), Seat.parse(dealer)
+    except SeatError as e:
+        raise ConstraintError(str(e)) from None
+    a = auction if isinstance(auction, Auction) else Auction.parse(auction, dealer, rules)
+    if a.dealer != dealer:
+        raise AuctionError(f"the auction's dealer is {a.dealer.name}, not {dealer.name}")
+    if a.is_over:
+        raise AuctionError(f"the auction {a} is over: no call is left to make")
+    if a.next_seat != seat:
+        raise AuctionError(f"after {a} it is {a.next_seat.name}'s call, not {seat.name}'s")
+    c = auction_constraints(h, seat, a, system, constraints)
+    counter = _Counter(c.accept)
+    c = dataclasses.replace(c, accept=counter)
+    deals, results = simulate(_AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
+                              workers=workers, executor=executor, progress=progress,
+                              max_attempts=max_attempts)
+    stats, values = _judge(a, seat, deals, results, rules)
+    team = seat.team
+    points = np.array([[r[0] if team == Team.NS else r[1] - r[0] for r in rows] for rows in results])
+    adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
+                        shown(a, system), counter.rate)
+    adv.text = _advice_text(adv)
+    return adv
+
+
+class _Counter:
+    """An accept test that counts the deals it sees, for the acceptance rate."""
+
+    def __init__(self, test: "Callable[[Deal], bool] | None") -> None:
+        self.test, self.seen, self.kept = test, 0, 0
+        self.__name__ = getattr(test, "__name__", "the auction")
+
+    def __call__(self, deal: Deal) -> bool:
+        self.seen += 1
+        ok = self.test is None or self.test(deal)
+        self.kept += ok
+        return ok
+
+    @property
+    def rate(self) -> Optional[float]:
+        return self.kept / self.seen if self.seen else None
+
+
+
+# ---------------------------------------------------------------------------
+# Reviewing a whole auction
+# ---------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class CallReview:
+    """One call of a reviewed auction, judged from its player's seat: the advice (that
+    hand, the calls before, nothing else), whether the call was the advice's best, and
+    what it cost on average against the best (paired, with its standard error)."""
+
+    call: Call
+    advice: AuctionAdvice
+    matched: bool
+    cost: float
+    cost_se: float
+
+    def to_dict(self) -> dict:
+        return {"seat": self.call.seat.name, "call": self.call.text, "best": self.advice.best.call.text,
+                "matched": self.matched, "cost": self.cost, "cost_se": json_number(self.cost_se),
+                "text": self.advice.text}
+
+
+@dataclasses.dataclass(frozen=True)
+class AuctionReview:
+    """Every call of an auction reviewed, the final contract's double-dummy result on
+    the real deal (N-S points, first lead by the seat after the dealer) and par."""
+
+    deal: Deal
+    dealer: Seat
+    auction: Auction
+    calls: tuple[CallReview, ...]
+    contract: Optional[Contract]
+    ns_points: Optional[int]
+    ns_score: int
+    ew_score: int
+    par: object
+
+    def to_dict(self) -> dict:
+        return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
+                "calls": [c.to_dict() for c in self.calls],
+                "contract": None if self.contract is None else self.contract.to_text(),
+                "ns_points": self.ns_points, "ns_score": self.ns_score, "ew_score": self.ew_score,
+                "par": self.par.to_dict()}   # type: ignore[attr-defined]
+
+
+def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: Rules) -> tuple:
+    """The contract played double dummy on the real deal: N-S points and both scores."""
+    if contract is None:
+        return None, 0, 0
+    from .solve import default_solver
+    r = default_solver().strain_result(deal, dealer.next, contract.strain, rules)
+    row = (r.ns_points, r.total, r.ns_capot, r.ew_capot)
+    ns, ew, _ = _scores(contract, deal, row, dealer.next, rules)
+    return r.ns_points, ns, ew
+
+
+def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,
+                   system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
+                   rules: Rules = Rules(), workers: "int | None" = None,
+                   progress: "Callable[[int, int], None] | None" = None) -> AuctionReview:
+    """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
+    the final contract's result on the real deal, and par for comparison."""
+    from .par import par
+    d = Deal.parse(deal)
+    try:
+        dealer = Seat.parse(dealer)
+    except SeatError as e:
+        raise ConstraintError(str(e)) from None
+    a = auction if isinstance(auction, Auction) else Auction.parse(auction, dealer, rules)
+    reviews = []
+    for i, call in enumerate(a.calls):
+        before = a.before(i)
+        adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
+                             seed=None if seed is None else seed + i, rules=rules, system=system,
+                             workers=workers)
+        j = next(k for k, c in enumerate(adv.calls) if c.call == call)
+        best = adv.calls.index(adv.best)
+        diff = adv.scores[:, best] - adv.scores[:, j]
+        cost = estimate(diff)
+        reviews.append(CallReview(call, adv, j == best, cost.value, cost.se))
+        if progress is not None:
+            progress(i + 1, len(a.calls))
+    contract = a.contract
+    ns_points, ns, ew = _real_result(d, dealer, contract, rules)
+    return AuctionReview(d, dealer, a, tuple(reviews), contract, ns_points, ns, ew, par(d, dealer, rules))

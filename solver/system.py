@@ -1,0 +1,307 @@
+"""Bidding systems: what each call of an auction shows about the caller's hand.
+
+A :class:`BiddingSystem` is a list of :class:`Rule`: in a situation (the auction before
+the call), for calls of some strains and levels, the call shows a :class:`Shows` — a
+conjunction of conditions on the caller's hand, stated relative to the call's trumps:
+honours held (``J``, ``9``, ``A``, ``10``, ``K``, ``Q`` of trumps, ``aces``,
+``jacks``), a trump length, a number of "raise values".  The first rule that fits a
+call gives its meaning; a call no rule fits shows nothing, and says so.
+
+The situations: ``open`` (no bid yet), ``overcall`` (the standing bid is an
+opponent's), ``raise`` (partner's bid, same strain: each step of 10 shows one more raise
+value — an ace, the J or the 9 of trumps, the belote), ``new_suit`` (partner's bid,
+another strain), ``pass_open`` (a pass before any bid: the hand shows none of the
+``open`` meanings of the cheapest bid in any strain), ``coinche`` and ``surcoinche``.
+
+:data:`DEFAULT` is the default system (docs/advice.md shows it as a table); a TOML or
+JSON file of the same shape (:func:`load_system`) replaces it.
+
+>>> from solver.auction import Auction
+>>> a = Auction.parse("E:pass S:80H W:90S N:pass", dealer="N")
+>>> [DEFAULT.meaning(a, i).describe() for i in range(4)]
+['no opening: no suit with its J or 9 and 3 cards', 'the J or the 9 of ♥, at least 3 ♥', \
+'the J or the 9 of ♠, at least 3 ♠', 'nothing (no rule of the system fits)']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from .auction import Auction, Call, CallKind
+from .cards import Rank
+from .errors import CoincheError, quote
+from .rules import Strain
+
+__all__ = ["SystemError_", "Shows", "Rule", "BiddingSystem", "Meaning", "DEFAULT", "load_system",
+           "SITUATIONS"]
+
+SITUATIONS = ("open", "overcall", "raise", "new_suit", "pass_open", "coinche", "surcoinche")
+_HONOURS = {"J": Rank.J, "9": Rank.R9, "A": Rank.A, "10": Rank.T, "K": Rank.K, "Q": Rank.Q}
+
+
+class SystemError_(CoincheError):
+    """A bidding system that cannot be read."""
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _suit_mask(suit: int) -> int:
+    return 0xFF << (8 * suit)
+
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << (8 * s + rank) for s in range(4))
+
+
+def _trump_suits(strain: Strain) -> tuple[int, ...]:
+    return (0, 1, 2, 3) if strain == Strain.TA else (() if strain == Strain.SA else (int(strain),))
+
+
+@dataclasses.dataclass(frozen=True)
+class Shows:
+    """Conditions on a hand, relative to the trumps of the call they describe.
+
+    - ``honours`` and ``at_least``: at least that many of these trump honours (``J 9 A
+      10 K Q``) are held; ``aces`` and ``jacks``: at least that many aces / jacks in all;
+    - ``trumps``: at least that many trumps;
+    - ``values``: at least that many raise values (each ace, the J and the 9 of trumps,
+      the belote K+Q of trumps), or ``"steps"``: one a step of 10 over partner's bid.
+    """
+
+    honours: tuple[str, ...] = ()
+    at_least: int = 0
+    trumps: int = 0
+    aces: int = 0
+    jacks: int = 0
+    values: "int | str" = 0
+
+    def resolve(self, strain: Strain, steps: int = 0) -> "Meaning":
+        suits = _trump_suits(strain)
+        honours = sum(1 << (8 * s + _HONOURS[h]) for s in suits for h in self.honours)
+        values = steps if self.values == "steps" else int(self.values)
+        return Meaning(strain, honours, min(self.at_least, len(self.honours) * max(1, len(suits))),
+                       self.trumps if suits and len(suits) == 1 else 0, self.aces, self.jacks, values, self)
+
+    def to_dict(self) -> dict:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()
+                if v not in ((), 0)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Meaning:
+    """What one call shows, as a test of a hand (card mask) and in words."""
+
+    strain: Optional[Strain]
+    honours: int = 0
+    at_least: int = 0
+    trumps: int = 0
+    aces: int = 0
+    jacks: int = 0
+    values: int = 0
+    shows: Optional[Shows] = None
+    denies: tuple["Meaning", ...] = ()
+
+    @property
+    def nothing(self) -> bool:
+        return self.shows is None and not self.denies
+
+    def accepts(self, hand: int) -> bool:
+        """Whether a hand (card mask) could make the call."""
+        if self.denies:
+            return not any(m.accepts(hand) for m in self.denies)
+        if _count(hand & self.honours) < self.at_least or _count(hand & _rank_mask(Rank.A)) < self.aces:
+            return False
+        if _count(hand & _rank_mask(Rank.J)) < self.jacks:
+            return False
+        if self.trumps and _count(hand & _suit_mask(int(self.strain))) < self.trumps:   # type: ignore[arg-type]
+            return False
+        return self.values <= 0 or _raise_values(hand, self.strain) >= self.values   # type: ignore[arg-type]
+
+    def required(self) -> int:
+        """The cards every hand making the call holds (all the honours, when all are shown)."""
+        return self.honours if self.at_least and self.at_least == _count(self.honours) else 0
+
+    def describe(self) -> str:
+        if self.denies:
+            return "no opening: no suit with its J or 9 and 3 cards"
+        if self.shows is None:
+            return "nothing (no rule of the system fits)"
+        parts = []
+        sym = self.strain.symbol if self.strain is not None else ""
+        names = list(dict.fromkeys(h for h in self.shows.honours))
+        if names and self.strain is not None and self.strain < 4:
+            if self.at_least >= len(names):
+                parts.append(" ".join(names) + f" of {sym}" if len(names) > 1 else f"the {names[0]} of {sym}")
+            else:
+                parts.append(" or ".join(f"the {n}" for n in names) + f" of {sym}")
+        if self.trumps:
+            parts.append(f"at least {self.trumps} {sym}")
+        if self.aces:
+            parts.append(f"at least {self.aces} aces")
+        if self.jacks:
+            parts.append(f"at least {self.jacks} jacks")
+        if self.values:
+            parts.append(f"at least {self.values} raise value{'s' if self.values > 1 else ''} "
+                         f"(aces, J or 9 of trumps, belote)")
+        return ", ".join(parts) or "nothing"
+
+
+def _raise_values(hand: int, strain: Strain) -> int:
+    n = _count(hand & _rank_mask(Rank.A))
+    for s in _trump_suits(strain):
+        n += (hand >> (8 * s + Rank.J)) & 1
+        n += (hand >> (8 * s + Rank.R9)) & 1
+        n += ((hand >> (8 * s + Rank.K)) & (hand >> (8 * s + Rank.Q))) & 1
+    return n
+
+
+@dataclasses.dataclass(frozen=True)
+class Rule:
+    """In ``situation``, calls of ``strains`` (``suits``, ``SA``, ``TA`` or ``any``) at
+    levels ``low`` to ``high`` show ``shows``."""
+
+    situation: str
+    shows: Shows
+    strains: str = "any"
+    low: int = 80
+    high: int = 500
+
+    def fits(self, situation: str, call: Call) -> bool:
+        if situation != self.situation:
+            return False
+        if call.kind != CallKind.BID:
+            return True
+        s = call.strain
+        kind = "suits" if s is not None and s < 4 else (s.name if s is not None else "any")
+        return self.strains in ("any", kind) and self.low <= (call.level or 0) <= self.high
+
+    def to_dict(self) -> dict:
+        return {"situation": self.situation, "strains": self.strains, "levels": [self.low, self.high],
+                "shows": self.shows.to_dict()}
+
+
+def _situation(before: Auction, call: Call) -> str:
+    state = before.state()
+    if call.kind == CallKind.COINCHE:
+        return "coinche"
+    if call.kind == CallKind.SURCOINCHE:
+        return "surcoinche"
+    bid = state.bid
+    if call.kind == CallKind.PASS:
+        return "pass_open" if bid is None else "pass"
+    if bid is None:
+        return "open"
+    if bid.seat.team != call.seat.team:
+        return "overcall"
+    return "raise" if bid.strain == call.strain and bid.seat != call.seat else "new_suit"
+
+
+@dataclasses.dataclass(frozen=True)
+class BiddingSystem:
+    """Rules, tried in order (see the module)."""
+
+    name: str
+    rules: tuple[Rule, ...]
+
+    def meaning(self, auction: Auction, index: int) -> Meaning:
+        """What call ``index`` (0-based) of ``auction`` shows."""
+        call = auction.calls[index]
+        before = auction.before(index)
+        situation = _situation(before, call)
+        if situation == "pass_open":
+            return self._denial(before, call)
+        rule = next((r for r in self.rules if r.fits(situation, call)), None)
+        if rule is None:
+            return Meaning(None)
+        standing = before.contract
+        strain = call.strain if call.kind == CallKind.BID else (standing.strain if standing else None)
+        steps = 0
+        if situation == "raise" and before.state().bid is not None:
+            steps = max(0, ((call.level or 0) - (before.state().bid.level or 0)) // 10)   # type: ignore[union-attr]
+        return rule.shows.resolve(strain, steps) if strain is not None else Meaning(None)
+
+    def _denial(self, before: Auction, call: Call) -> Meaning:
+        """A pass before any bid: none of the cheapest openings in a suit."""
+        openings = []
+        for s in (Strain.S, Strain.H, Strain.D, Strain.C):
+            bid = Call(call.seat, CallKind.BID, 80, s)
+            rule = next((r for r in self.rules if r.fits("open", bid)), None)
+            if rule is not None:
+                openings.append(rule.shows.resolve(s))
+        if not any(r.situation == "pass_open" for r in self.rules):
+            return Meaning(None)
+        return Meaning(None, denies=tuple(openings))
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "rules": [r.to_dict() for r in self.rules]}
+
+
+def _rules_from(data: Mapping[str, Any], where: str) -> tuple[Rule, ...]:
+    out = []
+    for k, item in enumerate(data.get("rules", data.get("rule", [])), 1):
+        try:
+            situation = item["situation"]
+            if situation not in SITUATIONS:
+                raise SystemError_(f"situation {quote(situation)}: expected one of {', '.join(SITUATIONS)}")
+            low, high = item.get("levels", [80, 500])
+            shows = dict(item.get("shows", {}))
+            if "honours" in shows:
+                shows["honours"] = tuple(str(h) for h in shows["honours"])
+                bad = [h for h in shows["honours"] if h not in _HONOURS]
+                if bad:
+                    raise SystemError_(f"honour {quote(bad[0])}: expected J 9 A 10 K Q")
+            out.append(Rule(situation, Shows(**shows), str(item.get("strains", "any")), int(low), int(high)))
+        except SystemError_ as e:
+            raise SystemError_(f"{where}, rule {k}: {e}") from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise SystemError_(f"{where}, rule {k}: {type(e).__name__}: {e}") from None
+    return tuple(out)
+
+
+def load_system(path: "str | Path") -> BiddingSystem:
+    """A system from a TOML or JSON file of :meth:`BiddingSystem.to_dict`'s shape."""
+    p = Path(path)
+    text = p.read_text(encoding="utf-8")
+    try:
+        if p.suffix.lower() == ".json":
+            data = json.loads(text)
+        else:
+            try:
+                import tomllib
+            except ImportError:       # pragma: no cover - Python 3.10
+                import tomli as tomllib   # type: ignore[no-redef]
+            data = tomllib.loads(text)
+    except ValueError as e:
+        raise SystemError_(f"{quote(str(p))}: not {'JSON' if p.suffix == '.json' else 'TOML'}: {e}") from None
+    return BiddingSystem(str(data.get("name", p.stem)), _rules_from(data, str(p)))
+
+
+def _r(situation: str, strains: str, low: int, high: int, **shows: Any) -> Rule:
+    if "honours" in shows:
+        shows["honours"] = tuple(shows["honours"])
+    return Rule(situation, Shows(**shows), strains, low, high)
+
+
+#: The default system: seed 000's openings (80 the J or the 9 of trumps, 90 both, 100
+#: J-9-A), completed for every call a learner meets.
+DEFAULT = BiddingSystem("default", (
+    _r("open", "suits", 80, 80, honours=("J", "9"), at_least=1, trumps=3),
+    _r("open", "suits", 90, 90, honours=("J", "9"), at_least=2, trumps=3),
+    _r("open", "suits", 100, 160, honours=("J", "9", "A"), at_least=3, trumps=3),
+    _r("overcall", "suits", 80, 90, honours=("J", "9"), at_least=1, trumps=3),
+    _r("overcall", "suits", 100, 160, honours=("J", "9"), at_least=2, trumps=4),
+    _r("new_suit", "suits", 80, 160, honours=("J", "9"), at_least=1, trumps=4),
+    _r("raise", "any", 80, 160, values="steps"),
+    _r("open", "SA", 80, 160, aces=2),
+    _r("overcall", "SA", 80, 160, aces=3),
+    _r("open", "TA", 80, 160, jacks=2),
+    _r("overcall", "TA", 80, 160, jacks=3),
+    _r("pass_open", "any", 80, 160),
+    _r("coinche", "any", 80, 500, values=2),
+    _r("surcoinche", "any", 80, 500, values=1),
+))
