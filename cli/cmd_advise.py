@@ -189,15 +189,18 @@ def advise(
 
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
-    counts = point_counts(adv.hand)
+    counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
     if as_json:
         d = adv.to_dict()
-        d["point_count"] = {v.strain.name: {"points": round(v.points, 1), "level": v.level} for v in counts}
+        if counts:
+            d["point_count"] = {v.strain.name: {"points": round(v.points, 1), "level": v.level}
+                                for v in counts}
         if plot is not None:
             d["plot"] = str(plot)
         print_json(d)
         return
     render_advice(adv)
-    print_table(point_count_table(counts))
+    if counts:
+        print_table(point_count_table(counts))
     if plot is not None:
         say(f"plot written to {plot}")

@@ -18,7 +18,10 @@ def test_advise_json_matches_the_api():
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     api = advise(HAND, "S", "E", samples=4, seed=1).to_dict()
+    counts = data.pop("point_count")        # the point count beside the sampled answer (docs/handeval.md)
     assert data == api
+    assert set(counts) == {"S", "H", "D", "C"}
+    assert all("points" in v and "level" in v for v in counts.values())
     assert data["leader"] == "S" and data["samples"] == 4 and "text" in data["recommendation"]
 
 
