@@ -14,7 +14,9 @@ from .options import DealArg, JsonOpt, SamplesOpt, SeedOpt, WorkersOpt
 from .output import people_text, pm, print_json, print_table, say
 from .parse import parse_deal
 from .progress import progress_bar
+from .records_io import deal_of, is_record_file, load_records, record_rules
 from .rules import takes_rules
+from solver.auction import Auction
 from solver.bidding import review_auction
 from solver.rules import Rules
 from solver.system import DEFAULT, load_system
@@ -38,29 +40,49 @@ def bidreview(
 ) -> None:
     """Each call judged from its player's seat (their hand and the calls before, nothing
     else): the advice there, whether the call matched it and what it cost; then the final
-    contract on the real deal, and par.
+    contract on the real deal, and par.  DEAL may be a record file (FILE.pbn): each game
+    with an [Auction] is reviewed, its dealer and calls from the tags.
 
     Example: coinche bidreview example --dealer E --auction "S:80C W:pass N:100C E:pass S:pass W:pass" \
     --samples 20
     """
+    chosen = DEFAULT if system is None else load_system(system)
+    if is_record_file(deal):
+        if auction is not None:
+            raise fail("--auction comes from the record file's [Auction]")
+        games = [rec for rec in load_records(deal) if rec.auction and rec.dealer is not None]
+        if not games:
+            raise fail(f"{deal}: no game with an [Auction] and a [Dealer] to review")
+        for rec in games:
+            calls = Auction(rec.dealer, rec.auction, record_rules(rec, rules))      # type: ignore[arg-type]
+            _review(deal_of(rec, deal), rec.dealer, calls, chosen, samples, seed, record_rules(rec, rules),
+                    workers, as_json)
+        return
     if not auction:
         raise fail("--auction: give the calls to review, like \"S:80C W:pass N:100C E:pass S:pass W:pass\"")
-    d = parse_deal(deal)
-    chosen = DEFAULT if system is None else load_system(system)
+    _review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json)
+
+
+def _review(deal, dealer, auction, system, samples, seed, rules, workers, as_json) -> None:
     with progress_bar("calls") as bar:
-        r = review_auction(d, dealer, auction, system=chosen, samples=samples, seed=seed, rules=rules,
+        r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
                            workers=workers, progress=bar.callback)
     if as_json:
         print_json(r.to_dict())
         return
+    chosen = system
     t = Table(title=people_text(f"The auction, call by call ({samples} deals each, the "
                                 f"{chosen.name} system)"))
     for col in ["seat", "call", "advice", "cost ± se"]:
         t.add_column(col, justify="right")
     for c in r.calls:
         cost = "—" if c.matched else f"{c.cost:.0f} ± {pm(c.cost_se, '.0f')}"
-        t.add_row(c.call.seat.name, people_text(str(c.call)), people_text(str(c.advice.best.call)), cost)
+        advice = str(c.advice.best.call) + ("" if c.fitted else " *")
+        t.add_row(c.call.seat.name, people_text(str(c.call)), people_text(advice), cost)
     print_table(t)
+    if not all(c.fitted for c in r.calls):
+        say("* no deal fitted the calls before it under the system from that seat (the players did "
+            "not follow it): its deals ignore what the calls showed.")
     if r.contract is None:
         say("Passed out: nobody scores.")
     else:

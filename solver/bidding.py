@@ -36,6 +36,9 @@ from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
 from .solve import Solver
 from .system import DEFAULT, BiddingSystem, Meaning
 
+#: A system in which no call shows anything.
+NO_SYSTEM = BiddingSystem("no", ())
+
 __all__ = ["CallStats", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
            "AuctionReview", "review_auction"]
 
@@ -66,8 +69,16 @@ def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: Bid
     given = given or Constraints()
     meanings = [(c, m) for c, m in shown(auction, system) if c.seat != seat and not m.nothing]
     known = {s: int(c.mask) for s, c in given.known.items()}
+    needed: dict[int, tuple[Call, Meaning]] = {}
     for call, m in meanings:
         need = m.required()
+        for c in CardSet(need):
+            other = needed.get(int(c))
+            if other is not None and other[0].seat != call.seat:
+                raise ConstraintError(f"{_describe(*other, seat)} and {_describe(call, m, seat)}: both "
+                                      f"cannot hold {Card(c).symbol}; no deal fits the auction under the "
+                                      f"{system.name} system")
+            needed[int(c)] = (call, m)
         clash = need & hand.mask
         if clash or (m.at_least and _count(m.honours & ~hand.mask) < m.at_least):
             held = " ".join(Card(c).symbol for c in CardSet(clash or (m.honours & hand.mask)))
@@ -316,18 +327,21 @@ class _Counter:
 class CallReview:
     """One call of a reviewed auction, judged from its player's seat: the advice (that
     hand, the calls before, nothing else), whether the call was the advice's best, and
-    what it cost on average against the best (paired, with its standard error)."""
+    what it cost on average against the best (paired, with its standard error).
+    ``fitted``: False when no deal fitted the calls before under the system from this
+    seat (real players need not follow it); the deals then ignore what calls showed."""
 
     call: Call
     advice: AuctionAdvice
     matched: bool
     cost: float
     cost_se: float
+    fitted: bool = True
 
     def to_dict(self) -> dict:
         return {"seat": self.call.seat.name, "call": self.call.text, "best": self.advice.best.call.text,
                 "matched": self.matched, "cost": self.cost, "cost_se": json_number(self.cost_se),
-                "text": self.advice.text}
+                "fitted": self.fitted, "text": self.advice.text}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -380,14 +394,23 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
     reviews = []
     for i, call in enumerate(a.calls):
         before = a.before(i)
-        adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
-                             seed=None if seed is None else seed + i, rules=rules, system=system,
-                             workers=workers)
+        fitted = True
+        try:
+            adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
+                                 seed=None if seed is None else seed + i, rules=rules, system=system,
+                                 workers=workers)
+        except ConstraintError:
+            # the real calls need not follow the system: from this seat no deal fits them,
+            # so the deals are dealt as if the calls showed nothing
+            fitted = False
+            adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
+                                 seed=None if seed is None else seed + i, rules=rules, system=NO_SYSTEM,
+                                 workers=workers)
         j = next(k for k, c in enumerate(adv.calls) if c.call == call)
         best = adv.calls.index(adv.best)
         diff = adv.scores[:, best] - adv.scores[:, j]
         cost = estimate(diff)
-        reviews.append(CallReview(call, adv, j == best, cost.value, cost.se))
+        reviews.append(CallReview(call, adv, j == best, cost.value, cost.se, fitted))
         if progress is not None:
             progress(i + 1, len(a.calls))
     contract = a.contract

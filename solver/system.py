@@ -8,7 +8,7 @@ honours held (``J``, ``9``, ``A``, ``10``, ``K``, ``Q`` of trumps, ``aces``,
 call gives its meaning; a call no rule fits shows nothing, and says so.
 
 The situations: ``open`` (no bid yet), ``overcall`` (the standing bid is an
-opponent's), ``raise`` (partner's bid, same strain: each step of 10 shows one more raise
+opponent's), ``raise`` (a strain partner bid: each step of 10 shows one more raise
 value — an ace, the J or the 9 of trumps, the belote), ``new_suit`` (partner's bid,
 another strain), ``pass_open`` (a pass before any bid: the hand shows none of the
 ``open`` meanings of the cheapest bid in any strain), ``coinche`` and ``surcoinche``.
@@ -196,9 +196,16 @@ def _situation(before: Auction, call: Call) -> str:
         return "pass_open" if bid is None else "pass"
     if bid is None:
         return "open"
-    if bid.seat.team != call.seat.team:
-        return "overcall"
-    return "raise" if bid.strain == call.strain and bid.seat != call.seat else "new_suit"
+    if _partners_bid(before, call) is not None:
+        return "raise"
+    return "overcall" if bid.seat.team != call.seat.team else "new_suit"
+
+
+def _partners_bid(before: Auction, call: Call) -> Optional[Call]:
+    """Partner's last bid in the strain of ``call``, if partner bid it."""
+    bids = [c for c in before.calls if c.kind == CallKind.BID and c.seat == call.seat.partner
+            and c.strain == call.strain]
+    return bids[-1] if bids else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -221,8 +228,9 @@ class BiddingSystem:
         standing = before.contract
         strain = call.strain if call.kind == CallKind.BID else (standing.strain if standing else None)
         steps = 0
-        if situation == "raise" and before.state().bid is not None:
-            steps = max(0, ((call.level or 0) - (before.state().bid.level or 0)) // 10)   # type: ignore[union-attr]
+        partner = _partners_bid(before, call) if situation == "raise" else None
+        if partner is not None:
+            steps = max(0, ((call.level or 0) - (partner.level or 0)) // 10)
         return rule.shows.resolve(strain, steps) if strain is not None else Meaning(None)
 
     def _denial(self, before: Auction, call: Call) -> Meaning:

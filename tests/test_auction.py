@@ -151,3 +151,22 @@ def test_the_command_line():
     one_line_error(run("advise", HAND, "--seat", "N", "--dealer", "E", "--auction", "S:80H W:90S N:?"),
                    "you hold")
     one_line_error(run("bidreview", "example", "--dealer", "E"), "--auction")
+
+
+def test_a_raise_over_an_intervening_bid_counts_from_partners_bid():
+    a = Auction.parse("N:90H E:100S S:110H", "W")
+    assert DEFAULT.meaning(a, 2).describe().startswith("at least 2 raise values")    # 110 over partner's 90
+
+
+def test_two_calls_that_need_the_same_card_are_refused():
+    with pytest.raises(ConstraintError, match="both cannot hold J♥"):
+        auction_advice("AQ7.7.KT.J9", "W", "N", "E:100H S:110H W:?", samples=5, seed=1)
+
+
+def test_a_record_files_auctions_are_reviewed_even_when_players_leave_the_system():
+    r = run("bidreview", "tests/data/records_example.pbn", "--samples", "6", "--workers", "1", "--json")
+    assert r.exit_code == 0, r.output
+    import json
+    reviews = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [len(x["calls"]) for x in reviews] == [7, 4, 6]         # the three games' auctions
+    assert not all(c["fitted"] for x in reviews for c in x["calls"])   # some player left the system
