@@ -59,6 +59,10 @@ from .auction import Auction, AuctionError
 from .bidding import AuctionAdvice, AuctionReview, auction_advice, review_auction
 from .system import BiddingSystem, load_system
 
+# card play from one seat
+from .cardplay import PlayAdvice, play_advice
+from .knowledge import Knowledge
+
 __version__ = "0.1.0"
 
 # Written out (not computed) so that type checkers see what the package exports;
@@ -69,13 +73,14 @@ __all__ = [
     "CAPOT", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
     "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "HandValue",
-    "IllegalPlayError", "LeadAdvice", "Match", "Outcome", "Par", "Position", "Rank",
-    "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules", "RulesError",
-    "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError", "Strain",
-    "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team", "advise",
-    "aggregate", "auction_advice", "award_declarations", "belote_teams", "bid_key", "can_take",
-    "dd_table", "evaluate_hand", "find_declarations", "hand_points", "lead_advice", "legal_cards",
-    "load_system", "par", "parse_lines", "plot_points", "read_records", "read_study", "review",
-    "review_auction", "round_score", "sample_deals", "score_deal", "solve", "solve_batch", "study",
-    "text_histogram", "trick_winner", "write_records", "__version__",
+    "IllegalPlayError", "Knowledge", "LeadAdvice", "Match", "Outcome", "Par", "PlayAdvice",
+    "Position", "Rank", "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules",
+    "RulesError", "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError",
+    "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
+    "advise", "aggregate", "auction_advice", "award_declarations", "belote_teams", "bid_key",
+    "can_take", "dd_table", "evaluate_hand", "find_declarations", "hand_points", "lead_advice",
+    "legal_cards", "load_system", "par", "parse_lines", "play_advice", "plot_points",
+    "read_records", "read_study", "review", "review_auction", "round_score", "sample_deals",
+    "score_deal", "solve", "solve_batch", "study", "text_histogram", "trick_winner",
+    "write_records", "__version__",
 ]

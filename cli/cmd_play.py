@@ -1,0 +1,88 @@
+"""``coinche play``: which card to play, seeing only your hand and the cards played."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from .app import app
+from .errors import fail, handle_errors
+from .options import JsonOpt, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .output import people_text, pm, print_json, print_table, say
+from .progress import progress_bar
+from .rules import takes_rules
+from solver.cardplay import play_advice
+from solver.cards import Card, Seat
+from solver.errors import SeatError, quote
+from solver.rules import Rules
+
+
+def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
+    if (leader is None) == (dealer is None):
+        raise fail("give the first leader (--leader) or the dealer (--dealer), one of them")
+    try:
+        return Seat.parse(leader) if leader is not None else Seat.parse(dealer).next   # type: ignore[arg-type]
+    except SeatError:
+        raise fail(f"seat {quote(leader or dealer)}: expected one of N E S W") from None
+
+
+@app.command()
+@handle_errors
+@takes_rules()
+def play(
+    hand: Annotated[str, typer.Argument(help="Your cards as spades.hearts.diamonds.clubs (those left, "
+                                        "or all 8).")],
+    seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")],
+    contract: Annotated[str, typer.Option("--contract", help="The contract: 100H, 80SA, capotS...")],
+    declarer: Annotated[str, typer.Option("--declarer", help="The declarer's seat.")],
+    played: Annotated[str, typer.Option("--played", help="The cards played so far, in order: "
+                                        "\"SA S7 SQ ...\".")] = "",
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The first leader of the deal.")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer (the seat after "
+                                                  "leads).")] = None,
+    deal: Annotated[Optional[str], typer.Option("--deal", help="The real deal, to show each card's "
+                                                "exact value on it beside the average.")] = None,
+    samples: SamplesOpt = 100,
+    seed: SeedOpt = None,
+    rules: Rules = Rules(),
+    workers: WorkersOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which card: every legal card solved on deals consistent with what you can know.
+
+    Example: coinche play 7.AJ9.KT.J8 --seat S --contract 100H --declarer N --leader W \
+    --played "HK H8 D7" --samples 30 --seed 1
+    """
+    first = _leader(leader, dealer)
+    seed = seed_or_fresh(seed)
+    with progress_bar("solving") as bar:
+        adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
+                          seed=seed, rules=rules, deal=deal, workers=workers, progress=bar.callback)
+    if as_json:
+        print_json(adv.to_dict())
+        return
+    k = adv.knowledge
+    proofs = "; ".join(f"{s.name} holds none of {' '.join(Card(x).symbol for x in c)}"
+                       for s, c in k.excluded.items() if len(c))
+    if proofs:
+        say(f"The play proves: {proofs}.")
+    t = Table(title=people_text(f"{k.seat.name} to play, {adv.contract}: {adv.samples} deals (seed "
+                                f"{adv.seed}, {100 * (adv.acceptance or 0):.0f}% of the dealt deals fit "
+                                f"the play)"))
+    cols = ["card", "our points ± se", "we succeed", "score ± se", "vs best ± paired se"]
+    if deal is not None:
+        cols.append("real deal (N-S)")
+    for col in cols:
+        t.add_column(col, justify="right")
+    best = adv.best
+    for c in sorted(adv.cards, key=lambda c: -c.ev):
+        row = [people_text(c.card.symbol), f"{c.points:.1f} ± {pm(c.points_se)}",
+               f"{100 * c.p_success:.0f}%", f"{c.ev:+.0f} ± {pm(c.ev_se, '.0f')}",
+               "best" if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"]
+        if deal is not None:
+            row.append(str(c.real))
+        t.add_row(*row)
+    print_table(t)
+    say(adv.text)

@@ -1,0 +1,239 @@
+"""Card-play advice from one seat: which card, seeing only one's own hand and the play.
+
+The hidden hands are dealt many times, each deal consistent with what the seat knows
+(:class:`~solver.knowledge.Knowledge`: the cards played by whom, and what the play
+proves); every legal card of the seat to move is then solved exactly in every deal, and
+the cards are compared on the same deals: our side's mean points, the share of deals
+on which our side succeeds (our contract makes, or theirs fails) and our mean score
+minus theirs, each card against the best with paired standard errors.  With the real
+deal, each card's exact value on it stands beside the sampled average: a card can be
+right on average and wrong on the deal (bad luck), or the other way round.
+
+>>> a = play_advice("7.AJ9.KT.J8", "S", "100H N", "HK H8 D7", leader="W", samples=8, seed=1, workers=1)
+>>> sorted(c.card.name for c in a.cards)
+['H9', 'HA', 'HJ']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Optional
+
+import numpy as np
+
+from .cards import Card, CardSet, Seat, Team
+from .contract import Contract
+from .deal import Deal
+from .declarations import belote_claim
+from .errors import ConstraintError, SeatError
+from .knowledge import Knowledge
+from .montecarlo import Answer, Study, against_best, estimate, json_number, share, simulate
+from .parallel import Backend
+from .play import Position
+from .rules import Rules
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
+from .solve import Solver
+
+__all__ = ["CardAdvice", "PlayAdvice", "play_advice", "card_outcomes"]
+
+
+def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, int]]:
+    """Every legal card of ``pos`` -> (N-S points over the deal, capot: 1 N-S take every
+    trick, -1 E-W do, 0 neither), exact."""
+    values = solver.card_values(pos)
+    out = {}
+    total = 162
+    for card, v in values.items():
+        capot = 0
+        if v in (0, total):
+            pos.play(card)
+            tricks = solver.max_tricks(pos)
+            pos.undo()
+            capot = 1 if tricks == pos.total_tricks else (-1 if tricks == 0 else 0)
+        out[card] = (v, capot)
+    return out
+
+
+def _world(solver: Solver, task: tuple) -> dict[Card, tuple[int, int]]:
+    deal, k = task
+    return card_outcomes(solver, Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played]))
+
+
+@dataclasses.dataclass(frozen=True)
+class CardAdvice:
+    """One legal card over the sampled deals (see the module); ``real``: its exact N-S
+    points on the real deal, when given."""
+
+    card: Card
+    points: float
+    points_se: float
+    p_success: float
+    p_success_se: float
+    ev: float
+    ev_se: float
+    vs_best: float
+    vs_best_se: float
+    real: Optional[int] = None
+
+    def to_dict(self) -> dict:
+        return {"card": self.card.name, "points": self.points, "points_se": json_number(self.points_se),
+                "p_success": self.p_success, "p_success_se": json_number(self.p_success_se),
+                "ev": self.ev, "ev_se": json_number(self.ev_se), "vs_best": self.vs_best,
+                "vs_best_se": json_number(self.vs_best_se), "real": self.real}
+
+
+@dataclasses.dataclass
+class PlayAdvice(Answer):
+    """The advice for the seat to move; ``scores`` holds our score minus theirs per deal
+    and card (in the order of :attr:`cards`)."""
+
+    PER_DEAL = ("scores",)
+
+    knowledge: Knowledge
+    contract: Contract
+    seed: Optional[int]
+    deals: list
+    scores: np.ndarray
+    cards: list[CardAdvice]
+    acceptance: Optional[float]
+    text: str = ""
+
+    @property
+    def best(self) -> CardAdvice:
+        return max(self.cards, key=lambda c: (round(c.ev, 9), round(c.points, 9), -int(c.card)))
+
+    def to_dict(self, with_deals: bool = False) -> dict:
+        k = self.knowledge
+        d = {"seat": k.seat.name, "hand": k.hand.to_pbn(), "contract": self.contract.to_text(),
+             "declarer": self.contract.declarer.name, "leader": k.leader.name,
+             "played": [c.name for _, c in k.played], "samples": self.samples, "seed": self.seed,
+             "acceptance": self.acceptance,
+             "excluded": {s.name: c.to_pbn() for s, c in k.excluded.items() if len(c)},
+             "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text}
+        if with_deals:
+            d.update(self._per_deal())
+        return d
+
+
+class _Worlds(Study):
+    knowledge: Knowledge
+    work = staticmethod(_world)
+
+    def initial(self, deals: list[Deal]) -> list:
+        return [(d, self.knowledge) for d in deals]
+
+    def final(self, deals: list[Deal], results: list) -> tuple:
+        return deals, results
+
+
+def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tuple[list, np.ndarray]:
+    cards = sorted(results[0])
+    score = compiled_scoring(k.rules)
+    team, decl = k.seat.team, contract.declarer.team
+    n = len(deals)
+    ours, values = np.zeros((n, len(cards))), np.zeros((n, len(cards)))
+    success = np.zeros((n, len(cards)), dtype=bool)
+    for i, (deal, out) in enumerate(zip(deals, results)):
+        claim = belote_claim(deal.masks, contract.strain, decl, k.rules)
+        for j, card in enumerate(cards):
+            ns, capot = out[card]
+            points = ns if decl == Team.NS else 162 - ns
+            took = capot == (1 if decl == Team.NS else -1)
+            lost = capot == (-1 if decl == Team.NS else 1)
+            code = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
+            s_ns, s_ew, made = score(contract, points, code, claim, (0, 0))[:3]
+            ours[i, j] = ns if team == Team.NS else 162 - ns
+            values[i, j] = s_ns - s_ew if team == Team.NS else s_ew - s_ns
+            success[i, j] = made if decl == team else not made
+    evs = [estimate(values[:, j]) for j in range(len(cards))]
+    best = max(range(len(cards)),
+               key=lambda j: (round(evs[j].value, 9), round(ours[:, j].mean(), 9), -int(cards[j])))
+    versus = against_best(values, best)
+    stats = []
+    for j, card in enumerate(cards):
+        p, pts = share(success[:, j]), estimate(ours[:, j])
+        stats.append(CardAdvice(card, pts.value, pts.se, p.value, p.se, evs[j].value, evs[j].se,
+                                versus[j].value, versus[j].se))
+    return stats, values
+
+
+def _text(adv: PlayAdvice) -> str:
+    b = adv.best
+    ours = adv.contract.declarer.team == adv.knowledge.seat.team
+    what = "makes" if ours else "fails"
+    runner = sorted((c for c in adv.cards if c is not b), key=lambda c: -c.ev)[:1]
+    more = ""
+    if runner and runner[0].vs_best == 0:
+        more = f"; {runner[0].card.symbol} is as good"
+    elif runner:
+        more = (f"; next, {runner[0].card.symbol} loses {-runner[0].vs_best:.0f} ± "
+                f"{runner[0].vs_best_se:.0f} on average")
+    real = "" if b.real is None else f" (on the real deal: {b.real} N-S points)"
+    return (f"Play {b.card.symbol}: {adv.contract} {what} in {100 * b.p_success:.0f}% of the deals, "
+            f"{b.ev:+.0f} on average{real}{more}.")
+
+
+def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
+                played: "str | list" = (), *, leader: "Seat | str", samples: int = 100,
+                seed: "int | None" = None, rules: Rules = Rules(), deal: "Deal | str | None" = None,
+                workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
+                progress: "Callable[[int, int], None] | None" = None,
+                max_attempts: "int | None" = None) -> PlayAdvice:
+    """Advice for ``seat`` to move after ``played`` (see the module).  ``hand``: the
+    seat's cards (the remaining ones, or all 8); ``contract`` with its declarer
+    (``"100H N"``); ``leader``: the first leader of the deal."""
+    try:
+        seat = Seat.parse(seat)
+    except SeatError as e:
+        raise ConstraintError(str(e)) from None
+    c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+    if c.declarer is None:
+        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
+    k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules)
+    counter = _Counter(k.accepts)
+    cons = dataclasses.replace(k.constraints(), accept=counter)
+    deals, results = simulate(_Worlds(knowledge=k), k.hand, seat, samples, seed, cons, workers=workers,
+                              executor=executor, progress=progress, max_attempts=max_attempts)
+    _check_to_move(k, deals[0])
+    stats, values = _judge(k, c, deals, results)
+    if deal is not None:
+        real = _real_values(Deal.parse(deal), k)
+        stats = [dataclasses.replace(s, real=real.get(s.card)) for s in stats]
+    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate)
+    adv.text = _text(adv)
+    return adv
+
+
+def _check_to_move(k: Knowledge, deal: Deal) -> None:
+    pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
+    if pos.is_over:
+        raise ConstraintError("the deal is over: no card is left to play")
+    if pos.to_move != k.seat:
+        raise ConstraintError(f"after these cards {pos.to_move.name} is to play, not {k.seat.name}")
+
+
+def _real_values(deal: Deal, k: Knowledge) -> dict:
+    if deal.hands[k.seat] != k.hand:
+        raise ConstraintError(f"the real deal gives {k.seat.name} {deal.hands[k.seat].to_pbn()}, "
+                              f"not {k.hand.to_pbn()}")
+    from .solve import default_solver
+    pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
+    return {card: v for card, (v, _) in card_outcomes(default_solver(), pos).items()}
+
+
+class _Counter:
+    """An accept test that counts the deals it sees, for the acceptance rate."""
+
+    def __init__(self, test: Callable[[Deal], bool]) -> None:
+        self.test, self.seen, self.kept = test, 0, 0
+        self.__name__ = "the play so far"
+
+    def __call__(self, deal: Deal) -> bool:
+        self.seen += 1
+        ok = self.test(deal)
+        self.kept += ok
+        return ok
+
+    @property
+    def rate(self) -> Optional[float]:
+        return self.kept / self.seen if self.seen else None
