@@ -49,7 +49,7 @@ from .errors import ConstraintError, quote
 from .solve import Solver, default_solver
 
 __all__ = ["Backend", "Executor", "EXECUTORS", "default_workers", "executor", "map_tasks",
-           "process_pool", "check_workers"]
+           "process_pool", "check_workers", "WorkerLostError"]
 
 #: A task function: ``func(solver, task) -> result``.
 TaskFunc = Callable[[Solver, Any], Any]
@@ -277,6 +277,10 @@ def _next_finished(finished: queue.SimpleQueue, jobs: list) -> Any:
                 raise RuntimeError("the workers stopped before finishing their tasks") from None
 
 
+class WorkerLostError(RuntimeError):
+    """A worker process died while it held tasks: their results will not come."""
+
+
 class ProcessExecutor(Executor):
     """Worker processes, one solver each, terminated when the executor is closed."""
 
@@ -286,6 +290,10 @@ class ProcessExecutor(Executor):
         super().__init__(workers)
         self._stack = ExitStack()
         self._pool = self._stack.enter_context(process_pool(self.workers))
+        self._pids = self._worker_pids()
+
+    def _worker_pids(self) -> set[int]:
+        return {p.pid for p in getattr(self._pool, "_pool", [])}
 
     def close(self) -> None:
         self._stack.close()
@@ -300,11 +308,25 @@ class ProcessExecutor(Executor):
         size = max(1, -(-n // (8 * self.workers)))
         jobs = [(func, i, tasks[i:i + size]) for i in range(0, n, size)]
         done = 0
-        for start, part in self._pool.imap_unordered(_run_chunk, jobs):
+        results = self._pool.imap_unordered(_run_chunk, jobs)
+        for _ in jobs:
+            start, part = self._next(results)
             done += len(part)
             if progress is not None:
                 progress(done, n)
             yield from enumerate(part, start)
+
+    def _next(self, results: Any) -> Any:
+        """The next finished job; :class:`WorkerLostError` when a worker process died
+        (killed, out of memory) while jobs were pending: its job would never return.
+        The pool replaces a dead worker at once and workers never retire on their own,
+        so a worker set that changed means one died."""
+        while True:
+            try:
+                return results.next(timeout=0.5)
+            except multiprocessing.TimeoutError:
+                if self._worker_pids() != self._pids:
+                    raise WorkerLostError("a worker process died with tasks unfinished") from None
 
 
 def _distributed() -> Any:

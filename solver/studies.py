@@ -45,7 +45,7 @@ from .atomic import atomic_path
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
-from .parallel import Backend, executor
+from .parallel import Backend, WorkerLostError, executor
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .solve import Solver
@@ -307,19 +307,25 @@ def _run_chunks(directory: Path, spec: StudySpec, todo: list[int], backend: "Bac
                 progress: "Callable[[int, int], None] | None") -> None:
     """Solve the chunks ``todo``, writing each as it comes; a failed chunk is tried
     again up to ``retries`` times, then :class:`StudyError` names it."""
-    total, done = len(todo), 0
+    done = spec.deals - sum(len(spec.chunk_range(i)) for i in todo)
     tries = {i: 0 for i in todo}
     while todo:
         failed: list[ChunkFailure] = []
+        written: set[int] = set()
         with executor(backend, workers, **options) as ex:
-            for _, result in ex.map_unordered(solve_chunk, [(spec, i) for i in todo]):
-                if isinstance(result, ChunkFailure):
-                    failed.append(result)
-                    continue
-                _write_chunk(directory, spec, int(result["chunk"][0]), result)
-                done += 1
-                if progress is not None:
-                    progress(done, total)
+            try:
+                for _, result in ex.map_unordered(solve_chunk, [(spec, i) for i in todo]):
+                    if isinstance(result, ChunkFailure):
+                        failed.append(result)
+                        continue
+                    _write_chunk(directory, spec, int(result["chunk"][0]), result)
+                    written.add(int(result["chunk"][0]))
+                    done += len(spec.chunk_range(int(result["chunk"][0])))
+                    if progress is not None:
+                        progress(done, spec.deals)
+            except WorkerLostError as e:        # its chunks are tried again on fresh workers
+                lost = {f.chunk for f in failed}
+                failed += [ChunkFailure(i, str(e)) for i in todo if i not in written and i not in lost]
         for i, message in failed:
             tries[i] += 1
             if tries[i] > retries:
@@ -341,7 +347,8 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
 
     ``backend`` and ``workers`` choose where chunks are solved (``backend_options``
     for a Dask cluster: ``address`` or ``local_workers``); the files do not depend on
-    them.  ``progress(done, total)`` counts the chunks solved by this call.
+    them.  ``progress(done, total)`` counts the deals solved (those of finished chunks
+    found on disk included).
     """
     from .aggregate import aggregate, write_aggregates   # the statistics read the files back
     try:

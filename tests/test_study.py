@@ -261,3 +261,32 @@ def test_a_worker_lost_mid_study_loses_and_repeats_no_chunk(tmp_path):
           backend="thread", by=["trumps"])
     lost, whole = (tmp_path / d / "aggregates.json" for d in ("lost", "whole"))
     assert lost.read_bytes() == whole.read_bytes()
+
+
+def test_a_local_worker_process_killed_mid_study_is_replaced(tmp_path):
+    """A worker process that dies leaves its chunks to fresh workers: the study ends
+    with every chunk once, as an uninterrupted run."""
+    import threading
+    import psutil
+    chunks = tmp_path / "k" / "chunks"
+    killed = []
+
+    def kill_a_worker():
+        while not list(chunks.glob("chunk-*.json")):
+            time.sleep(0.01)
+        kids = psutil.Process().children()
+        if kids:
+            killed.append(kids[0].pid)
+            os.kill(kids[0].pid, signal.SIGKILL)
+
+    t = threading.Thread(target=kill_a_worker, daemon=True)
+    t.start()
+    study(tmp_path / "k", deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=5, workers=2,
+          backend="process", by=["trumps"])
+    t.join(5)
+    assert killed
+    study(tmp_path / "w", deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=5, workers=1,
+          backend="thread", by=["trumps"])
+    assert [r["index"] for r in _rows(tmp_path / "k")] == list(range(60))
+    k, w = (tmp_path / d / "aggregates.json" for d in ("k", "w"))
+    assert k.read_bytes() == w.read_bytes()
