@@ -12,12 +12,12 @@ from .app import app
 from .errors import fail, handle_errors
 from .files import check_output
 from solver.atomic import atomic_path
-from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import MAX_SAMPLES, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
-from solver.advice import advise as run_advise
+from solver.advice import advise as run_advise, bid_label
 from solver.contract import level_text
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
@@ -38,6 +38,27 @@ def best_bids_table(adv) -> Table:
         t.add_row(people_text(s.symbol), people_text(b.label), _pct(b.p_make),
                   f"{b.ev_coinched:+.0f} ± {pm(b.ev_coinched_se, '.0f')}", versus)
     return t
+
+
+def realistic_table(r) -> Table:
+    """Each strain's best bid (double dummy) scored again with realistic play on the
+    same deals, with standard errors."""
+    t = Table(title=f"Double dummy against realistic play (PIMC, {r.worlds} worlds per decision), "
+                    f"on the same {r.samples} deals")
+    for col in ["bid", "dd makes", "dd score ± se", "realistic makes", "realistic score ± se"]:
+        t.add_column(col, justify="right")
+    for row in r.to_dict()["best_bids"]:
+        t.add_row(people_text(bid_label_of(row["bid"])), _pct(row["dd_p_make"]),
+                  f"{row['dd_ev']:+.0f} ± {pm(row['dd_ev_se'] or 0, '.0f')}",
+                  f"{_pct(row['p_make'])} ± {100 * (row['p_make_se'] or 0):.0f}",
+                  f"{row['ev']:+.0f} ± {pm(row['ev_se'] or 0, '.0f')}")
+    return t
+
+
+def bid_label_of(text: str) -> str:
+    from solver.contract import Contract
+    c = Contract.parse(text)
+    return bid_label(c.level, c.strain)
 
 
 def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, rules, constraints,
@@ -162,6 +183,14 @@ def advise(
     system: Annotated[Optional[Path], typer.Option("--system", help="A bidding system file (TOML or "
                                                    "JSON, docs/advice.md); default: the default "
                                                    "system.")] = None,
+    play: Annotated[str, typer.Option("--play", help="dd: score the bids with double-dummy play; "
+                                      "realistic: also with PIMC players (each sees only its own "
+                                      "hand), on the first --realistic-samples deals.")] = "dd",
+    worlds: Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="With --play realistic: "
+                                        "deals each player solves per decision.")] = 10,
+    realistic_samples: Annotated[int, typer.Option("--realistic-samples", min=1, max=MAX_SAMPLES,
+                                                   help="With --play realistic: the deals played out "
+                                                   "(each in every strain).")] = 30,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "
                                           "recommendation).")] = False,
 ) -> None:
@@ -169,7 +198,11 @@ def advise(
 
     Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
+    if play not in ("dd", "realistic"):
+        raise fail(f"--play {play!r}: expected dd or realistic")
     if auction is not None or system is not None:
+        if play != "dd":
+            raise fail("--play realistic scores opening advice: leave it out with --auction")
         if plot is not None:
             raise fail("--plot draws opening advice: leave it out with --auction")
         _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
@@ -189,9 +222,18 @@ def advise(
 
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
+    realistic = None
+    if play == "realistic":
+        from solver.pimc import realistic_advice
+
+        with progress_bar("playing out") as bar:
+            realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
+                                         progress=bar.callback)
     counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
     if as_json:
         d = adv.to_dict()
+        if realistic is not None:
+            d["realistic"] = realistic.to_dict()
         if counts:
             d["point_count"] = {v.strain.name: {"points": round(v.points, 1), "level": v.level}
                                 for v in counts}
@@ -202,5 +244,9 @@ def advise(
     render_advice(adv)
     if counts:
         print_table(point_count_table(counts))
+    if realistic is not None:
+        print_table(realistic_table(realistic))
+        rec = realistic.realistic.recommendation
+        say(f"With realistic play: {'pass' if rec.is_pass else 'bid ' + rec.label}. {rec.text}")
     if plot is not None:
         say(f"plot written to {plot}")

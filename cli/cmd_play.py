@@ -28,6 +28,17 @@ def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
         raise fail(f"seat {quote(leader or dealer)}: expected one of N E S W") from None
 
 
+def _shown(items: "list[str] | None") -> dict:
+    """``["E:HA,HK,HQ"]`` -> {"E": "HA HK HQ"}."""
+    out: dict = {}
+    for item in items or []:
+        seat, sep, cards = item.partition(":")
+        if not sep or not cards:
+            raise fail(f"--shown {item!r}: expected SEAT:CARDS, like E:HA,HK,HQ")
+        out[seat] = (out.get(seat, "") + " " + cards.replace(",", " ")).strip()
+    return out
+
+
 @app.command()
 @handle_errors
 @takes_rules()
@@ -44,6 +55,15 @@ def play(
                                                   "leads).")] = None,
     deal: Annotated[Optional[str], typer.Option("--deal", help="The real deal, to show each card's "
                                                 "exact value on it beside the average.")] = None,
+    auction: Annotated[Optional[str], typer.Option("--auction", help="The auction, from the seat after "
+                                                   "the dealer (needs --dealer): the hidden hands then "
+                                                   "fit every call under the default system.")] = None,
+    belote: Annotated[Optional[str], typer.Option("--belote", help="Seats that announced belote when "
+                                                  "playing the first of their K and Q of trumps: 'E' "
+                                                  "(at TA with the suit: 'E:H').")] = None,
+    shown: Annotated[Optional[list[str]], typer.Option("--shown", help="Cards a seat showed by "
+                                                       "announcing a declaration: E:HA,HK,HQ "
+                                                       "(repeatable).")] = None,
     samples: SamplesOpt = 100,
     seed: SeedOpt = None,
     rules: Rules = Rules(),
@@ -56,10 +76,13 @@ def play(
     --played "HK H8 D7" --samples 30 --seed 1
     """
     first = _leader(leader, dealer)
+    if auction is not None and dealer is None:
+        raise fail("--auction needs --dealer (the auction starts with the seat after the dealer)")
     seed = seed_or_fresh(seed)
     with progress_bar("solving") as bar:
         adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
-                          seed=seed, rules=rules, deal=deal, workers=workers, progress=bar.callback)
+                          seed=seed, rules=rules, deal=deal, auction=auction, dealer=dealer, belote=belote,
+                          shown=_shown(shown), workers=workers, progress=bar.callback)
     if as_json:
         print_json(adv.to_dict())
         return
@@ -68,9 +91,13 @@ def play(
                        for s, c in k.excluded.items() if len(c))
     if proofs:
         say(f"The play proves: {proofs}.")
+    told = "; ".join(f"{s.name} holds {' '.join(Card(x).symbol for x in c)}" for s, c in k.announced.items())
+    if told:
+        say(f"Announced: {told}.")
+    fit = "the play and the auction" if auction is not None else "the play"
     t = Table(title=people_text(f"{k.seat.name} to play, {adv.contract}: {adv.samples} deals (seed "
                                 f"{adv.seed}, {100 * (adv.acceptance or 0):.0f}% of the dealt deals fit "
-                                f"the play)"))
+                                f"{fit})"))
     cols = ["card", "our points ± se", "we succeed", "score ± se", "vs best ± paired se"]
     if deal is not None:
         cols.append("real deal (N-S)")

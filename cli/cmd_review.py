@@ -9,15 +9,18 @@ import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt
-from .output import cards_text, print_json, render_rows, say
+from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .output import card_text, cards_text, pm, print_json, render_rows, say
+from .progress import progress_bar
 from .parse import leader_from, parse_deal
 from .rules import takes_rules
 from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
 from .records_io import write_records_out
 from solver.records import review_section
+from solver.cards import Team
 from solver.rules import Rules
 from solver.review import review as solve_review
+from solver.seatreview import VERDICTS, review_from_seats
 
 
 @app.command()
@@ -36,14 +39,33 @@ def review(
     as_json: JsonOpt = False,
     out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "
                                                 "here (FILE.pbn) with [OptimumPlay] added.")] = None,
+    from_seats: Annotated[bool, typer.Option("--from-seats", help="Judge each card also by what its "
+                                             "player could know (sampled deals from that seat), "
+                                             "beside the real deal.")] = False,
+    contract: Annotated[Optional[str], typer.Option("--contract", help="With --from-seats: the contract "
+                                                    "with its declarer, '100H N' (a record file gives "
+                                                    "its own).")] = None,
+    samples: SamplesOpt = 50,
+    seed: SeedOpt = None,
+    workers: WorkersOpt = None,
 ) -> None:
     """Each card's double-dummy cost: the value before and after it, and the best
     cards where it was a mistake.  Values are N-S card points over the whole deal.
     DEAL may be a record file (FILE.pbn): each played game is reviewed, its strain,
     leader and play from the tags.
 
+    With --from-seats, every card is judged from its player's seat too (--samples
+    deals consistent with what that player could see) and marked: good by both, a
+    mistake by both, bad luck (right from the seat, wrong on the deal) or lucky.
+
     Example: coinche review example --strain C --leader S --played "SQ S7 SA ST HK HQ HA H7"
     """
+    if from_seats:
+        _from_seats(deal, contract, strain, played, leader, dealer, rules, samples, seed, workers, out,
+                    as_json)
+        return
+    if contract is not None:
+        raise fail("--contract goes with --from-seats (the double-dummy review needs --strain)")
     if is_record_file(deal):
         if strain is not None or played is not None:
             raise fail("--strain and --played come from the record file's [Contract] and [Play]")
@@ -68,6 +90,56 @@ def review(
         raise fail("--strain and --played are needed (or a record file with [Contract] and [Play])")
     d = parse_deal(deal)
     _show(solve_review(d, strain, leader_from(leader, dealer), played, rules), played, as_json)
+
+
+def _from_seats(deal, contract, strain, played, leader, dealer, rules, samples, seed, workers, out,
+                as_json) -> None:
+    if out is not None:
+        raise fail("--out writes double-dummy reviews: leave it out with --from-seats")
+    if strain is not None:
+        raise fail("--from-seats takes the contract (--contract '100H N'), which gives the strain")
+    games = []
+    if is_record_file(deal):
+        if contract is not None or played is not None:
+            raise fail("--contract and --played come from the record file's [Contract] and [Play]")
+        for rec in load_records(deal):
+            if rec.contract is not None and rec.contract.declarer is not None and rec.leader is not None \
+                    and rec.play:
+                games.append((deal_of(rec, deal), rec.contract, rec.leader, rec.play,
+                              record_rules(rec, rules)))
+        if not games:
+            raise fail(f"no played game in {deal!r}: expected a [Contract] with its declarer and a [Play]")
+    else:
+        if contract is None or played is None:
+            raise fail("--from-seats needs --contract '100H N' and --played (or a record file)")
+        games.append((parse_deal(deal), contract, leader_from(leader, dealer), played, rules))
+    seed = seed_or_fresh(seed)
+    for d, c, lead, cards, game_rules in games:
+        with progress_bar("reviewing") as bar:
+            r = review_from_seats(d, c, cards, leader=lead, samples=samples, seed=seed, rules=game_rules,
+                                  workers=workers, progress=bar.callback)
+        _show_seats(r, as_json)
+
+
+def _show_seats(r, as_json: bool) -> None:
+    if as_json:
+        print_json(r.to_dict())
+        return
+    rows = []
+    for s in r.steps:
+        seen = "" if s.verdict == "forced" else (
+            "best" if s.seen_loss <= 0 else f"-{s.seen_loss:.0f} ± {pm(s.seen_loss_se, '.0f')} "
+                                            f"({card_text(s.seen_best)})")
+        real = "" if s.verdict == "forced" else ("best" if s.real_loss == 0 else
+                                                 f"-{s.real_loss} ({card_text(s.real_best)})")
+        rows.append((s.trick if s.index % 4 == 0 else "", s.seat.name, card_text(s.card), seen, real,
+                     VERDICTS[s.verdict]))
+    render_rows(f"Review from each seat: {r.contract}, {r.leader.name} leads; {r.samples} deals per "
+                f"card (seed {r.seed}); losses in score, ours minus theirs",
+                ["trick", "seat", "card", "from the seat", "on the deal", "verdict"], rows, numeric=["trick"])
+    for side in (Team.NS, Team.EW):
+        say(f"{side.name}: {r.count('mistake', side)} mistakes by both measures, "
+            f"{r.count('bad luck', side)} bad luck, {r.count('lucky', side)} lucky.")
 
 
 def _show(r, played: str, as_json: bool) -> None:

@@ -62,6 +62,8 @@ from .system import BiddingSystem, load_system
 # card play from one seat
 from .cardplay import PlayAdvice, play_advice
 from .knowledge import Knowledge
+from .pimc import PlayOut, RealisticAdvice, play_out, realistic_advice
+from .seatreview import SeatReview, review_from_seats
 
 __version__ = "0.1.0"
 
@@ -73,13 +75,15 @@ __all__ = [
     "CAPOT", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
     "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "HandValue",
-    "IllegalPlayError", "Knowledge", "LeadAdvice", "Match", "Outcome", "Par", "PlayAdvice",
+    "IllegalPlayError", "Knowledge", "PlayOut", "RealisticAdvice", "SeatReview", "LeadAdvice", "Match",
+    "Outcome", "Par", "PlayAdvice",
     "Position", "Rank", "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules",
     "RulesError", "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError",
     "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
     "advise", "aggregate", "auction_advice", "award_declarations", "belote_teams", "bid_key",
     "can_take", "dd_table", "evaluate_hand", "find_declarations", "hand_points", "lead_advice",
-    "legal_cards", "load_system", "par", "parse_lines", "play_advice", "plot_points",
+    "legal_cards", "load_system", "par", "parse_lines", "play_advice", "play_out", "realistic_advice",
+    "review_from_seats", "plot_points",
     "read_records", "read_study", "review", "review_auction", "round_score", "sample_deals",
     "score_deal", "solve", "solve_batch", "study", "text_histogram", "trick_winner",
     "write_records", "__version__",

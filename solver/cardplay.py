@@ -17,10 +17,11 @@ right on average and wrong on the deal (bad luck), or the other way round.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import numpy as np
 
+from .auction import Auction
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
@@ -34,7 +35,10 @@ from .rules import Rules
 from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
 from .solve import Solver
 
-__all__ = ["CardAdvice", "PlayAdvice", "play_advice", "card_outcomes"]
+if TYPE_CHECKING:  # pragma: no cover
+    from .system import BiddingSystem
+
+__all__ = ["CardAdvice", "PlayAdvice", "play_advice", "card_outcomes", "score_play"]
 
 
 def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, int]]:
@@ -55,8 +59,8 @@ def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, int]]:
 
 
 def _world(solver: Solver, task: tuple) -> dict[Card, tuple[int, int]]:
-    deal, k = task
-    return card_outcomes(solver, Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played]))
+    pos, deal = task
+    return card_outcomes(solver, pos.on_deal(deal))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,6 +113,7 @@ class PlayAdvice(Answer):
              "played": [c.name for _, c in k.played], "samples": self.samples, "seed": self.seed,
              "acceptance": self.acceptance,
              "excluded": {s.name: c.to_pbn() for s, c in k.excluded.items() if len(c)},
+             "announced": {s.name: c.to_pbn() for s, c in k.announced.items()},
              "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text}
         if with_deals:
             d.update(self._per_deal())
@@ -120,10 +125,29 @@ class _Worlds(Study):
     work = staticmethod(_world)
 
     def initial(self, deals: list[Deal]) -> list:
-        return [(d, self.knowledge) for d in deals]
+        k = self.knowledge
+        pos = Position(deals[0], k.strain, k.leader, k.rules, [c for _, c in k.played])
+        return [(pos, d) for d in deals]
 
     def final(self, deals: list[Deal], results: list) -> tuple:
         return deals, results
+
+
+def score_play(contract: Contract, rules: Rules, masks: tuple, ns_points: int, capot: int,
+               score: "Callable | None" = None) -> tuple[int, int, bool]:
+    """``(N-S score, E-W score, made)`` of ``contract`` when N-S take ``ns_points`` card
+    points (``capot``: 1 N-S took every trick, -1 E-W did, 0 neither), the belote
+    counted from the deal's ``masks``; ``score``: :func:`compiled_scoring` of the rules,
+    when the caller holds it."""
+    score = score or compiled_scoring(rules)
+    decl = contract.declarer.team
+    claim = belote_claim(masks, contract.strain, decl, rules)
+    points = ns_points if decl == Team.NS else 162 - ns_points
+    took = capot == (1 if decl == Team.NS else -1)
+    lost = capot == (-1 if decl == Team.NS else 1)
+    code = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
+    s_ns, s_ew, made = score(contract, points, code, claim, (0, 0))[:3]
+    return s_ns, s_ew, bool(made)
 
 
 def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tuple[list, np.ndarray]:
@@ -134,14 +158,9 @@ def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tupl
     ours, values = np.zeros((n, len(cards))), np.zeros((n, len(cards)))
     success = np.zeros((n, len(cards)), dtype=bool)
     for i, (deal, out) in enumerate(zip(deals, results)):
-        claim = belote_claim(deal.masks, contract.strain, decl, k.rules)
         for j, card in enumerate(cards):
             ns, capot = out[card]
-            points = ns if decl == Team.NS else 162 - ns
-            took = capot == (1 if decl == Team.NS else -1)
-            lost = capot == (-1 if decl == Team.NS else 1)
-            code = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
-            s_ns, s_ew, made = score(contract, points, code, claim, (0, 0))[:3]
+            s_ns, s_ew, made = score_play(contract, k.rules, deal.masks, ns, capot, score)
             ours[i, j] = ns if team == Team.NS else 162 - ns
             values[i, j] = s_ns - s_ew if team == Team.NS else s_ew - s_ns
             success[i, j] = made if decl == team else not made
@@ -173,25 +192,40 @@ def _text(adv: PlayAdvice) -> str:
             f"{b.ev:+.0f} on average{real}{more}.")
 
 
-def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
-                played: "str | list" = (), *, leader: "Seat | str", samples: int = 100,
+def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str | None" = None,
+                played: "str | list" = (), *, leader: "Seat | str | None" = None, samples: int = 100,
                 seed: "int | None" = None, rules: Rules = Rules(), deal: "Deal | str | None" = None,
-                workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
+                auction: "Auction | str | None" = None, dealer: "Seat | str | None" = None,
+                system: "BiddingSystem | None" = None, belote: "str | list | None" = None,
+                shown: "dict | None" = None, workers: "int | None" = None,
+                executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
                 max_attempts: "int | None" = None) -> PlayAdvice:
     """Advice for ``seat`` to move after ``played`` (see the module).  ``hand``: the
     seat's cards (the remaining ones, or all 8); ``contract`` with its declarer
-    (``"100H N"``); ``leader``: the first leader of the deal."""
+    (``"100H N"``, or the one the ``auction`` ended in); ``leader``: the first leader
+    of the deal (by default the seat after the ``dealer``).  With an ``auction`` (and
+    its ``dealer``), the hidden hands also fit every call under ``system`` (the default
+    bidding system); ``belote`` and ``shown``: what announcements showed
+    (:meth:`Knowledge.from_play`)."""
     try:
         seat = Seat.parse(seat)
+        dealer = None if dealer is None else Seat.parse(dealer)
+        leader = Seat.parse(leader) if leader is not None else (dealer.next if dealer is not None else None)
     except SeatError as e:
         raise ConstraintError(str(e)) from None
-    c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-    if c.declarer is None:
-        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
-    k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules)
-    counter = _Counter(k.accepts)
-    cons = dataclasses.replace(k.constraints(), accept=counter)
+    if leader is None:
+        raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
+    a = _auction(auction, dealer, rules)
+    c = _contract(contract, a)
+    k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
+    cons = k.constraints()
+    if a is not None:
+        from .bidding import auction_constraints
+        from .system import DEFAULT
+        cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)
+    counter = _Counter(cons.accept)
+    cons = dataclasses.replace(cons, accept=counter)
     deals, results = simulate(_Worlds(knowledge=k), k.hand, seat, samples, seed, cons, workers=workers,
                               executor=executor, progress=progress, max_attempts=max_attempts)
     _check_to_move(k, deals[0])
@@ -202,6 +236,29 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate)
     adv.text = _text(adv)
     return adv
+
+
+def _auction(auction: "Auction | str | None", dealer: "Seat | None", rules: Rules) -> "Auction | None":
+    if auction is None or isinstance(auction, Auction):
+        return auction
+    if dealer is None:
+        raise ConstraintError("an auction needs its dealer")
+    return Auction.parse(auction, dealer, rules)
+
+
+def _contract(contract: "Contract | str | None", a: "Auction | None") -> Contract:
+    c = contract if isinstance(contract, Contract) or contract is None else Contract.parse(contract)
+    ended = a.contract if a is not None else None
+    if c is None:
+        if ended is None:
+            raise ConstraintError("name the contract with its declarer, like '100H N' (or give the auction)")
+        return ended
+    if c.declarer is None:
+        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
+    if ended is not None and (ended.strain, ended.declarer) != (c.strain, c.declarer):
+        raise ConstraintError(f"contract {c.to_text()} {c.declarer.name}: the auction ended in "
+                              f"{ended.to_text()} {ended.declarer.name}")
+    return c
 
 
 def _check_to_move(k: Knowledge, deal: Deal) -> None:

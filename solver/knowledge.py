@@ -20,16 +20,16 @@ lead excludes every trump, not overtrumping excludes the trumps above the winnin
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from typing import Any, Iterable
 
-from .cards import Card, CardSet, Seat
+from .cards import Card, CardSet, Seat, Suit
 from .deal import Deal
 from .errors import ConstraintError, IllegalPlayError
-from .play import Position, legal_cards, parse_played
+from .play import Position, _reason_and_legal, legal_cards, parse_played
 from .rules import Rules, Strain
 from .sampling import Constraints
 
-__all__ = ["Knowledge"]
+__all__ = ["Knowledge", "Tracker", "proved_absent"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,11 +46,18 @@ class Knowledge:
     played: tuple[tuple[Seat, Card], ...]
     shown: dict                        # seat -> CardSet of the cards it played
     excluded: dict                     # seat -> CardSet of the cards it cannot have held
+    announced: dict = dataclasses.field(default_factory=dict)  # seat -> cards shown by announcing
 
     @classmethod
     def from_play(cls, hand: "CardSet | str", seat: "Seat | str", strain: "Strain | str",
-                  leader: "Seat | str", played: "str | Iterable" = (), rules: Rules = Rules()) -> "Knowledge":
-        """From the seat's cards (its remaining cards, or all 8) and the play so far."""
+                  leader: "Seat | str", played: "str | Iterable" = (), rules: Rules = Rules(), *,
+                  belote: "Iterable | str | None" = None, shown: "dict | None" = None) -> "Knowledge":
+        """From the seat's cards (its remaining cards, or all 8) and the play so far.
+
+        ``belote``: the seats that announced belote (``"E"``; at tout atout with the
+        suit, ``"E:H"``), each when it played the first of its king and queen: the
+        other one is then known there.  ``shown``: seat -> cards shown by announcing
+        declarations (``{"E": "HA HK HQ"}``)."""
         seat, strain, leader = Seat.parse(seat), Strain.parse(strain), Seat.parse(leader)
         mine = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
         cards = parse_played(played)
@@ -64,9 +71,14 @@ class Knowledge:
             if s != seat and whole.mask >> int(c) & 1:
                 raise ConstraintError(f"{Card(c).name} was played by {s.name}, "
                                       f"but it is in {seat.name}'s hand")
-        shown = {s: CardSet(sum(1 << int(c) for p, c in order if p == s)) for s in Seat if s != seat}
+        played_by = {s: CardSet(sum(1 << int(c) for p, c in order if p == s)) for s in Seat if s != seat}
         excluded = _excluded(order, whole, seat, strain, leader, rules)
-        k = cls(seat, whole, strain, leader, rules, tuple(order), shown, excluded)
+        announced = _announced(order, seat, whole, strain, belote, shown or {})
+        for s, cards in announced.items():
+            if cards.mask & excluded[s].mask:
+                raise ConstraintError(f"{s.name} announced {CardSet(cards.mask & excluded[s].mask).to_pbn()}"
+                                      f", but its play shows it cannot hold them")
+        k = cls(seat, whole, strain, leader, rules, tuple(order), played_by, excluded, announced)
         k.check_own_play()
         return k
 
@@ -89,18 +101,65 @@ class Knowledge:
         for s, cards in self.shown.items():
             if cards.mask & ~deal.hands[s].mask or deal.hands[s].mask & self.excluded[s].mask:
                 return False
+        for s, cards in self.announced.items():
+            if cards.mask & ~deal.hands[s].mask:
+                return False
         try:
             Position(deal, self.strain, self.leader, self.rules, [c for _, c in self.played])
         except IllegalPlayError:
             return False
         return True
 
-    def constraints(self) -> Constraints:
-        """Sampler constraints: the cards each seat played are known there; the rest is
-        checked deal by deal (:meth:`accepts`)."""
-        known = {s: c for s, c in self.shown.items() if len(c)}
-        test = self.accepts
-        return Constraints(known=known, accept=test, rules=self.rules)
+    def constraints(self, check: bool = True) -> Constraints:
+        """Sampler constraints: the cards each seat played or announced are known there
+        and the cards the play excludes are dealt elsewhere.  Every legal-play rule
+        forbids a card because of one other card in the hand (a card of the led suit, a
+        trump, a higher trump), so a deal honouring both makes every card played by the
+        others legal, given that the play itself was legal on some deal; ``check``
+        (default) replays the play on every deal all the same (:meth:`accepts`), which a
+        caller holding a play made by the referee may skip."""
+        known = {s: CardSet(c.mask | self.announced.get(s, CardSet()).mask) for s, c in self.shown.items()}
+        known = {s: c for s, c in known.items() if len(c)}
+        return Constraints(known=known, excluded=self.excluded, accept=self.accepts if check else None,
+                           rules=self.rules)
+
+
+def _announced(order, seat: Seat, whole: CardSet, strain: Strain, belote: "Iterable | str | None",
+               shown: dict) -> dict:
+    """Per other seat, the cards its announcements showed (see :meth:`Knowledge.from_play`)."""
+    from .sampling import _cards_by_seat
+    out = {s: m.mask for s, m in _cards_by_seat(shown, "shown").items()}
+    items = belote.replace(",", " ").split() if isinstance(belote, str) else list(belote or ())
+    for item in items:
+        who, _, suit_text = str(item).partition(":")
+        s = Seat.parse(who)
+        suit = _belote_suit(strain, suit_text, item)
+        kq = CardSet.from_pbn(".".join("KQ" if u == suit else "-" for u in Suit)).mask
+        played = sum(1 << int(c) for p, c in order if p == s) & kq
+        if not played:
+            raise ConstraintError(f"belote {item!r}: {s.name} has not played the king or queen of "
+                                  f"{suit.symbol} yet (belote is announced with the first of them)")
+        out[s] = out.get(s, 0) | (kq & ~played)
+    for s, m in out.items():
+        if s == seat:
+            raise ConstraintError(f"{seat.name}'s own announcements add nothing to what {seat.name} knows")
+        if m & whole.mask:
+            raise ConstraintError(f"{s.name} announced {CardSet(m & whole.mask).to_pbn()}, "
+                                  f"which {seat.name} holds")
+    return {s: CardSet(m) for s, m in out.items() if m}
+
+
+def _belote_suit(strain: Strain, text: str, item: Any) -> Suit:
+    if strain.trump >= 0:
+        trump = Suit(strain.trump)
+        if text and Suit.parse(text) != trump:
+            raise ConstraintError(f"belote {item!r}: belote is in trumps, {trump.symbol}")
+        return trump
+    if strain == Strain.SA:
+        raise ConstraintError(f"belote {item!r}: there is no belote at sans atout")
+    if not text:
+        raise ConstraintError(f"belote {item!r}: at tout atout, name the suit, like 'E:H'")
+    return Suit.parse(text)
 
 
 def _who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[Seat, Card]]:
@@ -116,24 +175,69 @@ def _who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[S
     return out
 
 
+def proved_absent(card: int, trick: list, lead: Seat, strain: Strain, rules: Rules, candidates: int) -> int:
+    """The cards of ``candidates`` that the player of ``card`` on ``trick`` (the cards
+    before it, led by ``lead``) cannot hold: with any of them, ``card`` was illegal."""
+    if not trick:
+        return 0
+    out, bit = 0, 1 << card
+    m = candidates & ~bit
+    while m:
+        low = m & -m
+        if not _reason_and_legal(bit | low, trick, lead, strain, rules)[0] & bit:
+            out |= low
+        m ^= low
+    return out
+
+
 def _excluded(order, whole: CardSet, seat: Seat, strain: Strain, leader: Seat, rules: Rules) -> dict:
     """Per other seat: the unseen cards that would have made one of its cards illegal."""
     from .play import trick_winner
     played_mask = sum(1 << int(c) for _, c in order)
-    unseen = [c for c in range(32) if not (whole.mask | played_mask) >> c & 1]
+    unseen = 0xFFFFFFFF & ~(whole.mask | played_mask)
     out = {s: 0 for s in Seat if s != seat}
     lead, trick = leader, []
     for s, c in order:
-        if s != seat and trick:
-            for u in unseen:
-                if not out[s] >> u & 1 and int(c) not in legal_cards((1 << int(c)) | (1 << u), trick, lead,
-                                                                      strain, rules):
-                    out[s] |= 1 << u
+        if s != seat:
+            out[s] |= proved_absent(int(c), trick, lead, strain, rules, unseen & ~out[s])
         trick.append(int(c))
         if len(trick) == 4:
             lead = Seat((lead + trick_winner(trick, strain)) & 3)
             trick = []
     return {s: CardSet(m) for s, m in out.items()}
+
+
+class Tracker:
+    """Every seat's knowledge along a play, card by card, for players who play many
+    cards of one deal (each card's proof is worked out once, not at every turn).
+
+    ``proved[s]``: the cards seat ``s`` was shown not to hold, among those not played
+    when it played; :meth:`knowledge` gives one seat's :class:`Knowledge`.
+    """
+
+    def __init__(self, hands: "list[int]", strain: Strain, leader: Seat, rules: Rules) -> None:
+        self.hands, self.strain, self.leader, self.rules = list(hands), strain, leader, rules
+        self.order: list[tuple[Seat, Card]] = []
+        self.proved = [0, 0, 0, 0]
+        self._played = 0
+
+    def play(self, pos: "Position", card: "Card | int") -> None:
+        """Record ``card`` played in ``pos`` (before it is played there)."""
+        seat, c = pos.to_move, int(card)
+        free = 0xFFFFFFFF & ~self._played & ~self.proved[seat]
+        self.proved[seat] |= proved_absent(c, [int(x) for x in pos.trick], pos.leader, self.strain,
+                                           self.rules, free)
+        self.order.append((seat, Card(c)))
+        self._played |= 1 << c
+
+    def knowledge(self, seat: Seat) -> Knowledge:
+        """What ``seat`` knows now (its hand is the deal's)."""
+        whole = self.hands[seat]
+        unseen = 0xFFFFFFFF & ~(whole | self._played)
+        shown = {s: CardSet(sum(1 << int(c) for p, c in self.order if p == s)) for s in Seat if s != seat}
+        excluded = {s: CardSet(self.proved[s] & unseen) for s in Seat if s != seat}
+        return Knowledge(seat, CardSet(whole), self.strain, self.leader, self.rules, tuple(self.order),
+                         shown, excluded)
 
 
 def _replay_own(k: Knowledge) -> None:

@@ -21,6 +21,8 @@ solver.errors.IllegalPlayError: S must follow ♠: HA is not allowed (legal: SQ)
 
 from __future__ import annotations
 
+import copy
+
 from typing import Iterable, Sequence
 
 from .cards import SUIT_MASKS, Card, CardSet, Seat, Team, scan_forward
@@ -180,6 +182,18 @@ class Position:
     def remaining_deal(self) -> Deal:
         """The hands as they are now (only at a trick start do they hold equal counts)."""
         return Deal(self.hands)
+
+    def on_deal(self, deal: Deal) -> "Position":
+        """This position with the hands of ``deal``, which gives every card played so far
+        to the seat that played it (not checked: a sampler's deal, consistent with the
+        play); the play is not replayed, so this is much cheaper than a new
+        ``Position(deal, strain, leader, rules, played)``."""
+        other = copy.copy(self)
+        other.deal = deal
+        other.history, other.trick, other._saved = list(self.history), list(self.trick), list(self._saved)
+        played = sum(1 << int(c) for _, c in self.history)
+        other.hands = [m & ~played for m in deal.masks]
+        return other
 
     def legal_cards(self) -> CardSet:
         if self.is_over:

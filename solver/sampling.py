@@ -103,16 +103,24 @@ def _range(value: Any, what: str, top: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
-    """``known``: seat -> the cards seen there, each card at one seat at most."""
-    known: dict[Seat, CardSet] = {}
-    owner: dict[Card, Seat] = {}
+def _cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
+    """seat -> cards, from seat names and card lists (``{"N": "SA HT"}``)."""
+    out: dict[Seat, CardSet] = {}
     for k, v in dict(given).items():
-        seat = _seat(k, f"known cards {v!r}")
+        seat = _seat(k, f"{what} cards {v!r}")
         try:
             cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
         except CoincheError as e:
-            raise ConstraintError(f"known cards of {seat.name}: {e}") from None
+            raise ConstraintError(f"{what} cards of {seat.name}: {e}") from None
+        out[seat] = CardSet(out.get(seat, CardSet()) | cards)
+    return out
+
+
+def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
+    """``known``: seat -> the cards seen there, each card at one seat at most."""
+    known = _cards_by_seat(given, "known")
+    owner: dict[Card, Seat] = {}
+    for seat, cards in known.items():
         if len(cards) > 8:
             raise ConstraintError(f"known cards of {seat.name}: {len(cards)} cards, at most 8")
         for c in cards:
@@ -120,8 +128,18 @@ def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
                 raise ConstraintError(f"card {c.name} is known at two seats: "
                                       f"{owner[c].name} and {seat.name}")
             owner[c] = seat
-        known[seat] = CardSet(known.get(seat, CardSet()) | cards)
     return known
+
+
+def _excluded_cards(given: Mapping[Any, Any], known: dict[Seat, CardSet]) -> dict[Seat, CardSet]:
+    """``excluded`` in normal form (as ``known``), refused where it denies a known card."""
+    out = {s: c for s, c in _cards_by_seat(given, "excluded").items() if len(c)}
+    for s, cards in out.items():
+        both = cards.mask & known.get(s, CardSet(0)).mask
+        if both:
+            raise ConstraintError(f"card {CardSet(both).to_pbn()} is both known at {s.name} and "
+                                  f"excluded there")
+    return out
 
 
 def _void_lengths(voids: Mapping[Any, Any]) -> tuple[dict, dict[Seat, list[str]]]:
@@ -235,6 +253,9 @@ class Constraints:
       (``{("N", "H"): (3, 8)}``; keys may also be ``"N:H"`` or ``"NH"``).
     - ``points``: seat -> ``(minimum, maximum)`` card points, counted at plain-suit values
       (A 11, 10 10, K 4, Q 3, J 2) or in ``points_strain`` if given.
+    - ``excluded``: seat -> cards that seat cannot hold (what the play proves, see
+      :class:`~solver.knowledge.Knowledge`).  These are dealt around, not rejected:
+      every deal honouring them is equally likely, however few there are.
     - ``accept``: any test ``deal -> bool``; a deal is kept only when it returns true.
 
     The fields are read into a normal form (seats as :class:`Seat`, suits as
@@ -257,9 +278,11 @@ class Constraints:
     points_strain: "Strain | str | None" = None
     accept: "Callable[[Deal], bool] | None" = None
     rules: Rules = Rules()
+    excluded: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         known = _known_cards(self.known)
+        excluded = _excluded_cards(self.excluded, known)
         lengths, given = _void_lengths(self.voids)
         void_everywhere = {seat for seat in given if all((seat, u) in lengths for u in Suit)}
         lengths = _merge_lengths(lengths, self.lengths)
@@ -270,6 +293,7 @@ class Constraints:
             raise ConstraintError(f"accept {self.accept!r} is not callable: expected a function deal -> bool")
         _check_known_within_lengths(known, lengths)
         object.__setattr__(self, "known", known)
+        object.__setattr__(self, "excluded", excluded)
         object.__setattr__(self, "lengths", lengths)
         object.__setattr__(self, "voids", _voids_text(lengths))
         object.__setattr__(self, "points", points)
@@ -300,6 +324,9 @@ class Constraints:
         for seat, cards in self.known.items():
             if cards.mask & ~masks[seat]:
                 return False
+        for seat, cards in self.excluded.items():
+            if cards.mask & masks[seat]:
+                return False
         if self._reject(masks) is not None:
             return False
         return self.accept is None or bool(self.accept(deal))
@@ -311,6 +338,7 @@ class Constraints:
         ['W void in ♠', 'N holds 20 to 60 points']
         """
         out = [f"{s.name} holds {c.to_pbn()}" for s, c in self.known.items()]
+        out += [f"{s.name} cannot hold {c.to_pbn()}" for s, c in self.excluded.items()]
         for (seat, suit), (lo, hi) in self.lengths.items():
             out.append(f"{seat.name} void in {suit.symbol}" if hi == 0
                        else f"{seat.name} holds {lo} to {hi} {suit.symbol}")
@@ -324,6 +352,7 @@ class Constraints:
     def to_dict(self) -> dict:
         return {
             "known": {s.name: c.to_pbn() for s, c in self.known.items()},
+            "excluded": {s.name: c.to_pbn() for s, c in self.excluded.items()},
             "lengths": {f"{s.name}:{u.name}": list(r) for (s, u), r in self.lengths.items()},
             "points": {s.name: list(r) for s, r in self.points.items()},
             "points_strain": self.points_strain.name if self.points_strain is not None else None,
@@ -467,6 +496,7 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
 
     base, pool, slots = _places(h, seat, c)
     needs_check = bool(c.lengths or c.points)
+    dealer = _ExcludingDealer(base, pool, c.excluded) if c.excluded else None
 
     out: list[Deal] = []
     reasons: dict[str, int] = {}
@@ -480,10 +510,13 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
                 f"reject almost every deal (rejected by: {detail or 'none'})"
             )
         attempts += 1
-        r.shuffle(pool)
-        masks = list(base)
-        for card, s in zip(pool, slots):
-            masks[s] |= 1 << card
+        if dealer is not None:
+            masks = dealer.deal(r)
+        else:
+            r.shuffle(pool)
+            masks = list(base)
+            for card, s in zip(pool, slots):
+                masks[s] |= 1 << card
         if needs_check:
             why = c._reject(masks)
             if why is not None:
@@ -512,6 +545,54 @@ def _places(hand: CardSet, seat: Seat, c: Constraints) -> tuple[list[int], list[
     if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
         raise ConstraintError("known cards do not fit in the hands")
     return base, pool, [s for s in range(4) for _ in range(room[s])]
+
+
+class _ExcludingDealer:
+    """Deals the free cards so that no seat gets a card excluded there, every such
+    deal equally likely: the number of ways to complete a deal from each card on,
+    given the room left at each seat, is counted once; each card then goes to a seat
+    with probability proportional to the completions that choice leaves."""
+
+    def __init__(self, base: list[int], pool: list[int], excluded: dict) -> None:
+        self.base, self.pool = base, sorted(pool)
+        room = tuple(8 - m.bit_count() for m in base)
+        barred = [excluded.get(Seat(s), CardSet()).mask for s in range(4)]
+        self.allowed = [[s for s in range(4) if room[s] and not barred[s] >> c & 1] for c in self.pool]
+        self.ways: dict = {}
+        self.room = room
+        if self._count(0, room) == 0:
+            raise ConstraintError("no deal fits: the cards excluded from the seats leave no way to "
+                                  "deal the unseen cards (" + ", ".join(
+                                      f"{Seat(s).name} cannot hold {x.to_pbn()}"
+                                      for s, x in sorted(excluded.items())) + ")")
+
+    def _count(self, i: int, room: tuple) -> int:
+        if i == len(self.pool):
+            return 1
+        key = (i, room)
+        n = self.ways.get(key)
+        if n is None:
+            n = 0
+            for s in self.allowed[i]:
+                if room[s]:
+                    n += self._count(i + 1, room[:s] + (room[s] - 1,) + room[s + 1:])
+            self.ways[key] = n
+        return n
+
+    def deal(self, r: "_random.Random") -> list[int]:
+        masks, room = list(self.base), self.room
+        for i, card in enumerate(self.pool):
+            pick = r.randrange(self._count(i, room))
+            for s in self.allowed[i]:
+                if not room[s]:
+                    continue
+                after = room[:s] + (room[s] - 1,) + room[s + 1:]
+                pick -= self._count(i + 1, after)
+                if pick < 0:
+                    masks[s] |= 1 << card
+                    room = after
+                    break
+        return masks
 
 
 def _user_accepts(accept: Callable[[Deal], bool], deal: Deal) -> bool:

@@ -1,0 +1,78 @@
+"""``coinche playout``: a deal played to the end by realistic (PIMC) players."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .app import app
+from .errors import fail, handle_errors
+from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .output import card_text, print_json, render_rows, say, tricks_text
+from .parse import leader_from, parse_deal
+from .progress import progress_bar
+from .rules import takes_rules
+from solver.pimc import play_out
+from solver.rules import Rules
+
+WorldsOpt = Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="Deals of the hidden cards "
+                                        "each PIMC player solves at each of its decisions.")]
+
+
+def _players(text: Optional[str]) -> dict:
+    """``"N=dd,E=pimc"`` -> {seat: kind}; every seat not named plays PIMC."""
+    out = {}
+    for item in (text or "").replace(",", " ").split():
+        seat, sep, kind = item.partition("=")
+        if not sep or kind.lower() not in ("pimc", "dd"):
+            raise fail(f"player {item!r}: expected SEAT=pimc or SEAT=dd, like N=dd")
+        out[seat] = kind.lower()
+    return out
+
+
+@app.command()
+@handle_errors
+@takes_rules()
+def playout(
+    deal: DealArg,
+    contract: Annotated[str, typer.Option("--contract", help="The contract with its declarer: '100H N'.")],
+    leader: LeaderOpt = None,
+    dealer: DealerOpt = None,
+    players: Annotated[Optional[str], typer.Option("--players", help="Who plays how: 'N=dd,S=dd' (dd: "
+                                                   "double dummy, seeing every card); the others PIMC.")]
+    = None,
+    worlds: WorldsOpt = 30,
+    seed: SeedOpt = None,
+    rules: Rules = Rules(),
+    workers: WorkersOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a deal out with realistic players: each sees only its own hand and the play,
+    and at each turn plays the card with the best average over --worlds deals of the
+    hidden cards, solved exactly (perfect-information Monte Carlo).
+
+    Example: coinche playout example --contract "100C S" --leader S --worlds 20 --seed 1
+    """
+    d = parse_deal(deal)
+    if len(contract.split()) < 2:
+        raise fail(f"contract {contract!r}: name its declarer too, like '{contract} N'")
+    if leader is None and dealer is None:
+        raise fail("give the first leader (--leader) or the dealer (--dealer)")
+    seed = seed_or_fresh(seed)
+    with progress_bar("playing") as bar:
+        p = play_out(d, contract, leader=leader_from(leader, dealer), players=_players(players),
+                     worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback)
+    if as_json:
+        print_json({**p.to_dict(), "seed": seed})
+        return
+    rows = [((i // 4 + 1) if i % 4 == 0 else "", x.seat.name, card_text(x.card), x.worlds or "",
+             x.cost or "") for i, x in enumerate(p.decisions)]
+    render_rows(f"{p.contract}, {p.leader.name} leads; {p.worlds} worlds per decision (seed {seed})",
+                ["trick", "seat", "card", "worlds", "cost (dd)"], rows,
+                numeric=["trick", "worlds", "cost (dd)"])
+    say(tricks_text(p.cards))
+    ns, ew, made = p.score
+    say(f"N-S took {p.ns_points} points in {p.ns_tricks} tricks, E-W {p.ew_points} (double dummy: N-S "
+        f"{p.dd_ns_points}). {p.contract} is {'made' if made else 'down'}: N-S score {ns}, E-W {ew}. "
+        f"The cost column is each card's loss in card points on the deal seen with every card.")

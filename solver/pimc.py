@@ -1,0 +1,310 @@
+"""Realistic card play: perfect-information Monte Carlo (PIMC) players.
+
+A PIMC player sees what a player at the table sees (its own hand, the cards played by
+whom, and what the play proves: :class:`~solver.knowledge.Knowledge`).  At each of its
+turns it deals the hidden cards ``worlds`` times consistently with that knowledge,
+solves every legal card exactly in each world, and plays the card with the best mean
+of its side's card points over the worlds (ties: the card worth fewer points, then the
+lower card).  A card that is the only legal one is played without looking.
+
+The method's known weakness is **strategy fusion**: in each world the solver plays the
+rest of the deal knowing that world's cards, so the average credits the player with
+choosing later, in every world, the card that is right there, although at the table the
+same later decision must be taken once for all the worlds it cannot tell apart.  A
+finesse that a real player must guess counts as won.  PIMC is still far closer to the
+table than double dummy, which also knows the cards *now*: a PIMC player does not lead
+from the right side of a king it cannot see, does not drop a singleton it cannot know
+of, and misguesses when the cards lie badly.
+
+:func:`play_out` plays a whole deal with one player per seat (``"pimc"``, ``"dd"``: a
+double-dummy player seeing all the cards, or any function ``(position, seat) -> card``).
+
+>>> from solver.deal import EXAMPLE_DEAL
+>>> p = play_out(EXAMPLE_DEAL, "100C S", leader="S", worlds=4, seed=1, workers=1)
+>>> len(p.cards), p.ns_points + p.ew_points
+(32, 162)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import TYPE_CHECKING, Callable, Mapping, Optional
+
+import numpy as np
+
+from .cards import Card, Seat, Team
+from .contract import Contract
+from .deal import Deal
+from .errors import ConstraintError, SeatError
+from .knowledge import Knowledge, Tracker
+from .parallel import Backend, Executor, executor
+from .play import Position
+from .rules import Rules, Strain, points_table
+from .sampling import sample_deals
+from .solve import Solver, default_solver
+from .cardplay import score_play
+from .montecarlo import json_number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .advice import Advice
+
+__all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
+           "realistic_advice"]
+
+#: A player: ``(position, seat) -> card``, the position being the real deal's.
+Player = Callable[[Position, Seat], Card]
+PIMC, DOUBLE_DUMMY = "pimc", "dd"
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """One card of a play-out: who played it, over how many worlds it was chosen (0:
+    forced or double dummy), and what it cost on the real deal with all cards open
+    (the side's card points lost against the best card there; 0 for a best card)."""
+
+    seat: Seat
+    card: Card
+    worlds: int
+    cost: int
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat.name, "card": self.card.name, "worlds": self.worlds, "cost": self.cost}
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayOut:
+    """A deal played to the end: the cards in order with each decision, the points each
+    side took (card points and the last trick's 10), the tricks, the double-dummy value
+    of the deal for comparison, and the score when a contract was given."""
+
+    deal: Deal
+    strain: Strain
+    leader: Seat
+    contract: Optional[Contract]
+    players: dict
+    worlds: int
+    decisions: tuple
+    ns_points: int
+    ns_tricks: int
+    dd_ns_points: int
+    score: Optional[tuple]          # (N-S score, E-W score, made) with a contract
+
+    @property
+    def cards(self) -> list[Card]:
+        return [d.card for d in self.decisions]
+
+    @property
+    def ew_points(self) -> int:
+        return 162 - self.ns_points
+
+    def to_dict(self) -> dict:
+        d = {"deal": self.deal.to_pbn(), "strain": self.strain.name, "leader": self.leader.name,
+             "contract": None if self.contract is None else self.contract.to_text(),
+             "declarer": None if self.contract is None else self.contract.declarer.name,
+             "players": {s.name: p for s, p in self.players.items()}, "worlds": self.worlds,
+             "played": [c.name for c in self.cards], "decisions": [x.to_dict() for x in self.decisions],
+             "ns_points": self.ns_points, "ew_points": self.ew_points, "ns_tricks": self.ns_tricks,
+             "dd_ns_points": self.dd_ns_points}
+        if self.score is not None:
+            d.update(ns_score=self.score[0], ew_score=self.score[1], made=self.score[2])
+        return d
+
+
+def _side_points(ns: int, seat: Seat) -> int:
+    return ns if seat.team == Team.NS else 162 - ns
+
+
+def _choose(means: Mapping[Card, float], strain: Strain, rules: Rules) -> Card:
+    """The card of best mean; ties to the card worth fewer points, then the lower card."""
+    worth = points_table(strain, rules)
+    return max(means, key=lambda c: (round(means[c], 9), -worth[int(c)], -int(c)))
+
+
+def _world_values(solver: Solver, task: tuple) -> dict[Card, int]:
+    pos, deal = task
+    return solver.card_values(pos.on_deal(deal))
+
+
+def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Random,
+              ex: "Executor | None" = None) -> tuple[Card, int]:
+    """The PIMC choice of the seat to move in ``pos`` knowing ``knowledge``:
+    ``(card, worlds solved)``.  Only the seat's own cards and the play are read from
+    ``pos``; the worlds come from ``knowledge``, the play being the referee's."""
+    legal = list(pos.legal_cards())
+    if len(legal) == 1:
+        return legal[0], 0
+    seat = pos.to_move
+    cons = knowledge.constraints(check=False)
+    deals = sample_deals(knowledge.hand, seat, worlds, rng=rng, constraints=cons)
+    tasks = [(pos, d) for d in deals]
+    if ex is None:
+        results = [_world_values(default_solver(), t) for t in tasks]
+    else:
+        results = [r for _, r in sorted(ex.map_unordered(_world_values, tasks), key=lambda x: x[0])]
+    means = {c: sum(_side_points(r[c], seat) for r in results) / len(results) for c in legal}
+    return _choose(means, pos.strain, pos.rules), len(deals)
+
+
+def _double_dummy_card(values: dict[Card, int], pos: Position) -> Card:
+    seat = pos.to_move
+    return _choose({c: _side_points(v, seat) for c, v in values.items()}, pos.strain, pos.rules)
+
+
+def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None") -> Seat:
+    try:
+        if leader is not None:
+            return Seat.parse(leader)
+        if dealer is not None:
+            return Seat.parse(dealer).next
+    except SeatError as e:
+        raise ConstraintError(str(e)) from None
+    raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
+
+
+def _capot(pos: Position) -> int:
+    """1 when N-S took every trick, -1 when E-W did, else 0."""
+    ns = pos.tricks[0]
+    return 1 if ns == pos.total_tricks else (-1 if ns == 0 else 0)
+
+
+def _players(players: "str | Mapping | Player") -> dict:
+    """seat -> "pimc", "dd" or a function, from one of these for all or a mapping."""
+    if isinstance(players, str) or callable(players):
+        given = {s: players for s in Seat}
+    else:
+        given = {Seat.parse(s): p for s, p in dict(players).items()}
+    out = {}
+    for s in Seat:
+        p = given.get(s, PIMC)
+        if isinstance(p, str) and p.lower() not in (PIMC, DOUBLE_DUMMY):
+            raise ConstraintError(f"player {p!r} for {s.name}: expected 'pimc', 'dd' or a function")
+        out[s] = p.lower() if isinstance(p, str) else p
+    return out
+
+
+def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
+             strain: "Strain | str | None" = None, leader: "Seat | str | None" = None,
+             dealer: "Seat | str | None" = None, players: "str | Mapping | Player" = PIMC,
+             worlds: int = 30, seed: "int | None" = None, rules: Rules = Rules(),
+             workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None) -> PlayOut:
+    """Play ``deal`` to the end with ``players`` (see the module), each seeing only its
+    own knowledge; ``contract`` (``"100H N"``) or ``strain`` says the trumps, ``leader``
+    (or the seat after the ``dealer``) leads.  The same ``seed`` gives the same play."""
+    d = Deal.parse(deal)
+    c = None if contract is None or isinstance(contract, Contract) else Contract.parse(contract)
+    c = contract if isinstance(contract, Contract) else c
+    if c is None and strain is None:
+        raise ConstraintError("name the contract (like '100H N') or the strain")
+    st = Strain.parse(strain) if strain is not None else c.strain
+    if c is not None and st != c.strain:
+        raise ConstraintError(f"strain {st.name} differs from the contract's {c.strain.name}")
+    if c is not None and c.declarer is None:
+        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
+    first = _first_leader(leader, dealer)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
+    who = _players(players)
+    pos = Position(d, st, first, rules)
+    tracker = Tracker(list(d.masks), st, first, rules)
+    rng = random.Random(seed)
+    solver = default_solver()
+    decisions: list[Decision] = []
+    dd_value = None
+    with executor(Backend.THREAD, workers) as ex:
+        while not pos.is_over:
+            seat = pos.to_move
+            values = solver.card_values(pos)
+            if dd_value is None:
+                dd_value = (max if seat.team == Team.NS else min)(values.values())
+            p = who[seat]
+            if p == PIMC:
+                card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex)
+            elif p == DOUBLE_DUMMY:
+                card, n = _double_dummy_card(values, pos), 0
+            else:
+                card, n = pos.check(p(pos, seat)), 0
+            best = max(_side_points(v, seat) for v in values.values())
+            decisions.append(Decision(seat, Card(card), n, best - _side_points(values[card], seat)))
+            tracker.play(pos, card)
+            pos.play(card)
+            if progress is not None:
+                progress(len(decisions), 32)
+    ns = pos.points[0]
+    score = None if c is None else score_play(c, rules, d.masks, ns, _capot(pos))
+    return PlayOut(d, st, first, c, {s: (p if isinstance(p, str) else "function") for s, p in who.items()},
+                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value, score)
+
+
+# ---------------------------------------------------------------------------
+# Bidding advice with realistic play
+# ---------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class RealisticAdvice:
+    """Opening advice scored twice on the same deals: ``double_dummy`` (the deals solved
+    exactly) and ``realistic`` (each deal played out by PIMC players in every strain the
+    rules bid, ``worlds`` worlds per decision), both :class:`~solver.advice.Advice`."""
+
+    double_dummy: "Advice"
+    realistic: "Advice"
+    worlds: int
+
+    @property
+    def samples(self) -> int:
+        return self.realistic.samples
+
+    def to_dict(self) -> dict:
+        dd, real = self.double_dummy, self.realistic
+        rows = []
+        for strain, b in dd.best_bids().items():
+            r = real.bid(b.level, strain)
+            rows.append({"bid": b.contract.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev_coinched,
+                         "dd_ev_se": json_number(b.ev_coinched_se), "p_make": r.p_make,
+                         "p_make_se": json_number(r.p_make_se), "ev": r.ev_coinched,
+                         "ev_se": json_number(r.ev_coinched_se)})
+        return {"samples": self.samples, "worlds": self.worlds, "best_bids": rows,
+                "bids": [b.to_dict() for b in real.bids],
+                "recommendation": real.recommendation.to_dict()}
+
+
+def _play_task(solver: Solver, task: tuple) -> tuple[int, int]:
+    """One deal played out by PIMC players in one strain: (N-S points, N-S tricks)."""
+    deal, strain, leader, rules, worlds, seed = task
+    p = play_out(deal, strain=strain, leader=leader, worlds=worlds, seed=seed, rules=rules, workers=1)
+    return p.ns_points, p.ns_tricks
+
+
+def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed: "int | None" = None,
+                     workers: "int | None" = None, executor: "Backend | str" = Backend.PROCESS,
+                     progress: "Callable[[int, int], None] | None" = None) -> RealisticAdvice:
+    """``advice``'s bids scored with realistic play on its first ``samples`` deals
+    (see :class:`RealisticAdvice`).  The play-outs run on ``workers`` (processes by
+    default: a PIMC player spends much of its time in Python); ``seed`` fixes them."""
+    from .advice import _Bidding
+    from .contract import bid_strains
+    from .montecarlo import _check_samples
+    from .parallel import map_tasks
+    from .rules import STRAINS
+    n = min(_check_samples(samples), advice.samples)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
+    deals, team = advice.deals[:n], advice.seat.team
+    played = [STRAINS.index(s) for s in bid_strains(advice.rules)]
+    seeds = np.random.SeedSequence(seed).spawn(n * len(played))
+    tasks = [(d, STRAINS[j], advice.leader, advice.rules, worlds,
+              int(seeds[i * len(played) + k].generate_state(1)[0]))
+             for i, d in enumerate(deals) for k, j in enumerate(played)]
+    results = map_tasks(_play_task, tasks, workers, executor, progress)
+    points, capot = advice.points[:n].copy(), advice.capot[:n].copy()
+    lost = np.zeros_like(capot)
+    for t, (ns, tricks) in enumerate(results):
+        i, j = divmod(t, len(played))
+        col = played[j]
+        points[i, col] = ns if team == Team.NS else 162 - ns
+        capot[i, col] = tricks == 8 if team == Team.NS else tricks == 0
+        lost[i, col] = tricks == 0 if team == Team.NS else tricks == 8
+    study = _Bidding(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
+                     seed=advice.seed, constraints=advice.constraints)
+    dd = study.summarise(deals, advice.points[:n], advice.capot[:n])
+    return RealisticAdvice(dd, study.summarise(deals, points, capot, lost), worlds)
