@@ -39,7 +39,7 @@ from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge, Tracker
 from .parallel import Backend, Executor, executor
-from .play import Position
+from .play import Position, parse_played
 from .rules import Rules, Strain, points_table
 from .sampling import sample_deals
 from .solve import Solver, default_solver
@@ -185,12 +185,15 @@ def _players(players: "str | Mapping | Player") -> dict:
 
 def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
              strain: "Strain | str | None" = None, leader: "Seat | str | None" = None,
-             dealer: "Seat | str | None" = None, players: "str | Mapping | Player" = PIMC,
+             dealer: "Seat | str | None" = None, played: "str | list" = (),
+             players: "str | Mapping | Player" = PIMC,
              worlds: int = 30, seed: "int | None" = None, rules: Rules = Rules(),
              workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None) -> PlayOut:
     """Play ``deal`` to the end with ``players`` (see the module), each seeing only its
     own knowledge; ``contract`` (``"100H N"``) or ``strain`` says the trumps, ``leader``
-    (or the seat after the ``dealer``) leads.  The same ``seed`` gives the same play."""
+    (or the seat after the ``dealer``) leads.  The cards ``played`` already (checked by
+    the referee) come first, as given; the players take over after them.  The same
+    ``seed`` gives the same play."""
     d = Deal.parse(deal)
     c = None if contract is None or isinstance(contract, Contract) else Contract.parse(contract)
     c = contract if isinstance(contract, Contract) else c
@@ -211,6 +214,8 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     solver = default_solver()
     decisions: list[Decision] = []
     dd_value = None
+    given = parse_played(played)
+    Position(d, st, first, rules, given)                 # the referee checks the cards given
     with executor(Backend.THREAD, workers) as ex:
         while not pos.is_over:
             seat = pos.to_move
@@ -218,7 +223,9 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
             if dd_value is None:
                 dd_value = (max if seat.team == Team.NS else min)(values.values())
             p = who[seat]
-            if p == PIMC:
+            if len(decisions) < len(given):
+                card, n = given[len(decisions)], 0
+            elif p == PIMC:
                 card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex)
             elif p == DOUBLE_DUMMY:
                 card, n = _double_dummy_card(values, pos), 0

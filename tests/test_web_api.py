@@ -84,6 +84,26 @@ def test_advice_and_lead_mirror_the_api(client):
     assert lead == solver.lead_advice(east, "E", "100H", declarer="S", samples=20, seed=1).to_dict()
 
 
+def test_the_answers_from_one_seat_mirror_the_api(client):
+    pbn = DEAL.to_pbn()
+    body = {"deal": pbn, "contract": "100H", "declarer": "S", "leader": "W", "samples": 8, "seed": 3}
+    seat = solver.Position(DEAL, "H", "W", played="").to_move
+    got = ok(client.post("/api/play", json=body))
+    assert got == solver.play_advice(DEAL.hands[seat], seat, "100H S", "", leader="W", samples=8, seed=3,
+                                     deal=DEAL).to_dict()
+    line = " ".join(c.name for c in solver.solve(DEAL, "H", "W").line[:4])
+    got = ok(client.post("/api/seatreview", json={**body, "played": line}))
+    assert got == solver.review_from_seats(DEAL, "100H S", line, leader="W", samples=8, seed=3).to_dict()
+    out = {"deal": pbn, "contract": "100H", "declarer": "S", "leader": "W", "worlds": 3, "seed": 2,
+           "played": line}
+    got = ok(client.post("/api/playout", json=out))
+    assert got == solver.play_out(DEAL, "100H S", leader="W", played=line, worlds=3, seed=2).to_dict()
+    job = ok(client.post("/api/jobs/playout", json=out))
+    assert job["kind"] == "playout"
+    bad = client.post("/api/play", json={**body, "declarer": "X"})
+    assert bad.status_code == 400 and "unknown seat 'X'" in bad.json()["error"]
+
+
 def test_advice_answers_the_auction(client):
     # The example's South hand opens; over the opponents' 160 every bid loses when coinched.
     got = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "E",

@@ -227,3 +227,40 @@ def test_advice_hand_by_clicking(server, browser):
         browser.find_element(By.CSS_SELECTOR, f'#adv-picker .card[data-card="{code}"]').click()
     assert state(browser)["ah"] == "AJ9.A7.KT.J"
     shot(browser, "13-advice-hand-clicked")
+
+
+def test_from_the_players_seat(server, browser):
+    """The play pane's seat section: advice for the seat to move (the table of
+    play_advice with the same seed), the play judged from each seat, and a PIMC play-out
+    of the rest that fills the play."""
+    played = []
+    for _ in range(8):              # the worst card each time: the review has verdicts to show
+        values = solver.solve(DEAL, "C", "S", played).card_values
+        ns = solver.Position(DEAL, "C", "S", played=played).to_move in (solver.Seat.N, solver.Seat.S)
+        played.append((min if ns else max)(values, key=values.get).name)
+    open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=play&st=C&ld=S&dl=E&lang=en&cl=100&cd=S&sn=12"
+                                 f"&p={'-'.join(played)}")
+    browser.find_element(By.ID, "seat-advice").click()
+    settle(browser, 60)
+    seat = solver.Position(DEAL, "C", "S", played=played).to_move
+    want = solver.play_advice(DEAL.hands[seat], seat, "100C S", played, leader="S", samples=12, seed=1,
+                              deal=DEAL)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#seat-advice-table tr[data-card]")
+    assert {r.get_attribute("data-card") for r in rows} == {c.card.name for c in want.cards}
+    assert rows[0].get_attribute("data-card") == max(want.cards, key=lambda c: c.ev).card.name
+    shot(browser, "12-seat-advice")
+
+    browser.find_element(By.ID, "seat-review").click()
+    settle(browser, 60)
+    r = solver.review_from_seats(DEAL, "100C S", played, leader="S", samples=12, seed=1)
+    judged = [s for s in r.steps if s.verdict in ("mistake", "bad luck", "lucky")]
+    assert judged and len(browser.find_elements(By.CSS_SELECTOR, "#seat-review-steps li")) == len(judged)
+    browser.execute_script("document.getElementById('seat-review-steps').scrollIntoView()")
+    shot(browser, "13-seat-review")
+
+    browser.find_element(By.ID, "play-out").click()
+    settle(browser, 60)
+    got = state(browser)["p"].split("-")
+    assert len(got) == 32 and got[:8] == played
+    assert "PIMC" in browser.find_element(By.ID, "play-out-result").text
+    shot(browser, "14-play-out")

@@ -24,7 +24,7 @@ from solver.deal import Deal
 from solver.errors import CoincheError
 from . import practice, views
 from .jobs import Busy, Jobs
-from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, BodyLimit
+from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
 
 DealText = Annotated[str, Field(min_length=1, max_length=200, description="PBN text or 'example'")]
 Strain = Annotated[str, Field(min_length=1, max_length=8, description="S H D C SA TA")]
@@ -62,6 +62,26 @@ class AdviseIn(BaseModel):
     samples: Samples = 200
     seed: Seed = None
     auction: Annotated[str, Field(max_length=200, description="calls so far: 'pass 90H'")] = ""
+
+
+class SeatPlayIn(BaseModel):
+    deal: DealText
+    contract: Annotated[str, Field(min_length=1, max_length=20, description="the bid: '100H'")]
+    declarer: SeatText
+    leader: SeatText = "N"
+    played: Played = ""
+    samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 50
+    seed: Seed = None
+
+
+class PlayOutIn(BaseModel):
+    deal: DealText
+    contract: Annotated[str, Field(min_length=1, max_length=20, description="the bid: '100H'")]
+    declarer: SeatText
+    leader: SeatText = "N"
+    played: Played = ""
+    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 20
+    seed: Seed = None
 
 
 class LeadIn(BaseModel):
@@ -165,6 +185,9 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     def lead_job(req: LeadIn) -> dict:
         return jobs.start("lead", _lead_work(req)).to_dict()
 
+    for kind, model, work, summary in _SEAT_WORK:
+        _seat_routes(app, jobs, kind, model, work, summary)
+
     @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's progress and result")
     def job_state(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.get(job_id)
@@ -196,6 +219,43 @@ def _lead_work(req: LeadIn):
         return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
                                progress=progress)
     return work
+
+
+def _seat_work(view):
+    def start(req):
+        fields = req.model_dump()
+
+        def work(progress):
+            return view(**fields, progress=progress)
+        return work
+    return start
+
+
+#: The answers from one seat: (path, request model, work, summary).
+_SEAT_WORK = [
+    ("play", SeatPlayIn, _seat_work(views.seat_advice_view),
+     "Card-play advice for the seat to move, seeing only its hand (play_advice)"),
+    ("seatreview", SeatPlayIn, _seat_work(views.seat_review_view),
+     "The play judged from each player's seat and on the deal (review_from_seats)"),
+    ("playout", PlayOutIn, _seat_work(views.playout_view),
+     "The deal played out by PIMC players (play_out)"),
+]
+
+
+def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type, work, summary: str) -> None:
+    """``POST /api/KIND`` (waited for) and ``POST /api/jobs/KIND`` (a job to poll)."""
+    async def now(req, request):
+        return await _wait(jobs.start(kind, work(req)), jobs, request)
+
+    def later(req):
+        return jobs.start(kind, work(req)).to_dict()
+
+    # the request model is a variable here: give FastAPI the types themselves
+    now.__annotations__ = {"req": model, "request": Request, "return": Response}
+    later.__annotations__ = {"req": model, "return": dict}
+
+    app.post(f"/api/{kind}", tags=["play"], summary=summary + ", waited for")(now)
+    app.post(f"/api/jobs/{kind}", tags=["jobs"], summary=summary + "; poll /api/jobs/{id}")(later)
 
 
 async def _wait(job, jobs: Jobs, request: Request) -> Response:

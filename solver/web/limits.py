@@ -9,6 +9,8 @@ MAX_BODY = 16 * 1024
 #: Most deals one advice request samples (the command line allows far more; the page
 #: is shared by everyone who reaches the server).
 MAX_SAMPLES = 2000
+#: Most worlds a play-out's players solve per decision.
+MAX_WORLDS = 200
 #: Largest seed accepted.
 MAX_SEED = 2**31 - 1
 

@@ -15,20 +15,24 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from solver.advice import advise
+from solver.cardplay import play_advice
 from solver.cards import Seat
 from solver.contract import Contract, bid_key
 from solver.deal import EXAMPLE_DEAL, Deal
 from solver.errors import ConstraintError, ContractError, DealError
 from solver.lead import lead_advice
 from solver.par import par
+from solver.pimc import play_out
 from solver.play import Position
 from solver.review import review
 from solver.rules import STRAINS
+from solver.seatreview import review_from_seats
 from solver.solve import solve
 from solver.table import dd_table
 
 __all__ = ["EXAMPLE_DEAL", "parse_deal", "deal_view", "play_view", "table_view", "par_view",
-           "review_view", "advice_view", "lead_view", "histograms", "parse_auction"]
+           "review_view", "advice_view", "lead_view", "histograms", "parse_auction", "seat_advice_view",
+           "seat_review_view", "playout_view"]
 
 #: Width of a histogram bar, in points.
 BIN = 10
@@ -203,6 +207,44 @@ def lead_view(hand: str, seat: str, contract: str, declarer: str, samples: int, 
               progress: "Callable[[int, int], None] | None" = None) -> dict:
     return lead_advice(hand, seat, contract, declarer=declarer, samples=samples, seed=seed,
                        progress=progress).to_dict()
+
+
+def _contract(contract: str, declarer: str) -> Contract:
+    """``100H`` and ``N`` as one contract; the declarer must be given."""
+    return Contract.parse(contract, declarer=Seat.parse(declarer))
+
+
+def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str,
+                     samples: int, seed: Optional[int],
+                     progress: "Callable[[int, int], None] | None" = None) -> dict:
+    """Card-play advice for the seat to move, from its own hand and the play, with each
+    card's exact value on the deal beside the sampled average."""
+    d = parse_deal(deal) if isinstance(deal, str) else deal
+    c = _contract(contract, declarer)
+    pos = Position(d, c.strain, leader, played=played)
+    if pos.is_over:
+        raise ConstraintError("the deal is over: no card is left to play")
+    seat = pos.to_move
+    return play_advice(d.hands[seat], seat, c, played, leader=leader, samples=samples, seed=seed, deal=d,
+                       progress=progress).to_dict()
+
+
+def seat_review_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str,
+                     samples: int, seed: Optional[int],
+                     progress: "Callable[[int, int], None] | None" = None) -> dict:
+    """The play so far judged from each player's seat and on the deal."""
+    d = parse_deal(deal) if isinstance(deal, str) else deal
+    return review_from_seats(d, _contract(contract, declarer), played, leader=leader, samples=samples,
+                             seed=seed, progress=progress).to_dict()
+
+
+def playout_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str, worlds: int,
+                 seed: Optional[int], progress: "Callable[[int, int], None] | None" = None) -> dict:
+    """The rest of the deal after ``played`` played out by PIMC players, each seeing
+    only its own hand."""
+    d = parse_deal(deal) if isinstance(deal, str) else deal
+    return play_out(d, _contract(contract, declarer), leader=leader, played=played, worlds=worlds,
+                    seed=seed, progress=progress).to_dict()
 
 
 def check_samples(samples: int, limit: int) -> int:

@@ -40,6 +40,12 @@ const TEXT = {
     build_help: "Choisissez la place, puis cliquez les cartes pour les lui donner ; cliquez une carte d'une main pour la reprendre.",
     build_to: "Donner à", build_done: "Utiliser cette donne", cards_left: "cartes restantes",
     from_deal: "Main de la donne", make: "réussit", ev: "score moyen", why: "Pourquoi",
+    from_seat: "Depuis la place du joueur", from_seat_help: "Ce que le joueur à jouer peut savoir : sa main, les cartes jouées et ce qu'elles prouvent ; les mains cachées sont tirées au hasard.",
+    contract: "Contrat", declarer: "Déclarant", seat_advice: "Quelle carte, depuis sa place", seat_review: "Revue depuis chaque place",
+    play_out: "Faire jouer la fin (PIMC)", worlds: "Mondes", card: "Carte", our_points: "Nos points", succeed: "Nous réussissons",
+    vs_best: "Écart à la meilleure", real: "Nos points sur la vraie donne", verdicts: "Verdicts",
+    v_good: "bonne des deux façons", v_mistake: "erreur des deux façons", v_badluck: "juste, mais pas sur cette donne", v_lucky: "fautive, mais elle a marché ici", v_forced: "pas le choix",
+    seen: "depuis la place", as_good: "aussi bonne que la meilleure", on_deal: "sur la donne", pimc_result: "Jeu réaliste (PIMC)", took: "prennent", dd: "double mort", made: "réussi", down: "chuté",
   },
   en: {
     title: "Analysis board", tab_table: "Table", tab_play: "Play", tab_advice: "Bidding",
@@ -68,19 +74,25 @@ const TEXT = {
     build_help: "Pick a seat, then click cards to give them to it; click a card in a hand to take it back.",
     build_to: "Give to", build_done: "Use this deal", cards_left: "cards left",
     from_deal: "Hand from the deal", make: "makes", ev: "mean score", why: "Why",
+    from_seat: "From the player's seat", from_seat_help: "What the player to move can know: its hand, the cards played and what they prove; the hidden hands are dealt at random.",
+    contract: "Contract", declarer: "Declarer", seat_advice: "Which card, from this seat", seat_review: "Review from each seat",
+    play_out: "Play the rest out (PIMC)", worlds: "Worlds", card: "Card", our_points: "Our points", succeed: "We succeed",
+    vs_best: "Against the best", real: "Our points on the real deal", verdicts: "Verdicts",
+    v_good: "good by both", v_mistake: "a mistake by both", v_badluck: "right, but not on this deal", v_lucky: "wrong, but it worked here", v_forced: "no choice",
+    seen: "from the seat", as_good: "as good as the best", on_deal: "on the deal", pimc_result: "Realistic play (PIMC)", took: "take", dd: "double dummy", made: "made", down: "down",
   },
 };
 
 // ---------------------------------------------------------------- state and URL
 const state = {
   deal: null, seed: null, dealer: "N", panel: "table", lang: null,
-  strain: "C", leader: null, played: [], redo: [],
+  strain: "C", leader: null, played: [], redo: [], level: 80, declarer: null, seatSamples: 50,
   adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1 },
   practice: { kind: "play", seed: 1, right: 0, tried: 0 },
   build: null,
 };
 let solution = null, table = null, parResult = null, reviewResult = null, advice = null, job = null;
-let practiceAnswer = null, bidProblem = null;
+let practiceAnswer = null, bidProblem = null, seatAdvice = null, seatReview = null, playOut = null;
 
 function readUrl() {
   const q = new URLSearchParams(location.hash.slice(1));
@@ -92,6 +104,9 @@ function readUrl() {
   if (STRAINS.includes(q.get("st"))) state.strain = q.get("st");
   if (SEATS.includes(q.get("ld"))) state.leader = q.get("ld");
   state.played = q.get("p") ? q.get("p").split("-").filter(Boolean) : [];
+  if (LEVELS.map(String).includes(q.get("cl"))) state.level = q.get("cl") === "capot" ? "capot" : +q.get("cl");
+  if (SEATS.includes(q.get("cd"))) state.declarer = q.get("cd");
+  if (q.get("sn")) state.seatSamples = +q.get("sn");
   if (q.get("ah")) state.adv.hand = q.get("ah");
   if (SEATS.includes(q.get("as"))) state.adv.seat = q.get("as");
   if (q.get("aa")) state.adv.auction = q.get("aa");
@@ -113,6 +128,9 @@ function writeUrl() {
   q.set("st", state.strain);
   q.set("ld", leader());
   if (state.played.length) q.set("p", state.played.join("-"));
+  q.set("cl", state.level);
+  q.set("cd", declarer());
+  q.set("sn", state.seatSamples);
   if (state.adv.hand) q.set("ah", state.adv.hand);
   q.set("as", state.adv.seat);
   if (state.adv.auction) q.set("aa", state.adv.auction);
@@ -127,6 +145,7 @@ function writeUrl() {
 }
 
 const leader = () => state.leader || SEATS[(SEATS.indexOf(state.dealer) + 1) % 4];
+const declarer = () => state.declarer || SEATS[(SEATS.indexOf(leader()) + 3) % 4];
 const C = () => (state.lang === "fr" ? " : " : ": ");
 const t = (key) => TEXT[state.lang][key] || key;
 const $ = (id) => document.getElementById(id);
@@ -364,6 +383,96 @@ function renderPlay() {
     el("span", { style: "background:var(--bad)" }, t("lg_bad"))));
   if (!solution.to_move) pane.append(el("p", { class: "big" }, `${t("over")}${C()}${t("ns")} ${solution.points.NS}, ${t("ew")} ${solution.points.EW}`));
   if (reviewResult) renderReview(pane);
+  renderSeatPane(pane);
+}
+
+// ---------------------------------------------------------------- from the player's seat
+function seatBody(extra) {
+  return Object.assign({ deal: state.deal, contract: `${state.level}${state.strain}`, declarer: declarer(),
+                         leader: leader(), played: state.played.join(" "), seed: 1 }, extra);
+}
+
+function renderSeatPane(pane) {
+  pane.append(el("h3", {}, t("from_seat")), el("p", { class: "muted" }, t("from_seat_help")));
+  const level = el("select", { id: "seat-level", onchange: (e) => { state.level = e.target.value === "capot" ? "capot" : +e.target.value; writeUrl(); } },
+    ...LEVELS.map((l) => el("option", { value: l, selected: l === state.level ? "" : null }, bidText(l))));
+  const decl = el("select", { id: "seat-declarer", onchange: (e) => { state.declarer = e.target.value; writeUrl(); } },
+    ...SEATS.map((s) => el("option", { value: s, selected: s === declarer() ? "" : null }, t(s))));
+  const samples = el("input", { id: "seat-samples", type: "number", min: 1, max: 2000, value: state.seatSamples, style: "width:5em",
+                                onchange: (e) => { state.seatSamples = +e.target.value || 50; writeUrl(); } });
+  pane.append(el("div", { class: "row" },
+    el("label", {}, t("contract"), " ", level, " ", strainEl(state.strain)), el("label", {}, t("declarer"), " ", decl),
+    el("label", {}, t("samples"), " ", samples)));
+  const live = solution && solution.to_move;
+  pane.append(el("div", { class: "row" },
+    el("button", { id: "seat-advice", onclick: runSeatAdvice, disabled: live ? null : "" }, t("seat_advice")),
+    el("button", { id: "seat-review", onclick: runSeatReview, disabled: state.played.length ? null : "" }, t("seat_review")),
+    el("button", { id: "play-out", onclick: runPlayOut, disabled: live ? null : "" }, t("play_out"))));
+  pane.append(el("div", { id: "seat-progress" }));
+  if (seatAdvice) renderSeatAdvice(pane, seatAdvice);
+  if (seatReview) renderSeatReview(pane, seatReview);
+  if (playOut) {
+    const p = playOut;
+    pane.append(el("p", { class: "big", id: "play-out-result" },
+      `${t("pimc_result")}${C()}${t("ns")} ${t("took")} ${p.ns_points} (${t("dd")} ${p.dd_ns_points}), ` +
+      `${callText(p.contract)} ${t(p.declarer)} ${p.made ? t("made") : t("down")}`));
+  }
+}
+
+function renderSeatAdvice(pane, a) {
+  const head = ["card", "our_points", "succeed", "ev", "vs_best", "real"].map((k) => el("th", {}, t(k)));
+  const rows = [...a.cards].sort((x, y) => y.ev - x.ev).map((c) => el("tr", { "data-card": c.card },
+    el("td", {}, cardName(c.card)), el("td", {}, c.points.toFixed(1)), el("td", {}, `${Math.round(100 * c.p_success)}%`),
+    el("td", {}, `${c.ev >= 0 ? "+" : ""}${c.ev.toFixed(0)}`),
+    el("td", { class: c.card === a.best ? "cell good" : "" }, c.card === a.best ? t("best_was") : `${c.vs_best.toFixed(0)} ± ${(c.vs_best_se || 0).toFixed(0)}`),
+    el("td", {}, c.real === null ? "" : String(sideOf(a.seat) === "NS" ? c.real : 162 - c.real))));
+  pane.append(el("table", { class: "grid", id: "seat-advice-table" }, el("tr", {}, ...head), ...rows),
+              el("p", { class: "muted" }, `${t(a.seat)}, ${a.samples} ${t("deals")} — ${a.text}`));
+}
+
+const VERDICT_KEY = { good: "v_good", mistake: "v_mistake", "bad luck": "v_badluck", lucky: "v_lucky", forced: "v_forced" };
+const VERDICT_CLASS = { mistake: "bad", "bad luck": "ok", lucky: "ok" };
+
+function renderSeatReview(pane, r) {
+  pane.append(el("h3", {}, `${t("seat_review")} — ${t("verdicts")}${C()}` +
+    Object.entries(r.counts).filter(([, n]) => n).map(([v, n]) => `${t(VERDICT_KEY[v])} ${n}`).join(", ")));
+  const shown = r.steps.filter((s) => VERDICT_CLASS[s.verdict]);
+  pane.append(el("ol", { class: "steps", id: "seat-review-steps" }, ...shown.map((s) => el("li", { class: "verdict-" + VERDICT_CLASS[s.verdict] },
+    `${t("trick")} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} — ${t(VERDICT_KEY[s.verdict])} ` +
+    `(${t("seen")} ` + (s.seen_loss > 0 ? `−${s.seen_loss.toFixed(0)} ± ${s.seen_loss_se.toFixed(0)}, ${t("best_was")} ${cardName(s.seen_best)}` : t("as_good")) + "; " +
+    `${t("on_deal")} −${s.real_loss}${s.real_loss ? ", " + t("best_was") + " " + cardName(s.real_best) : ""})`))));
+}
+
+function runSeatAdvice() {
+  return guarded(async () => {
+    seatAdvice = null;
+    await runJob("play", seatBody({ samples: state.seatSamples }), (r) => { seatAdvice = r; });
+    render();
+  });
+}
+
+function runSeatReview() {
+  return guarded(async () => {
+    seatReview = null;
+    await runJob("seatreview", seatBody({ samples: state.seatSamples }), (r) => { seatReview = r; });
+    render();
+  });
+}
+
+function runPlayOut() {
+  return guarded(async () => {
+    playOut = null;
+    const body = seatBody({ worlds: 20 });
+    await runJob("playout", body, (r) => { playOut = r; });
+    if (playOut) {
+      state.played = playOut.played.slice();
+      state.redo = [];
+      reviewResult = seatReview = seatAdvice = null;
+      await refreshPosition();
+      writeUrl();
+    }
+    render();
+  });
 }
 
 function renderReview(pane) {
@@ -435,7 +544,7 @@ function renderAdvice() {
 }
 
 function renderProgress() {
-  const box = $("adv-progress") || $("bid-progress");
+  const box = $("adv-progress") || $("bid-progress") || $("seat-progress");
   if (!box) return;
   box.replaceChildren();
   if (!job) return;
@@ -640,7 +749,7 @@ function clickCard(code) {
     }
     state.played.push(code);
     state.redo = [];
-    reviewResult = null;
+    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -651,7 +760,7 @@ function undo() {
   return guarded(async () => {
     if (!state.played.length) return;
     state.redo.push(state.played.pop());
-    reviewResult = null;
+    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -662,7 +771,7 @@ function redo() {
   return guarded(async () => {
     if (!state.redo.length) return;
     state.played.push(state.redo.pop());
-    reviewResult = null;
+    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -673,7 +782,7 @@ function bestLine() {
   return guarded(async () => {
     state.played = state.played.concat(solution.line);
     state.redo = [];
-    reviewResult = null;
+    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -691,7 +800,7 @@ function doReview() {
 function startPlay(strain, lead) {
   return guarded(async () => {
     Object.assign(state, { strain, leader: lead, played: [], redo: [], panel: "play" });
-    reviewResult = null;
+    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -702,7 +811,7 @@ async function loadDeal(pbn, seed) {
   const d = await api("POST", "/api/deal", { deal: pbn });
   Object.assign(state, { deal: d.deal, seed: seed === undefined ? null : seed, played: [], redo: [], build: null });
   $("pbn").value = d.deal;
-  reviewResult = null; advice = null;
+  reviewResult = null; advice = null; seatAdvice = seatReview = playOut = null;
   await analyseDeal();
 }
 
@@ -730,6 +839,7 @@ function randomDeal() {
 function startBuild() {
   state.build = { to: "N", hands: { N: [], E: [], S: [], W: [] } };
   solution = null; table = null; parResult = null; reviewResult = null; advice = null;
+  seatAdvice = seatReview = playOut = null;
   $("pbn").value = "";
   render();
 }
