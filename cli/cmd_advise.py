@@ -11,6 +11,7 @@ from rich.table import Table
 from .app import app
 from .errors import fail, handle_errors
 from .files import check_output
+from solver.messages import N_, tr
 from solver.atomic import atomic_path
 from .options import MAX_SAMPLES, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import console, people_text, pm, print_json, print_table, say
@@ -30,11 +31,11 @@ def _pct(p: float) -> str:
 def best_bids_table(adv) -> Table:
     """Each strain's best bid against the best of all, deal by deal: the mean score
     difference and its paired standard error."""
-    t = Table(title="The best bid in each strain against the best of all, deal by deal")
-    for col in ["", "bid", "makes", "score ± se", "vs best ± paired se"]:
+    t = Table(title=tr("The best bid in each strain against the best of all, deal by deal"))
+    for col in ["", tr("bid"), tr("makes"), tr("score ± se"), tr("vs best ± paired se")]:
         t.add_column(col, justify="right")
     for s, b in adv.best_bids().items():
-        versus = "best" if b is adv.best_bid else f"{b.vs_best:+.0f} ± {pm(b.vs_best_se, '.0f')}"
+        versus = tr("best") if b is adv.best_bid else f"{b.vs_best:+.0f} ± {pm(b.vs_best_se, '.0f')}"
         t.add_row(people_text(s.symbol), people_text(b.label), _pct(b.p_make),
                   f"{b.ev_coinched:+.0f} ± {pm(b.ev_coinched_se, '.0f')}", versus)
     return t
@@ -43,9 +44,10 @@ def best_bids_table(adv) -> Table:
 def realistic_table(r) -> Table:
     """Each strain's best bid (double dummy) scored again with realistic play on the
     same deals, with standard errors."""
-    t = Table(title=f"Double dummy against realistic play (PIMC, {r.worlds} worlds per decision), "
-                    f"on the same {r.samples} deals")
-    for col in ["bid", "dd makes", "dd score ± se", "realistic makes", "realistic score ± se"]:
+    t = Table(title=tr("Double dummy against realistic play (PIMC, {worlds} worlds per decision), on the "
+                       "same {n} deals", worlds=r.worlds, n=r.samples))
+    for col in [tr("bid"), tr("dd makes"), tr("dd score ± se"), tr("realistic makes"),
+                tr("realistic score ± se")]:
         t.add_column(col, justify="right")
     for row in r.to_dict()["best_bids"]:
         t.add_row(people_text(bid_label_of(row["bid"])), _pct(row["dd_p_make"]),
@@ -68,7 +70,7 @@ def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, 
 
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)
-    with progress_bar("solving") as bar:
+    with progress_bar(N_("solving")) as bar:
         adv = auction_advice(hand, seat, dealer, auction, samples=samples, seed=seed, rules=rules,
                              system=system, constraints=constraints, workers=workers, progress=bar.callback)
     if as_json:
@@ -79,22 +81,24 @@ def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, 
 
 def render_auction_advice(adv) -> None:
     """What the calls showed, every legal call's result, and the advice in words."""
-    t = Table(title=people_text(f"The auction under the {adv.system.name} system (dealer {adv.dealer.name})"))
-    for col in ["seat", "call", "shows"]:
+    t = Table(title=people_text(tr("The auction under the {system} system (dealer {seat})",
+                                   system=adv.system.name, seat=adv.dealer.name)))
+    for col in [tr("seat"), tr("call"), tr("shows")]:
         t.add_column(col)
     for c, m in adv.shown:
         t.add_row(c.seat.name, people_text(str(c)), people_text(m.describe()))
     if adv.shown:
         print_table(t)
-    g = Table(title=people_text(f"{adv.hand.symbols()} at {adv.seat.name}: each call as if the auction "
-                                f"ended after it, {adv.samples} deals (seed {adv.seed}, "
-                                f"{100 * (adv.acceptance or 0):.1f}% of the dealt deals fit the auction)"))
-    for col in ["call", "contract", "we succeed", "score ± se", "vs best ± paired se"]:
+    g = Table(title=people_text(tr("{hand} at {seat}: each call as if the auction ended after it, {n} deals "
+                                   "(seed {seed}, {p:.1f}% of the dealt deals fit the auction)",
+                                   hand=adv.hand.symbols(), seat=adv.seat.name, n=adv.samples, seed=adv.seed,
+                                   p=100 * (adv.acceptance or 0))))
+    for col in [tr("call"), tr("contract"), tr("we succeed"), tr("score ± se"), tr("vs best ± paired se")]:
         g.add_column(col, justify="right")
     best = adv.best
     for c in sorted(adv.calls, key=lambda c: -c.ev)[:12]:
-        versus = "best" if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"
-        g.add_row(people_text(str(c.call)), people_text(str(c.contract) if c.contract else "passed out"),
+        versus = tr("best") if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"
+        g.add_row(people_text(str(c.call)), people_text(str(c.contract) if c.contract else tr("passed out")),
                   _pct(c.p_success) if c.contract else "—", f"{c.ev:+.0f} ± {pm(c.ev_se, '.0f')}", versus)
     print_table(g)
     say(adv.text)
@@ -108,14 +112,14 @@ def point_counts(hand) -> list:
 
 def point_count_table(counts) -> Table:
     """The point count beside the sampled answer: expected points and the bid it supports."""
-    t = Table(title="The point count (docs/handeval.md), without sampling: the side's expected "
-                    "points and the highest bid that makes half the time")
-    for col in ["", "points", "bid", "main terms"]:
+    t = Table(title=tr("The point count (docs/handeval.md), without sampling: the side's expected "
+                       "points and the highest bid that makes half the time"))
+    for col in ["", tr("points"), tr("bid"), tr("main terms")]:
         t.add_column(col, justify="right")
     for v in counts:
         largest = sorted(v.contributions[1:], key=lambda t: -abs(t[1]))[:3]
-        terms = ", ".join(f"{name} {pts:+.0f}" for name, pts in largest)
-        bid = "pass" if v.level is None else str(v.level)
+        terms = ", ".join(f"{tr(name)} {pts:+.0f}" for name, pts in largest)
+        bid = tr("pass") if v.level is None else str(v.level)
         t.add_row(people_text(v.strain.symbol), f"{v.points:.0f}", bid, terms)
     return t
 
@@ -124,10 +128,11 @@ def render_advice(adv) -> None:
     """The advice as rich tables, the text histogram and the recommendation."""
     from solver.plot import text_histogram
 
-    title = (f"{adv.hand.symbols()} at {adv.seat.name}, dealer {adv.dealer.name} "
-             f"({adv.leader.name} leads), {adv.samples} deals, seed {adv.seed}")
-    t = Table(title=people_text(title), caption="the side's points: card points, belote and declarations")
-    for col in ["", "mean ± se", "median", "10% – 90%", "belote", "capot"]:
+    title = tr("{hand} at {seat}, dealer {dealer} ({leader} leads), {n} deals, seed {seed}",
+               hand=adv.hand.symbols(), seat=adv.seat.name, dealer=adv.dealer.name, leader=adv.leader.name,
+               n=adv.samples, seed=adv.seed)
+    t = Table(title=people_text(title), caption=tr("the side's points: card points, belote and declarations"))
+    for col in ["", tr("mean ± se"), tr("median"), "10% – 90%", tr("belote"), tr("capot")]:
         t.add_column(col, justify="right")
     for s in STRAINS:
         st = adv.strains[s]
@@ -136,9 +141,9 @@ def render_advice(adv) -> None:
                   f"{q[0.1]:.0f} – {q[0.9]:.0f}", _pct(st.p_belote), _pct(st.p_capot))
     print_table(t)
 
-    g = Table(title="Each bid: chance it makes, and expected score (ours − theirs) if the "
-                    "opponents coinche whenever it fails")
-    g.add_column("bid", justify="right")
+    g = Table(title=tr("Each bid: chance it makes, and expected score (ours − theirs) if the "
+                       "opponents coinche whenever it fails"))
+    g.add_column(tr("bid"), justify="right")
     for s in adv.bid_strains:
         g.add_column(people_text(s.symbol), justify="right")
     best = adv.recommendation.bid
@@ -155,7 +160,7 @@ def render_advice(adv) -> None:
     print_table(best_bids_table(adv))
     say(text_histogram(adv), wrap=False)
     say()
-    head = "Pass." if adv.recommendation.is_pass else f"Bid {adv.recommendation.label}."
+    head = tr("Pass.") if adv.recommendation.is_pass else tr("Bid {bid}.", bid=adv.recommendation.label)
     line = people_text(f"{head} {adv.recommendation.text}")
     line.stylize("bold", 0, len(head))
     console.print(line)
@@ -214,7 +219,7 @@ def advise(
         check_output(plot, "--plot", suffix=".png")
         require_matplotlib()
     seed = seed_or_fresh(seed)
-    with progress_bar("solving") as bar:
+    with progress_bar(N_("solving")) as bar:
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
                          constraints=constraints, workers=workers, progress=bar.callback)
     if plot is not None:
@@ -226,7 +231,7 @@ def advise(
     if play == "realistic":
         from solver.pimc import realistic_advice
 
-        with progress_bar("playing out") as bar:
+        with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
                                          progress=bar.callback)
     counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
@@ -247,6 +252,9 @@ def advise(
     if realistic is not None:
         print_table(realistic_table(realistic))
         rec = realistic.realistic.recommendation
-        say(f"With realistic play: {'pass' if rec.is_pass else 'bid ' + rec.label}. {rec.text}")
+        if rec.is_pass:
+            say(tr("With realistic play: pass. {text}", text=rec.text))
+        else:
+            say(tr("With realistic play: bid {bid}. {text}", bid=rec.label, text=rec.text))
     if plot is not None:
-        say(f"plot written to {plot}")
+        say(tr("plot written to {path}", path=plot))

@@ -14,6 +14,7 @@ import typer
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
 from .files import check_output, read_lines
+from solver.messages import N_, tr
 from solver.atomic import atomic_open
 from .options import MAX_WORKERS, JsonOpt
 from .output import err_console
@@ -108,7 +109,7 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
         writer.writerow(CSV_COLUMNS)
     live = stream is sys.stdout     # a reader may be waiting on each line (or be gone)
     bad = 0
-    with progress_bar("solving", total=n, show=not no_progress and n > 1) as bar, \
+    with progress_bar(N_("solving"), total=n, show=not no_progress and n > 1) as bar, \
             closing(solve_batch(items, rules, workers=workers, with_par=with_par,
                                 progress=bar.advance)) as results:      # ends the workers, also on an error
         for r in results:
@@ -122,5 +123,5 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
             if live:
                 stream.flush()
     if bad:
-        err_console.print(f"{bad} bad line(s) skipped, {n} deal(s) solved")
+        err_console.print(tr("{bad} bad line(s) skipped, {n} deal(s) solved", bad=bad, n=n))
     return bad

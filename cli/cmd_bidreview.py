@@ -16,6 +16,8 @@ from .parse import parse_deal
 from .progress import progress_bar
 from .records_io import deal_of, is_record_file, load_records, record_rules
 from .rules import takes_rules
+from solver.bidding import call_text
+from solver.messages import N_, tr
 from solver.auction import Auction
 from solver.bidding import review_auction
 from solver.rules import Rules
@@ -64,28 +66,28 @@ def bidreview(
 
 
 def _review(deal, dealer, auction, system, samples, seed, rules, workers, as_json) -> None:
-    with progress_bar("calls") as bar:
+    with progress_bar(N_("calls")) as bar:
         r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
                            workers=workers, progress=bar.callback)
     if as_json:
         print_json(r.to_dict())
         return
     chosen = system
-    t = Table(title=people_text(f"The auction, call by call ({samples} deals each, the "
-                                f"{chosen.name} system)"))
-    for col in ["seat", "call", "advice", "cost ± se"]:
+    t = Table(title=people_text(tr("The auction, call by call ({n} deals each, the {system} system)",
+                                   n=samples, system=chosen.name)))
+    for col in [tr("seat"), tr("call"), tr("advice"), tr("cost ± se")]:
         t.add_column(col, justify="right")
     for c in r.calls:
         cost = "—" if c.matched else f"{c.cost:.0f} ± {pm(c.cost_se, '.0f')}"
-        advice = str(c.advice.best.call) + ("" if c.fitted else " *")
-        t.add_row(c.call.seat.name, people_text(str(c.call)), people_text(advice), cost)
+        advice = call_text(c.advice.best.call) + ("" if c.fitted else " *")
+        t.add_row(c.call.seat.name, people_text(call_text(c.call)), people_text(advice), cost)
     print_table(t)
     if not all(c.fitted for c in r.calls):
-        say("* no deal fitted the calls before it under the system from that seat (the players did "
-            "not follow it): its deals ignore what the calls showed.")
+        say(tr("* no deal fitted the calls before it under the system from that seat (the players did "
+               "not follow it): its deals ignore what the calls showed."))
     if r.contract is None:
-        say("Passed out: nobody scores.")
+        say(tr("Passed out: nobody scores."))
     else:
-        say(f"{r.contract} on the real deal, double dummy: N-S take {r.ns_points} points; "
-            f"scores N-S {r.ns_score}, E-W {r.ew_score}.")
-    say(f"Par: {r.par.reason}")        # type: ignore[attr-defined]
+        say(tr("{contract} on the real deal, double dummy: N-S take {points} points; scores N-S {ns}, "
+               "E-W {ew}.", contract=r.contract, points=r.ns_points, ns=r.ns_score, ew=r.ew_score))
+    say(tr("Par: {reason}", reason=r.par.reason))        # type: ignore[attr-defined]

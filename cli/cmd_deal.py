@@ -15,6 +15,7 @@ from .options import KnownOpt, LengthOpt, PointsOpt, SeedOpt, VoidOpt, seed_or_f
 from .output import print_deal, print_json, say
 from .parse import parse_constraints
 from .records_io import check_records_out, deal_records, write_records_out
+from solver.messages import tr
 from solver.records import format_records
 
 
@@ -66,4 +67,4 @@ def deal(
         })
         return
     print_deal(d)
-    say(f"seed {seed}")
+    say(tr("seed {seed}", seed=seed))

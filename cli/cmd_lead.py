@@ -14,6 +14,7 @@ from .output import console, people_text, pm, print_json, print_table
 from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
+from solver.messages import N_, tr
 from solver.lead import lead_advice
 from solver.rules import Rules
 from solver.sampling import Constraints
@@ -43,19 +44,21 @@ def lead(
     Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S --samples 50
     """
     seed = seed_or_fresh(seed)
-    with progress_bar("solving") as bar:
+    with progress_bar(N_("solving")) as bar:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=rules, constraints=constraints,
                           measure="set" if set_only else "points", workers=workers, progress=bar.callback)
     if as_json:
         print_json(adv.to_dict())
         return
-    goal = "sets" if adv.defending else "makes"
-    t = Table(title=people_text(f"{adv.hand.symbols()} at {adv.seat.name} leading against "
-                    f"{adv.contract}, {adv.samples} deals, seed {seed}"))
-    cols = ["lead", f"{goal} (± se)", "vs best (± paired se)"]
+    goal = tr("sets (± se)") if adv.defending else tr("makes (± se)")
+    t = Table(title=people_text(tr("{hand} at {seat} leading against {contract}, {n} deals, seed {seed}",
+                                   hand=adv.hand.symbols(), seat=adv.seat.name, contract=adv.contract,
+                                   n=adv.samples, seed=seed)))
+    cols = [tr("lead"), goal, tr("vs best (± paired se)")]
     if not set_only:
-        cols = ["lead", "your points (± se)", f"{goal} (± se)", "your score (± se)", "vs best (± paired se)"]
+        cols = [tr("lead"), tr("your points (± se)"), goal, tr("your score (± se)"),
+                tr("vs best (± paired se)")]
     for c in cols:
         t.add_column(c, justify="right")
     for s in adv.stats:
@@ -63,10 +66,11 @@ def lead(
         share = f"{100 * p:.0f}% ± {pm(100 * s.p_make_se, '.0f')}"
         if set_only:
             versus = f"{100 * s.vs_best:+.0f}% ± {pm(100 * s.vs_best_se, '.0f')}"
-            t.add_row(people_text(s.card.symbol), share, "best" if s is adv.best else versus)
+            t.add_row(people_text(s.card.symbol), share, tr("best") if s is adv.best else versus)
         else:
             versus = f"{s.vs_best:+.0f} ± {pm(s.vs_best_se, '.0f')}"
             t.add_row(people_text(s.card.symbol), f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
-                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}", "best" if s is adv.best else versus)
+                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}",
+                      tr("best") if s is adv.best else versus)
     print_table(t)
     console.print(people_text(adv.text))

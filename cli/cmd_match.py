@@ -15,6 +15,7 @@ from .rules import rules_from
 from .files import read_lines
 from .output import render_rows, say
 from .records_io import load_records, looks_like_records, record_rules
+from solver.messages import N_, tr
 from solver.errors import CoincheError
 from solver.match import Match, parse_deal_line, record_score
 
@@ -82,7 +83,9 @@ def match(
         print_json({"target": rules.target, "deals": objs, "ns": m.ns, "ew": m.ew, "held": m.held,
                     "over": m.is_over, "winner": None if w is None else w.name, "status": m.status()})
         return
-    render_rows(f"Match to {rules.target}", ["line", "contract", "points", "N-S", "E-W", "N-S total",
-                                              "E-W total"], rows,
+    render_rows(tr("Match to {target}", target=rules.target),
+                [N_("line"), N_("contract"), N_("points"), N_("N-S"), N_("E-W"), N_("N-S total"),
+                 N_("E-W total")],
+                rows,
                 numeric=["line", "points", "N-S", "E-W", "N-S total", "E-W total"])
     say(m.status())

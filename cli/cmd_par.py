@@ -15,6 +15,8 @@ from .parse import parse_deal
 from .rules import rules_from
 from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
 from .records_io import write_records_out
+from solver.bidding import call_text
+from solver.messages import N_, tr
 from solver.par import par as solve_par
 from solver.records import par_section
 
@@ -58,8 +60,8 @@ def _show(p, as_json: bool) -> None:
     if as_json:
         print_json(p.to_dict())
         return
-    contract = "no contract (all pass)" if p.contract is None else str(p.contract)
-    rows = [(c.seat.name, str(c)) for c in p.auction]
-    say(f"Par: {contract}, N-S {p.ns_score}, E-W {p.ew_score}")
+    contract = tr("no contract (all pass)") if p.contract is None else str(p.contract)
+    rows = [(c.seat.name, call_text(c)) for c in p.auction]
+    say(tr("Par: {contract}, N-S {ns}, E-W {ew}", contract=contract, ns=p.ns_score, ew=p.ew_score))
     say(p.reason)
-    render_rows("Auction", ["seat", "call"], rows)
+    render_rows(tr("Auction"), [N_("seat"), N_("call")], rows)

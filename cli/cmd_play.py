@@ -13,6 +13,7 @@ from .options import JsonOpt, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import people_text, pm, print_json, print_table, say
 from .progress import progress_bar
 from .rules import takes_rules
+from solver.messages import N_, tr
 from solver.cardplay import play_advice
 from solver.cards import Card, Seat
 from solver.errors import SeatError, quote
@@ -79,7 +80,7 @@ def play(
     if auction is not None and dealer is None:
         raise fail("--auction needs --dealer (the auction starts with the seat after the dealer)")
     seed = seed_or_fresh(seed)
-    with progress_bar("solving") as bar:
+    with progress_bar(N_("solving")) as bar:
         adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
                           seed=seed, rules=rules, deal=deal, auction=auction, dealer=dealer, belote=belote,
                           shown=_shown(shown), workers=workers, progress=bar.callback)
@@ -87,27 +88,29 @@ def play(
         print_json(adv.to_dict())
         return
     k = adv.knowledge
-    proofs = "; ".join(f"{s.name} holds none of {' '.join(Card(x).symbol for x in c)}"
+    proofs = "; ".join(tr("{seat} holds none of {cards}", seat=s.name,
+                          cards=" ".join(Card(x).symbol for x in c))
                        for s, c in k.excluded.items() if len(c))
     if proofs:
-        say(f"The play proves: {proofs}.")
-    told = "; ".join(f"{s.name} holds {' '.join(Card(x).symbol for x in c)}" for s, c in k.announced.items())
+        say(tr("The play proves: {proofs}.", proofs=proofs))
+    told = "; ".join(tr("{seat} holds {cards}", seat=s.name, cards=" ".join(Card(x).symbol for x in c))
+                     for s, c in k.announced.items())
     if told:
-        say(f"Announced: {told}.")
-    fit = "the play and the auction" if auction is not None else "the play"
-    t = Table(title=people_text(f"{k.seat.name} to play, {adv.contract}: {adv.samples} deals (seed "
-                                f"{adv.seed}, {100 * (adv.acceptance or 0):.0f}% of the dealt deals fit "
-                                f"{fit})"))
-    cols = ["card", "our points ± se", "we succeed", "score ± se", "vs best ± paired se"]
+        say(tr("Announced: {told}.", told=told))
+    fit = tr("the play and the auction") if auction is not None else tr("the play")
+    t = Table(title=people_text(tr("{seat} to play, {contract}: {n} deals (seed {seed}, {p:.0f}% of the "
+                                   "dealt deals fit {fit})", seat=k.seat.name, contract=adv.contract,
+                                   n=adv.samples, seed=adv.seed, p=100 * (adv.acceptance or 0), fit=fit)))
+    cols = [tr("card"), tr("our points ± se"), tr("we succeed"), tr("score ± se"), tr("vs best ± paired se")]
     if deal is not None:
-        cols.append("real deal (N-S)")
+        cols.append(tr("real deal (N-S)"))
     for col in cols:
         t.add_column(col, justify="right")
     best = adv.best
     for c in sorted(adv.cards, key=lambda c: -c.ev):
         row = [people_text(c.card.symbol), f"{c.points:.1f} ± {pm(c.points_se)}",
                f"{100 * c.p_success:.0f}%", f"{c.ev:+.0f} ± {pm(c.ev_se, '.0f')}",
-               "best" if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"]
+               tr("best") if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"]
         if deal is not None:
             row.append(str(c.real))
         t.add_row(*row)

@@ -13,6 +13,7 @@ from .output import card_text, print_json, render_rows, say, tricks_text
 from .parse import leader_from, parse_deal
 from .progress import progress_bar
 from .rules import takes_rules
+from solver.messages import N_, tr
 from solver.pimc import play_out
 from solver.rules import Rules
 
@@ -60,7 +61,7 @@ def playout(
     if leader is None and dealer is None:
         raise fail("give the first leader (--leader) or the dealer (--dealer)")
     seed = seed_or_fresh(seed)
-    with progress_bar("playing") as bar:
+    with progress_bar(N_("playing")) as bar:
         p = play_out(d, contract, leader=leader_from(leader, dealer), players=_players(players),
                      worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback)
     if as_json:
@@ -68,11 +69,18 @@ def playout(
         return
     rows = [((i // 4 + 1) if i % 4 == 0 else "", x.seat.name, card_text(x.card), x.worlds or "",
              x.cost or "") for i, x in enumerate(p.decisions)]
-    render_rows(f"{p.contract}, {p.leader.name} leads; {p.worlds} worlds per decision (seed {seed})",
-                ["trick", "seat", "card", "worlds", "cost (dd)"], rows,
+    render_rows(tr("{contract}, {seat} leads; {n} worlds per decision (seed {seed})", contract=p.contract,
+                   seat=p.leader.name, n=p.worlds, seed=seed),
+                [N_("trick"), N_("seat"), N_("card"), N_("worlds"), N_("cost (dd)")], rows,
                 numeric=["trick", "worlds", "cost (dd)"])
     say(tricks_text(p.cards))
     ns, ew, made = p.score
-    say(f"N-S took {p.ns_points} points in {p.ns_tricks} tricks, E-W {p.ew_points} (double dummy: N-S "
-        f"{p.dd_ns_points}). {p.contract} is {'made' if made else 'down'}: N-S score {ns}, E-W {ew}. "
-        f"The cost column is each card's loss in card points on the deal seen with every card.")
+    f = dict(ns_points=p.ns_points, tricks=p.ns_tricks, ew_points=p.ew_points, dd=p.dd_ns_points,
+             contract=p.contract, ns=ns, ew=ew)
+    if made:
+        say(tr("N-S took {ns_points} points in {tricks} tricks, E-W {ew_points} (double dummy: N-S {dd}). "
+               "{contract} is made: N-S score {ns}, E-W {ew}.", **f))
+    else:
+        say(tr("N-S took {ns_points} points in {tricks} tricks, E-W {ew_points} (double dummy: N-S {dd}). "
+               "{contract} is down: N-S score {ns}, E-W {ew}.", **f))
+    say(tr("The cost column is each card's loss in card points on the deal seen with every card."))

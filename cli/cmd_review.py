@@ -16,6 +16,7 @@ from .parse import leader_from, parse_deal
 from .rules import takes_rules
 from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
 from .records_io import write_records_out
+from solver.messages import N_, tr
 from solver.records import review_section
 from solver.cards import Team
 from solver.rules import Rules
@@ -115,7 +116,7 @@ def _from_seats(deal, contract, strain, played, leader, dealer, rules, samples, 
         games.append((parse_deal(deal), contract, leader_from(leader, dealer), played, rules))
     seed = seed_or_fresh(seed)
     for d, c, lead, cards, game_rules in games:
-        with progress_bar("reviewing") as bar:
+        with progress_bar(N_("reviewing")) as bar:
             r = review_from_seats(d, c, cards, leader=lead, samples=samples, seed=seed, rules=game_rules,
                                   workers=workers, progress=bar.callback)
         _show_seats(r, as_json)
@@ -128,18 +129,21 @@ def _show_seats(r, as_json: bool) -> None:
     rows = []
     for s in r.steps:
         seen = "" if s.verdict == "forced" else (
-            "best" if s.seen_loss <= 0 else f"-{s.seen_loss:.0f} ± {pm(s.seen_loss_se, '.0f')} "
-                                            f"({card_text(s.seen_best)})")
-        real = "" if s.verdict == "forced" else ("best" if s.real_loss == 0 else
+            tr("best") if s.seen_loss <= 0 else f"-{s.seen_loss:.0f} ± {pm(s.seen_loss_se, '.0f')} "
+                                                f"({card_text(s.seen_best)})")
+        real = "" if s.verdict == "forced" else (tr("best") if s.real_loss == 0 else
                                                  f"-{s.real_loss} ({card_text(s.real_best)})")
         rows.append((s.trick if s.index % 4 == 0 else "", s.seat.name, card_text(s.card), seen, real,
-                     VERDICTS[s.verdict]))
-    render_rows(f"Review from each seat: {r.contract}, {r.leader.name} leads; {r.samples} deals per "
-                f"card (seed {r.seed}); losses in score, ours minus theirs",
-                ["trick", "seat", "card", "from the seat", "on the deal", "verdict"], rows, numeric=["trick"])
+                     tr(VERDICTS[s.verdict])))
+    render_rows(tr("Review from each seat: {contract}, {seat} leads; {n} deals per card (seed {seed}); "
+                   "losses in score, ours minus theirs", contract=r.contract, seat=r.leader.name, n=r.samples,
+                   seed=r.seed),
+                [N_("trick"), N_("seat"), N_("card"), N_("from the seat"), N_("on the deal"), N_("verdict")],
+                rows, numeric=["trick"])
     for side in (Team.NS, Team.EW):
-        say(f"{side.name}: {r.count('mistake', side)} mistakes by both measures, "
-            f"{r.count('bad luck', side)} bad luck, {r.count('lucky', side)} lucky.")
+        say(tr("{side}: {mistakes} mistakes by both measures, {bad} bad luck, {lucky} lucky.", side=side.name,
+               mistakes=r.count("mistake", side), bad=r.count("bad luck", side),
+               lucky=r.count("lucky", side)))
 
 
 def _show(r, played: str, as_json: bool) -> None:
@@ -147,16 +151,16 @@ def _show(r, played: str, as_json: bool) -> None:
         print_json(r.to_dict())
         return
     if not r.steps:
-        say(f"Nothing to review: --played {played!r} gives no card.")
+        say(tr("Nothing to review: --played {played} gives no card.", played=repr(played)))
         return
     rows = []
     for s in r.steps:
         best = "" if s.cost == 0 else cards_text(s.best_cards)
         rows.append((s.trick if s.index % 4 == 0 else "", s.seat.name, s.card.symbol,
                      s.value_before, s.value_after, s.cost or "", best))
-    columns = ["trick", "seat", "card", "N-S before", "N-S after", "cost", "best"]
-    render_rows(f"Review: {r.strain.symbol}, {r.leader.name} leads; N-S double dummy "
-                f"{r.value_before} -> {r.value_after}",
+    columns = [N_("trick"), N_("seat"), N_("card"), N_("N-S before"), N_("N-S after"), N_("cost"), N_("best")]
+    render_rows(tr("Review: {strain}, {seat} leads; N-S double dummy {before} -> {after}",
+                   strain=r.strain.symbol, seat=r.leader.name, before=r.value_before, after=r.value_after),
                 columns, rows, numeric=["trick", "N-S before", "N-S after", "cost"])
-    say(f"N-S gave away {r.cost('NS')}, E-W gave away {r.cost('EW')}; "
-        f"tricks so far: N-S {r.points[0]}, E-W {r.points[1]} points.")
+    say(tr("N-S gave away {ns}, E-W gave away {ew}; tricks so far: N-S {ns_points}, E-W {ew_points} points.",
+           ns=r.cost("NS"), ew=r.cost("EW"), ns_points=r.points[0], ew_points=r.points[1]))

@@ -12,6 +12,7 @@ from .errors import fail, handle_errors
 from .options import RuleOpt
 from .output import console, err_console, print_json, render_rows
 from .rules import rules_from
+from solver.messages import N_, tr
 from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.declarations import award_announced, parse_declaration
@@ -48,7 +49,8 @@ def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int,
     ns, ew = award_announced(announced[Team.NS], announced[Team.EW], rules)
     said = "; ".join(f"{t.name} " + ", ".join(f"{x.kind.value} {x.points}" for x in announced[t])
                      for t in Team if announced[t])
-    return (ns, ew), [f"declarations announced: {said}; awarded N-S {ns}, E-W {ew}"]
+    return (ns, ew), [tr("declarations announced: {said}; awarded N-S {ns}, E-W {ew}", said=said, ns=ns,
+                         ew=ew)]
 
 
 @app.command(epilog="Rules variants for --rule NAME=VALUE (default shown):\n\n" + _variants_help())
@@ -106,11 +108,13 @@ def score(
         return
     for line in steps:
         console.print(line, soft_wrap=True)
-    outcome = "a litige" if result.tie else "made" if result.made else "failed"
-    doubled = ("", ", coinched", ", surcoinched")[state]
-    title = f"{contract.to_text()} by {bidders.name}{doubled}: {outcome}"
+    outcome = tr("a litige") if result.tie else tr("made") if result.made else tr("failed")
+    doubled = ("", tr(", coinched"), tr(", surcoinched"))[state]
+    title = tr("{contract} by {side}{doubled}: {outcome}", contract=contract.to_text(), side=bidders.name,
+               doubled=doubled, outcome=outcome)
     rows = [
-        (side.name, "bidders" if side == bidders else "defenders", (result.ns_score, result.ew_score)[side])
+        (side.name, tr("bidders") if side == bidders else tr("defenders"),
+         (result.ns_score, result.ew_score)[side])
         for side in Team
     ]
-    render_rows(title, ["side", "role", "score"], rows, numeric=["score"])
+    render_rows(title, [N_("side"), N_("role"), N_("score")], rows, numeric=["score"])

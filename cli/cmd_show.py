@@ -8,6 +8,7 @@ from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, PlayedOpt, StrainOp
 from .output import cards_text, print_deal, print_json, say
 from .parse import leader_from, parse_deal
 from .rules import takes_rules
+from solver.messages import tr
 from solver.cards import Seat, Team
 from solver.play import Position
 from solver.rules import Rules
@@ -63,12 +64,12 @@ def show(
         return
     print_deal(d, pos)
     if pos.is_over:
-        say("The deal is over.")
+        say(tr("The deal is over."))
         return
-    say("Hands now:")
+    say(tr("Hands now:"))
     for s in Seat:
         say(f"  {s.name}  {pos.hand(s).symbols()}")
     if pos.trick:
         cards = " ".join(f"{Seat((pos.leader + i) & 3).name} {c.symbol}" for i, c in enumerate(pos.trick))
-        say(f"Trick so far: {cards}")
-    say(f"{pos.to_move.name} to play; legal: {cards_text(pos.legal_cards())}")
+        say(tr("Trick so far: {cards}", cards=cards))
+    say(tr("{seat} to play; legal: {cards}", seat=pos.to_move.name, cards=cards_text(pos.legal_cards())))

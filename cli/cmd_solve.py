@@ -23,6 +23,7 @@ from .output import cards_text, console, err_console, print_deal, print_json, re
 from .parse import leader_from, parse_deal
 from .rules import rules_from, takes_rules
 from .progress import progress_bar
+from solver.messages import N_, tr
 from solver.cards import Seat
 from solver.errors import CoincheError, quote
 from solver.play import parse_played
@@ -149,25 +150,26 @@ def result_dict(sol: Solution) -> dict:
 def _capot_text(sol: Solution) -> str:
     tricks = sol.position.total_tricks
     if sol.ns_max_tricks == tricks:
-        return "N-S can force capot"
+        return tr("N-S can force capot")
     if sol.ns_max_tricks == 0:
-        return "E-W can force capot"
-    return "no side can force capot"
+        return tr("E-W can force capot")
+    return tr("no side can force capot")
 
 
 def _print_solution(sol: Solution) -> None:
     print_deal(sol.deal, sol.position)
-    say(f"Value: NS {sol.ns_points}, EW {sol.ew_points} (of {sol.total})")
-    say(f"Tricks: NS can take {sol.ns_max_tricks}, EW {sol.ew_max_tricks}; {_capot_text(sol)}")
+    say(tr("Value: NS {ns}, EW {ew} (of {total})", ns=sol.ns_points, ew=sol.ew_points, total=sol.total))
+    say(tr("Tricks: NS can take {ns}, EW {ew}; {capot}", ns=sol.ns_max_tricks, ew=sol.ew_max_tricks,
+           capot=_capot_text(sol)))
     if sol.to_move is None:
-        say("The deal is over.")
+        say(tr("The deal is over."))
         return
     rows = sorted(((c, v, sol.total - v, sol.cost(c)) for c, v in sol.card_values.items()),
                   key=lambda r: (r[3], r[0]))
-    render_rows(f"{sol.to_move.name} to play",
-                ["card", "NS", "EW", "cost"], [(c.symbol, *rest) for c, *rest in rows],
+    render_rows(tr("{seat} to play", seat=sol.to_move.name),
+                [N_("card"), N_("NS"), N_("EW"), N_("cost")], [(c.symbol, *rest) for c, *rest in rows],
                 numeric=["NS", "EW", "cost"])
-    say(f"Optimal line: {tricks_text(sol.line, len(sol.played))}")
+    say(tr("Optimal line: {line}", line=tricks_text(sol.line, len(sol.played))))
 
 
 def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Problem | str"]]:
@@ -186,7 +188,7 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
     items = list(_problems(read_lines(path, "file of problems"), rules))
     bad = 0
     rows = []
-    with progress_bar("solving", total=len(items)) as bar:
+    with progress_bar(N_("solving"), total=len(items)) as bar:
         for n, item in items:
             if isinstance(item, Problem):
                 try:
@@ -212,8 +214,9 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
         name = "stdin" if path == "-" else path
         (err_console if as_json else console).print(f"no problems in {name}", soft_wrap=True)
     elif not as_json and rows:
-        columns = ["line", "strain", "leader", "played", "to move", "NS", "EW", "NS tricks", "best"]
-        render_rows(f"{len(rows)} problem{'' if len(rows) == 1 else 's'}", columns, rows,
+        columns = [N_("line"), N_("strain"), N_("leader"), N_("played"), N_("to move"), N_("NS"), N_("EW"),
+                   N_("NS tricks"), N_("best")]
+        render_rows(tr("1 problem") if len(rows) == 1 else tr("{n} problems", n=len(rows)), columns, rows,
                     numeric=["line", "played", "NS", "EW", "NS tricks"])
     return 1 if bad else 0
 

@@ -17,6 +17,7 @@ from .output import people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
+from solver.messages import N_, tr
 from solver.aggregate import SIDES, Aggregates, aggregate
 from solver.contract import CAPOT, level_json
 from solver.errors import quote
@@ -115,7 +116,7 @@ def run(
     if plots and len(names) == 1:
         from solver.plot import require_matplotlib
         require_matplotlib()
-    with progress_bar("deals", total=deals, show=not no_progress, rate="deals") as bar:
+    with progress_bar(N_("deals"), total=deals, show=not no_progress, rate=N_("deals")) as bar:
         r = study(directory, deals, seed, strains=strains, leaders=leader, seat=seat, hand=hand,
                   constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
                   backend=kind, workers=workers, backend_options=options, retries=retries,
@@ -123,7 +124,8 @@ def run(
     if as_json:
         print_json(r.to_dict())
         return
-    say(f"{r.spec.deals:,} deals in {r.chunks} chunks ({r.solved} solved now) in {directory}")
+    say(tr("{deals:,} deals in {chunks} chunks ({solved} solved now) in {directory}", deals=r.spec.deals,
+           chunks=r.chunks, solved=r.solved, directory=directory))
     render_aggregates(r.aggregates)
 
 
@@ -152,7 +154,8 @@ def show(
                     "chunks": info.chunks, "done": len(info.done), **agg.to_dict()})
         return
     if not info.complete:
-        say(f"{len(info.done)} of {info.chunks} chunks are done: the statistics cover {agg.deals:,} deals")
+        say(tr("{done} of {chunks} chunks are done: the statistics cover {deals:,} deals",
+               done=len(info.done), chunks=info.chunks, deals=agg.deals))
     render_aggregates(agg)
 
 
@@ -183,14 +186,16 @@ def render_aggregates(agg: Aggregates) -> None:
     for g in agg.groups:
         key = (g.strain, g.leader)
         if key not in tables:
-            t = Table(title=people_text(f"{g.strain.symbol}, {g.leader.name} leads: the {agg.of}'s side "
-                                        f"({agg.seat.name}), {agg.deals:,} deals"))
-            for col in [*agg.by, "deals", "mean ± se", *[f"P({level_json(lv)})" for lv in levels]]:
+            of = tr("features of the seat's hand") if agg.of == "seat" else tr("features of the side's hands")
+            t = Table(title=people_text(tr("{strain}, {seat} leads: the points of {me}'s side, {of}, "
+                                           "{deals:,} deals", strain=g.strain.symbol, seat=g.leader.name,
+                                           of=of, me=agg.seat.name, deals=agg.deals)))
+            for col in [*agg.by, tr("deals"), tr("mean ± se"), *[f"P({level_json(lv)})" for lv in levels]]:
                 t.add_column(col, justify="right")
             tables[key] = t
         tables[key].add_row(*map(_cell, g.key), f"{g.n:,}", f"{g.mean.value:.1f} ± {pm(g.mean.se)}",
                             *[f"{100 * g.made[lv].value:.0f}%" for lv in levels])
     for t in tables.values():
         print_table(t)
-    say("P(bid): the share of deals on which the side makes the bid (belote counted); "
-        "every level, with standard errors, is in aggregates.json and aggregates.csv.")
+    say(tr("P(bid): the share of deals on which the side makes the bid (belote counted); every level, with "
+           "standard errors, is in aggregates.json and aggregates.csv."))

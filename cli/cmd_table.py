@@ -15,6 +15,7 @@ from .parse import parse_deal
 from .rules import takes_rules
 from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
 from .records_io import write_records_out
+from solver.messages import N_, tr
 from solver.cards import Seat, Team
 from solver.contract import level_text
 from solver.deal import first_leader
@@ -78,9 +79,10 @@ def _show(d, lead, rules, threads, as_json: bool):
                    one.ns_points[s], bid_text(one.best_bid(Team.NS, s)),
                    one.ew_points[s], bid_text(one.best_bid(Team.EW, s))]
             rows.append(([seat.name] if lead is None else []) + row)
-    columns = (["leader"] if lead is None else []) + ["strain", "N-S points", "N-S bid",
-                                                      "E-W points", "E-W bid"]
-    title = f"Double dummy, {leaders[0].name} leads" if lead is not None else "Double dummy, every leader"
+    columns = ([N_("leader")] if lead is None else []) + [N_("strain"), N_("N-S points"), N_("N-S bid"),
+                                                          N_("E-W points"), N_("E-W bid")]
+    title = (tr("Double dummy, {seat} leads", seat=leaders[0].name) if lead is not None
+             else tr("Double dummy, every leader"))
     if as_json:
         print_json(objs[0] if lead is not None else objs)
         return t

@@ -43,7 +43,10 @@ def fail(message: str) -> "typer.Exit":
 
 
 def handle_errors(func: Callable) -> Callable:
-    """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2."""
+    """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2; the
+    command also takes ``--lang`` (:mod:`.lang`)."""
+    from .lang import takes_language
+    func = takes_language(func)
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):

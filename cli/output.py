@@ -34,6 +34,8 @@ from rich.table import Table
 from rich.text import Text
 
 from solver.cards import SUIT_SYMBOLS, Card
+from solver.messages import french_cards, output_language, tr
+from solver.notation import Language
 from solver.deal import Deal
 from solver.play import Position
 
@@ -141,12 +143,17 @@ console = PeopleConsole()
 err_console = PeopleConsole(stderr=True)
 
 
+_WEST = re.compile(r"(?<![\w-])W(?![\w-])")      # the seat W, which French calls O (Ouest)
+
+
 def people_text(text: str) -> Text:
     """Plain text for people (no markup), hearts and diamonds in red.
 
     >>> people_text("Lead J♥, not 7♣").spans
     [Span(5, 7, 'red')]
     """
+    if output_language() is Language.FR:
+        text = _WEST.sub("O", french_cards(text).replace("E-W", "E-O"))
     t = Text(text)
     t.highlight_regex(_RED, "red")
     return t
@@ -190,11 +197,13 @@ def print_deal(deal: Deal, position: Optional[Position] = None) -> None:
     say(deal.to_pbn(), wrap=False)
     if position is None:
         return
-    say(f"Trumps {position.strain.symbol}, first lead by {position.first_leader.name}")
+    say(tr("Trumps {strain}, first lead by {seat}", strain=position.strain.symbol,
+           seat=position.first_leader.name))
     if position.history:
-        say(f"Played: {tricks_text(c for _, c in position.history)}")
-        say(f"Tricks won: NS {position.tricks[0]} ({position.points[0]} points), "
-            f"EW {position.tricks[1]} ({position.points[1]} points)")
+        say(tr("Played: {cards}", cards=tricks_text(c for _, c in position.history)))
+        say(tr("Tricks won: NS {ns} ({ns_points} points), EW {ew} ({ew_points} points)",
+               ns=position.tricks[0], ns_points=position.points[0], ew=position.tricks[1],
+               ew_points=position.points[1]))
 
 
 def pm(x: float, fmt: str = ".1f") -> str:
@@ -253,13 +262,15 @@ def print_table(table: Table, con: Optional[Console] = None) -> None:
 
 def render_rows(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]],
                 numeric: Sequence[str] = ()) -> None:
-    """A table for people (:func:`print_table`); ``columns`` named in ``numeric`` are right-aligned."""
+    """A table for people (:func:`print_table`); ``columns`` named in ``numeric`` are right-aligned.
+    The column names are English templates of the message catalogue (marked with
+    :func:`solver.messages.N_` where they are written), translated here."""
     table = Table(title=people_text(title))
     for c in columns:
         if c in numeric:
-            table.add_column(c, justify="right")
+            table.add_column(tr(c), justify="right")
         else:
-            table.add_column(c)
+            table.add_column(tr(c))
     for r in rows:
         table.add_row(*(people_text(str(x)) for x in r))
     print_table(table)

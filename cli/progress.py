@@ -13,6 +13,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
                            TimeElapsedColumn, TimeRemainingColumn)
 from rich.text import Text
 
+from solver.messages import tr
 from .output import err_console
 
 
@@ -56,10 +57,10 @@ def progress_bar(label: str = "solving", total: Optional[int] = None,
     an :meth:`~ProgressBar.update` when ``None``), the time taken and the time left;
     with ``rate`` (a unit, like ``"deals"``), the steps per second too.
     ``show=False`` (``--no-progress``), or a stderr that is no terminal: no bar."""
-    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    columns = [TextColumn(tr(label)), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn()]
     if rate is not None:
-        columns.append(RateColumn(rate))
+        columns.append(RateColumn(tr(rate)))
     progress = Progress(*columns, console=err_console, transient=True,
                         disable=not (show and err_console.is_terminal))
     with progress:

@@ -30,6 +30,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
+from .messages import tr
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
 from .contract import level_json, points_needed
@@ -375,29 +376,29 @@ def _percent(p: float) -> str:
 def _recommend(bids: list[BidStats], n: int) -> Recommendation:
     best = max(bids, key=_rank_key)
     if best.ev_coinched <= 0:
-        text = (f"Pass: no bid gains on average over {n} deals. The most promising, {best.label}, "
-                f"makes in {_percent(best.p_make)} of the deals and would lose "
-                f"{-best.ev_coinched:.0f} on average if the opponents coinche it whenever it "
-                f"fails ({best.ev:+.0f} if nobody coinches).")
+        text = tr("Pass: no bid gains on average over {n} deals. The most promising, {bid}, makes in "
+                  "{p} of the deals and would lose {loss:.0f} on average if the opponents coinche it "
+                  "whenever it fails ({ev:+.0f} if nobody coinches).", n=n, bid=best.label,
+                  p=_percent(best.p_make), loss=-best.ev_coinched, ev=best.ev)
         return Recommendation(None, text, None)
-    text = (f"{best.label} makes in {_percent(best.p_make)} of the deals and is worth "
-            f"{best.ev_coinched:+.0f} on average, even if the opponents coinche it whenever "
-            f"it fails ({best.ev:+.0f} if nobody coinches)")
+    text = tr("{bid} makes in {p} of the deals and is worth {evx:+.0f} on average, even if the opponents "
+              "coinche it whenever it fails ({ev:+.0f} if nobody coinches)", bid=best.label,
+              p=_percent(best.p_make), evx=best.ev_coinched, ev=best.ev)
     same = sorted((b for b in bids if b.strain == best.strain), key=lambda b: b.level)
     ceiling = max((b for b in same if b.level >= best.level and b.ev_coinched > 0),
                   key=lambda b: b.level)
     if ceiling.level > best.level:
-        text += (f". If the auction asks for more, it is still worth bidding up to "
-                 f"{ceiling.label} ({_percent(ceiling.p_make)}, {ceiling.ev_coinched:+.0f})")
+        text += tr(". If the auction asks for more, it is still worth bidding up to {bid} ({p}, {evx:+.0f})",
+                   bid=ceiling.label, p=_percent(ceiling.p_make), evx=ceiling.ev_coinched)
     higher = [b for b in same if b.level > ceiling.level]
     if higher:
-        text += f"; {higher[0].label} only {_percent(higher[0].p_make)}"
+        text += tr("; {bid} only {p}", bid=higher[0].label, p=_percent(higher[0].p_make))
     others = [b for b in bids if b.strain != best.strain]
     if others:
         alt = max(others, key=_rank_key)
         if alt.ev_coinched > 0:
-            text += (f". The best other strain: {alt.label}, {_percent(alt.p_make)}, "
-                     f"{alt.ev_coinched:+.0f}")
+            text += tr(". The best other strain: {bid}, {p}, {evx:+.0f}", bid=alt.label,
+                       p=_percent(alt.p_make), evx=alt.ev_coinched)
     return Recommendation(best.contract, text + ".", best, ceiling)
 
 

@@ -22,6 +22,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from .messages import tr
 from .auction import Auction, AuctionError, Call, CallKind
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
@@ -57,9 +58,17 @@ def shown(auction: Auction, system: BiddingSystem) -> list[tuple[Call, Meaning]]
 
 
 def _describe(call: Call, meaning: Meaning, seat: Seat) -> str:
-    who = "your" if call.seat == seat else ("partner's" if call.seat.team == seat.team
-                                            else f"{call.seat.name}'s")
-    return f"{who} {call} showed {meaning.describe()}"
+    f = dict(call=call_text(call), meaning=meaning.describe(), seat=call.seat.name)
+    if call.seat == seat:
+        return tr("your {call} showed {meaning}", **f)
+    if call.seat.team == seat.team:
+        return tr("partner's {call} showed {meaning}", **f)
+    return tr("{seat}'s {call} showed {meaning}", **f)
+
+
+def call_text(call: Call) -> str:
+    """A call for people in the output language: ``100♥``, ``pass`` (``passe``)."""
+    return tr("pass") if call.kind == CallKind.PASS else str(call)
 
 
 def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: BiddingSystem,
@@ -252,17 +261,19 @@ def _advice_text(adv: AuctionAdvice) -> str:
     said = [_describe(c, m, adv.seat) for c, m in adv.shown if c.seat != adv.seat and not m.nothing]
     head = "; ".join(said)
     head = (head[0].upper() + head[1:] + ". ") if head else ""
-    what = "pass" if best.call.kind == CallKind.PASS else str(best.call)
+    p = 100 * best.p_success
     if best.contract is None:
-        tail = "passing the deal out scores 0"
+        tail = tr("passing the deal out scores 0")
     elif best.contract.declarer.team == adv.seat.team:
-        tail = f"{best.contract} makes in {100 * best.p_success:.0f}% of the deals"
+        tail = tr("{contract} makes in {p:.0f}% of the deals", contract=best.contract, p=p)
     else:
-        tail = f"{best.contract} fails in {100 * best.p_success:.0f}% of the deals"
+        tail = tr("{contract} fails in {p:.0f}% of the deals", contract=best.contract, p=p)
     runner = sorted((c for c in adv.calls if c is not best), key=lambda c: -c.ev)[:1]
-    more = (f"; the next best, {runner[0].call}, loses {-runner[0].vs_best:.0f} ± "
-            f"{runner[0].vs_best_se:.0f} on average") if runner else ""
-    return f"{head}Call {what}: {tail}, worth {best.ev:+.0f} on average{more}."
+    more = "" if not runner else tr("; the next best, {call}, loses {loss:.0f} ± {se:.0f} on average",
+                                    call=call_text(runner[0].call), loss=-runner[0].vs_best,
+                                    se=runner[0].vs_best_se)
+    return tr("{head}Call {call}: {tail}, worth {ev:+.0f} on average{more}.", head=head,
+              call=call_text(best.call), tail=tail, ev=best.ev, more=more)
 
 
 def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",

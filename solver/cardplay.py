@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 import numpy as np
 
+from .messages import card_name, tr
 from .auction import Auction
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
@@ -179,17 +180,21 @@ def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tupl
 def _text(adv: PlayAdvice) -> str:
     b = adv.best
     ours = adv.contract.declarer.team == adv.knowledge.seat.team
-    what = "makes" if ours else "fails"
     runner = sorted((c for c in adv.cards if c is not b), key=lambda c: -c.ev)[:1]
     more = ""
     if runner and runner[0].vs_best == 0:
-        more = f"; {runner[0].card.symbol} is as good"
+        more = tr("; {card} is as good", card=card_name(runner[0].card))
     elif runner:
-        more = (f"; next, {runner[0].card.symbol} loses {-runner[0].vs_best:.0f} ± "
-                f"{runner[0].vs_best_se:.0f} on average")
-    real = "" if b.real is None else f" (on the real deal: {b.real} N-S points)"
-    return (f"Play {b.card.symbol}: {adv.contract} {what} in {100 * b.p_success:.0f}% of the deals, "
-            f"{b.ev:+.0f} on average{real}{more}.")
+        more = tr("; next, {card} loses {loss:.0f} ± {se:.0f} on average", card=card_name(runner[0].card),
+                  loss=-runner[0].vs_best, se=runner[0].vs_best_se)
+    real = "" if b.real is None else tr(" (on the real deal: {ns} N-S points)", ns=b.real)
+    f = dict(card=card_name(b.card), contract=adv.contract, p=100 * b.p_success, ev=b.ev, real=real,
+             more=more)
+    if ours:
+        return tr("Play {card}: {contract} makes in {p:.0f}% of the deals, {ev:+.0f} on average{real}{more}.",
+                  **f)
+    return tr("Play {card}: {contract} fails in {p:.0f}% of the deals, {ev:+.0f} on average{real}{more}.",
+              **f)
 
 
 def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str | None" = None,

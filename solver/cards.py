@@ -23,6 +23,7 @@ import enum
 from typing import Iterable, Iterator
 
 from .errors import CardError, SeatError, quote
+from . import notation
 
 __all__ = [
     "SUITS",
@@ -52,7 +53,9 @@ FULL_MASK = 0xFFFFFFFF
 SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 
 
-_WORDS: dict[type, dict[str, int]] = {}     # per enum, the words its parse reads
+_WORDS: dict[tuple, dict[str, int]] = {}     # per enum and language, the words its parse reads
+#: The enums whose words depend on the language (suit letters), with what they are called.
+BY_LANGUAGE: dict[type, str] = {}
 
 
 class NamedIntEnum(enum.IntEnum):
@@ -71,18 +74,45 @@ class NamedIntEnum(enum.IntEnum):
             return text
         if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < len(cls):
             return cls(text)
-        words = _WORDS.get(cls)
-        if words is None:
-            words = _WORDS[cls] = cls._words()
-        value = words.get(str(text).strip().upper())
+        key = str(text).strip().upper()
+        lang = notation.current()
+        if cls not in BY_LANGUAGE or lang is not notation.AUTO:
+            value = cls._words_in(lang).get(key)
+        else:
+            value = cls._either(text, key)
         if value is None:
             raise cls._unknown(text)
         return cls(value)
 
     @classmethod
+    def _words_in(cls, lang: "notation.Language") -> "dict[str, int]":
+        by_language = cls in BY_LANGUAGE
+        k = (cls, lang if by_language else None)
+        words = _WORDS.get(k)
+        if words is None:
+            words = _WORDS[k] = cls._words(lang) if by_language else cls._words()
+        return words
+
+    @classmethod
+    def _either(cls, text: object, key: str) -> "int | None":
+        """Under :data:`~solver.notation.AUTO`: the English reading, refused when the
+        French one differs, or when only French reads it."""
+        en, fr = cls._words_in(notation.EN).get(key), cls._words_in(notation.FR).get(key)
+        if en is not None and fr is not None and en != fr:
+            raise cls._unknown_kind()(notation.ambiguity(BY_LANGUAGE[cls], text, cls(en).symbol,
+                                                         cls(fr).symbol))
+        if en is None and fr is not None:
+            raise cls._unknown_kind()(notation.french_only(BY_LANGUAGE[cls], text, cls(fr).symbol))
+        return en
+
+    @classmethod
     def _words(cls) -> "dict[str, int]":
         """The words :meth:`parse` reads (upper case), to the member's number."""
         return {m.name: int(m) for m in cls}
+
+    @classmethod
+    def _unknown_kind(cls) -> type:
+        return type(cls._unknown(""))
 
     @classmethod
     def _unknown(cls, text: object) -> Exception:
@@ -97,6 +127,14 @@ class TextEnum(str, enum.Enum):
         return self.value
 
 
+#: Suit words both languages read: symbols and names (English and French).
+SUIT_WORDS = {**{ch: i for i, ch in enumerate(SUIT_SYMBOLS)},
+              "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3, "SPADE": 0, "HEART": 1, "DIAMOND": 2,
+              "CLUB": 3, "PIQUE": 0, "COEUR": 1, "CŒUR": 1, "CARREAU": 2, "TREFLE": 3, "TRÈFLE": 3}
+#: Suit letters: English S H D C, French P C K T (pique, cœur, carreau, trèfle).
+SUIT_LETTERS = {"en": {ch: i for i, ch in enumerate(SUITS)}, "fr": {ch: i for i, ch in enumerate("PCKT")}}
+
+
 class Suit(NamedIntEnum):
     """Suits in the order of deal text: spades, hearts, diamonds, clubs."""
 
@@ -109,13 +147,21 @@ class Suit(NamedIntEnum):
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
 
+    @property
+    def name_fr(self) -> str:
+        return "PCKT"[self]
+
     @classmethod
-    def _words(cls) -> "dict[str, int]":
-        return {**{ch: i for i, ch in enumerate(SUITS)}, **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
+    def _words(cls, lang: "notation.Language" = notation.EN) -> "dict[str, int]":
+        return {**SUIT_LETTERS["fr" if lang is notation.FR else "en"], **SUIT_WORDS}
 
     @classmethod
     def _unknown(cls, text: object) -> Exception:
-        return CardError(f"unknown suit {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
+        letters = "P C K T" if notation.current() is notation.FR else "S H D C"
+        return CardError(f"unknown suit {quote(text)}: expected one of {letters} or ♠ ♥ ♦ ♣")
+
+
+BY_LANGUAGE[Suit] = "suit"
 
 
 class Rank(enum.IntEnum):
@@ -143,14 +189,12 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> "Rank":
-        t = str(text).strip().upper()
-        if t == "10":
-            t = "T"
-        if t == "V":  # valet
-            t = "J"
-        if len(t) == 1 and t in RANKS:
-            return cls(RANKS.index(t))
-        raise CardError(f"unknown rank {quote(text)}: expected one of A K Q J T (or 10) 9 8 7")
+        """A rank: English ``A K Q J T``, French ``R D V`` (roi, dame, valet), ``10``,
+        ``9 8 7``; under the French setting ``K Q J T`` are not ranks (K and T are suits)."""
+        r = _rank_index(str(text).strip().upper(), notation.current())
+        if r is None:
+            raise CardError(f"unknown rank {quote(text)}: expected one of A K Q J T (or 10) 9 8 7")
+        return cls(r)
 
 
 def card_of(suit: int, rank: int) -> int:
@@ -181,6 +225,30 @@ def scan_forward(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+#: Ranks by language: ``{"en": {"A": 7, ...}, "fr": {...}}``; ``10``, ``R D V`` in both.
+_COMMON_RANKS = {"A": 7, "10": 3, "9": 2, "8": 1, "7": 0, "R": 6, "D": 5, "V": 4}
+_RANKS_IN = {"en": {**_COMMON_RANKS, "K": 6, "Q": 5, "J": 4, "T": 3}, "fr": _COMMON_RANKS}
+
+
+def _rank_index(text: str, lang: "notation.Language") -> "int | None":
+    if lang is notation.AUTO:
+        lang = notation.EN        # the ranks never collide: K Q J T are simply not French ranks
+    return _RANKS_IN["fr" if lang is notation.FR else "en"].get(text)
+
+
+def _card_readings(up: str, lang: "notation.Language") -> set:
+    """Every card ``up`` (upper case) reads as in ``lang``: a suit (letter, symbol) then a
+    rank, or a rank then a suit."""
+    suits = {**SUIT_LETTERS["fr" if lang is notation.FR else "en"],
+             **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
+    out = set()
+    for suit_text, rank_text in ((up[0], up[1:]), (up[-1], up[:-1])):
+        s, r = suits.get(suit_text), _rank_index(rank_text, lang)
+        if s is not None and r is not None:
+            out.add(card_of(s, r))
+    return out
 
 
 class Card(NamedIntEnum):
@@ -228,24 +296,45 @@ class Card(NamedIntEnum):
             raise CardError(f"malformed card {quote(text)}: expected a suit and a rank, "
                             f"like SA, HT, H10, 10♥")
         up = t.upper()
-        first, last = up[0], up[-1]
-        if first in SUITS or first in SUIT_SYMBOLS:
-            suit, rank = Suit.parse(first), up[1:]
-        elif last in SUITS or last in SUIT_SYMBOLS:
-            suit, rank = Suit.parse(last), up[:-1]
-        else:
-            raise CardError(f"unknown suit in card {quote(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
-        try:
-            r = Rank.parse(rank)
-        except CardError:
-            raise CardError(
-                f"unknown rank in card {quote(text)}: expected one of A K Q J T (or 10) 9 8 7"
-            ) from None
-        return cls(card_of(suit, r))
+        lang = notation.current()
+        if lang is notation.AUTO:
+            return cls(_card_either(text, up))
+        found = _card_readings(up, lang)
+        if len(found) == 1:
+            return cls(found.pop())
+        if len(found) > 1:
+            names = " or ".join(sorted(Card(c).symbol for c in found))
+            raise CardError(f"card {quote(text)} reads {names}: write the suit first, like SA")
+        raise _card_error(text, up, lang)
+
+
+def _card_either(text: str, up: str) -> int:
+    """Under :data:`~solver.notation.AUTO`: the English reading of a card, refused when the
+    French one differs or when only French reads it."""
+    en, fr = _card_readings(up, notation.EN), _card_readings(up, notation.FR)
+    if len(en) == 1 and fr and fr != en:
+        raise CardError(notation.ambiguity("card", text, Card(en.pop()).symbol, Card(min(fr)).symbol))
+    if not en and len(fr) == 1:
+        raise CardError(notation.french_only("card", text, Card(fr.pop()).symbol))
+    if len(en) == 1:
+        return en.pop()
+    if len(en) > 1:
+        raise CardError(f"card {quote(text)} reads {' or '.join(sorted(Card(c).symbol for c in en))}: "
+                        f"write the suit first, like SA")
+    raise _card_error(text, up, notation.EN)
+
+
+def _card_error(text: str, up: str, lang: "notation.Language") -> CardError:
+    letters = "P C K T" if lang is notation.FR else "S H D C"
+    suits = set(SUIT_LETTERS["fr" if lang is notation.FR else "en"]) | set(SUIT_SYMBOLS)
+    if up[0] not in suits and up[-1] not in suits:
+        return CardError(f"unknown suit in card {quote(text)}: expected one of {letters} or ♠ ♥ ♦ ♣")
+    ranks = "A R D V 10 9 8 7" if lang is notation.FR else "A K Q J T (or 10) 9 8 7"
+    return CardError(f"unknown rank in card {quote(text)}: expected one of {ranks}")
 
 
 _CARD_OF: tuple[Card, ...] = tuple(Card)     # Card(i) without the enum lookup
-_RANK_INDEX = {ch: r for r, ch in enumerate(RANKS)}
+_RANK_INDEX = {**{ch: r for r, ch in enumerate(RANKS)}, "R": 6, "D": 5, "V": 4}   # hands read R D V too
 #: One suit's cards (an 8-bit lane) as PBN text, highest first; "-" for none.
 _LANE_PBN = tuple("".join(RANKS[r] for r in range(7, -1, -1) if lane >> r & 1) or "-" for lane in range(256))
 

@@ -181,8 +181,9 @@ def parse_level(text: "str | int") -> int:
 
 _BID_RE = re.compile(
     r"^\s*(?P<level>\d+|capot|g[ée]n[ée]rale)\s*"
-    r"(?P<strain>sans atout|tout atout|sa|ta|nt|at|[shdc♠♥♦♣])"
-    r"(?:\s+(?P<seat>[nesw]))?"
+    r"(?P<strain>sans[ -]atout|tout[ -]atout|pique|c(?:oe|œ)ur|carreau|tr[eè]fle|spades|hearts|diamonds|"
+    r"clubs|sa|ta|nt|at|[shdcpkt♠♥♦♣])"
+    r"(?:\s+(?P<seat>[neswo]))?"
     r"(?:\s+(?P<x>xx|x))?\s*$",
     re.IGNORECASE,
 )

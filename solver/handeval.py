@@ -33,6 +33,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .messages import N_
 from .cards import CardSet, Rank, Seat
 from .contract import Contract, bid_levels
 from .errors import ConstraintError
@@ -49,6 +50,10 @@ DATA = Path(__file__).resolve().parent / "data" / "handeval.json"
 TERMS: tuple[tuple[str, "str | None"], ...] = (
     ("base", None), *((f"{h} of trumps", f"trump_{h}") for h in HONOURS),
     ("each trump", "trumps"), ("each side ace", "side_aces"), ("each side ten", "side_tens"))
+#: The terms' names for the message catalogue (translated where they are written).
+TERM_NAMES = (N_("base"), N_("J of trumps"), N_("9 of trumps"), N_("A of trumps"), N_("10 of trumps"),
+              N_("K of trumps"), N_("Q of trumps"), N_("each trump"), N_("each side ace"),
+              N_("each side ten"))
 _SUITS = (Strain.S, Strain.H, Strain.D, Strain.C)
 #: The commands that make the shipped table.
 REPRODUCE = ('coinche study run handeval --deals 10000 --seed 2026 --strains "S H D C" --leader NESW '

@@ -27,6 +27,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
+from .messages import card_name, tr
 from .advice import bid_label
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
@@ -155,17 +156,24 @@ class LeadAdvice(Answer):
         """The advice in plain words."""
         b, w = self.stats[0], self.stats[-1]
         bid = bid_label(self.contract.level, self.contract.strain)
-        goal = "sets" if self.defending else "makes"
         p = (1 - b.p_make) if self.defending else b.p_make
         pw = (1 - w.p_make) if self.defending else w.p_make
+        f = dict(card=card_name(b.card), bid=bid, p=100 * p, worst=card_name(w.card), pw=100 * pw,
+                 points=b.mean_points, worst_points=w.mean_points,
+                 se="" if math.isnan(b.points_se) else f" (±{b.points_se:.0f})")   # NaN: one sample
         if self.measure == "set":
-            return (f"Lead {b.card.symbol}: it {goal} {bid} in {100 * p:.0f}% "
-                    f"of the deals; the worst lead, {w.card.symbol}, {100 * pw:.0f}%.")
-        se = "" if math.isnan(b.points_se) else f" (±{b.points_se:.0f})"   # NaN: one sample
-        return (f"Lead {b.card.symbol}: your side takes {b.mean_points:.0f} points on average"
-                f"{se} and it {goal} {bid} in {100 * p:.0f}% "
-                f"of the deals; the worst lead, {w.card.symbol}, takes {w.mean_points:.0f} "
-                f"({100 * pw:.0f}%).")
+            if self.defending:
+                return tr("Lead {card}: it sets {bid} in {p:.0f}% of the deals; the worst lead, {worst}, "
+                          "{pw:.0f}%.", **f)
+            return tr("Lead {card}: it makes {bid} in {p:.0f}% of the deals; the worst lead, {worst}, "
+                      "{pw:.0f}%.", **f)
+        if self.defending:
+            return tr("Lead {card}: your side takes {points:.0f} points on average{se} and it sets {bid} "
+                      "in {p:.0f}% of the deals; the worst lead, {worst}, takes {worst_points:.0f} "
+                      "({pw:.0f}%).", **f)
+        return tr("Lead {card}: your side takes {points:.0f} points on average{se} and it makes {bid} in "
+                  "{p:.0f}% of the deals; the worst lead, {worst}, takes {worst_points:.0f} ({pw:.0f}%).",
+                  **f)
 
     def to_dict(self, with_deals: bool = False) -> dict:
         d: dict[str, Any] = {

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from .messages import tr
 from .cards import Team
 from .rules import Rules
 from .contract import Coinche, Contract
@@ -120,18 +121,20 @@ class Match:
         ns, ew = self._totals
         target = self.rules.target
         if not self.is_over:
-            held = f"; {self.held} held for the winner of the next deal" if self.held else ""
-            return (f"The match goes on: N-S need {max(0, target - ns)} more, E-W {max(0, target - ew)} "
-                    f"(target {target}){held}.")
+            held = tr("; {held} held for the winner of the next deal", held=self.held) if self.held else ""
+            return tr("The match goes on: N-S need {ns} more, E-W {ew} (target {target}){held}.",
+                      ns=max(0, target - ns), ew=max(0, target - ew), target=target, held=held)
         w = self.winner
         n = len(self.deals)
-        deals = f"after {n} deal{'s' if n != 1 else ''}"
+        deals = tr("after 1 deal") if n == 1 else tr("after {n} deals", n=n)
         if w is None:
-            return f"The match is over at {ns} all (target {target}) with no deal won to settle it, {deals}."
+            return tr("The match is over at {ns} all (target {target}) with no deal won to settle it, "
+                      "{deals}.", ns=ns, target=target, deals=deals)
         names = {Team.NS: "N-S", Team.EW: "E-W"}
         hi, lo = max(ns, ew), min(ns, ew)
-        how = f", the tie settled by the last deal won ({names[w]})" if ns == ew else ""
-        return f"{names[w]} win the match, {hi} to {lo} (target {target}){how}, {deals}."
+        how = tr(", the tie settled by the last deal won ({side})", side=names[w]) if ns == ew else ""
+        return tr("{side} win the match, {hi} to {lo} (target {target}){how}, {deals}.", side=names[w], hi=hi,
+                  lo=lo, target=target, how=how, deals=deals)
 
 
 def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[Team] | None" = None,

@@ -49,6 +49,7 @@ import dataclasses
 import operator
 from typing import Any, Iterator, Optional
 
+from .messages import tr
 from .auction import Call, CallKind
 from .cards import Seat, Team
 from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
@@ -261,7 +262,7 @@ def _frontier(entries: "list[_Entry]", z: int) -> "list[_Entry]":
 
 # -- results -------------------------------------------------------------------------
 
-_SIDE = {Team.NS: "N-S", Team.EW: "E-W"}
+_SIDE = {Team.NS: "N-S", Team.EW: "E-W"}     # the same in French
 
 
 @dataclasses.dataclass(frozen=True)
@@ -715,35 +716,39 @@ def _reason(contract: Optional[Contract], result: Optional[DealScore],
         return bid_text(c.level, c.strain)
 
     if contract is None:
-        makers = [f"{_SIDE[t]} could make {bt(c)}" for t, c in best.items() if c is not None]
+        makers = [tr("{side} could make {bid}", side=_SIDE[t], bid=bt(c)) for t, c in best.items()
+                  if c is not None]
         if not makers:
-            return "Neither side can make 80 in any strain: all four pass, no contract."
-        return "; ".join(makers) + ", but no bid gains: all four pass, no contract."
+            return tr("Neither side can make 80 in any strain: all four pass, no contract.")
+        return tr("{makers}, but no bid gains: all four pass, no contract.", makers="; ".join(makers))
     z = contract.team
     y = z.other
     mine, theirs = _SIDE[z], _SIDE[y]
     yb = best.get(y)
     doubled = ""
     if contract.coinche == Coinche.COINCHE:
-        doubled = f", coinched by {theirs}"
+        doubled = tr(", coinched by {theirs}", theirs=theirs)
     elif contract.coinche == Coinche.SURCOINCHE:
-        doubled = f", coinched by {theirs} and surcoinched"
+        doubled = tr(", coinched by {theirs} and surcoinched", theirs=theirs)
     what = bt(contract)
+    f = dict(mine=mine, theirs=theirs, what=what, doubled=doubled, yours=bt(yb) if yb else "")
     if contract.is_capot:
         if result.made:
-            tail = f"; {theirs} could make {bt(yb)} but cannot outbid capot." if yb else \
-                f"; {theirs} can make nothing."
-            return f"{mine} bid and make {what}{tail}"
-        return f"{mine} bid {what} and fail{doubled}: it costs less than letting {theirs} play."
+            if yb:
+                return tr("{mine} bid and make {what}; {theirs} could make {yours} but cannot outbid capot.",
+                          **f)
+            return tr("{mine} bid and make {what}; {theirs} can make nothing.", **f)
+        return tr("{mine} bid {what} and fail{doubled}: it costs less than letting {theirs} play.", **f)
     if result.made:
         if yb is None:
-            return f"{mine} make {what}{doubled}; {theirs} cannot make any contract."
+            return tr("{mine} make {what}{doubled}; {theirs} cannot make any contract.", **f)
         own_bids = [c for c in calls if c.kind == CallKind.BID and c.seat.team == z]
-        verb = "outbid to" if len(own_bids) > 1 or any(
-            c.kind == CallKind.BID and c.seat.team == y for c in calls) else "bid"
-        return (f"{theirs} could make {bt(yb)} but {mine} {verb} {what}{doubled}, "
-                f"which {theirs} cannot profitably beat.")
+        if len(own_bids) > 1 or any(c.kind == CallKind.BID and c.seat.team == y for c in calls):
+            return tr("{theirs} could make {yours} but {mine} outbid to {what}{doubled}, which {theirs} "
+                      "cannot profitably beat.", **f)
+        return tr("{theirs} could make {yours} but {mine} bid {what}{doubled}, which {theirs} cannot "
+                  "profitably beat.", **f)
     if yb is not None:
-        return (f"{theirs} could make {bt(yb)}; {mine} sacrifice in {what}{doubled}, "
-                f"which fails but costs less.")
-    return f"{mine} bid {what} and fail{doubled}."
+        return tr("{theirs} could make {yours}; {mine} sacrifice in {what}{doubled}, which fails but costs "
+                  "less.", **f)
+    return tr("{mine} bid {what} and fail{doubled}.", **f)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from .messages import tr
 from .contract import bid_levels, points_needed
 from .errors import CoincheError
 from .rules import STRAINS, Strain
@@ -97,8 +98,9 @@ def text_histogram(advice: "Advice", strains: "Sequence[Strain | str] | None" = 
         j = STRAINS.index(s)
         st = advice.strains[s]
         bars = sparkline(histogram_counts(totals[:, j]))
-        lines.append(f"{s.symbol:<3}|{bars}| mean {st.mean:5.1f}  80: {100 * st.p_reach[80]:3.0f}%"
-                     f"  capot: {100 * st.p_capot:3.0f}%")
+        lines.append(f"{s.symbol:<3}|{bars}| " + tr("mean {mean:5.1f}  80: {p80:3.0f}%  capot: {capot:3.0f}%",
+                                                    mean=st.mean, p80=100 * st.p_reach[80],
+                                                    capot=100 * st.p_capot))
     ruler = [" "] * NBINS
     for lv in (80, 120, 160):
         ruler[lv // BIN_WIDTH] = "^"

@@ -37,6 +37,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence
 
+from .notation import EN, using as reading_in
 from .atomic import atomic_open
 from .cards import Card, Seat, Team
 from .contract import Contract
@@ -540,7 +541,8 @@ def parse_records(text: str, notation: Notation = ENGLISH) -> list[Record]:
     """The records of a record file's text."""
     if not isinstance(text, str):
         raise RecordError(f"not record text: {quote(text)}")
-    return [_record(game, notation) for game in _games(text)]
+    with reading_in(EN):               # a record file spells its cards and bids in English
+        return [_record(game, notation) for game in _games(text)]
 
 
 def read_records(source: "str | os.PathLike", notation: Notation = ENGLISH) -> list[Record]:

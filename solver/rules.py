@@ -20,8 +20,9 @@ import functools
 import re
 from typing import Iterable, Literal
 
-from .cards import SUIT_SYMBOLS, Card, NamedIntEnum
+from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum
 from .errors import RulesError, StrainError, quote
+from .notation import Language, current as current_language
 
 __all__ = [
     "Strain",
@@ -108,20 +109,21 @@ class Strain(NamedIntEnum):
         return SUIT_SYMBOLS[self] if self < 4 else self.name
 
     @classmethod
-    def _words(cls) -> "dict[str, int]":
-        """``S H D C SA TA``, also ``NT`` (= SA), ``AT`` (= TA), suit symbols and names in
-        English and French (``hearts``, ``cœur``), in any case."""
-        aliases = {"NT": "SA", "AT": "TA", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-                   "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA", "ALLTRUMP": "TA",
-                   "PIQUE": "S", "COEUR": "H", "CŒUR": "H", "CARREAU": "D", "TREFLE": "C", "TRÈFLE": "C",
-                   "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C"}
-        return {**{m.name: int(m) for m in cls}, **{a: int(cls[t]) for a, t in aliases.items()}}
+    def _words(cls, lang: Language = Language.EN) -> "dict[str, int]":
+        """``S H D C SA TA`` (French: ``P C K T SA TA``), also ``NT`` (= SA), ``AT`` (= TA),
+        suit symbols and names in English and French (``hearts``, ``cœur``), in any case."""
+        aliases = {"NT": "SA", "AT": "TA", "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA",
+                   "ALLTRUMP": "TA", "SANS-ATOUT": "SA", "TOUT-ATOUT": "TA"}
+        words = {**SUIT_WORDS, "SA": 4, "TA": 5, **{a: int(cls[t]) for a, t in aliases.items()}}
+        return {**SUIT_LETTERS["fr" if lang is Language.FR else "en"], **words}
 
     @classmethod
     def _unknown(cls, text: object) -> Exception:
-        return StrainError(f"unknown strain {text!r}: expected one of S H D C SA TA (or NT, AT)")
+        letters = "P C K T" if current_language() is Language.FR else "S H D C"
+        return StrainError(f"unknown strain {text!r}: expected one of {letters} SA TA (or NT, AT)")
 
 
+BY_LANGUAGE[Strain] = "strain"
 STRAINS = tuple(Strain)
 
 _YES = ("true", "yes", "on", "1")

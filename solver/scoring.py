@@ -27,6 +27,7 @@ import functools
 import operator
 from typing import Any
 
+from .messages import N_, tr
 from .cards import Seat, Team
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, points_needed
 from .declarations import BELOTE_POINTS, counted_belotes, max_belotes
@@ -427,30 +428,36 @@ def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" =
     b = c.team
     belote_pts = BELOTE_POINTS * counted_belotes(claim, b, rules)[b]
     decl_pts = int(declarations[b]) if rules.declarations_count else 0
-    what = f"{points} card points" + (f" + {belote_pts} belote" if belote_pts else "") + (
-        f" + {decl_pts} declarations" if decl_pts else "")
-    verdict = "a litige (tie)" if tie else "made" if made else "failed"
-    need = "every trick" if c.is_capot else str(c.needs(rules))
-    lines = [f"{names[b]} counted {counted if not c.is_capot else points} ({what}), needed {need}: {verdict}"]
+    what = tr("{n} card points", n=points) + (tr(" + {n} belote", n=belote_pts) if belote_pts else "") + (
+        tr(" + {n} declarations", n=decl_pts) if decl_pts else "")
+    verdict = tr("a litige (tie)") if tie else tr("made") if made else tr("failed")
+    need = tr("every trick") if c.is_capot else str(c.needs(rules))
+    lines = [tr("{side} counted {counted} ({what}), needed {need}: {verdict}", side=names[b],
+                counted=counted if not c.is_capot else points, what=what, need=need, verdict=verdict)]
     for team, (terms, whole, bel) in zip(Team, sides):
-        parts = [f"{v} {label}" + (f" ({c.level} x {c.multiplier(rules)})" if label == "bid"
-                                   and c.multiplier(rules) > 1 and not rules.coinche_whole_score else "")
+        parts = [f"{v} {tr(label)}" + (f" ({c.level} x {c.multiplier(rules)})" if label == "bid"
+                                       and c.multiplier(rules) > 1 and not rules.coinche_whole_score else "")
                  for label, v in terms if v]
         text = " + ".join(parts)
         if whole > 1 and parts:
             text = f"({text}) x {whole}"
         if bel:
-            text = f"{text} + {bel} belote" if text else f"{bel} belote"
+            text = (text + tr(" + {n} belote", n=bel)) if text else tr("{n} belote", n=bel)
         raw = sum(v for _, v in terms) * whole + bel
         text = f"{text or '0'} = {raw}"
         if rules.rounding and round_score(raw) != raw:
-            text += f", rounded to {round_score(raw)}"
+            text += tr(", rounded to {n}", n=round_score(raw))
         lines.append(f"{names[team]}: {text}")
     if held:
         rounded = round_score(held) if rules.rounding else held
-        lines.append(f"held for the winner of the next deal: {held}"
-                     + (f", rounded to {rounded}" if rounded != held else ""))
+        lines.append(tr("held for the winner of the next deal: {n}", n=held)
+                     + (tr(", rounded to {n}", n=rounded) if rounded != held else ""))
     return lines
+
+
+#: The names of the terms of a score (:func:`compiled_parts`), for :func:`score_steps`.
+TERM_NAMES = (N_("capot"), N_("points"), N_("all points"), N_("failed contract"), N_("bid"), N_("bid capot"),
+              N_("declarations"), N_("failed capot"))
 
 
 def _first_true(lo: int, hi: int, test) -> int:

@@ -29,6 +29,7 @@ from typing import Callable, Iterable, Optional
 
 import numpy as np
 
+from .messages import N_
 from .cardplay import card_outcomes, play_advice, score_play
 from .cards import Card, Seat, Team
 from .contract import Contract
@@ -41,8 +42,9 @@ from .solve import default_solver
 __all__ = ["SeatStep", "SeatReview", "review_from_seats", "VERDICTS"]
 
 #: The verdicts, in words for people.
-VERDICTS = {"good": "good by both", "mistake": "a mistake by both", "bad luck": "right, but not on "
-            "this deal", "lucky": "wrong, but it worked on this deal", "forced": "no choice"}
+VERDICTS = {"good": N_("good by both"), "mistake": N_("a mistake by both"),
+            "bad luck": N_("right, but not on this deal"), "lucky": N_("wrong, but it worked on this deal"),
+            "forced": N_("no choice")}
 
 
 @dataclasses.dataclass(frozen=True)

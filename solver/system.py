@@ -30,6 +30,8 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
+from .notation import Language
+from .messages import french_cards, output_language, tr
 from .auction import Auction, Call, CallKind
 from .cards import Rank
 from .errors import CoincheError, quote
@@ -128,27 +130,31 @@ class Meaning:
 
     def describe(self) -> str:
         if self.denies:
-            return "no opening: no suit with its J or 9 and 3 cards"
+            return tr("no opening: no suit with its J or 9 and 3 cards")
         if self.shows is None:
-            return "nothing (no rule of the system fits)"
+            return tr("nothing (no rule of the system fits)")
         parts = []
         sym = self.strain.symbol if self.strain is not None else ""
-        names = list(dict.fromkeys(h for h in self.shows.honours))
+        names = [french_cards(h + "♠")[:-1] if output_language() is Language.FR else h
+                 for h in dict.fromkeys(self.shows.honours)]
         if names and self.strain is not None and self.strain < 4:
-            if self.at_least >= len(names):
-                parts.append(" ".join(names) + f" of {sym}" if len(names) > 1 else f"the {names[0]} of {sym}")
+            if self.at_least >= len(names) and len(names) > 1:
+                parts.append(tr("{names} of {suit}", names=" ".join(names), suit=sym))
+            elif self.at_least >= len(names):
+                parts.append(tr("the {name} of {suit}", name=names[0], suit=sym))
             else:
-                parts.append(" or ".join(f"the {n}" for n in names) + f" of {sym}")
+                parts.append(tr("the {names} of {suit}", names=tr(" or the ").join(names), suit=sym))
         if self.trumps:
-            parts.append(f"at least {self.trumps} {sym}")
+            parts.append(tr("at least {n} {suit}", n=self.trumps, suit=sym))
         if self.aces:
-            parts.append(f"at least {self.aces} aces")
+            parts.append(tr("at least {n} aces", n=self.aces))
         if self.jacks:
-            parts.append(f"at least {self.jacks} jacks")
-        if self.values:
-            parts.append(f"at least {self.values} raise value{'s' if self.values > 1 else ''} "
-                         f"(aces, J or 9 of trumps, belote)")
-        return ", ".join(parts) or "nothing"
+            parts.append(tr("at least {n} jacks", n=self.jacks))
+        if self.values == 1:
+            parts.append(tr("at least 1 raise value (an ace, the J or 9 of trumps, belote)"))
+        elif self.values:
+            parts.append(tr("at least {n} raise values (aces, J or 9 of trumps, belote)", n=self.values))
+        return ", ".join(parts) or tr("nothing")
 
 
 def _raise_values(hand: int, strain: Strain) -> int:

@@ -1,0 +1,403 @@
+# ruff: noqa: E501  (the catalogue holds whole sentences, one a line)
+"""The message catalogue: every text the package writes for people, in English and French.
+
+A text is written through :func:`tr` with its English template, the key of the
+catalogue; under :func:`writing_in` French, the French template of :data:`FRENCH` is
+used instead.  Cards keep their machine names inside; for people they are written by
+:func:`card_name` (``A♠``, ``10♥``; in French ``V♥`` for the jack, ``D`` the queen, ``R``
+the king) and :func:`french_cards` turns the card names of an English-built text into
+French ones.  ``tests/test_messages.py`` checks that every template the code writes has
+its French and that the catalogue holds nothing unused.
+
+>>> with writing_in("fr"):
+...     tr("after {n} deals", n=3), french_cards("Play J♥, then K♠ and 10♦")
+('après 3 donnes', 'Play V♥, then R♠ and 10♦')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import re
+from typing import Any, Iterator
+
+from .notation import Language
+
+__all__ = ["tr", "N_", "writing_in", "output_language", "french_cards", "card_name", "FRENCH"]
+
+_OUTPUT: contextvars.ContextVar[Language] = contextvars.ContextVar("coinche_output", default=Language.EN)
+
+
+def output_language() -> Language:
+    """English or French: the language of the output now."""
+    return _OUTPUT.get()
+
+
+@contextlib.contextmanager
+def writing_in(language: "Language | str") -> Iterator[Language]:
+    """Write in ``language`` inside the block (:data:`~solver.notation.AUTO` writes English)."""
+    lang = Language(language)
+    token = _OUTPUT.set(Language.FR if lang is Language.FR else Language.EN)
+    try:
+        yield lang
+    finally:
+        _OUTPUT.reset(token)
+
+
+def N_(template: str) -> str:
+    """Mark ``template`` for the catalogue, to be translated where it is written (a
+    column name that :func:`tr` meets later)."""
+    return template
+
+
+def tr(template: str, **fields: Any) -> str:
+    """``template`` (English) in the output language, its ``{fields}`` filled in."""
+    if _OUTPUT.get() is Language.FR:
+        template = FRENCH.get(template, template)
+    return template.format(**fields) if fields else template
+
+
+_FACE = re.compile(r"(?<![A-Za-z0-9])([KQJ])(?=[♠♥♦♣])")
+_FRENCH_FACE = {"K": "R", "Q": "D", "J": "V"}
+
+
+_HAND = re.compile(r"([♠♥♦♣])((?: (?:A|K|Q|J|10|9|8|7))+)")
+
+
+def french_cards(text: str) -> str:
+    """The card names of ``text`` (``J♥``, ``K♠``, and hands written ``♠ A K 9``) with
+    French ranks (``V♥``, ``R♠``, ``♠ A R 9``)."""
+    text = _FACE.sub(lambda m: _FRENCH_FACE[m.group(1)], text)
+    return _HAND.sub(lambda m: m.group(1) + re.sub(r"[KQJ]", lambda r: _FRENCH_FACE[r.group(0)], m.group(2)),
+                     text)
+
+
+def card_name(card: Any) -> str:
+    """A card for people in the output language: ``J♥`` or ``V♥``."""
+    text = card.symbol
+    return french_cards(text) if _OUTPUT.get() is Language.FR else text
+
+
+#: English template -> French template.
+FRENCH: dict[str, str] = {
+    # scoring
+    "{n} card points": "{n} points de cartes",
+    " + {n} belote": " + {n} de belote",
+    "{n} belote": "{n} de belote",
+    " + {n} declarations": " + {n} d'annonces",
+    "a litige (tie)": "litige (égalité)",
+    "made": "réussi",
+    "failed": "chuté",
+    "every trick": "tous les plis",
+    "{side} counted {counted} ({what}), needed {need}: {verdict}":
+        "{side} comptent {counted} ({what}), il fallait {need} : {verdict}",
+    ", rounded to {n}": ", arrondi à {n}",
+    "held for the winner of the next deal: {n}": "en réserve pour le gagnant de la donne suivante : {n}",
+    "capot": "capot",
+    "points": "points",
+    "all points": "tous les points",
+    "failed contract": "contrat chuté",
+    "bid": "enchère",
+    "bid capot": "capot annoncé",
+    "declarations": "annonces",
+    "failed capot": "capot chuté",
+    "a litige": "litige",
+    ", coinched": ", contré",
+    ", surcoinched": ", surcontré",
+    "{contract} by {side}{doubled}: {outcome}": "{contract} par {side}{doubled} : {outcome}",
+    "bidders": "preneurs",
+    "defenders": "défense",
+    "side": "camp",
+    "role": "rôle",
+    "score": "score",
+    "declarations announced: {said}; awarded N-S {ns}, E-W {ew}":
+        "annonces faites : {said} ; accordées N-S {ns}, E-O {ew}",
+    # review
+    "Review from each seat: {contract}, {seat} leads; {n} deals per card (seed {seed}); losses in score, ours "
+    "minus theirs":
+        "Revue depuis chaque place : {contract}, entame {seat} ; {n} donnes par carte (graine {seed}) ; pertes "
+        "en score, le nôtre moins le leur",
+    "trick": "pli",
+    "from the seat": "depuis la place",
+    "on the deal": "sur la donne",
+    "verdict": "verdict",
+    "{side}: {mistakes} mistakes by both measures, {bad} bad luck, {lucky} lucky.":
+        "{side} : {mistakes} erreurs des deux façons, {bad} malchances, {lucky} chances.",
+    "Nothing to review: --played {played} gives no card.": "Rien à revoir : --played {played} ne donne aucune carte.",
+    "N-S before": "N-S avant",
+    "N-S after": "N-S après",
+    "Review: {strain}, {seat} leads; N-S double dummy {before} -> {after}":
+        "Revue : {strain}, entame {seat} ; N-S en double mort {before} -> {after}",
+    "N-S gave away {ns}, E-W gave away {ew}; tricks so far: N-S {ns_points}, E-W {ew_points} points.":
+        "N-S ont perdu {ns}, E-O ont perdu {ew} ; plis jusqu'ici : N-S {ns_points}, E-O {ew_points} points.",
+    "reviewing": "revue",
+    "good by both": "bonne des deux façons",
+    "a mistake by both": "erreur des deux façons",
+    "right, but not on this deal": "juste, mais pas sur cette donne",
+    "wrong, but it worked on this deal": "fautive, mais elle a marché ici",
+    "no choice": "pas le choix",
+    "solving": "résolution",
+    "playing out": "jeu réaliste",
+    "playing": "jeu",
+    "calls": "annonces",
+    "deals": "donnes",
+    # match, bidreview, study
+    "Match to {target}": "Partie en {target}",
+    "contract": "contrat",
+    "N-S": "N-S",
+    "E-W": "E-O",
+    "N-S total": "total N-S",
+    "E-W total": "total E-O",
+    "The auction, call by call ({n} deals each, the {system} system)":
+        "Les enchères, annonce par annonce ({n} donnes chacune, système {system})",
+    "advice": "conseil",
+    "cost ± se": "coût ± e.t.",
+    "* no deal fitted the calls before it under the system from that seat (the players did not follow it): its "
+    "deals ignore what the calls showed.":
+        "* aucune donne ne correspondait aux annonces précédentes selon le système, vu de cette place (les "
+        "joueurs ne l'ont pas suivi) : ses donnes ignorent ce que les annonces montraient.",
+    "Passed out: nobody scores.": "Tout le monde passe : personne ne marque.",
+    "{contract} on the real deal, double dummy: N-S take {points} points; scores N-S {ns}, E-W {ew}.":
+        "{contract} sur la vraie donne, en double mort : N-S prennent {points} points ; scores N-S {ns}, E-O {ew}.",
+    "Par: {reason}": "Par : {reason}",
+    "{deals:,} deals in {chunks} chunks ({solved} solved now) in {directory}":
+        "{deals:,} donnes en {chunks} lots ({solved} résolus maintenant) dans {directory}",
+    "{done} of {chunks} chunks are done: the statistics cover {deals:,} deals":
+        "{done} lots sur {chunks} sont faits : les statistiques portent sur {deals:,} donnes",
+    "features of the seat's hand": "caractéristiques de la main du joueur",
+    "features of the side's hands": "caractéristiques des deux mains du camp",
+    "{strain}, {seat} leads: the points of {me}'s side, {of}, {deals:,} deals":
+        "{strain}, entame {seat} : les points du camp de {me}, {of}, {deals:,} donnes",
+    "mean ± se": "moyenne ± e.t.",
+    "P(bid): the share of deals on which the side makes the bid (belote counted); every level, with standard "
+    "errors, is in aggregates.json and aggregates.csv.":
+        "P(enchère) : la part des donnes où le camp réussit l'enchère (belote comprise) ; chaque niveau, avec "
+        "ses erreurs types, est dans aggregates.json et aggregates.csv.",
+    # lead, deal, play, playout
+    "sets (± se)": "fait chuter (± e.t.)",
+    "makes (± se)": "réussit (± e.t.)",
+    "{hand} at {seat} leading against {contract}, {n} deals, seed {seed}":
+        "{hand} en {seat}, à l'entame contre {contract}, {n} donnes, graine {seed}",
+    "lead": "entame",
+    "vs best (± paired se)": "écart à la meilleure (± e.t. appariée)",
+    "your points (± se)": "vos points (± e.t.)",
+    "your score (± se)": "votre score (± e.t.)",
+    "seed {seed}": "graine {seed}",
+    "{seat} holds none of {cards}": "{seat} n'a aucune de {cards}",
+    "The play proves: {proofs}.": "Le jeu prouve : {proofs}.",
+    "{seat} holds {cards}": "{seat} a {cards}",
+    "Announced: {told}.": "Annoncé : {told}.",
+    "the play and the auction": "le jeu et les enchères",
+    "the play": "le jeu",
+    "{seat} to play, {contract}: {n} deals (seed {seed}, {p:.0f}% of the dealt deals fit {fit})":
+        "{seat} à jouer, {contract} : {n} donnes (graine {seed}, {p:.0f} % des donnes tirées s'accordent avec "
+        "{fit})",
+    "our points ± se": "nos points ± e.t.",
+    "we succeed": "nous réussissons",
+    "score ± se": "score ± e.t.",
+    "vs best ± paired se": "écart à la meilleure ± e.t. appariée",
+    "real deal (N-S)": "vraie donne (N-S)",
+    "{contract}, {seat} leads; {n} worlds per decision (seed {seed})":
+        "{contract}, entame {seat} ; {n} mondes par décision (graine {seed})",
+    "worlds": "mondes",
+    "cost (dd)": "coût (double mort)",
+    "N-S took {ns_points} points in {tricks} tricks, E-W {ew_points} (double dummy: N-S {dd}). {contract} is "
+    "made: N-S score {ns}, E-W {ew}.":
+        "N-S ont pris {ns_points} points en {tricks} plis, E-O {ew_points} (double mort : N-S {dd}). {contract} "
+        "est réussi : score N-S {ns}, E-O {ew}.",
+    "N-S took {ns_points} points in {tricks} tricks, E-W {ew_points} (double dummy: N-S {dd}). {contract} is "
+    "down: N-S score {ns}, E-W {ew}.":
+        "N-S ont pris {ns_points} points en {tricks} plis, E-O {ew_points} (double mort : N-S {dd}). {contract} "
+        "a chuté : score N-S {ns}, E-O {ew}.",
+    "The cost column is each card's loss in card points on the deal seen with every card.":
+        "La colonne coût donne ce que chaque carte a perdu en points sur la donne vue cartes sur table.",
+    # advise
+    "The best bid in each strain against the best of all, deal by deal":
+        "La meilleure enchère de chaque couleur face à la meilleure de toutes, donne par donne",
+    "makes": "réussit",
+    "Double dummy against realistic play (PIMC, {worlds} worlds per decision), on the same {n} deals":
+        "Double mort face au jeu réaliste (PIMC, {worlds} mondes par décision), sur les mêmes {n} donnes",
+    "dd makes": "réussit (dm)",
+    "dd score ± se": "score (dm) ± e.t.",
+    "realistic makes": "réussit (réaliste)",
+    "realistic score ± se": "score (réaliste) ± e.t.",
+    "The auction under the {system} system (dealer {seat})": "Les enchères selon le système {system} (donneur {seat})",
+    "shows": "montre",
+    "{hand} at {seat}: each call as if the auction ended after it, {n} deals (seed {seed}, {p:.1f}% of the "
+    "dealt deals fit the auction)":
+        "{hand} en {seat} : chaque annonce comme si les enchères s'arrêtaient là, {n} donnes (graine {seed}, "
+        "{p:.1f} % des donnes tirées s'accordent avec les enchères)",
+    "passed out": "tout le monde passe",
+    "The point count (docs/handeval.md), without sampling: the side's expected points and the highest bid that "
+    "makes half the time":
+        "Le décompte de points (docs/handeval.md), sans tirage : les points attendus du camp et l'enchère la "
+        "plus haute qui réussit une fois sur deux",
+    "main terms": "termes principaux",
+    "{hand} at {seat}, dealer {dealer} ({leader} leads), {n} deals, seed {seed}":
+        "{hand} en {seat}, donneur {dealer} (entame {leader}), {n} donnes, graine {seed}",
+    "the side's points: card points, belote and declarations": "les points du camp : cartes, belote et annonces",
+    "median": "médiane",
+    "belote": "belote",
+    "Each bid: chance it makes, and expected score (ours − theirs) if the opponents coinche whenever it fails":
+        "Chaque enchère : chance de réussir, et score attendu (le nôtre − le leur) si l'adversaire contre "
+        "chaque fois qu'elle chute",
+    "Pass.": "Passe.",
+    "Bid {bid}.": "Annoncez {bid}.",
+    "With realistic play: pass. {text}": "Avec un jeu réaliste : passe. {text}",
+    "With realistic play: bid {bid}. {text}": "Avec un jeu réaliste : annoncez {bid}. {text}",
+    "plot written to {path}": "graphique écrit dans {path}",
+    "base": "base",
+    "J of trumps": "V d'atout",
+    "9 of trumps": "9 d'atout",
+    "A of trumps": "A d'atout",
+    "10 of trumps": "10 d'atout",
+    "K of trumps": "R d'atout",
+    "Q of trumps": "D d'atout",
+    "each trump": "chaque atout",
+    "each side ace": "chaque as à côté",
+    "each side ten": "chaque 10 à côté",
+    "mean {mean:5.1f}  80: {p80:3.0f}%  capot: {capot:3.0f}%": "moy. {mean:5.1f}  80 : {p80:3.0f} %  capot : {capot:3.0f} %",
+    "{bad} bad line(s) skipped, {n} deal(s) solved": "{bad} ligne(s) fautive(s) sautée(s), {n} donne(s) résolue(s)",
+    # par
+    "{side} could make {bid}": "{side} pourraient faire {bid}",
+    "Neither side can make 80 in any strain: all four pass, no contract.":
+        "Aucun camp ne peut faire 80 dans aucune couleur : les quatre passent, pas de contrat.",
+    "{makers}, but no bid gains: all four pass, no contract.":
+        "{makers}, mais aucune enchère ne rapporte : les quatre passent, pas de contrat.",
+    ", coinched by {theirs}": ", contré par {theirs}",
+    ", coinched by {theirs} and surcoinched": ", contré par {theirs} et surcontré",
+    "{mine} bid and make {what}; {theirs} could make {yours} but cannot outbid capot.":
+        "{mine} annoncent et réussissent {what} ; {theirs} pourraient faire {yours} mais ne peuvent pas "
+        "surenchérir sur un capot.",
+    "{mine} bid and make {what}; {theirs} can make nothing.":
+        "{mine} annoncent et réussissent {what} ; {theirs} ne peuvent rien faire.",
+    "{mine} bid {what} and fail{doubled}: it costs less than letting {theirs} play.":
+        "{mine} annoncent {what} et chutent{doubled} : cela coûte moins que de laisser jouer {theirs}.",
+    "{mine} make {what}{doubled}; {theirs} cannot make any contract.":
+        "{mine} réussissent {what}{doubled} ; {theirs} ne peuvent faire aucun contrat.",
+    "{theirs} could make {yours} but {mine} outbid to {what}{doubled}, which {theirs} cannot profitably beat.":
+        "{theirs} pourraient faire {yours} mais {mine} montent à {what}{doubled}, que {theirs} ne peuvent "
+        "pas battre avec profit.",
+    "{theirs} could make {yours} but {mine} bid {what}{doubled}, which {theirs} cannot profitably beat.":
+        "{theirs} pourraient faire {yours} mais {mine} annoncent {what}{doubled}, que {theirs} ne peuvent "
+        "pas battre avec profit.",
+    "{theirs} could make {yours}; {mine} sacrifice in {what}{doubled}, which fails but costs less.":
+        "{theirs} pourraient faire {yours} ; {mine} se sacrifient à {what}{doubled}, qui chute mais coûte "
+        "moins.",
+    "{mine} bid {what} and fail{doubled}.": "{mine} annoncent {what} et chutent{doubled}.",
+    # advice
+    "Pass: no bid gains on average over {n} deals. The most promising, {bid}, makes in {p} of the deals and "
+    "would lose {loss:.0f} on average if the opponents coinche it whenever it fails ({ev:+.0f} if nobody "
+    "coinches).":
+        "Passe : aucune enchère ne rapporte en moyenne sur {n} donnes. La plus prometteuse, {bid}, réussit "
+        "dans {p} des donnes et perdrait {loss:.0f} en moyenne si l'adversaire la contrait chaque fois "
+        "qu'elle chute ({ev:+.0f} sans contre).",
+    "{bid} makes in {p} of the deals and is worth {evx:+.0f} on average, even if the opponents coinche it "
+    "whenever it fails ({ev:+.0f} if nobody coinches)":
+        "{bid} réussit dans {p} des donnes et vaut {evx:+.0f} en moyenne, même si l'adversaire la contre "
+        "chaque fois qu'elle chute ({ev:+.0f} sans contre)",
+    ". If the auction asks for more, it is still worth bidding up to {bid} ({p}, {evx:+.0f})":
+        ". Si les enchères montent, il vaut encore la peine d'aller jusqu'à {bid} ({p}, {evx:+.0f})",
+    "; {bid} only {p}": " ; {bid} seulement {p}",
+    ". The best other strain: {bid}, {p}, {evx:+.0f}": ". La meilleure autre couleur : {bid}, {p}, {evx:+.0f}",
+    # lead
+    "Lead {card}: it sets {bid} in {p:.0f}% of the deals; the worst lead, {worst}, {pw:.0f}%.":
+        "Entamez {card} : {bid} chute dans {p:.0f} % des donnes ; la pire entame, {worst}, {pw:.0f} %.",
+    "Lead {card}: it makes {bid} in {p:.0f}% of the deals; the worst lead, {worst}, {pw:.0f}%.":
+        "Entamez {card} : {bid} réussit dans {p:.0f} % des donnes ; la pire entame, {worst}, {pw:.0f} %.",
+    "Lead {card}: your side takes {points:.0f} points on average{se} and it sets {bid} in {p:.0f}% of the "
+    "deals; the worst lead, {worst}, takes {worst_points:.0f} ({pw:.0f}%).":
+        "Entamez {card} : votre camp prend {points:.0f} points en moyenne{se} et {bid} chute dans {p:.0f} % "
+        "des donnes ; la pire entame, {worst}, prend {worst_points:.0f} ({pw:.0f} %).",
+    "Lead {card}: your side takes {points:.0f} points on average{se} and it makes {bid} in {p:.0f}% of the "
+    "deals; the worst lead, {worst}, takes {worst_points:.0f} ({pw:.0f}%).":
+        "Entamez {card} : votre camp prend {points:.0f} points en moyenne{se} et {bid} réussit dans "
+        "{p:.0f} % des donnes ; la pire entame, {worst}, prend {worst_points:.0f} ({pw:.0f} %).",
+    # card play
+    "; {card} is as good": " ; {card} est aussi bonne",
+    "; next, {card} loses {loss:.0f} ± {se:.0f} on average": " ; ensuite, {card} perd {loss:.0f} ± {se:.0f} en moyenne",
+    " (on the real deal: {ns} N-S points)": " (sur la vraie donne : {ns} points N-S)",
+    "Play {card}: {contract} makes in {p:.0f}% of the deals, {ev:+.0f} on average{real}{more}.":
+        "Jouez {card} : {contract} réussit dans {p:.0f} % des donnes, {ev:+.0f} en moyenne{real}{more}.",
+    "Play {card}: {contract} fails in {p:.0f}% of the deals, {ev:+.0f} on average{real}{more}.":
+        "Jouez {card} : {contract} chute dans {p:.0f} % des donnes, {ev:+.0f} en moyenne{real}{more}.",
+    # auctions
+    "your {call} showed {meaning}": "votre {call} montrait {meaning}",
+    "partner's {call} showed {meaning}": "le {call} du partenaire montrait {meaning}",
+    "{seat}'s {call} showed {meaning}": "le {call} de {seat} montrait {meaning}",
+    "pass": "passe",
+    "passing the deal out scores 0": "passer la donne rapporte 0",
+    "{contract} makes in {p:.0f}% of the deals": "{contract} réussit dans {p:.0f} % des donnes",
+    "{contract} fails in {p:.0f}% of the deals": "{contract} chute dans {p:.0f} % des donnes",
+    "; the next best, {call}, loses {loss:.0f} ± {se:.0f} on average":
+        " ; la suivante, {call}, perd {loss:.0f} ± {se:.0f} en moyenne",
+    "{head}Call {call}: {tail}, worth {ev:+.0f} on average{more}.":
+        "{head}Annoncez {call} : {tail}, {ev:+.0f} en moyenne{more}.",
+    "no opening: no suit with its J or 9 and 3 cards": "pas d'ouverture : aucune couleur avec son V ou son 9 et 3 cartes",
+    "nothing (no rule of the system fits)": "rien (aucune règle du système ne s'applique)",
+    "{names} of {suit}": "{names} à {suit}",
+    "the {name} of {suit}": "le {name} à {suit}",
+    "the {names} of {suit}": "le {names} à {suit}",
+    " or the ": " ou le ",
+    "at least {n} {suit}": "au moins {n} {suit}",
+    "at least {n} aces": "au moins {n} as",
+    "at least {n} jacks": "au moins {n} valets",
+    "at least 1 raise value (an ace, the J or 9 of trumps, belote)":
+        "au moins 1 valeur de soutien (un as, le V ou le 9 d'atout, la belote)",
+    "at least {n} raise values (aces, J or 9 of trumps, belote)":
+        "au moins {n} valeurs de soutien (as, V ou 9 d'atout, belote)",
+    "nothing": "rien",
+    # match
+    "; {held} held for the winner of the next deal": " ; {held} en réserve pour le gagnant de la donne suivante",
+    "The match goes on: N-S need {ns} more, E-W {ew} (target {target}){held}.":
+        "La partie continue : il manque {ns} à N-S, {ew} à E-O (objectif {target}){held}.",
+    "after 1 deal": "après 1 donne",
+    "after {n} deals": "après {n} donnes",
+    "The match is over at {ns} all (target {target}) with no deal won to settle it, {deals}.":
+        "La partie s'achève à égalité, {ns} partout (objectif {target}), sans donne gagnée pour départager, "
+        "{deals}.",
+    ", the tie settled by the last deal won ({side})": ", l'égalité départagée par la dernière donne gagnée ({side})",
+    "{side} win the match, {hi} to {lo} (target {target}){how}, {deals}.":
+        "{side} gagnent la partie, {hi} à {lo} (objectif {target}){how}, {deals}.",
+    # output
+    "Trumps {strain}, first lead by {seat}": "Atout {strain}, entame par {seat}",
+    "Played: {cards}": "Joué : {cards}",
+    "Tricks won: NS {ns} ({ns_points} points), EW {ew} ({ew_points} points)":
+        "Plis gagnés : NS {ns} ({ns_points} points), EO {ew} ({ew_points} points)",
+    # solve, show, table, par
+    "N-S can force capot": "N-S peuvent forcer le capot",
+    "E-W can force capot": "E-O peuvent forcer le capot",
+    "no side can force capot": "aucun camp ne peut forcer le capot",
+    "Value: NS {ns}, EW {ew} (of {total})": "Valeur : NS {ns}, EO {ew} (sur {total})",
+    "Tricks: NS can take {ns}, EW {ew}; {capot}": "Plis : NS peuvent en faire {ns}, EO {ew} ; {capot}",
+    "The deal is over.": "La donne est terminée.",
+    "{seat} to play": "{seat} à jouer",
+    "card": "carte",
+    "NS": "NS",
+    "EW": "EO",
+    "cost": "coût",
+    "Optimal line: {line}": "Ligne optimale : {line}",
+    "line": "ligne",
+    "strain": "atout",
+    "leader": "entame",
+    "played": "jouées",
+    "to move": "à jouer",
+    "NS tricks": "plis NS",
+    "best": "meilleure",
+    "1 problem": "1 problème",
+    "{n} problems": "{n} problèmes",
+    "Hands now:": "Les mains maintenant :",
+    "Trick so far: {cards}": "Pli en cours : {cards}",
+    "{seat} to play; legal: {cards}": "{seat} à jouer ; cartes permises : {cards}",
+    "N-S points": "points N-S",
+    "N-S bid": "enchère N-S",
+    "E-W points": "points E-O",
+    "E-W bid": "enchère E-O",
+    "Double dummy, {seat} leads": "Double mort, entame {seat}",
+    "Double dummy, every leader": "Double mort, chaque entameur",
+    "no contract (all pass)": "pas de contrat (tout le monde passe)",
+    "Par: {contract}, N-S {ns}, E-W {ew}": "Par : {contract}, N-S {ns}, E-O {ew}",
+    "Auction": "Enchères",
+    "seat": "place",
+    "call": "annonce",
+}

@@ -1,0 +1,157 @@
+"""French notation in and out: cards, suits and bids read in each language (and refused
+where the two read differently and no language is set), and the README's example
+commands run in English and in French with French input, giving the same answers."""
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import one_line_error, run
+from solver import notation
+from solver.cards import Card, CardSet, Seat, Suit
+from solver.contract import Contract
+from solver.errors import CoincheError
+from solver.rules import Strain
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("text, en, fr", [
+    ("CA", "CA", "HA"),        # C: clubs in English, cœur in French
+    ("C7", "C7", "H7"),
+    ("HT", "HT", None),        # no H suit and no T rank in French
+    ("PA", None, "SA"),        # pique
+    ("KA", None, "DA"),        # carreau
+    ("TA", None, "CA"),        # trèfle
+    ("VT", None, "CJ"),        # valet de trèfle
+    ("10P", None, "ST"),
+    ("DK", "DK", "DQ"),        # diamond king in English, dame de carreau in French
+    ("R♦", "DK", "DK"),        # a symbol and R read the same in both
+    ("10♥", "HT", "HT"),
+    ("V♥", "HJ", "HJ"),
+])
+def test_cards_in_each_language(text, en, fr):
+    for lang, want in ((notation.EN, en), (notation.FR, fr)):
+        with notation.using(lang):
+            if want is None:
+                with pytest.raises(CoincheError):
+                    Card.parse(text)
+            else:
+                assert Card.parse(text).name == want
+    with notation.using(notation.AUTO):
+        if en is not None and (fr is None or fr == en):
+            assert Card.parse(text).name == en
+        else:
+            with pytest.raises(CoincheError, match="French|in English but"):
+                Card.parse(text)
+
+
+def test_suits_strains_bids_and_hands():
+    with notation.using(notation.FR):
+        assert [Suit.parse(x) for x in "PCKT"] == [Suit.S, Suit.H, Suit.D, Suit.C]
+        assert Strain.parse("C") == Strain.H and Strain.parse("SA") == Strain.SA
+        assert str(Contract.parse("80 cœur")) == "80♥ N" and str(Contract.parse("100T O")) == "100♣ W"
+    with notation.using(notation.AUTO):
+        with pytest.raises(CoincheError, match="strain 'C' reads ♣ in English but ♥ in French"):
+            Contract.parse("100C")
+        assert Strain.parse("pique") == Strain.S and Seat.parse("O") == Seat.W
+    assert CardSet.from_pbn("AV9.A7.R10.V") == CardSet.from_pbn("AJ9.A7.KT.J")
+
+
+def test_without_a_language_what_reads_differently_is_refused(monkeypatch):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")       # a locale that names neither language
+    args = ["play", "7.AJ9.KT.J8", "--seat", "S", "--contract", "100H", "--declarer", "N", "--leader", "W",
+            "--samples", "3", "--seed", "1"]
+    one_line_error(run(*args, "--played", "HK H8 C7"), "'C7' reads 7♣ in English but 7♥ in French")
+    one_line_error(run(*args, "--played", "HK H8 K7"), "French notation", "--lang fr")
+    assert run(*args, "--played", "HK H8 D7").exit_code == 0
+    assert run(*args, "--played", "HK H8 C7", "--lang", "en").exit_code == 0
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    french = [("100C" if a == "100H" else a) for a in args]
+    assert run(*french, "--played", "CR C8 K7").exit_code == 0
+
+
+# -- the README's example commands, in both languages --------------------------------
+
+_SUIT_FR = {"S": "P", "H": "C", "D": "K", "C": "T"}
+_RANK_FR = {"K": "R", "Q": "D", "J": "V", "T": "10"}
+#: The options whose cards and strains are written in French below.
+_FRENCH_OPTIONS = {"--played", "--strain", "--contract", "--auction"}
+
+
+def _french(value: str) -> str:
+    """Cards (``SA``), strains (``H``) and bids (``80H``) of an option in French notation."""
+    def card(m):
+        return _SUIT_FR[m.group(1)] + _RANK_FR.get(m.group(2), m.group(2))
+
+    value = re.sub(r"\b([SHDC])([AKQJT987])\b", card, value)
+    value = re.sub(r"\b(\d+)([SHDC])\b", lambda m: m.group(1) + _SUIT_FR[m.group(2)], value)
+    return re.sub(r"(?<![:\w])([SHDC])\b(?!:)", lambda m: _SUIT_FR[m.group(1)], value) \
+        if len(value) <= 2 else value
+
+
+def _readme_commands() -> list[list[str]]:
+    """The README's example commands that need no file of their own."""
+    out = []
+    for cmd in re.findall(r"\| `coinche ([^`]+)`", README.read_text(encoding="utf-8")):
+        args = shlex.split(cmd)
+        if args[0] in ("serve", "study", "batch", "match") or any(a.endswith((".txt", ".pbn")) for a in args):
+            continue
+        out.append(args)
+    return out
+
+
+def _in_french(args: list[str]) -> list[str]:
+    out = list(args)
+    for i, a in enumerate(args[:-1]):
+        if a in _FRENCH_OPTIONS:
+            out[i + 1] = _french(args[i + 1])
+    if out[0] == "score":
+        out[2] = _SUIT_FR[out[2]]
+    return out
+
+
+#: English words that must not be left in French output.
+_ENGLISH = re.compile(r"\b(the|deals|leads|makes|Double dummy|to play|Trumps|Review|Auction|Tricks|"
+                      r"average|Value|Optimal|every|points on)\b")
+
+
+def _quick(args: list[str]) -> list[str]:
+    """Fewer samples and worlds, so that the suite stays fast (the answers stay comparable)."""
+    out = list(args)
+    for opt, n in (("--samples", "8"), ("--worlds", "3")):
+        if opt in out:
+            out[out.index(opt) + 1] = n
+    if out[0] in ("advise", "lead", "play", "bidreview", "playout", "review") and "--seed" not in out:
+        out += ["--seed", "1"]
+    if "--play" in out:
+        out += ["--realistic-samples", "2"]
+    return out
+
+
+@pytest.mark.parametrize("args", _readme_commands(), ids=lambda a: " ".join(a[:2]))
+def test_readme_commands_in_english_and_in_french(args):
+    english = run(*_quick(args), "--lang", "en")
+    french = run(*_quick(_in_french(args)), "--lang", "fr")
+    assert english.exit_code == 0, english.output
+    assert french.exit_code == 0, (_in_french(args), french.output)
+    words = _ENGLISH.findall(french.stdout)
+    assert not words, (words, french.stdout)
+    assert french.stdout != english.stdout
+    numbers = re.compile(r"[-+]?\d+")
+    if args[0] in ("table", "solve", "review", "show", "score", "par"):       # exact answers: the same
+        assert numbers.findall(english.stdout) == numbers.findall(french.stdout) or args[0] == "score"
+
+
+def test_json_is_the_same_in_both_languages():
+    """Machines read JSON: French input gives the same keys and values (texts apart)."""
+    en = run("play", "7.AJ9.KT.J8", "--seat", "S", "--contract", "100H", "--declarer", "N", "--leader", "W",
+             "--played", "HK H8 D7", "--samples", "5", "--seed", "1", "--json", "--lang", "en")
+    fr = run("play", "7.AV9.R10.V8", "--seat", "S", "--contract", "100C", "--declarer", "N", "--leader", "O",
+             "--played", "CR C8 K7", "--samples", "5", "--seed", "1", "--json", "--lang", "fr")
+    a, b = json.loads(en.stdout), json.loads(fr.stdout)
+    assert a.pop("text") != b.pop("text")
+    assert a == b
