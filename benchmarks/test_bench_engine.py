@@ -114,3 +114,35 @@ def test_bench_threshold_82(benchmark, group):
     benchmark.pedantic(run, rounds=1, iterations=1)
     benchmark.extra_info.update({"group": group, **_stats(times, nodes),
                                  "made": int(sum(answers))})
+
+
+def _after_trick_three(i: int):
+    """Deal ``i`` (trump deal ``i % 4``) after 12 seeded random legal cards: a mid-deal
+    position as card-play advice solves in every world."""
+    import random
+
+    from solver.play import Position
+    rng = random.Random(SEED + i)
+    pos = Position(DEALS[i], GROUPS["trump"](i), Seat.N)
+    for _ in range(12):
+        pos.play(rng.choice(list(pos.legal_cards())))
+    return pos
+
+
+def test_bench_mid_deal(benchmark):
+    """The exact value after three tricks (``Solver.solve(position)``), target <= 50 us."""
+    positions = [_after_trick_three(i) for i in range(N_DEALS)]
+    solver = Solver()
+    times, nodes = [], []
+
+    def run():
+        for pos in positions:
+            t = time.perf_counter()
+            r = solver.solve(pos)
+            times.append(time.perf_counter() - t)
+            nodes.append(r.nodes)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    stats = _stats(times, nodes)
+    benchmark.extra_info.update({"group": "after trick 3", **stats,
+                                 "median_us": round(stats["median_ms"] * 1000, 1), "target_median_us": 50})

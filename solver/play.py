@@ -183,6 +183,18 @@ class Position:
         """The hands as they are now (only at a trick start do they hold equal counts)."""
         return Deal(self.hands)
 
+    def copy(self) -> "Position":
+        """An independent copy: playing on one leaves the other as it was.
+
+        >>> p = Position("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "H", "N", played="SA")
+        >>> q = p.copy(); q.play("S8"); (len(p.history), len(q.history))
+        (1, 2)
+        """
+        other = copy.copy(self)
+        other.hands = list(self.hands)
+        other.history, other.trick, other._saved = list(self.history), list(self.trick), list(self._saved)
+        return other
+
     def on_deal(self, deal: Deal) -> "Position":
         """This position with the hands of ``deal``, which gives every card played so far
         to the seat that played it (not checked: a sampler's deal, consistent with the

@@ -383,7 +383,7 @@ class Solution:
         self.to_move = None if pos.is_over else pos.to_move
 
     def _fresh_position(self) -> Position:
-        return Position(self.deal, self.strain, self.leader, self.rules, self.played)
+        return self.position.copy()         # checked when it was played: no replay
 
     @functools.cached_property
     def card_values(self) -> dict[Card, int]:
@@ -485,8 +485,13 @@ def _continue(pos: Position, strain: "Strain | str | None", leader: "Seat | str 
         raise SeatError(f"first leader {lead.name} contradicts the position's ({pos.first_leader.name})")
     if rules is not None and rules != pos.rules:
         raise RulesError(f"rules {quote(rules)} contradict the position's")
-    history = [c for _, c in pos.history]
-    return query_position(pos.deal, pos.strain, pos.first_leader, history + parse_played(played), pos.rules)
+    fresh = pos.copy()                    # the position was checked when it was played: no replay
+    for i, c in enumerate(parse_played(played)):
+        try:
+            fresh.play(c)
+        except IllegalPlayError as e:
+            raise IllegalPlayError(f"card {len(pos.history) + i + 1} of the play: {e}") from None
+    return fresh
 
 
 def solve(deal: "Deal | Position | str", strain: "Strain | str | None" = None,
