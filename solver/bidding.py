@@ -29,7 +29,8 @@ from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
-from .montecarlo import Answer, Estimate, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import (Acceptance, Answer, Estimate, Study, against_best, estimate, json_number, share,
+                         simulate)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
@@ -297,7 +298,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     if a.next_seat != seat:
         raise AuctionError(f"after {a} it is {a.next_seat.name}'s call, not {seat.name}'s")
     c = auction_constraints(h, seat, a, system, constraints)
-    counter = _Counter(c.accept)
+    counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
     deals, results = simulate(_AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
                               workers=workers, executor=executor, progress=progress,
@@ -310,23 +311,6 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     adv.text = _advice_text(adv)
     return adv
 
-
-class _Counter:
-    """An accept test that counts the deals it sees, for the acceptance rate."""
-
-    def __init__(self, test: "Callable[[Deal], bool] | None") -> None:
-        self.test, self.seen, self.kept = test, 0, 0
-        self.__name__ = getattr(test, "__name__", "the auction")
-
-    def __call__(self, deal: Deal) -> bool:
-        self.seen += 1
-        ok = self.test is None or self.test(deal)
-        self.kept += ok
-        return ok
-
-    @property
-    def rate(self) -> Optional[float]:
-        return self.kept / self.seen if self.seen else None
 
 
 

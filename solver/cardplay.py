@@ -29,7 +29,7 @@ from .deal import Deal
 from .declarations import belote_claim
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import Answer, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Acceptance, Answer, Study, against_best, estimate, json_number, share, simulate
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
@@ -229,7 +229,7 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         from .bidding import auction_constraints
         from .system import DEFAULT
         cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)
-    counter = _Counter(cons.accept)
+    counter = Acceptance(cons.accept, "the play so far")
     cons = dataclasses.replace(cons, accept=counter)
     deals, results = simulate(_Worlds(knowledge=k), k.hand, seat, samples, seed, cons, workers=workers,
                               executor=executor, progress=progress, max_attempts=max_attempts)
@@ -282,20 +282,3 @@ def _real_values(deal: Deal, k: Knowledge) -> dict:
     pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
     return {card: v for card, (v, _) in card_outcomes(default_solver(), pos).items()}
 
-
-class _Counter:
-    """An accept test that counts the deals it sees, for the acceptance rate."""
-
-    def __init__(self, test: Callable[[Deal], bool]) -> None:
-        self.test, self.seen, self.kept = test, 0, 0
-        self.__name__ = "the play so far"
-
-    def __call__(self, deal: Deal) -> bool:
-        self.seen += 1
-        ok = self.test(deal)
-        self.kept += ok
-        return ok
-
-    @property
-    def rate(self) -> Optional[float]:
-        return self.kept / self.seen if self.seen else None

@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .solve import Solver
 
 __all__ = [
+    "Acceptance",
     "Answer",
     "Estimate",
     "Study",
@@ -183,6 +184,25 @@ class Study:
     def final(self, deals: "list[Deal]", results: list) -> Any:
         """The answer from the per-deal results (the results themselves by default)."""
         return results
+
+
+class Acceptance:
+    """An accept test that counts the deals it sees: :attr:`rate` is the share of dealt
+    deals it kept (the cost of a constrained sample, reported beside the answer)."""
+
+    def __init__(self, test: "Callable[[Deal], bool] | None", name: str = "accept") -> None:
+        self.test, self.seen, self.kept = test, 0, 0
+        self.__name__ = getattr(test, "__name__", name)
+
+    def __call__(self, deal: "Deal") -> bool:
+        self.seen += 1
+        ok = self.test is None or bool(self.test(deal))
+        self.kept += ok
+        return ok
+
+    @property
+    def rate(self) -> "float | None":
+        return self.kept / self.seen if self.seen else None
 
 
 def _check_samples(samples: Any) -> int:
