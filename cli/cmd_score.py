@@ -12,6 +12,7 @@ from .errors import fail, handle_errors
 from .options import RuleOpt
 from .output import console, err_console, print_json, render_rows
 from .rules import rules_from
+from solver.contract import bid_text
 from solver.messages import N_, tr
 from solver.cards import Team
 from solver.contract import Coinche, Contract
@@ -110,7 +111,8 @@ def score(
         console.print(line, soft_wrap=True)
     outcome = tr("a litige") if result.tie else tr("made") if result.made else tr("failed")
     doubled = ("", tr(", coinched"), tr(", surcoinched"))[state]
-    title = tr("{contract} by {side}{doubled}: {outcome}", contract=contract.to_text(), side=bidders.name,
+    title = tr("{contract} by {side}{doubled}: {outcome}", contract=bid_text(contract.level, contract.strain),
+               side=bidders.name,
                doubled=doubled, outcome=outcome)
     rows = [
         (side.name, tr("bidders") if side == bidders else tr("defenders"),

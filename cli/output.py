@@ -122,6 +122,10 @@ class PeopleConsole(Console):
     def file(self, new_file: IO[str]) -> None:
         self._file = new_file
 
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        """Plain strings (table cells and titles) in the output language, like :func:`people_text`."""
+        return super().render_str(in_output_language(text), **kwargs)
+
     def on_broken_pipe(self) -> None:
         """A closed pipe raises BrokenPipeError for the entry point to handle (rich itself
         would exit with code 1)."""
@@ -144,6 +148,15 @@ err_console = PeopleConsole(stderr=True)
 
 
 _WEST = re.compile(r"(?<![\w-])W(?![\w-])")      # the seat W, which French calls O (Ouest)
+_EAST_WEST = re.compile(r"\bE-?W\b")              # the side E-W (EW), E-O in French
+
+
+def in_output_language(text: str) -> str:
+    """``text`` as the output language writes it: in French, card ranks (``V♥``), the side
+    E-O and the seat O; the same length, so that tables keep their columns."""
+    if output_language() is not Language.FR:
+        return text
+    return _WEST.sub("O", _EAST_WEST.sub(lambda m: m.group(0).replace("W", "O"), french_cards(text)))
 
 
 def people_text(text: str) -> Text:
@@ -152,9 +165,7 @@ def people_text(text: str) -> Text:
     >>> people_text("Lead J♥, not 7♣").spans
     [Span(5, 7, 'red')]
     """
-    if output_language() is Language.FR:
-        text = _WEST.sub("O", french_cards(text).replace("E-W", "E-O"))
-    t = Text(text)
+    t = Text(in_output_language(text))
     t.highlight_regex(_RED, "red")
     return t
 
