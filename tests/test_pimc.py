@@ -258,3 +258,18 @@ def test_the_commands():
                         "--leader", "W", "--played", "HK H8 D7", "--belote", "W", "--samples", "5",
                         "--seed", "1", "--json"])
     assert code == 0 and json.loads(out)["announced"] == {"W": "-.Q.-.-"}
+
+
+def test_the_review_from_each_seat_reads_a_record_file(tmp_path):
+    """Each played game of a record file, its contract, leader and play from the tags."""
+    from solver.records import Record, write_records
+    deal = Deal.from_pbn(EXAMPLE_DEAL)
+    p = play_out(deal, "100C S", leader="S", worlds=3, seed=1, workers=1)
+    game = Record(deal=deal, dealer=Seat.E, contract=Contract.parse("100C S"), leader=Seat.S, play=tuple(p.cards))
+    path = tmp_path / "two.pbn"
+    write_records([game, game], path)
+    r = run("review", str(path), "--from-seats", "--samples", "4", "--seed", "1", "--json")
+    reviews = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.exit_code == 0 and len(reviews) == 2 and reviews[0] == reviews[1]
+    assert [s["card"] for s in reviews[0]["steps"]] == [c.name for c in p.cards]
+    one_line_error(run("review", str(path), "--from-seats", "--contract", "100C S"), "record file")
