@@ -265,7 +265,8 @@ def test_the_review_from_each_seat_reads_a_record_file(tmp_path):
     from solver.records import Record, write_records
     deal = Deal.from_pbn(EXAMPLE_DEAL)
     p = play_out(deal, "100C S", leader="S", worlds=3, seed=1, workers=1)
-    game = Record(deal=deal, dealer=Seat.E, contract=Contract.parse("100C S"), leader=Seat.S, play=tuple(p.cards))
+    game = Record(deal=deal, dealer=Seat.E, contract=Contract.parse("100C S"), leader=Seat.S,
+                  play=tuple(p.cards))
     path = tmp_path / "two.pbn"
     write_records([game, game], path)
     r = run("review", str(path), "--from-seats", "--samples", "4", "--seed", "1", "--json")
