@@ -105,19 +105,25 @@ def test_the_answers_from_one_seat_mirror_the_api(client):
 
 
 def test_advice_answers_the_auction(client):
-    # The example's South hand opens; over the opponents' 160 every bid loses when coinched.
+    """Without an auction the answer is the opening advice's bid; with one, the best next
+    call of solver.auction_advice on deals that fit the calls so far (same seed)."""
     got = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "E",
                                              "samples": 20, "seed": 1}))
     assert got["answer"] == {"call": got["recommendation"]["bid"] or "pass", "over": None}
-    high = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "N",
-                                              "samples": 20, "seed": 1, "auction": "pass"}))
-    assert high["answer"]["over"] is None
-    over = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "W",
-                                              "samples": 20, "seed": 1, "auction": "160S pass"}))
-    assert over["answer"]["over"] == "160S"
-    above = [b for b in over["bids"] if b["level"] == "capot"]
-    best = max(above, key=lambda b: b["ev_coinched"])
-    assert over["answer"]["call"] == (best["bid"] if best["ev_coinched"] > 0 else "pass")
+    assert "in_auction" not in got
+    for dealer, auction, over in (("N", "pass", None), ("W", "160S pass", "160S")):
+        got = ok(client.post("/api/advise", json={"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": dealer,
+                                                 "samples": 20, "seed": 1, "auction": auction}))
+        want = solver.auction_advice("Q.A.AQ7.KQJ", "S", dealer, auction, samples=20, seed=1)
+        assert got["answer"] == {"call": want.best.call.text.replace(" ", ""), "over": over}
+        assert [c["ev"] for c in got["in_auction"]["calls"]] == [c.ev for c in want.calls]
+
+
+def test_answers_in_french_when_asked(client):
+    body = {"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": "E", "samples": 10, "seed": 1}
+    en, fr = (ok(client.post("/api/advise", json={**body, "lang": lang})) for lang in ("en", "fr"))
+    assert en["bids"] == fr["bids"] and en["recommendation"]["text"] != fr["recommendation"]["text"]
+    assert "donnes" in fr["recommendation"]["text"]
 
 
 @pytest.mark.parametrize("path, body, cli", [

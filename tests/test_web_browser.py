@@ -172,6 +172,21 @@ def test_advice_panel(server, browser):
     shot(browser, "08-advice")
 
 
+def test_advice_inside_an_auction(server, browser):
+    """With calls so far, the panel shows the next call judged on deals that fit them
+    (solver.auction_advice, same seed), in French on a French page."""
+    hand = "Q.A.AQ7.KQJ"
+    open_board(browser, server + f"/#panel=advice&dl=W&as=S&ah={hand}&aa=160S%20pass&an=20&ax=1&lang=fr")
+    browser.find_element(By.ID, "adv-go").click()
+    settle(browser, 60)
+    want = solver.auction_advice(hand, "S", "W", "160S pass", samples=20, seed=1)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#adv-calls tr[data-call]")
+    assert rows and rows[0].get_attribute("data-call") == want.best.call.text.replace(" ", "")
+    assert "Annonce" in browser.find_element(By.ID, "adv-calls").text
+    browser.execute_script("document.getElementById('adv-calls').scrollIntoView()")
+    shot(browser, "15-advice-in-auction")
+
+
 def test_practice_and_bad_input(server, browser):
     open_board(browser, server + "/#panel=practice&pk=play&ps=4&lang=en")
     problem = state(browser)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from importlib import resources
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from solver.deal import Deal
 from solver.errors import CoincheError
+from solver.messages import writing_in
 from . import practice, views
 from .jobs import Busy, Jobs
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
@@ -33,6 +34,7 @@ Played = Annotated[str, Field(max_length=200, description="cards played, in orde
 HandText = Annotated[str, Field(min_length=1, max_length=60, description="one hand: 'AJ9.A7.KT.J'")]
 Samples = Annotated[int, Field(ge=1, le=MAX_SAMPLES)]
 Seed = Annotated[Optional[int], Field(default=None, ge=0, le=MAX_SEED)]
+Lang = Annotated[Literal["en", "fr"], Field(description="the language of the texts in the answer")]
 
 
 class DealIn(BaseModel):
@@ -62,6 +64,7 @@ class AdviseIn(BaseModel):
     samples: Samples = 200
     seed: Seed = None
     auction: Annotated[str, Field(max_length=200, description="calls so far: 'pass 90H'")] = ""
+    lang: Lang = "en"
 
 
 class SeatPlayIn(BaseModel):
@@ -72,6 +75,7 @@ class SeatPlayIn(BaseModel):
     played: Played = ""
     samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 50
     seed: Seed = None
+    lang: Lang = "en"
 
 
 class PlayOutIn(BaseModel):
@@ -82,6 +86,7 @@ class PlayOutIn(BaseModel):
     played: Played = ""
     worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 20
     seed: Seed = None
+    lang: Lang = "en"
 
 
 class LeadIn(BaseModel):
@@ -91,6 +96,7 @@ class LeadIn(BaseModel):
     declarer: SeatText
     samples: Samples = 200
     seed: Seed = None
+    lang: Lang = "en"
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -209,24 +215,28 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
 def _advise_work(req: AdviseIn):
     def work(progress):
-        return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
-                                 progress=progress)
+        with writing_in(req.lang):
+            return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
+                                     progress=progress)
     return work
 
 
 def _lead_work(req: LeadIn):
     def work(progress):
-        return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
-                               progress=progress)
+        with writing_in(req.lang):
+            return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
+                                   progress=progress)
     return work
 
 
 def _seat_work(view):
     def start(req):
         fields = req.model_dump()
+        lang = fields.pop("lang")
 
         def work(progress):
-            return view(**fields, progress=progress)
+            with writing_in(lang):
+                return view(**fields, progress=progress)
         return work
     return start
 

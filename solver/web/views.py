@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from solver.advice import advise
+from solver.bidding import auction_advice
 from solver.cardplay import play_advice
 from solver.cards import Seat
 from solver.contract import Contract, bid_key
@@ -200,6 +201,14 @@ def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[
     out["histograms"] = histograms(full["points"], full["bonus"])
     out["auction"] = auction
     out["answer"] = _answer(out, over, s)
+    if auction.strip():
+        # the next call, judged on deals that fit what the calls so far showed
+        inside = auction_advice(hand, s, dl, auction, samples=samples, seed=seed, progress=progress).to_dict()
+        for c in inside["calls"]:
+            c["call"] = c["call"].replace(" ", "")          # capot S -> capotS, as the grid names bids
+        inside["best"] = inside["best"].replace(" ", "")
+        out["in_auction"] = inside
+        out["answer"] = {"call": inside["best"], "over": None if over is None else over.to_text()}
     return out
 
 

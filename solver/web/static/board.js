@@ -40,6 +40,8 @@ const TEXT = {
     build_help: "Choisissez la place, puis cliquez les cartes pour les lui donner ; cliquez une carte d'une main pour la reprendre.",
     build_to: "Donner à", build_done: "Utiliser cette donne", cards_left: "cartes restantes",
     from_deal: "Main de la donne", make: "réussit", ev: "score moyen", why: "Pourquoi",
+    in_auction: "L'annonce suivante, sur les donnes conformes aux enchères", fit: "des donnes tirées s'accordent avec les enchères",
+    call: "Annonce",
     from_seat: "Depuis la place du joueur", from_seat_help: "Ce que le joueur à jouer peut savoir : sa main, les cartes jouées et ce qu'elles prouvent ; les mains cachées sont tirées au hasard.",
     contract: "Contrat", declarer: "Déclarant", seat_advice: "Quelle carte, depuis sa place", seat_review: "Revue depuis chaque place",
     play_out: "Faire jouer la fin (PIMC)", worlds: "Mondes", card: "Carte", our_points: "Nos points", succeed: "Nous réussissons",
@@ -74,6 +76,8 @@ const TEXT = {
     build_help: "Pick a seat, then click cards to give them to it; click a card in a hand to take it back.",
     build_to: "Give to", build_done: "Use this deal", cards_left: "cards left",
     from_deal: "Hand from the deal", make: "makes", ev: "mean score", why: "Why",
+    in_auction: "The next call, on deals that fit the auction", fit: "of the dealt deals fit the auction",
+    call: "Call",
     from_seat: "From the player's seat", from_seat_help: "What the player to move can know: its hand, the cards played and what they prove; the hidden hands are dealt at random.",
     contract: "Contract", declarer: "Declarer", seat_advice: "Which card, from this seat", seat_review: "Review from each seat",
     play_out: "Play the rest out (PIMC)", worlds: "Worlds", card: "Card", our_points: "Our points", succeed: "We succeed",
@@ -558,10 +562,25 @@ function renderAdviceResult(pane, adv, pick) {
   const box = el("div", { class: "recommend", id: "adv-recommendation" },
     el("div", { class: "big" }, `${t("recommendation")}${C()}${rec.bid ? callText(rec.bid) : t("pass")}`),
     el("div", {}, rec.text));
-  if (adv.answer && adv.answer.over) box.append(el("div", { class: "big" }, `${t("answer")}${C()}${callText(adv.answer.call)}`));
+  if (adv.answer && adv.auction) box.append(el("div", { class: "big", id: "adv-answer" }, `${t("answer")}${C()}${callText(adv.answer.call)}`));
   pane.append(box);
+  if (adv.in_auction) renderInAuction(pane, adv.in_auction);
   pane.append(el("h3", {}, t("histograms")), histograms(adv));
   pane.append(el("h3", {}, t("grid")), bidGrid(adv, pick));
+}
+
+// The next call judged on deals that fit what the calls so far showed (solver.auction_advice).
+function renderInAuction(pane, a) {
+  pane.append(el("h3", {}, t("in_auction")),
+    el("p", { class: "muted" }, a.shown.filter((x) => !x.nothing).map((x) => `${t(x.seat)} ${callText(x.call.replace(" ", ""))}${C()}${x.shows}`).join(" ; ") +
+      ` (${Math.round(1000 * (a.acceptance || 0)) / 10}% ${t("fit")})`));
+  const head = ["call", "contract", "succeed", "ev", "vs_best"].map((k) => el("th", {}, t(k)));
+  const rows = [...a.calls].sort((x, y) => y.ev - x.ev).slice(0, 10).map((c) => el("tr", { "data-call": c.call },
+    el("td", {}, callText(c.call)), el("td", {}, c.contract ? callText(c.contract) : t("pass")),
+    el("td", {}, c.contract ? `${Math.round(100 * c.p_success)}%` : "—"),
+    el("td", {}, `${c.ev >= 0 ? "+" : ""}${Math.round(c.ev)} ± ${Math.round(c.ev_se || 0)}`),
+    el("td", { class: c.call === a.best ? "cell good" : "" }, c.call === a.best ? t("best_was") : `${Math.round(c.vs_best)} ± ${Math.round(c.vs_best_se || 0)}`)));
+  pane.append(el("table", { class: "grid", id: "adv-calls" }, el("tr", {}, ...head), ...rows), el("p", {}, a.text));
 }
 
 function histograms(adv) {
@@ -605,7 +624,7 @@ function bidGrid(adv, pick) {
 
 async function runJob(kind, body, onDone) {
   await stopJob();
-  job = await api("POST", `/api/jobs/${kind}`, body);
+  job = await api("POST", `/api/jobs/${kind}`, Object.assign({ lang: state.lang }, body));
   renderProgress();
   const id = job.id;
   while (job && job.id === id && !["done", "failed", "cancelled"].includes(job.state)) {
@@ -697,7 +716,10 @@ function answerBid(pick) {
     const pr = bidProblem;
     await runJob("advise", { hand: pr.hand, seat: pr.seat, dealer: pr.dealer, samples: pr.samples, seed: pr.seed,
                              auction: pr.auction }, (adv) => {
-      const ev = (call) => (call === "pass" ? 0 : (adv.bids.find((x) => x.bid === call) || { ev_coinched: 0 }).ev_coinched);
+      // with an auction, the calls judged on the deals that fit it; else the opening bids
+      const ev = adv.in_auction
+        ? (call) => (adv.in_auction.calls.find((x) => x.call === call) || { ev: -Infinity }).ev
+        : (call) => (call === "pass" ? 0 : (adv.bids.find((x) => x.bid === call) || { ev_coinched: 0 }).ev_coinched);
       // right: the advised call, or one whose mean score is within 10 of it
       const good = pick === adv.answer.call || ev(pick) >= ev(adv.answer.call) - 10;
       practiceAnswer = { pick, advice: adv, good };
