@@ -159,7 +159,8 @@ def test_a_raise_over_an_intervening_bid_counts_from_partners_bid():
 
 
 def test_two_calls_that_need_the_same_card_are_refused():
-    with pytest.raises(ConstraintError, match="partner.s 100♥ showed J 9 A .* and S.s 110♥ showed J 9 .*both cannot hold 9♥"):
+    with pytest.raises(ConstraintError,
+                       match="partner.s 100♥ showed J 9 A .* and S.s 110♥ showed J 9 .*both cannot hold 9♥"):
         auction_advice("AQ7.7.KT.J9", "W", "N", "E:100H S:110H W:?", samples=5, seed=1)
 
 

@@ -78,7 +78,8 @@ def test_csv_rows():
     row = dict(zip(CSV_COLUMNS, rows[0]))
     assert row["leader"] == "S" and row["ns_C"] == 146 and row["error"] == ""   # dd_reference case 4
     assert row["ns_capot_SA"] == 1
-    assert (row["par_contract"], row["par_ns_score"]) == ("capotSA", par(Deal.from_pbn(EXAMPLE), "E").ns_score)
+    want = par(Deal.from_pbn(EXAMPLE), "E").ns_score
+    assert (row["par_contract"], row["par_ns_score"]) == ("capotSA", want)
     bad = csv_rows(out[1])
     assert len(bad[0]) == len(CSV_COLUMNS) and bad[0][0] == 2 and bad[0][-1]
     nopar = csv_rows(BatchResult(1, SMALL[0], None, {"N": dd_table(Deal.from_pbn(SMALL[0]), "N").to_dict()}))

@@ -167,7 +167,8 @@ def test_file_table(tmp_path):
 def test_file_rules_defaults_from_the_command_line(tmp_path):
     f = tmp_path / "p.txt"
     f.write_text("example strain=TA\nexample strain=TA ta_table=j14\n")
-    out = [json.loads(x) for x in run("solve", "--file", str(f), "--ta-table", "j13", "--json").stdout.splitlines()]
+    lines = run("solve", "--file", str(f), "--ta-table", "j13", "--json").stdout.splitlines()
+    out = [json.loads(x) for x in lines]
     assert [d["rules"]["ta_table"] for d in out] == ["j13", "j14"]
 
 

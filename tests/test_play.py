@@ -146,7 +146,8 @@ def test_card_points_tables():
     from solver.rules import points_table
     r = Rules()
     # seed 000: trumps J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2
-    assert [r.card_points(c, "H") for c in ("HJ", "H9", "HA", "HT", "HK", "HQ", "H8")] == [20, 14, 11, 10, 4, 3, 0]
+    faces = ("HJ", "H9", "HA", "HT", "HK", "HQ", "H8")
+    assert [r.card_points(c, "H") for c in faces] == [20, 14, 11, 10, 4, 3, 0]
     assert [r.card_points(c, "H") for c in ("SA", "ST", "SK", "SQ", "SJ", "S9")] == [11, 10, 4, 3, 2, 0]
     # seed 000 variant: in sans atout the ace is worth 19
     assert r.card_points("SA", "SA") == 19
