@@ -238,11 +238,15 @@ def _rank_index(text: str, lang: "notation.Language") -> "int | None":
     return _RANKS_IN["fr" if lang is notation.FR else "en"].get(text)
 
 
+#: The suit letters and symbols a card is read with, by language.
+_CARD_SUITS = {lang: {**letters, **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
+               for lang, letters in SUIT_LETTERS.items()}
+
+
 def _card_readings(up: str, lang: "notation.Language") -> set:
     """Every card ``up`` (upper case) reads as in ``lang``: a suit (letter, symbol) then a
     rank, or a rank then a suit."""
-    suits = {**SUIT_LETTERS["fr" if lang is notation.FR else "en"],
-             **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
+    suits = _CARD_SUITS["fr" if lang is notation.FR else "en"]
     out = set()
     for suit_text, rank_text in ((up[0], up[1:]), (up[-1], up[:-1])):
         s, r = suits.get(suit_text), _rank_index(rank_text, lang)

@@ -195,8 +195,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     the referee) come first, as given; the players take over after them.  The same
     ``seed`` gives the same play."""
     d = Deal.parse(deal)
-    c = None if contract is None or isinstance(contract, Contract) else Contract.parse(contract)
-    c = contract if isinstance(contract, Contract) else c
+    c = Contract.parse(contract) if isinstance(contract, str) else contract
     if c is None and strain is None:
         raise ConstraintError("name the contract (like '100H N') or the strain")
     st = Strain.parse(strain) if strain is not None else c.strain
@@ -219,10 +218,10 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     with executor(Backend.THREAD, workers) as ex:
         while not pos.is_over:
             seat = pos.to_move
+            p = who[seat]
             values = solver.card_values(pos)
             if dd_value is None:
                 dd_value = (max if seat.team == Team.NS else min)(values.values())
-            p = who[seat]
             if len(decisions) < len(given):
                 card, n = given[len(decisions)], 0
             elif p == PIMC:

@@ -98,11 +98,10 @@ class SeatReview:
 
 def _real_scores(pos: Position, contract: Contract, rules: Rules) -> dict[Card, tuple[int, int]]:
     """Each legal card -> (score ours minus theirs, our card points) on the real deal."""
-    seat = pos.to_move
+    ours = pos.to_move.team == Team.NS
     out = {}
     for card, (ns, capot) in card_outcomes(default_solver(), pos).items():
         s_ns, s_ew, _ = score_play(contract, rules, pos.deal.masks, ns, capot)
-        ours = seat.team == Team.NS
         out[card] = (s_ns - s_ew if ours else s_ew - s_ns, ns if ours else 162 - ns)
     return out
 

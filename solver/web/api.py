@@ -67,26 +67,24 @@ class AdviseIn(BaseModel):
     lang: Lang = "en"
 
 
-class SeatPlayIn(BaseModel):
+class PlayedDealIn(BaseModel):
+    """A deal being played under a contract: what the answers from one seat start from."""
+
     deal: DealText
     contract: Annotated[str, Field(min_length=1, max_length=20, description="the bid: '100H'")]
     declarer: SeatText
     leader: SeatText = "N"
     played: Played = ""
+    seed: Seed = None
+    lang: Lang = "en"
+
+
+class SeatPlayIn(PlayedDealIn):
     samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 50
-    seed: Seed = None
-    lang: Lang = "en"
 
 
-class PlayOutIn(BaseModel):
-    deal: DealText
-    contract: Annotated[str, Field(min_length=1, max_length=20, description="the bid: '100H'")]
-    declarer: SeatText
-    leader: SeatText = "N"
-    played: Played = ""
+class PlayOutIn(PlayedDealIn):
     worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 20
-    seed: Seed = None
-    lang: Lang = "en"
 
 
 class LeadIn(BaseModel):
