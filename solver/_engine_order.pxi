@@ -97,15 +97,36 @@ cdef inline int lead_score(int c, int p, bint master, int trump, uint32_t hand, 
     # without trumps, from the side's longest suit (to set up its cards)
     return LOW_LEAD - p + LONG_SUIT * coinche_popcount((hand | mate) & LANE[suit])
 
-cdef inline int second_score(int p, bint master, bint wins, bint safe) noexcept nogil:
+cdef inline bint partner_takes_it(State* s, int player, uint32_t beat, uint32_t nextf) noexcept nogil:
+    """Second hand: is the trick partner's for sure?  Partner, playing last, holds a card
+    he may play that takes it from the card winning it now (``beat``: the cards that
+    do), and the next player (whose possible cards are ``nextf``) cannot beat that card.
+    A card to play first, not a proof: ordering only."""
+    cdef uint32_t mate = s.hands[partner(player)]
+    cdef uint32_t can = mate & LANE[s.led]
+    if can == 0:
+        can = mate              # void: any card, and only his trumps can beat
+    can &= beat
+    if can == 0:
+        return False
+    if s.trump >= 0 and (can & LANE[s.trump]):
+        can &= LANE[s.trump]
+    return (nextf & s.beaters[highest(can)]) == 0
+
+cdef inline int second_score(int p, bint master, bint wins, bint safe, bint smear) noexcept nogil:
     """Second hand (his partner cannot be winning yet): ``wins`` the trick so far,
-    ``safe`` when the next player cannot take it from the card winning it after this one."""
+    ``safe`` when the next player cannot take it from the card winning it after this one;
+    ``smear``: a discard (neither the suit led nor a trump) onto a trick that partner
+    takes for sure (see :func:`partner_takes_it`)."""
     if wins and safe:
         # the trick is ours (the last card is partner's): add points, but keep masters
         # for later tricks
         return WINS_SAFE + p - (KEEP_MASTER if master else 0)
     if wins:
         return WINS_UNSAFE - p
+    if smear:
+        # partner takes the trick: points onto it, masters kept
+        return THROWN_ON + p - (KEEP_MASTER if master else 0)
     return LOSING - p
 
 cdef inline int third_score(int p, bint master, bint ours, bint safe) noexcept nogil:
@@ -149,7 +170,7 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
     cdef int c, prev = -1, n = 0, sc, p
     cdef int ruff_risk = ruff_risk_of(s, player, trump) if ncards == 0 and opp_trumps else 0
     cdef bint partner_wins = ncards > 0 and s.win_seat == partner(player)
-    cdef bint master, wins, safe
+    cdef bint master, wins, safe, smear = False
     if ncards > 0:
         beat = s.beaters[s.win_card]            # the cards that take the trick now
         # the cards the next player may beat with: those of the suit led when he has
@@ -159,6 +180,8 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
             nextf = s.hands[next_seat(player)]
         if trump >= 0:
             discards = ~(LANE[led] | LANE[trump])   # neither the suit led nor trumps
+        if ncards == 1:
+            smear = partner_takes_it(s, player, beat, nextf)
     # classes: scan legal cards from the top; c joins prev's class (see same_class)
     while legal:
         c = highest(legal)
@@ -185,7 +208,8 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
                 if ncards == 2:
                     sc = third_score(p, master, partner_wins or wins, safe)
                 else:
-                    sc = second_score(p, master, wins, safe)
+                    sc = second_score(p, master, wins, safe, smear and (c >> 3) != led
+                                      and (c >> 3) != trump)
             if (discards >> c) & 1:
                 sc += DISCARD_LENGTH * coinche_popcount(hand & LANE[c >> 3])   # discard from length
         scores[n] = sc
