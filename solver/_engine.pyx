@@ -260,22 +260,38 @@ cdef class Engine:
             v = solve_state(&self.st, guess, lower, upper)
         return v
 
-    def card_value(self, int card, int parent=-1):
+    def value_near(self, int estimate, int lower=0, int upper=-1):
+        """The exact value, the probes starting from ``estimate`` and stepping away from
+        it (see ``solve_near``): fewer probes than :meth:`value` when the estimate is
+        within a few points, more when it is far.  ``lower`` / ``upper`` as for
+        :meth:`value`."""
+        cdef int v
+        if self.st.tricks_left == 0:
+            return 0
+        with nogil:
+            v = solve_near(&self.st, estimate, lower, upper)
+        return v
+
+    def card_value(self, int card, int parent=-1, int estimate=-1):
         """The value of the current position if ``card`` is played next (N-S points from
         here, the card's trick included).
 
         ``parent``: the current position's own value, when known.  No card does better
-        than the position for the side to move, so the search then starts at that value
-        and is bounded by it: a best card costs a single probe."""
+        than the position for the side to move, so the search is bounded by it and
+        starts there: a best card costs a single probe, a card a few points worse a
+        few.  ``estimate``: without ``parent``, a value near the card's (a sibling's),
+        where the probes start."""
         cdef int g, rest, maximizing = ((self.st.leader + self.st.ncards) & 1) == 0
         g = self.play(card)
         try:
-            if parent < 0:
-                return g + self.value()
-            rest = parent - g if parent > g else 0
-            if maximizing:
-                return g + self.value(rest, 0, rest)
-            return g + self.value(rest + 1, rest, -1)
+            if parent >= 0:
+                rest = parent - g if parent > g else 0
+                if maximizing:
+                    return g + self.value_near(rest, 0, rest)
+                return g + self.value_near(rest, rest, -1)
+            if estimate >= 0:
+                return g + self.value_near(estimate - g if estimate > g else 0)
+            return g + self.value()
         finally:
             self.unplay()
 

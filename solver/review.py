@@ -4,9 +4,10 @@ For every card played, the review gives the double-dummy value (N-S card points
 over the whole deal under perfect play from there) before and after the card,
 the points the card gave away against the best card (0 when it was optimal) and
 the best alternatives.  The value after a card is the value before the next one,
-and the cost of a card is ``Solution.cost``: the review is a walk of
-:func:`solver.solve.Solver.solve` along the play, one transposition table for
-the whole walk.
+and the cost of a card is ``Solution.cost``: the review solves the first position,
+then walks the play with every card's value (``Solution.card_values``), the value
+of each next position being the played card's, so only the first value is
+searched for; one transposition table serves the whole walk.
 
 >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
 >>> r = review(deal, "C", leader="S", played="SQ S7 SA ST")
@@ -27,7 +28,7 @@ from .cards import Card, Seat, Team
 from .deal import Deal, first_leader
 from .play import Position, parse_played
 from .rules import Rules, Strain
-from .solve import Solver, default_solver
+from .solve import Solution, Solver, default_solver
 
 __all__ = ["ReviewStep", "Review", "review"]
 
@@ -151,16 +152,21 @@ def review(deal: "Deal | str", strain: "Strain | str", leader: "Seat | str | Non
     nodes = 0
     first_value = None
     value = None
+    here = Position(deal, strain_, lead, rules)
     for i, card in enumerate(cards):
-        sol = s.solve(deal, strain_, lead, cards[:i], rules)
-        nodes += sol.nodes
         if first_value is None:
+            sol = s.solve(here)
+            nodes += sol.nodes
             first_value = sol.ns_points
+        else:
+            # the value here is the one the card just played was found to keep
+            sol = Solution(s, here.copy(), sol.total, value, 0)
         values = sol.card_values
         trick = i // 4 + 1
         steps.append(ReviewStep(i, trick, sol.to_move, card, sol.ns_points, values[card],
                                 sol.cost(card), tuple(sol.best_cards), values))
         value = values[card]
+        here.play(card)
     if first_value is None:
         sol = s.solve(deal, strain_, lead, (), rules)
         first_value = value = sol.ns_points

@@ -213,7 +213,7 @@ class Solver:
         The exact points first; the trick-count probe for capot only when one side takes
         every point (a side that can force every trick takes every point), so most
         strains skip it.  ``guess``: a value near the answer (the same strain for
-        another leader), where the search starts.
+        another leader), where the probes start and step out from.
 
         >>> Solver(tt_bits=10).strain_result(Deal.from_pbn(EXAMPLE_DEAL), Seat.S, Strain.C, Rules())[:4]
         (146, False, False, 162)
@@ -222,7 +222,7 @@ class Solver:
         hands = deal.masks
         self._load_hands(hands, strain, leader, rules)
         total = eng.max_value()         # every point of the deal, and the last trick's bonus
-        v = eng.value(guess)
+        v = eng.value_near(guess) if guess >= 0 else eng.value()
         nodes = eng.nodes
         nsc = ewc = False
         if v == total or v == 0:
@@ -305,13 +305,18 @@ class Solver:
 
         With the position's own ``value`` known, each card's search starts at it and is
         bounded by it (no card does better than the position for the side to move), so
-        the best cards cost one probe each."""
+        the best cards cost one probe each.  Without, each card's search starts at the
+        best value found so far: siblings are mostly a few points apart."""
         self._load(pos)
         eng = self._engine
         out: dict[Card, int] = {}
         future = -1 if value is None else value - pos.points[0]
+        best = -1                           # the best future so far, for the side to move
+        maximizing = eng.to_move % 2 == 0    # N or S
         for cls in eng.move_classes():
-            v = eng.card_value(cls[0], future)
+            v = eng.card_value(cls[0], future, best)
+            if best < 0 or (v > best if maximizing else v < best):
+                best = v
             for c in cls:
                 out[Card(c)] = pos.points[0] + v
         return dict(sorted(out.items()))

@@ -83,6 +83,25 @@ def test_values_match_minimax(tricks_left, start, count):
         assert {int(c): v for c, v in sol.card_values.items()} == expect_cards, where
 
 
+def test_probes_from_an_estimate_reach_the_value():
+    """The probes that start from an estimate (``Engine.value_near``, and card values
+    started at a sibling's, as PIMC asks them) end on the minimax value wherever the
+    estimate lies: on it, next to it, far off, outside 0..total."""
+    s = Solver()
+    eng = s._engine
+    for i in range(300):
+        rng = random.Random(SEED + 400_000 + i)
+        deal, strain, leader, played, rules, pos = random_endgame(rng, 2 + i % 3)
+        where = describe(deal, strain, leader, played, rules)
+        expect_cards = minimax.card_values(pos)
+        future = minimax.ns_points(pos) - pos.points[0]
+        for estimate in (future, future + 1, future - 1, rng.randrange(-5, 60), 0, 200):
+            s._load(pos)
+            assert eng.value_near(estimate) == future, (estimate, where)
+        values = s.card_values(pos)             # no value given: each card from a sibling's
+        assert {int(c): v for c, v in values.items()} == expect_cards, where
+
+
 def test_values_with_a_tiny_table():
     """A 256-bucket table evicts constantly: the values may not change (the minimax again
     decides), and neither may they when one table serves every rules variant in turn."""
