@@ -21,8 +21,6 @@ solver.errors.IllegalPlayError: S must follow ♠: HA is not allowed (legal: SQ)
 
 from __future__ import annotations
 
-import copy
-
 from typing import Iterable, Sequence
 
 from .cards import SUIT_MASKS, Card, CardSet, Seat, Team, scan_forward
@@ -137,7 +135,8 @@ class Position:
     """A deal being played: who is to move, the trick so far, tricks and points won.
 
     ``play`` refuses an illegal card with :class:`IllegalPlayError` (with the reason) and
-    leaves the position unchanged; ``undo`` takes the last card back.
+    leaves the position unchanged; ``undo`` takes the last card back.  ``points_table``:
+    the points of each card (0..31) in the strain under the rules.
     """
 
     def __init__(self, deal: "Deal | str", strain: "Strain | str", leader: "Seat | str" = Seat.N,
@@ -148,7 +147,7 @@ class Position:
         self.strain = Strain.parse(strain)
         self.first_leader = Seat.parse(leader)
         self.rules = rules
-        self._points_table = points_table(self.strain, rules)
+        self.points_table = points_table(self.strain, rules)
         self.hands = [h.mask for h in deal.hands]
         self.history: list[tuple[Seat, Card]] = []
         self.leader = self.first_leader          # leader of the current trick
@@ -183,6 +182,13 @@ class Position:
         """The hands as they are now (only at a trick start do they hold equal counts)."""
         return Deal(self.hands)
 
+    def _shallow(self) -> "Position":
+        """A new position sharing every field with this one (``copy.copy``, without its
+        generic protocol: this runs once per solved world)."""
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        return other
+
     def copy(self) -> "Position":
         """An independent copy: playing on one leaves the other as it was.
 
@@ -190,7 +196,7 @@ class Position:
         >>> q = p.copy(); q.play("S8"); (len(p.history), len(q.history))
         (1, 2)
         """
-        other = copy.copy(self)
+        other = self._shallow()
         other.hands = list(self.hands)
         other.history, other.trick, other._saved = list(self.history), list(self.trick), list(self._saved)
         return other
@@ -200,7 +206,7 @@ class Position:
         to the seat that played it (not checked: a sampler's deal, consistent with the
         play); the play is not replayed, so this is much cheaper than a new
         ``Position(deal, strain, leader, rules, played)``."""
-        other = copy.copy(self)
+        other = self._shallow()
         other.deal = deal
         other.history, other.trick, other._saved = list(self.history), list(self.trick), list(self._saved)
         played = sum(1 << int(c) for _, c in self.history)
@@ -247,7 +253,7 @@ class Position:
         self.trick.append(c)
         if len(self.trick) == 4:
             w = (self.leader + trick_winner(self.trick, self.strain)) & 3
-            pts = sum(self._points_table[x] for x in self.trick)
+            pts = sum(self.points_table[x] for x in self.trick)
             if not any(self.hands):
                 pts += LAST_TRICK_BONUS
             team = w & 1
