@@ -9,7 +9,6 @@ cdef enum:
     KEEP_LAST = -200        # a lead that wins whenever it is led: plus its points
     CASH = 300              # a sure winner with points: plus its points
     CASH_BARE = 150         # a sure winner without points
-    TRUMPS_FIRST = 50       # added to a trump cashed while the opponents hold trumps
     TO_PARTNER = 250        # a low lead to partner's best card: minus its points
     TO_PARTNER_RUFF = 240   # a lead of a suit partner can ruff: minus its points
     RUFFABLE = 50           # a lead an opponent can ruff: minus its points
@@ -79,9 +78,9 @@ cdef inline int lead_score(int c, int p, bint master, int trump, uint32_t hand, 
         # it is led: keep it for last
         return p + KEEP_LAST
     if master and not ruff:
-        # a sure winner: cash it, trumps first while the opponents hold some (a master
-        # without points, after the leads to partner)
-        return (CASH if p else CASH_BARE) + p + (TRUMPS_FIRST if suit == trump and opp_trumps else 0)
+        # a sure winner: cash it, by its points (a master without points after the
+        # leads to partner)
+        return (CASH if p else CASH_BARE) + p
     if ruff:
         # an opponent can ruff it, master or not: risk as few points as can be
         return RUFFABLE - p
