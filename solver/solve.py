@@ -37,6 +37,9 @@ _ONE_THREAD = ("a Solver serves one thread at a time: give each thread its own "
                "(solver.solve.default_solver() does)")
 
 
+_NEED_80 = points_needed(80)     # the points a bid of 80 needs
+
+
 def _serving(*, loads: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A public :class:`Solver` method, refusing concurrent use instead of answering wrongly.
 
@@ -190,7 +193,7 @@ class Solver:
         # the points won so far, and all the engine can still give out
         total = pos.points[0] + pos.points[1] + self._engine.max_value()
         # the first probe asks the most common question: do N-S make a bid of 80?
-        future = self._engine.value(points_needed(80) - pos.points[0])
+        future = self._engine.value(_NEED_80 - pos.points[0])
         return Solution(self, pos, total, pos.points[0] + future, self._engine.nodes)
 
     @_serving(loads=True)
@@ -484,6 +487,9 @@ def query_position(deal: "Deal | Position | str", strain: "Strain | str | None" 
     solver.errors.StrainError: strain 'SA' contradicts the position's (H)
     """
     if isinstance(deal, Position):
+        if strain is None and leader is None and dealer is None and rules is None \
+                and type(played) in (tuple, list, str) and not played:
+            return deal.copy()            # the position as it stands (the common case)
         return _continue(deal, strain, leader, played, rules, dealer)
     if strain is None:
         raise StrainError("no strain given: expected one of S H D C SA TA (or a Position)")
