@@ -148,7 +148,7 @@ class Solver:
 
     def _load(self, pos: Position, count_tricks: bool = False) -> None:
         """Load a :class:`Position`: its fields were read when it was made, so they go to
-        the engine as they are (a third of the time :meth:`_load_hands` takes)."""
+        the engine as they are (under half the time :meth:`_load_hands` takes)."""
         st, rules = pos.strain, pos.rules
         try:
             self._engine.setup(pos.hands, int(st), strength_table(st), pos.points_table,
