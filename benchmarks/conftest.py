@@ -9,8 +9,8 @@ from __future__ import annotations
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    session = getattr(config, "_benchmarksession", None)
-    benches = [b for b in getattr(session, "benchmarks", None) or [] if getattr(b, "extra_info", None)]
+    plugin = getattr(config, "_benchmarksession", None)    # pytest-benchmark's own attribute
+    benches = [b for b in getattr(plugin, "benchmarks", None) or [] if getattr(b, "extra_info", None)]
     if not benches:
         return
     terminalreporter.section("benchmark extra_info")

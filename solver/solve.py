@@ -149,13 +149,8 @@ class Solver:
     def _load(self, pos: Position, count_tricks: bool = False) -> None:
         """Load a :class:`Position`: its fields were read when it was made, so they go to
         the engine as they are (under half the time :meth:`_load_hands` takes)."""
-        st, rules = pos.strain, pos.rules
-        try:
-            self._engine.setup(pos.hands, int(st), strength_table(st), pos.points_table,
-                               int(pos.leader), [int(c) for c in pos.trick], rules.must_undertrump,
-                               rules.must_overtrump_partner, rules.table_variant(st), count_tricks)
-        except ValueError as e:            # a sampler's deal that does not fit the play
-            raise DealError(f"not a position: {e}") from None
+        self._setup(pos.hands, pos.strain, pos.leader, pos.rules, pos.points_table,
+                    [int(c) for c in pos.trick], count_tricks)
 
     def _load_hands(self, hands: Iterable["CardSet | int"], strain: "Strain | str", leader: "Seat | str",
                     rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
@@ -168,12 +163,15 @@ class Solver:
         except TypeError:
             raise DealError(f"not hands and a trick: {quote(hands)}, {quote(trick)}: expected 4 masks "
                             "or card sets, and cards") from None
+        self._setup(masks, st, lead, rules, points_table(st, rules), cards, count_tricks)
+
+    def _setup(self, masks: list[int], st: Strain, lead: Seat, rules: Rules, points: tuple[int, ...],
+               cards: list[int], count_tricks: bool) -> None:
+        """Give the engine a position already read: its checks of it become DealError."""
         try:
-            self._engine.setup(
-                masks, int(st), strength_table(st), points_table(st, rules), int(lead), cards,
-                undertrump=rules.must_undertrump, overtrump_partner=rules.must_overtrump_partner,
-                ta_variant=rules.table_variant(st), count_tricks=count_tricks,
-            )
+            self._engine.setup(masks, int(st), strength_table(st), points, int(lead), cards,
+                               rules.must_undertrump, rules.must_overtrump_partner,
+                               rules.table_variant(st), count_tricks)
         except CoincheError:
             raise
         except ValueError as e:            # the engine's own checks of the position
