@@ -114,6 +114,9 @@ class PeopleConsole(Console):
     @property
     def file(self) -> IO[str]:
         stream = self._file or (sys.stderr if self.stderr else sys.stdout)
+        # A live display (a progress bar) puts a proxy in sys.stdout and sys.stderr that
+        # prints through this console: write to the stream behind it, as rich does.
+        stream = getattr(stream, "rich_proxied_file", stream)
         if self._wrapped[0] is not stream:
             self._wrapped = (stream, stream if can_encode(stream) else _Letters(stream))
         return self._wrapped[1]
