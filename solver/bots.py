@@ -1,0 +1,525 @@
+"""Bots that bid and play from one seat, seeing only what that seat may see.
+
+A :class:`SeatView` is everything a player at the table knows: its own eight cards,
+the dealer, the auction so far, the cards played (by whom follows from the rules),
+the belotes announced and the cards shown by declarations, the rules and the bidding
+system the table plays.  A bot is anything with ``call(view) -> Call`` and
+``card(view) -> Card`` (:class:`Bot`); it is given a view, never the deal, so it
+cannot read a hidden hand.  Every decision is a function of the view and the bot's
+seed alone (the random stream of a decision is drawn from the seed, the seat and the
+point of the deal), so the same view gives the same call or card, whatever the hidden
+cards are.
+
+- :class:`PimcBot` plays by perfect-information Monte Carlo: it deals the hidden cards
+  ``worlds`` times consistently with its view (the play's proofs,
+  :class:`~solver.knowledge.Knowledge`, and what the calls showed under the system),
+  solves every legal card exactly in every world and turns each world's card points
+  into **the deal's score under the contract** (made or down, coinche, capot, belote,
+  declarations) before averaging, so that a declarer secures the contract before
+  extra points and a defender sets it.  It calls by the auction advice
+  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals.
+- :class:`HeuristicBot` bids from the point count (:func:`~solver.handeval.evaluate_hand`)
+  and plays by rules of thumb: a fast, fair baseline.
+- :class:`RandomBot` plays a random legal card and mostly passes.
+- :class:`DoubleDummyBot` sees every card (it **cheats**: an upper bound, never a
+  partner for a learner).
+
+>>> from solver.deal import EXAMPLE_DEAL, Deal
+>>> deal = Deal.from_pbn(EXAMPLE_DEAL)
+>>> view = SeatView(Seat.S, deal.hands[Seat.S], Seat.E, Auction(Seat.E))
+>>> HeuristicBot().call(view).seat
+<Seat.S: 2>
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+
+from .auction import Auction, Call, CallKind
+from .cards import Card, CardSet, Seat, Suit, Team, card_of, rank_of, suit_of
+from .contract import Contract, bid_key
+from .deal import Deal
+from .declarations import award_declarations, belote_claim
+from .errors import ConstraintError
+from .knowledge import Knowledge, _who_played
+from .play import Position, legal_cards, trick_winner
+from .rules import Rules, Strain, points_table, strength_table
+from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, DealScore, score_checked
+from .system import DEFAULT, BiddingSystem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .solve import Solver
+
+__all__ = ["SeatView", "Bot", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDummyBot", "make_bot",
+           "BOT_KINDS", "world_score", "bots_for"]
+
+
+# ---------------------------------------------------------------------------
+# The score of a played contract
+# ---------------------------------------------------------------------------
+
+def world_score(contract: Contract, deal: Deal, leader: Seat, rules: Rules, ns_points: int,
+                capot: int) -> DealScore:
+    """The score of ``contract`` played on ``deal`` (first lead by ``leader``) when N-S
+    take ``ns_points`` card points; ``capot``: 1 when N-S took every trick, -1 when E-W
+    did, 0 neither.  Every belote held by a side that may claim it is claimed, and the
+    declarations are awarded as the rules say: this is the score both of a world a bot
+    imagines and of the deal played at the table."""
+    team = contract.declarer.team
+    points = ns_points if team == Team.NS else 162 - ns_points
+    took = capot == (1 if team == Team.NS else -1)
+    lost = capot == (-1 if team == Team.NS else 1)
+    code = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
+    claim = belote_claim(deal.masks, contract.strain, team, rules)
+    decl = award_declarations(deal, contract.strain, leader, rules) if rules.declarations else (0, 0)
+    return score_checked(contract, points, code, claim, decl, rules)
+
+
+# ---------------------------------------------------------------------------
+# What one seat sees
+# ---------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` knows: its eight cards (``hand``, those it played included), the
+    ``dealer``, the ``auction`` so far, the cards ``played`` in order from the first
+    lead (the seat after the dealer), the ``belote`` announcements (``"E"``, at tout
+    atout ``"E:H"``), the cards ``shown`` by declarations, the ``rules`` and the
+    bidding ``system`` of the table."""
+
+    seat: Seat
+    hand: CardSet
+    dealer: Seat
+    auction: Auction
+    played: tuple[Card, ...] = ()
+    belote: tuple[str, ...] = ()
+    shown: Mapping[Seat, CardSet] = dataclasses.field(default_factory=dict)
+    rules: Rules = Rules()
+    system: BiddingSystem = DEFAULT
+
+    @property
+    def leader(self) -> Seat:
+        """The first leader: the seat after the dealer."""
+        return self.dealer.next
+
+    @property
+    def contract(self) -> Optional[Contract]:
+        return self.auction.contract
+
+    @property
+    def bidding(self) -> bool:
+        """The auction is still going on."""
+        return not self.auction.is_over
+
+    def order(self) -> list[tuple[Seat, Card]]:
+        """The cards played with the seat of each."""
+        c = self.contract
+        return [] if c is None else _who_played(list(self.played), c.strain, self.leader)
+
+    def remaining(self) -> CardSet:
+        """The seat's cards not played yet."""
+        mine = sum(1 << int(c) for s, c in self.order() if s == self.seat)
+        return CardSet(self.hand.mask & ~mine)
+
+    def trick(self) -> tuple[Seat, list[Card]]:
+        """The trick in progress: its leader and its cards so far."""
+        c = self.contract
+        assert c is not None
+        order = self.order()
+        n = len(order) % 4
+        if n:
+            return order[-n][0], [x for _, x in order[-n:]]
+        if not order:
+            return self.leader, []
+        last = [int(x) for _, x in order[-4:]]
+        return Seat((order[-4][0] + trick_winner(last, c.strain)) & 3), []
+
+    def to_move(self) -> Seat:
+        if self.bidding:
+            return self.auction.next_seat
+        lead, trick = self.trick()
+        return Seat((lead + len(trick)) & 3)
+
+    def legal_calls(self) -> list[Call]:
+        return self.auction.legal_calls()
+
+    def legal_cards(self) -> list[Card]:
+        c = self.contract
+        assert c is not None
+        lead, trick = self.trick()
+        mask = legal_cards(self.remaining(), [int(x) for x in trick], lead, c.strain, self.rules)
+        return [Card(x) for x in CardSet(mask)]
+
+    def knowledge(self) -> Knowledge:
+        """What the play proves (:class:`~solver.knowledge.Knowledge`), belotes and
+        declarations shown included."""
+        c = self.contract
+        assert c is not None
+        shown = {s.name: " ".join(x.name for x in cards) for s, cards in self.shown.items()
+                 if s != self.seat and len(cards)}
+        return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
+                                   belote=list(self.belote), shown=shown)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: a call from a view during the auction, a card from a view in the play."""
+
+    name: str
+
+    def call(self, view: SeatView) -> Call: ...
+
+    def card(self, view: SeatView) -> Card: ...
+
+
+def _rng(seed: Optional[int], view: SeatView, what: str) -> random.Random:
+    """The random stream of one decision: the seed, the seat and the point of the deal
+    (a string seed is hashed the same way in every process)."""
+    return random.Random(f"{seed}:{what}:{view.seat.name}:{len(view.auction.calls)}:{len(view.played)}")
+
+
+def _sub_seed(rng: random.Random) -> int:
+    return rng.getrandbits(32)
+
+
+# ---------------------------------------------------------------------------
+# PIMC
+# ---------------------------------------------------------------------------
+
+def _choose_card(means: Mapping[Card, float], points: Mapping[Card, float], strain: Strain,
+                 rules: Rules) -> Card:
+    """The card of best mean score; ties to more card points, then the card worth fewer
+    points, then the lower card."""
+    worth = points_table(strain, rules)
+    return max(means, key=lambda c: (round(means[c], 9), round(points[c], 9), -worth[int(c)], -int(c)))
+
+
+class PimcBot:
+    """Cards by PIMC playing for the score, calls by the auction advice (see the module).
+
+    ``worlds``: deals of the hidden cards per card decision; ``samples``: deals per call;
+    ``budget``: seconds per card decision (the worlds solved stop there, at least one;
+    ``None``: every world, the only setting whose decisions do not depend on the
+    machine's speed); ``seed`` fixes every decision."""
+
+    name = "pimc"
+    cheating = False
+
+    def __init__(self, worlds: int = 20, samples: int = 20, budget: Optional[float] = None,
+                 seed: Optional[int] = 0, solver: "Solver | None" = None) -> None:
+        for what, v in (("worlds", worlds), ("samples", samples)):
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ConstraintError(f"{what} {v!r}: expected a whole number, 1 or more")
+        self.worlds, self.samples, self.budget, self.seed = worlds, samples, budget, seed
+        self._solver = solver
+
+    def __repr__(self) -> str:
+        return f"PimcBot(worlds={self.worlds}, samples={self.samples}, budget={self.budget}, seed={self.seed})"
+
+    @property
+    def solver(self) -> "Solver":
+        if self._solver is None:
+            from .solve import default_solver
+            self._solver = default_solver()
+        return self._solver
+
+    def call(self, view: SeatView) -> Call:
+        from .bidding import NO_SYSTEM, auction_advice
+        rng = _rng(self.seed, view, "call")
+        seed = _sub_seed(rng)
+        attempts = 200 * self.samples
+        for system in (view.system, NO_SYSTEM):
+            try:
+                adv = auction_advice(view.hand, view.seat, view.dealer, view.auction, samples=self.samples,
+                                     seed=seed, rules=view.rules, system=system, workers=1,
+                                     max_attempts=attempts)
+                return adv.best.call
+            except ConstraintError:      # calls that do not fit the system: read them as showing nothing
+                continue
+        raise AssertionError("unreachable: without a system every deal fits")  # pragma: no cover
+
+    def worlds_for(self, view: SeatView, rng: random.Random) -> list[Deal]:
+        """Deals of the hidden cards consistent with the view: the play's proofs and
+        what the calls showed; when no deal fits the calls as the system reads them
+        (a player who bid off system), the play's proofs alone."""
+        from .bidding import auction_constraints
+        from .sampling import sample_deals
+        k = view.knowledge()
+        cons = k.constraints(check=False)
+        seed = _sub_seed(rng)
+        try:
+            with_calls = auction_constraints(k.hand, view.seat, view.auction, view.system, cons)
+            return sample_deals(k.hand, view.seat, self.worlds, seed=seed, constraints=with_calls,
+                                max_attempts=max(2000, 100 * self.worlds))
+        except ConstraintError:
+            return sample_deals(k.hand, view.seat, self.worlds, seed=seed, constraints=cons)
+
+    def card_scores(self, view: SeatView) -> tuple[dict[Card, float], dict[Card, float], int]:
+        """Per legal card: the mean of our score minus theirs over the worlds, the mean
+        of our card points, and the number of worlds solved."""
+        from .cardplay import card_outcomes
+        c = view.contract
+        assert c is not None
+        rng = _rng(self.seed, view, "card")
+        deals = self.worlds_for(view, rng)
+        start = time.perf_counter()
+        team = view.seat.team
+        legal = view.legal_cards()
+        totals = {x: 0.0 for x in legal}
+        points = {x: 0.0 for x in legal}
+        pos: Optional[Position] = None
+        n = 0
+        for deal in deals:
+            pos = Position(deal, c.strain, view.leader, view.rules, list(view.played)) if pos is None \
+                else pos.on_deal(deal)
+            for card, (ns, capot) in card_outcomes(self.solver, pos).items():
+                s = world_score(c, deal, view.leader, view.rules, ns, capot)
+                totals[card] += s.ns_score - s.ew_score if team == Team.NS else s.ew_score - s.ns_score
+                points[card] += ns if team == Team.NS else 162 - ns
+            n += 1
+            if self.budget is not None and time.perf_counter() - start > self.budget:
+                break
+        return {x: v / n for x, v in totals.items()}, {x: v / n for x, v in points.items()}, n
+
+    def card(self, view: SeatView) -> Card:
+        legal = view.legal_cards()
+        if len(legal) == 1:
+            return legal[0]
+        c = view.contract
+        assert c is not None
+        means, points, _ = self.card_scores(view)
+        return _choose_card(means, points, c.strain, view.rules)
+
+
+# ---------------------------------------------------------------------------
+# Rules of thumb
+# ---------------------------------------------------------------------------
+
+_TRUMP_STRAINS = (Strain.S, Strain.H, Strain.D, Strain.C)
+
+
+def _masters(view: SeatView, strain: Strain) -> int:
+    """The seat's cards that are the highest left in their suit (the play and its hand seen)."""
+    gone = sum(1 << int(c) for c in view.played)
+    mine = view.remaining().mask
+    out = 0
+    strength = strength_table(strain)
+    for suit in Suit:
+        left = [card_of(suit, r) for r in range(8) if not gone >> card_of(suit, r) & 1]
+        if not left:
+            continue
+        top = max(left, key=lambda x: strength[x])
+        if mine >> top & 1:
+            out |= 1 << top
+    return out
+
+
+class HeuristicBot:
+    """Fast rule-of-thumb bidding and play (see the module); deterministic."""
+
+    name = "heuristic"
+    cheating = False
+
+    def __init__(self, seed: Optional[int] = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
+    # -- calls ---------------------------------------------------------------
+    def _value(self, hand: CardSet, strain: Strain) -> int:
+        from .handeval import evaluate_hand
+        # the highest level made two times in three by the point count: a safe bidder
+        p_make = evaluate_hand(hand, strain).p_make
+        return max((lv for lv, p in p_make.items() if p >= 2 / 3), default=0)
+
+    def call(self, view: SeatView) -> Call:
+        seat, rules = view.seat, view.rules
+        legal = view.legal_calls()
+        standing = view.auction.state().bid
+        partner_bid = next((c for c in reversed(view.auction.calls) if c.seat == seat.partner
+                            and c.kind == CallKind.BID), None)
+        held = view.hand.mask
+        wanted = {st: min(self._value(view.hand, st), rules.max_level) for st in _TRUMP_STRAINS}
+        if partner_bid is not None and partner_bid.strain in wanted and (partner_bid.level or 0) <= 160:
+            # support: 10 more for each trump J or 9 and each side ace beside partner's bid
+            t = int(partner_bid.strain)
+            extra = sum(held >> card_of(t, r) & 1 for r in (4, 2))
+            extra += sum(held >> card_of(u, 7) & 1 for u in range(4) if u != t)
+            if extra:
+                wanted[partner_bid.strain] = max(wanted[partner_bid.strain], (partner_bid.level or 0) + 10 * extra)
+        bids = [c for c in legal if c.kind == CallKind.BID and c.strain in wanted
+                and (c.level or 999) <= wanted[c.strain]]
+        spoke = any(c.seat == seat and c.kind == CallKind.BID for c in view.auction.calls)
+        if standing is not None and standing.seat.team == seat.team:
+            # partner's bid stands: raise it once, never rescue it; our own bid stands: pass
+            bids = [c for c in bids if c.strain == standing.strain] if not spoke and standing.seat != seat \
+                else []
+        if bids:
+            best = max(wanted[c.strain] for c in bids)
+            return min((c for c in bids if wanted[c.strain] == best), key=lambda c: bid_key(c.level, c.strain, rules))
+        coinche = next((c for c in legal if c.kind == CallKind.COINCHE), None)
+        if coinche is not None and standing is not None and standing.strain in wanted \
+                and (standing.level or 0) >= 100:
+            # their trump J and 9 are ours
+            t = int(standing.strain)
+            if held >> card_of(t, 4) & 1 and held >> card_of(t, 2) & 1:
+                return coinche
+        return next(c for c in legal if c.kind == CallKind.PASS)
+
+    # -- cards ---------------------------------------------------------------
+    def card(self, view: SeatView) -> Card:
+        legal = view.legal_cards()
+        if len(legal) == 1:
+            return legal[0]
+        c = view.contract
+        assert c is not None
+        strain, rules = c.strain, view.rules
+        worth = points_table(strain, rules)
+        strength = strength_table(strain)
+        lead, trick = view.trick()
+        masters = _masters(view, strain)
+        cheapest = min(legal, key=lambda x: (worth[x], strength[x], int(x)))
+        if not trick:
+            ours = c.declarer.team == view.seat.team
+            trumps = [x for x in legal if strain == Strain.TA or suit_of(x) == strain.trump]
+            gone = sum(1 << int(x) for x in view.played)
+            trumps_out = strain.trump >= 0 and any(
+                not (gone | view.hand.mask) >> card_of(strain.trump, r) & 1 for r in range(8))
+            if ours and trumps_out and any(masters >> int(x) & 1 for x in trumps):
+                return next(x for x in trumps if masters >> int(x) & 1)
+            side = [x for x in legal if masters >> int(x) & 1 and x not in trumps]
+            if side:
+                return max(side, key=lambda x: worth[x])
+            plain = [x for x in legal if x not in trumps] or legal
+            return min(plain, key=lambda x: (worth[x], strength[x], int(x)))
+        winner = (lead + trick_winner([int(x) for x in trick], strain)) & 3
+        partner_wins = Seat(winner) == view.seat.partner
+        last = len(trick) == 3
+
+        def wins(card: Card) -> bool:
+            return trick_winner([int(x) for x in trick] + [int(card)], strain) == len(trick)
+
+        winning = [x for x in legal if wins(x)]
+        if partner_wins:
+            win_card = trick[(winner - lead) & 3]
+            safe = last or masters >> int(win_card) & 1 or (
+                strain.trump >= 0 and suit_of(win_card) == strain.trump and suit_of(trick[0]) != strain.trump)
+            if safe:
+                giving = [x for x in legal if not masters >> int(x) & 1] or legal
+                return max(giving, key=lambda x: (worth[x], -strength[x], -int(x)))
+            return cheapest
+        if winning:
+            if last:
+                return min(winning, key=lambda x: (worth[x] if suit_of(x) != strain.trump else worth[x] + 30,
+                                                   strength[x]))
+            top = [x for x in winning if masters >> int(x) & 1]
+            if top:
+                return max(top, key=lambda x: worth[x])
+            trumps = [x for x in winning if suit_of(x) == strain.trump]
+            if trumps and strain.trump >= 0 and suit_of(trick[0]) != strain.trump:
+                return min(trumps, key=lambda x: strength[x])
+        return cheapest
+
+
+class RandomBot:
+    """A random legal card; passes three calls in four, else bids the cheapest bid of a
+    random strain (never above 120) or passes."""
+
+    name = "random"
+    cheating = False
+
+    def __init__(self, seed: Optional[int] = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+    def call(self, view: SeatView) -> Call:
+        rng = _rng(self.seed, view, "call")
+        legal = view.legal_calls()
+        bids = [c for c in legal if c.kind == CallKind.BID and (c.level or 0) <= 120]
+        if bids and rng.random() < 0.25:
+            strain = rng.choice(sorted({c.strain for c in bids}))
+            return min((c for c in bids if c.strain == strain), key=lambda c: c.level or 0)
+        return next(c for c in legal if c.kind == CallKind.PASS)
+
+    def card(self, view: SeatView) -> Card:
+        return _rng(self.seed, view, "card").choice(view.legal_cards())
+
+
+class DoubleDummyBot:
+    """Sees every card (**cheating**): the best card for the score on the real deal, and
+    the call that scores best if the auction ended after it, on the real deal.  The
+    game shows it the deal (:meth:`see`) before the auction."""
+
+    name = "dd"
+    cheating = True
+
+    def __init__(self, seed: Optional[int] = 0, solver: "Solver | None" = None) -> None:
+        self.seed = seed
+        self.deal: Optional[Deal] = None
+        self._solver = solver
+
+    def __repr__(self) -> str:
+        return "DoubleDummyBot()"
+
+    def see(self, deal: Deal) -> None:
+        self.deal = deal
+
+    @property
+    def solver(self) -> "Solver":
+        if self._solver is None:
+            from .solve import default_solver
+            self._solver = default_solver()
+        return self._solver
+
+    def _deal(self, view: SeatView) -> Deal:
+        if self.deal is None or self.deal.hands[view.seat] != view.hand:
+            raise ConstraintError("the double-dummy bot has not been shown this deal")
+        return self.deal
+
+    def call(self, view: SeatView) -> Call:
+        from .bidding import _judge, _order, _solve_six
+        deal = self._deal(view)
+        rows = _solve_six(self.solver, (deal, view.leader, view.rules))
+        stats, _ = _judge(view.auction, view.seat, [deal], [rows], view.rules)
+        return min(stats, key=lambda s: (-round(s.ev, 9), _order(s.call))).call
+
+    def card(self, view: SeatView) -> Card:
+        from .cardplay import card_outcomes
+        deal = self._deal(view)
+        c = view.contract
+        assert c is not None
+        pos = Position(deal, c.strain, view.leader, view.rules, list(view.played))
+        team = view.seat.team
+        means, points = {}, {}
+        for card, (ns, capot) in card_outcomes(self.solver, pos).items():
+            s = world_score(c, deal, view.leader, view.rules, ns, capot)
+            means[card] = float(s.ns_score - s.ew_score if team == Team.NS else s.ew_score - s.ns_score)
+            points[card] = float(ns if team == Team.NS else 162 - ns)
+        return _choose_card(means, points, c.strain, view.rules)
+
+
+#: The bots by name, for the command line: ``pimc``, ``heuristic``, ``random``, ``dd``.
+BOT_KINDS: dict[str, Callable[..., Any]] = {"pimc": PimcBot, "heuristic": HeuristicBot, "random": RandomBot,
+                                            "dd": DoubleDummyBot}
+
+
+def make_bot(kind: str, seed: Optional[int] = 0, **options: Any) -> Any:
+    """A bot by name (:data:`BOT_KINDS`; French ``aleatoire`` and ``heuristique`` too),
+    with ``options`` for :class:`PimcBot` (``worlds``, ``samples``, ``budget``)."""
+    k = {"aleatoire": "random", "aléatoire": "random", "heuristique": "heuristic"}.get(kind.lower(), kind.lower())
+    if k not in BOT_KINDS:
+        raise ConstraintError(f"bot {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+    if k == "pimc":
+        return PimcBot(seed=seed, **options)
+    return BOT_KINDS[k](seed=seed)
+
+
+def bots_for(kinds: Sequence[str], seed: Optional[int] = 0, **options: Any) -> list[Any]:
+    """One bot per name, each with its own seed drawn from ``seed``."""
+    return [make_bot(k, None if seed is None else seed * 4 + i, **options) for i, k in enumerate(kinds)]
