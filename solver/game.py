@@ -370,3 +370,35 @@ def duplicate(deals: int, seed: int, team_a: Callable[[Seat], Any], team_b: Call
         if progress is not None:
             progress(i + 1, deals)
     return DuplicateResult(tuple(diffs), tuple(pts), tuple(recs))
+
+
+def _team(kind: str, seed: int, options: dict, solver: Any) -> Callable[[Seat], Any]:
+    from .bots import make_bot
+
+    def make(seat: Seat) -> Any:
+        opts = dict(options) if kind == "pimc" else {}
+        if kind in ("pimc", "dd"):
+            opts["solver"] = solver
+        return make_bot(kind, seed * 4 + int(seat), **opts)
+    return make
+
+
+def selfplay_task(solver: Any, task: tuple) -> tuple[float, float, list]:
+    """One deal of a bots' match for :func:`~solver.parallel.map_tasks`: ``task`` is
+    ``(number, seed, ns_kind, ew_kind, pimc_options, rules, duplicate)``.  Returns the
+    N-S bots' score minus the E-W bots' (over both tables in duplicate), the same in
+    card points, and the records."""
+    number, seed, a, b, options, rules, dup = task
+    team_a, team_b = _team(a, seed, options, solver), _team(b, seed, options, solver)
+    if dup:
+        return duplicate_deal(number, seed, team_a, team_b, rules)
+    deal, dealer = deal_for(seed, number), dealer_for(Seat.N, number)
+    res = play_deal(deal, dealer, [team_a(s) if s.team == Team.NS else team_b(s) for s in Seat], rules,
+                    sections=match_sections(seed, number))
+    ns, ew = res.scores
+    r = res.record
+    pts = 0.0
+    if r.contract is not None and r.result is not None:
+        ns_pts = r.result if r.contract.declarer.team == Team.NS else 162 - r.result
+        pts = 2.0 * ns_pts - 162
+    return float(ns - ew), pts, [r]
