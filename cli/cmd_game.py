@@ -48,8 +48,9 @@ def sorted_hand(cards: "list[Card]", strain: Optional[Strain]) -> list[Card]:
 class Terminal:
     """The person's side of the table: shows what the seat sees, reads calls and cards."""
 
-    def __init__(self, seat: Seat, read: Callable[[], str] = sys.stdin.readline) -> None:
-        self.seat, self.read = seat, read
+    def __init__(self, seat: Seat, read: Optional[Callable[[], str]] = None) -> None:
+        self.seat = seat
+        self.read = read or (lambda: sys.stdin.readline())
 
     def ask(self, prompt: str) -> str:
         say(prompt, wrap=False)
@@ -151,9 +152,9 @@ def game(
     dealer: Annotated[str, typer.Option("--dealer", help="The first dealer; then each seat in turn.")] = "N",
     seed: SeedOpt = None,
     worlds: Annotated[int, typer.Option("--worlds", min=1, max=1000, help="Deals of the hidden cards a "
-                                        "PIMC bot solves for each card.")] = 20,
+                                        "PIMC bot solves for each card.")] = 30,
     samples: Annotated[int, typer.Option("--samples", min=1, max=1000, help="Deals a PIMC bot solves for "
-                                         "each call.")] = 20,
+                                         "each call.")] = 30,
     review: Annotated[int, typer.Option("--review", min=0, max=1000, help="After each deal, review the "
                                         "auction and the cards on this many deals (0: no review).")] = 20,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write the match's records there "

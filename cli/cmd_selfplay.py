@@ -35,8 +35,8 @@ def selfplay(
     duplicate: Annotated[bool, typer.Option("--duplicate", help="Play each deal twice, the bots "
                                             "exchanging seats (a fairer comparison).")] = False,
     worlds: Annotated[int, typer.Option("--worlds", min=1, max=1000, help="PIMC: deals of the hidden "
-                                        "cards per card.")] = 20,
-    samples: Annotated[int, typer.Option("--samples", min=1, max=1000, help="PIMC: deals per call.")] = 20,
+                                        "cards per card.")] = 30,
+    samples: Annotated[int, typer.Option("--samples", min=1, max=1000, help="PIMC: deals per call.")] = 30,
     seed: SeedOpt = None,
     workers: WorkersOpt = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write every deal's record there (PBN).")]

@@ -161,7 +161,8 @@ class SeatView:
         shown = {s.name: " ".join(x.name for x in cards) for s, cards in self.shown.items()
                  if s != self.seat and len(cards)}
         return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
-                                   belote=list(self.belote), shown=shown)
+                                   belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
+                                   shown=shown)
 
 
 @runtime_checkable
@@ -208,7 +209,7 @@ class PimcBot:
     name = "pimc"
     cheating = False
 
-    def __init__(self, worlds: int = 20, samples: int = 20, budget: Optional[float] = None,
+    def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
                  seed: Optional[int] = 0, solver: "Solver | None" = None) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:

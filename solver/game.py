@@ -201,7 +201,7 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
     belote_team = None
     if belote:
         belote_team = Seat.parse(belote[0].split(":")[0]).team
-    rec = Record(deal=deal, dealer=dealer, auction=auction.calls, contract=contract,
+    rec = Record(deal=deal, dealer=dealer, auction=auction.calls, contract=contract, leader=leader,
                  play=tuple(c for _, c in pos.history),
                  result=ns if contract.declarer.team == Team.NS else 162 - ns, belote=belote_team,
                  declarations=_declarations_text(deal, contract, leader, rules),

@@ -1,0 +1,127 @@
+"""Bots seeing one seat: their decisions depend on the view and the seed only, they play
+legal cards and calls, and PIMC weighs cards by the deal's score."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.auction import Auction
+from solver.bots import (DoubleDummyBot, HeuristicBot, PimcBot, RandomBot, SeatView, _choose_card, make_bot,
+                         world_score)
+from solver.cards import Card, CardSet, Seat, Team
+from solver.contract import Coinche, Contract
+from solver.deal import Deal
+from solver.declarations import belote_teams
+from solver.errors import ConstraintError
+from solver.game import deal_for, play_deal
+from solver.rules import Rules, Strain
+from solver.sampling import sample_deals
+from solver.scoring import score_deal
+
+DEAL = deal_for(5, 0)
+
+
+def _view_after(deal: Deal, seat: Seat, auction: Auction, played: list) -> SeatView:
+    """What the game shows ``seat`` of ``deal`` (only its own hand is read from the deal)."""
+    return SeatView(seat, deal.hands[seat], auction.dealer, auction, tuple(played))
+
+
+def _played_prefix(n: int) -> tuple[Auction, list]:
+    """An auction and the first ``n`` cards of the deal played by heuristic bots."""
+    res = play_deal(DEAL, Seat.N, [HeuristicBot()] * 4)
+    rec = res.record
+    assert rec.contract is not None, "the heuristic bots bid this deal (seed 5, deal 0)"
+    return Auction(Seat.N, rec.auction), list(rec.play[:n])
+
+
+@pytest.mark.parametrize("n", [0, 5, 13])
+def test_a_decision_ignores_the_hidden_hands(n):
+    auction, played = _played_prefix(n)
+    view = _view_after(DEAL, Seat.S, auction, played)
+    seat = view.to_move()
+    view = _view_after(DEAL, seat, auction, played)
+    # other deals giving the seat the same cards and fitting the play (its proofs, who played what)
+    others = sample_deals(view.hand, seat, 3, seed=n, constraints=view.knowledge().constraints())
+    assert any(d != DEAL for d in others)
+    for d in others:
+        other = _view_after(d, seat, auction, played)
+        assert other == view
+        for make in (lambda: PimcBot(worlds=4, samples=4, seed=9), HeuristicBot, lambda: RandomBot(seed=9)):
+            assert make().card(view) == make().card(other)
+
+
+def test_the_cheating_bot_reads_the_hidden_hands():
+    # the same view on other deals: the double-dummy bot's card changes on some of them,
+    # which is what the test above would catch in an honest bot
+    auction, played = _played_prefix(5)
+    seat = _view_after(DEAL, Seat.S, auction, played).to_move()
+    view = _view_after(DEAL, seat, auction, played)
+    cards = set()
+    for d in [DEAL] + sample_deals(view.hand, seat, 12, seed=1, constraints=view.knowledge().constraints()):
+        bot = DoubleDummyBot()
+        bot.see(d)
+        cards.add(bot.card(_view_after(d, seat, auction, played)))
+    assert DoubleDummyBot.cheating and len(cards) > 1
+
+
+def test_a_call_ignores_the_hidden_hands():
+    auction = Auction.parse("E:80H S:pass", Seat.N)
+    view = _view_after(DEAL, Seat.W, auction, [])
+    other = sample_deals(view.hand, Seat.W, 1, seed=3)[0]
+    assert PimcBot(samples=5, seed=2).call(view) == PimcBot(samples=5, seed=2).call(
+        _view_after(other, Seat.W, auction, []))
+
+
+def test_same_seed_same_deal_played():
+    bots = lambda: [PimcBot(worlds=3, samples=3, seed=s) for s in range(4)]   # noqa: E731
+    a = play_deal(deal_for(2, 1), Seat.E, bots())
+    b = play_deal(deal_for(2, 1), Seat.E, bots())
+    assert a.record == b.record
+
+
+def test_world_score_is_the_deal_score():
+    # oracle: score_deal, the scoring module's own entry point (seed 000 examples)
+    deal = Deal.random(seed=4)
+    c = Contract(100, Strain.H, Seat.E, Coinche.COINCHE)
+    for ns_points, capot in ((70, 0), (40, 0), (0, -1)):
+        got = world_score(c, deal, Seat.N, Rules(), ns_points, capot)
+        held = [s.team for s, suit in belote_teams(deal, Strain.H) if s.team == Team.EW]
+        want = score_deal(c, 162 - ns_points, capot=capot == -1, belote=held or None)
+        assert (got.ns_score, got.ew_score, got.made) == (want.ns_score, want.ew_score, want.made)
+
+
+def test_score_first_then_points():
+    # a card that scores more wins over one that takes more card points
+    assert _choose_card({Card.SA: 100.0, Card.S7: 90.0}, {Card.SA: 50.0, Card.S7: 80.0}, Strain.H,
+                        Rules()) == Card.SA
+    assert _choose_card({Card.SA: 90.0, Card.S7: 90.0}, {Card.SA: 50.0, Card.S7: 80.0}, Strain.H,
+                        Rules()) == Card.S7
+
+
+@pytest.mark.parametrize("kinds", [["heuristic"] * 4, ["random"] * 4, ["heuristic", "random"] * 2])
+def test_fast_bots_play_legal_deals_to_the_end(kinds):
+    from solver.match import record_score
+    for n in range(6):
+        res = play_deal(deal_for(3, n), Seat(n % 4), [make_bot(k, seed=n) for k in kinds])
+        r = res.record
+        if r.contract is None:
+            assert r.passed and res.score is None
+            continue
+        assert len(r.play) == 32                         # the referee took every card
+        # oracle: the score computed from the record alone by the match module
+        s = record_score(r)
+        assert (s.ns_score, s.ew_score) == res.scores
+
+
+def test_heuristic_bids_a_strong_hand():
+    hand = CardSet.from_pbn("JT97.AJ9.A.-")        # J 10 9 7 of spades and two aces
+    view = SeatView(Seat.S, hand, Seat.E, Auction(Seat.E))
+    call = HeuristicBot().call(view)
+    assert call.kind.value == "bid"
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(ConstraintError, match="bot 'smart'"):
+        make_bot("smart")
+    with pytest.raises(ConstraintError, match="worlds 0"):
+        PimcBot(worlds=0)
