@@ -1,0 +1,160 @@
+"""Deals and matches at the table: a match from a seed, resumed from its records, duplicate,
+and the ``game`` and ``selfplay`` commands fed from stdin."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from cli_helpers import one_line_error, run
+
+from solver.auction import CallKind
+from solver.bots import HeuristicBot, RandomBot
+from solver.cards import Card, Seat
+from solver.game import Person, deal_for, dealer_for, duplicate, play_deal, play_match
+from solver.records import read_records, write_records
+from solver.rules import Rules
+
+RULES = Rules(target=1000)
+
+
+def _bots():
+    return [HeuristicBot(), RandomBot(seed=1), HeuristicBot(), RandomBot(seed=3)]
+
+
+def test_a_match_goes_to_the_target_with_the_dealer_rotating():
+    res = play_match(_bots(), RULES, seed=4)
+    m = res.match
+    assert m.is_over and max(m.scores) >= 1000
+    assert [r.dealer for r in res.records] == [dealer_for(Seat.N, i) for i in range(len(res.records))]
+    assert res.sheet[-1][2:] == m.scores
+    assert [r.deal for r in res.records] == [deal_for(4, i) for i in range(len(res.records))]
+
+
+def test_a_match_resumed_from_its_records_continues_exactly():
+    full = play_match(_bots(), RULES, seed=6)
+    assert len(full.records) > 2
+    part = play_match(_bots(), RULES, seed=6, max_deals=2)
+    saved = read_records(write_records(part.records))       # through the file format
+    resumed = play_match(_bots(), RULES, seed=6, done=saved)
+    assert [write_records([r]) for r in resumed.records] == [write_records([r]) for r in full.records]
+    assert resumed.match.scores == full.match.scores
+
+
+def test_a_saved_match_of_another_seed_is_refused():
+    import pytest
+    from solver.game import GameError
+    part = play_match(_bots(), RULES, seed=6, max_deals=1)
+    with pytest.raises(GameError, match="saved deal 1"):
+        play_match(_bots(), RULES, seed=7, done=part.records)
+
+
+def test_duplicate_of_a_team_against_itself_is_level_on_every_deal():
+    # the same deterministic bots at both tables: each deal's two results cancel exactly
+    r = duplicate(4, 2, lambda s: HeuristicBot(), lambda s: HeuristicBot())
+    assert r.diffs == (0.0,) * 4 and r.mean == (0.0, 0.0)
+
+
+def test_a_person_is_asked_again_after_an_illegal_card():
+    refused = []
+    state = {"bad": 0}
+
+    def ask_call(view):
+        return next(c for c in view.legal_calls() if c.kind == CallKind.BID) if not view.auction.calls \
+            or view.auction.next_seat == Seat.E and not any(c.seat == Seat.E for c in view.auction.calls) \
+            else next(c for c in view.legal_calls() if c.kind == CallKind.PASS)
+
+    def ask_card(view):
+        legal = view.legal_cards()
+        illegal = [c for c in view.remaining() if c not in legal]
+        if illegal and state["bad"] < 3:
+            state["bad"] += 1
+            return illegal[0]
+        return legal[0]
+
+    person = Person(ask_call, ask_card, lambda v, why: refused.append(why))
+    res = play_deal(deal_for(1, 0), Seat.N, [HeuristicBot(), person, HeuristicBot(), HeuristicBot()])
+    assert len(res.record.play) == 32
+    assert len(refused) == state["bad"] > 0
+
+
+# -- the commands ------------------------------------------------------------------------
+
+#: Answers for any prompt: a call prompt takes the first legal word (pass), a card prompt
+#: the first legal card of the 32; everything else is refused with one line and asked again.
+ANSWERS = "\n".join(["pass"] + [c.name for c in Card]) + "\n"
+
+
+def test_game_plays_a_match_from_stdin(tmp_path):
+    out = tmp_path / "m.pbn"
+    r = run("game", "--seat", "S", "--partner", "heuristic", "--opponents", "heuristic", "--target", "300",
+            "--seed", "3", "--review", "0", "--out", out, input=ANSWERS * 400)
+    assert r.exit_code == 0, r.output
+    assert "win the match" in r.stdout
+    assert "error: " in r.stderr and "Traceback" not in r.output      # bad answers: a line and a new prompt
+    recs = read_records(out.read_text())
+    assert max(recs and (sum(x.score[0] for x in recs if x.score), sum(x.score[1] for x in recs if x.score))) >= 300
+
+
+def test_game_in_french_and_a_refused_call():
+    r = run("game", "--seat", "S", "--partner", "heuristic", "--opponents", "heuristic", "--seed", "3",
+            "--review", "0", "--lang", "fr", input="80 pique\npasse\nquitter\n")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.count("error: ") >= 1               # 80 ♠ is below the standing 80 ♦ (E opened)
+
+
+def test_game_refuses_a_bad_bot():
+    one_line_error(run("game", "--seat", "S", "--partner", "clever"), "clever")
+    one_line_error(run("game", "--seat", "Q"), "Q")
+
+
+def _play_until_deal_done(args, answers, env):
+    proc = subprocess.Popen([sys.executable, "-m", "coinche_cli", *map(str, args)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+    deadline = time.time() + 120
+    while not any(line.startswith("Score:") for line in list(seen)) and time.time() < deadline:
+        try:
+            proc.stdin.write(answers)
+            proc.stdin.flush()
+        except BrokenPipeError:
+            break
+        time.sleep(0.2)
+    return proc, seen
+
+
+def test_ctrl_c_saves_the_match_and_resume_continues(tmp_path):
+    env = {**os.environ, "COLUMNS": "100"}
+    out = tmp_path / "m.pbn"
+    args = ["game", "--seat", "S", "--partner", "heuristic", "--opponents", "heuristic", "--seed", "8",
+            "--target", "2000", "--review", "0", "--out", out]
+    proc, _ = _play_until_deal_done(args, "pass\n" + "\n".join(c.name for c in Card) + "\n", env)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    saved = read_records(out.read_text())
+    assert len(saved) >= 1 and saved[0].deal == deal_for(8, 0)
+    again = tmp_path / "m2.pbn"
+    r = run("game", "--seat", "S", "--partner", "heuristic", "--opponents", "heuristic", "--resume", out,
+            "--review", "0", "--out", again, input=ANSWERS * 40 + "quit\n")
+    assert r.exit_code == 0, r.output
+    recs = read_records(again.read_text())
+    assert [write_records([x]) for x in recs[:len(saved)]] == [write_records([x]) for x in saved]
+    assert len(recs) > len(saved) and recs[len(saved)].deal == deal_for(8, len(saved))
+
+
+def test_selfplay_json():
+    r = run("selfplay", "--deals", "3", "--ns", "heuristic", "--ew", "random", "--duplicate", "--seed", "1",
+            "--workers", "1", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["deals"] == 3 and d["ci95"] >= 0 and d["duplicate"] is True
+    one_line_error(run("selfplay", "--ns", "genius"), "genius")
