@@ -158,3 +158,47 @@ def test_selfplay_json():
     d = json.loads(r.stdout)
     assert d["deals"] == 3 and d["ci95"] >= 0 and d["duplicate"] is True
     one_line_error(run("selfplay", "--ns", "genius"), "genius")
+
+
+def test_game_under_a_terminal_refuses_a_typo_and_stops_on_ctrl_c(tmp_path):
+    import fcntl
+    import pty
+    import select
+    import termios
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "coinche_cli", "game", "--seat", "E", "--partner", "heuristic",
+                             "--opponents", "heuristic", "--seed", "3", "--review", "0"],
+                            stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+                            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),   # the terminal is its own
+                            env={**os.environ, "COLUMNS": "100"})
+    os.close(slave)
+    seen = b""
+
+    def wait_for(text: bytes, timeout: float = 60) -> None:
+        nonlocal seen
+        end = time.time() + timeout
+        while text not in seen and time.time() < end:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:
+                    break
+        assert text in seen, seen.decode(errors="replace")
+
+    try:
+        wait_for(b"Your call")
+        before = seen.count(b"Your call")
+        os.write(master, b"hundred hearts\n")
+        wait_for(b"error: ")
+        end = time.time() + 30
+        while seen.count(b"Your call") == before and time.time() < end:      # asked again
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 4096)
+        assert seen.count(b"Your call") > before
+        os.write(master, b"\x03")                       # Ctrl-C typed at the terminal
+        assert proc.wait(timeout=30) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert b"Traceback" not in seen

@@ -1,0 +1,210 @@
+"""Benchmark: the bots' speed and strength, on 2 cores, one process per match.
+
+Speed, at the default settings (``PimcBot()``: 30 worlds a card, 30 deals a call):
+
+- a PIMC card (only the decisions with a choice are timed): target median ≤ 150 ms;
+- a PIMC call: target median ≤ 1 s;
+- a whole deal with four PIMC bots, auction and play: target ≤ 5 s.
+
+Strength, in duplicate (:func:`solver.game.duplicate`: each deal ``deal_for(seed,
+i)`` played at two tables, the teams exchanging seats; a deal's figure is the first
+team's score minus the second's over both tables, and the card points likewise), the
+mean per deal with its 95% interval (1.96 standard errors):
+
+- PIMC against the heuristic bot (``BENCH_BOTS_DEALS`` deals, 20 by default);
+- the heuristic bot against the random bot (five times as many deals).
+
+``extra_info`` holds every figure; nothing is asserted on a loaded machine's times.
+
+Run: ``python -m pytest benchmarks/test_bench_bots.py --benchmark-only``
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+
+from solver.bots import HeuristicBot, PimcBot, RandomBot, SeatView
+from solver.cards import Seat
+from solver.game import deal_for, duplicate, play_deal
+
+DEALS = int(os.environ.get("BENCH_BOTS_DEALS", "20"))
+SEED = 2026
+
+
+def _stats(walls: list[float]) -> dict:
+    a = np.array(walls) * 1000
+    return {"median_ms": round(float(np.median(a)), 1), "p95_ms": round(float(np.percentile(a, 95)), 1),
+            "n": len(a)}
+
+
+class _Timed:
+    """A bot whose decisions are timed."""
+
+    cheating = False
+
+    def __init__(self, bot: PimcBot) -> None:
+        self.bot, self.name = bot, bot.name
+        self.calls: list[float] = []
+        self.cards: list[float] = []
+
+    def call(self, view: SeatView):
+        t0 = time.perf_counter()
+        c = self.bot.call(view)
+        self.calls.append(time.perf_counter() - t0)
+        return c
+
+    def card(self, view: SeatView):
+        forced = len(view.legal_cards()) == 1
+        t0 = time.perf_counter()
+        c = self.bot.card(view)
+        if not forced:
+            self.cards.append(time.perf_counter() - t0)
+        return c
+
+
+def test_bench_pimc_deal_card_and_call(benchmark):
+    bots = [_Timed(PimcBot(seed=s)) for s in range(4)]
+    deals: list[float] = []
+
+    def rounds():
+        for i in range(max(3, DEALS // 4)):
+            t0 = time.perf_counter()
+            play_deal(deal_for(SEED, i), Seat(i % 4), bots)
+            deals.append(time.perf_counter() - t0)
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({
+        "card": _stats([x for b in bots for x in b.cards]),
+        "call": _stats([x for b in bots for x in b.calls]),
+        "deal": _stats(deals)})
+
+
+def _strength(result) -> dict:
+    d = result.to_dict()
+    return {k: round(v, 1) if isinstance(v, float) else v for k, v in d.items()}
+
+
+def test_bench_pimc_against_heuristic(benchmark):
+    out = {}
+
+    def rounds():
+        out["r"] = duplicate(DEALS, SEED, lambda s: PimcBot(seed=SEED + int(s)), lambda s: HeuristicBot())
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"pimc_vs_heuristic": _strength(out["r"])})
+
+
+def test_bench_heuristic_against_random(benchmark):
+    out = {}
+
+    def rounds():
+        out["r"] = duplicate(5 * DEALS, SEED, lambda s: HeuristicBot(), lambda s: RandomBot(seed=SEED + int(s)))
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"heuristic_vs_random": _strength(out["r"])})
+
+
+# ---------------------------------------------------------------------------
+# Against a peer: colver's IS-DD bot (the optional ``peers`` extra)
+# ---------------------------------------------------------------------------
+
+#: colver's IS-DD player, sampling its worlds uniformly (no model file needed).
+COLVER_SPEC = '[play]\nmethod = "isdd"\n[worlds]\nsource = "uniform"\n'
+PEER_RULES_FIELDS = {"must_undertrump": False}
+PEER_DEALS = int(os.environ.get("BENCH_PEER_DEALS", "20"))
+PEER_TIME_MS = int(os.environ.get("BENCH_PEER_TIME_MS", "50"))
+
+
+def _highest_contract(deal, rules):
+    """N-S's trump contract at the highest level double dummy makes (N declares, W deals,
+    N leads): the trump suit where N-S take most, at the level it makes (80 when none)."""
+    from solver.contract import Contract
+    from solver.bots import world_score
+    from solver.rules import Strain
+    from solver.solve import default_solver
+    solver = default_solver()
+    best = None
+    for strain in (Strain.S, Strain.H, Strain.D, Strain.C):
+        r = solver.strain_result(deal, Seat.N, strain, rules)
+        capot = 1 if r.ns_capot else -1 if r.ew_capot else 0
+        level = 80
+        for lv in range(80, 170, 10):
+            if world_score(Contract(lv, strain, Seat.N), deal, Seat.N, rules, r.ns_points, capot).made:
+                level = lv
+        key = (level, r.ns_points)
+        if best is None or key > best[0]:
+            best = (key, Contract(level, strain, Seat.N))
+    return best[1]
+
+
+def _peer_table(deal, contract, ours_side, rules, seed):
+    """One table: our PIMC bots on ``ours_side``, colver's IS-DD bots on the other;
+    returns (N-S card points, N-S score, E-W score)."""
+    import colver
+    from benchmarks.test_bench_peers import FROM_COLVER, TO_COLVER
+    from solver.auction import Auction, Call, CallKind
+    from solver.bidding import NO_SYSTEM
+    from solver.bots import world_score
+    from solver.cards import Team
+    from solver.play import Position
+    calls = (Call(Seat.N, CallKind.BID, contract.level, contract.strain),
+             Call(Seat.E, CallKind.PASS), Call(Seat.S, CallKind.PASS), Call(Seat.W, CallKind.PASS))
+    auction = Auction(Seat.W, calls, rules)
+    env = colver.Env.deal_with_hands(3, [sorted(TO_COLVER[c] for c in h) for h in deal.hands])
+    env.set_contract(int(contract.strain), contract.level, 0, 0)
+    env.set_phase_playing()
+    theirs = [s for s in Seat if s.team != ours_side]
+    agents = {s: colver.Agent(COLVER_SPEC, seat=int(s), seed=seed + int(s)) for s in theirs}
+    for a in agents.values():
+        a.init_deal(env)
+        a.set_time_ms(PEER_TIME_MS)
+    bots = {s: PimcBot(seed=seed + int(s)) for s in Seat if s.team == ours_side}
+    pos = Position(deal, contract.strain, Seat.N, rules)
+    while not pos.is_over:
+        seat = pos.to_move
+        assert env.current_player() == int(seat)
+        if seat in bots:
+            view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
+                            rules=rules, system=NO_SYSTEM)
+            card = bots[seat].card(view)
+            action = TO_COLVER[card]
+        else:
+            action = agents[seat].decide(env)["action"]
+            card = FROM_COLVER[action]
+        for a in agents.values():
+            a.observe(env, action)
+        env.step(action)
+        pos.play(card)
+    capot = 1 if pos.tricks[1] == 0 else -1 if pos.tricks[0] == 0 else 0
+    s = world_score(contract, deal, Seat.N, rules, pos.points[0], capot)
+    return pos.points[0], s.ns_score, s.ew_score
+
+
+def test_bench_pimc_against_colver_isdd(benchmark):
+    import pytest
+    pytest.importorskip("colver", reason="colver is not installed: pip install -e '.[peers]'")
+    from solver.cards import Team
+    from solver.game import mean_ci
+    from solver.rules import Rules
+    rules = Rules(**PEER_RULES_FIELDS)
+    out = {}
+
+    def rounds():
+        scores, points = [], []
+        for i in range(PEER_DEALS):
+            deal = deal_for(SEED + 1, i)
+            contract = _highest_contract(deal, rules)
+            ns1, s1, e1 = _peer_table(deal, contract, Team.NS, rules, SEED + i)   # ours declare
+            ns2, s2, e2 = _peer_table(deal, contract, Team.EW, rules, SEED + i)   # ours defend
+            scores.append((s1 - e1) + (e2 - s2))
+            points.append(ns1 - ns2)
+        out.update(score=mean_ci(scores), points=mean_ci(points), n=PEER_DEALS)
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"pimc_vs_colver_isdd": {
+        "deals": out["n"], "colver_time_ms": PEER_TIME_MS,
+        "score_diff": round(out["score"][0], 1), "score_ci95": round(out["score"][1], 1),
+        "point_diff": round(out["points"][0], 1), "point_ci95": round(out["points"][1], 1)}})
