@@ -9,7 +9,8 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from .app import app
-from .errors import err_console, fail, handle_errors
+from .errors import fail, handle_errors
+from .output import err_console
 from .options import SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, say
 from .records_io import check_records_out, load_records, write_records_out
@@ -106,8 +107,9 @@ class Terminal:
                 err_console.print(f"error: {e}", soft_wrap=True)
 
 
-def _bots(seat: Seat, partner: str, opponents: str, seed: int, options: dict, person: Any) -> list:
-    out: list = []
+def _bots(seat: Seat, partner: str, opponents: str, seed: int, options: dict[str, Any],
+          person: Any) -> list[Any]:
+    out: list[Any] = []
     for s in Seat:
         if s == seat:
             out.append(person)
@@ -127,7 +129,7 @@ def _deal_done(res: DealResult, m: Match, review: int, seed: int, rules: Rules) 
         made = res.score is not None and res.score.made
         say(tr("{contract}: the declarers took {points} points; {verdict}. N-S {ns}, E-W {ew}.",
                contract=r.contract, points=r.result, verdict=tr("made") if made else tr("down"), ns=ns, ew=ew))
-        if review:
+        if review and r.deal is not None and r.dealer is not None and r.first_leader is not None:
             from .cmd_bidreview import _review
             from .cmd_review import _show_seats
             from solver.seatreview import review_from_seats

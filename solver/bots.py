@@ -352,7 +352,7 @@ class HeuristicBot:
             extra += sum(held >> card_of(u, 7) & 1 for u in range(4) if u != t)
             if extra:
                 wanted[partner_bid.strain] = max(wanted[partner_bid.strain], (partner_bid.level or 0) + 10 * extra)
-        bids = [c for c in legal if c.kind == CallKind.BID and c.strain in wanted
+        bids = [c for c in legal if c.kind == CallKind.BID and c.strain is not None and c.strain in wanted
                 and (c.level or 999) <= wanted[c.strain]]
         spoke = any(c.seat == seat and c.kind == CallKind.BID for c in view.auction.calls)
         if standing is not None and standing.seat.team == seat.team:
@@ -360,8 +360,9 @@ class HeuristicBot:
             bids = [c for c in bids if c.strain == standing.strain] if not spoke and standing.seat != seat \
                 else []
         if bids:
-            best = max(wanted[c.strain] for c in bids)
-            return min((c for c in bids if wanted[c.strain] == best), key=lambda c: bid_key(c.level, c.strain, rules))
+            best = max(wanted[c.strain] for c in bids if c.strain is not None)
+            return min((c for c in bids if c.strain is not None and wanted[c.strain] == best),
+                       key=lambda c: bid_key(c.level or 0, c.strain or Strain.C, rules))
         coinche = next((c for c in legal if c.kind == CallKind.COINCHE), None)
         if coinche is not None and standing is not None and standing.strain in wanted \
                 and (standing.level or 0) >= 100:
@@ -444,7 +445,7 @@ class RandomBot:
         legal = view.legal_calls()
         bids = [c for c in legal if c.kind == CallKind.BID and (c.level or 0) <= 120]
         if bids and rng.random() < 0.25:
-            strain = rng.choice(sorted({c.strain for c in bids}))
+            strain = rng.choice(sorted({c.strain for c in bids if c.strain is not None}))
             return min((c for c in bids if c.strain == strain), key=lambda c: c.level or 0)
         return next(c for c in legal if c.kind == CallKind.PASS)
 
@@ -488,7 +489,8 @@ class DoubleDummyBot:
         deal = self._deal(view)
         rows = _solve_six(self.solver, (deal, view.leader, view.rules))
         stats, _ = _judge(view.auction, view.seat, [deal], [rows], view.rules)
-        return min(stats, key=lambda s: (-round(s.ev, 9), _order(s.call))).call
+        best: Call = min(stats, key=lambda s: (-round(s.ev, 9), _order(s.call))).call
+        return best
 
     def card(self, view: SeatView) -> Card:
         from .cardplay import card_outcomes

@@ -165,7 +165,8 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
             b.see(deal)
     auction = Auction(dealer, (), rules)
 
-    def view(seat: Seat, played: tuple = (), belote: tuple = (), shown: Optional[dict] = None) -> SeatView:
+    def view(seat: Seat, played: tuple[Card, ...] = (), belote: tuple[str, ...] = (),
+             shown: Optional[dict[Seat, CardSet]] = None) -> SeatView:
         return SeatView(seat, deal.hands[seat], dealer, auction, played, belote, shown or {}, rules, system)
 
     while not auction.is_over:
@@ -255,11 +256,12 @@ def match_sections(seed: int, number: int) -> tuple[Section, Section]:
 
 
 def _record_score(r: Record, rules: Rules) -> Optional[DealScore]:
-    if r.contract is None or r.deal is None or len(r.play) != 32:
+    leader = r.first_leader
+    if r.contract is None or r.deal is None or leader is None or len(r.play) != 32:
         return None
-    pos = Position(r.deal, r.contract.strain, r.first_leader, rules, r.play)
+    pos = Position(r.deal, r.contract.strain, leader, rules, r.play)
     capot = 1 if pos.tricks[1] == 0 else -1 if pos.tricks[0] == 0 else 0
-    return world_score(r.contract, r.deal, r.first_leader or Seat.N, rules, pos.points[0], capot)
+    return world_score(r.contract, r.deal, leader, rules, pos.points[0], capot)
 
 
 def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first_dealer: Seat = Seat.N,
@@ -329,7 +331,7 @@ class DuplicateResult:
     def mean(self) -> tuple[float, float]:
         return mean_ci(self.diffs)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, float]:
         m, ci = self.mean
         pm, pci = mean_ci(self.point_diffs)
         return {"deals": len(self.diffs), "mean_score_diff": m, "ci95": ci, "mean_point_diff": pm,
@@ -337,12 +339,13 @@ class DuplicateResult:
 
 
 def duplicate_deal(number: int, seed: int, team_a: Callable[[Seat], Any], team_b: Callable[[Seat], Any],
-                   rules: Rules = Rules(), system: BiddingSystem = DEFAULT) -> tuple[float, float, list]:
+                   rules: Rules = Rules(), system: BiddingSystem = DEFAULT) -> tuple[float, float, list[Record]]:
     """Deal ``number`` of ``seed`` at two tables: ``team_a(seat)`` and ``team_b(seat)``
     make the bots.  Returns team A's score minus team B's summed over both tables, the
     same in card points of the deals played, and the two records."""
     deal, dealer = deal_for(seed, number), dealer_for(Seat.N, number)
-    diff, pts, recs = 0.0, 0.0, []
+    diff, pts = 0.0, 0.0
+    recs: list[Record] = []
     for a_side in (Team.NS, Team.EW):
         bots = [team_a(s) if s.team == a_side else team_b(s) for s in Seat]
         res = play_deal(deal, dealer, bots, rules, system, match_sections(seed, number))
@@ -361,7 +364,9 @@ def duplicate(deals: int, seed: int, team_a: Callable[[Seat], Any], team_b: Call
               rules: Rules = Rules(), system: BiddingSystem = DEFAULT,
               progress: Optional[Callable[[int, int], None]] = None) -> DuplicateResult:
     """``deals`` deals of ``seed`` played in duplicate (see :func:`duplicate_deal`)."""
-    diffs, pts, recs = [], [], []
+    diffs: list[float] = []
+    pts: list[float] = []
+    recs: list[Record] = []
     for i in range(deals):
         d, p, r = duplicate_deal(i, seed, team_a, team_b, rules, system)
         diffs.append(d)
@@ -372,7 +377,7 @@ def duplicate(deals: int, seed: int, team_a: Callable[[Seat], Any], team_b: Call
     return DuplicateResult(tuple(diffs), tuple(pts), tuple(recs))
 
 
-def _team(kind: str, seed: int, options: dict, solver: Any) -> Callable[[Seat], Any]:
+def _team(kind: str, seed: int, options: dict[str, Any], solver: Any) -> Callable[[Seat], Any]:
     from .bots import make_bot
 
     def make(seat: Seat) -> Any:
@@ -383,7 +388,7 @@ def _team(kind: str, seed: int, options: dict, solver: Any) -> Callable[[Seat], 
     return make
 
 
-def selfplay_task(solver: Any, task: tuple) -> tuple[float, float, list]:
+def selfplay_task(solver: Any, task: tuple[Any, ...]) -> tuple[float, float, list[Record]]:
     """One deal of a bots' match for :func:`~solver.parallel.map_tasks`: ``task`` is
     ``(number, seed, ns_kind, ew_kind, pimc_options, rules, duplicate)``.  Returns the
     N-S bots' score minus the E-W bots' (over both tables in duplicate), the same in
