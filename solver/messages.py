@@ -400,4 +400,25 @@ FRENCH: dict[str, str] = {
     "Auction": "Enchères",
     "seat": "place",
     "call": "annonce",
+    # the table: coinche game and coinche selfplay
+    ", duplicate": ", en duplicate",
+    "Auction (dealer {dealer}): {calls}": "Enchères (donneur {dealer}) : {calls}",
+    "Match to {target}, seed {seed}: you sit {seat}, partner {partner}, opponents {opponents}.":
+        "Partie en {target}, graine {seed} : vous êtes en {seat}, partenaire {partner}, adversaires {opponents}.",
+    "Score: N-S {ns}, E-W {ew}. {status}": "Score : N-S {ns}, E-O {ew}. {status}",
+    "Stopped after {n} deals.": "Arrêt après {n} donnes.",
+    "The match so far is in {path}.": "La partie jusqu'ici est dans {path}.",
+    "Your call ({options}): ": "Votre annonce ({options}) : ",
+    "Your card ({options}): ": "Votre carte ({options}) : ",
+    "Your hand ({seat}): {hand}": "Votre main ({seat}) : {hand}",
+    "bids from {bid}": "enchères dès {bid}",
+    "down": "chuté",
+    "{card} cannot be played now: play one of {legal}": "{card} ne peut pas être jouée : jouez une de {legal}",
+    "{contract}: the declarers took {points} points; {verdict}. N-S {ns}, E-W {ew}.":
+        "{contract} : les preneurs ont fait {points} points ; {verdict}. N-S {ns}, E-O {ew}.",
+    "{contract}; trick {n}: {trick}": "{contract} ; pli {n} : {trick}",
+    "{deals} deals (seed {seed}{dup}): {ns} (N-S) minus {ew} (E-W), {m:+.1f} ± {ci:.1f} in score a deal, {pm:+.1f} ± {pci:.1f} in card points (95% intervals).":
+        "{deals} donnes (graine {seed}{dup}) : {ns} (N-S) moins {ew} (E-O), {m:+.1f} ± {ci:.1f} de score par donne, {pm:+.1f} ± {pci:.1f} en points de cartes (intervalles à 95 %).",
+    "{seat} calls {call}": "{seat} annonce {call}",
+    "{seat} plays {card}": "{seat} joue {card}",
 }
