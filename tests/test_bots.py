@@ -125,3 +125,20 @@ def test_unknown_bot_is_refused():
         make_bot("smart")
     with pytest.raises(ConstraintError, match="worlds 0"):
         PimcBot(worlds=0)
+
+
+def test_pimc_worlds_fit_what_the_calls_showed():
+    # N opens 100♥: under the default system (seed 000) that shows the J, 9 and A of hearts
+    # and three trumps; every world S imagines gives N those cards, and the play's cards
+    import random
+
+    from solver.system import DEFAULT
+    deal = Deal.from_pbn("N:A7.AJ9.K8.Q KQ9.KT.AQ.A JT8.Q8.JT.K -.7.97.JT987")
+    n = deal.hands[Seat.N]
+    auction = Auction.parse("N:100H E:pass S:pass W:pass", Seat.W)
+    meaning = DEFAULT.meaning(auction, 0)
+    assert meaning.accepts(n.mask)                  # the real hand fits the opening
+    view = SeatView(Seat.S, deal.hands[Seat.S], Seat.W, auction, ())
+    worlds = PimcBot(worlds=12).worlds_for(view, random.Random(1))
+    assert len(worlds) == 12 and all(meaning.accepts(w.hands[Seat.N].mask) for w in worlds)
+    assert all(w.hands[Seat.S] == view.hand for w in worlds)
