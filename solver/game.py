@@ -136,10 +136,17 @@ def _shown(deal: Deal, contract: Contract, leader: Seat, rules: Rules) -> dict[S
 
 
 def _declarations_text(deal: Deal, contract: Contract, leader: Seat, rules: Rules) -> Optional[str]:
+    """The declarations that score, as a record writes them (``NS:tierce-K``): those of the
+    side the comparison awards (the record's words carry no suit, so the losing side's
+    are left out, as they are at the table)."""
     if not rules.declarations:
         return None
+    from .declarations import award_declarations
+    awarded = award_declarations(deal, contract.strain, leader, rules)
     parts = []
     for team in Team:
+        if not awarded[team]:
+            continue
         kinds = [x for s in team.seats for x in find_declarations(deal.hands[s], contract.strain, rules)]
         if kinds:
             parts.append(f"{team.name}:" + ",".join(_kind_word(x) for x in kinds))

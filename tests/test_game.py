@@ -202,3 +202,20 @@ def test_game_under_a_terminal_refuses_a_typo_and_stops_on_ctrl_c(tmp_path):
             proc.kill()
         os.close(master)
     assert b"Traceback" not in seen
+
+
+def test_declarations_score_as_the_record_reads_them():
+    # oracle: the match module's scoring of the record read back from its text; among
+    # these 40 deals one holds equal tierces, a trump one beating a plain one, which the
+    # record's words (no suit) could not settle if both sides' were written
+    from solver.match import record_score
+    rules = Rules(declarations=True)
+    shown = 0
+    for n in range(40):
+        res = play_deal(deal_for(9, n), Seat(n % 4), [HeuristicBot()] * 4, rules)
+        if res.record.contract is None:
+            continue
+        shown += bool(res.record.declarations)
+        s = record_score(read_records(write_records([res.record]))[0])
+        assert (s.ns_score, s.ew_score) == res.scores, res.record.declarations
+    assert shown > 10
