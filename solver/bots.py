@@ -17,7 +17,8 @@ cards are.
   into **the deal's score under the contract** (made or down, coinche, capot, belote,
   declarations) before averaging, so that a declarer secures the contract before
   extra points and a defender sets it.  It calls by the auction advice
-  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals.
+  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals, a coinche or a
+  surcoinche only when it beats the best other call clearly (:data:`DOUBLING_MARGIN`).
 - :class:`HeuristicBot` bids from the point count (:func:`~solver.handeval.evaluate_hand`)
   and plays by rules of thumb: a fast, fair baseline.
 - :class:`RandomBot` plays a random legal card and mostly passes.
@@ -198,6 +199,29 @@ def _choose_card(means: Mapping[Card, float], points: Mapping[Card, float], stra
     return max(means, key=lambda c: (round(means[c], 9), round(points[c], 9), -worth[int(c)], -int(c)))
 
 
+#: How many paired standard errors a coinche or surcoinche must beat the best other call
+#: by: the best of some twenty calls judged on a few dozen deals looks better than it
+#: is (the winner's curse), and a doubling call doubles what the error costs.
+DOUBLING_MARGIN = 2.0
+
+
+def _guarded_call(adv: Any) -> Call:
+    """The advice's best call, unless it is a coinche or a surcoinche that does not beat
+    the best other call by :data:`DOUBLING_MARGIN` paired standard errors on the same
+    deals; then that other call."""
+    import numpy as np
+    best = adv.best
+    if best.call.kind not in (CallKind.COINCHE, CallKind.SURCOINCHE):
+        return best.call   # type: ignore[no-any-return]
+    calls = adv.calls
+    j = calls.index(best)
+    others = [k for k, c in enumerate(calls) if c.call.kind not in (CallKind.COINCHE, CallKind.SURCOINCHE)]
+    k = max(others, key=lambda i: (round(calls[i].ev, 9), -others.index(i)))
+    diff = np.asarray(adv.scores[:, j] - adv.scores[:, k], dtype=float)
+    se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 else float("inf")
+    return best.call if float(diff.mean()) > DOUBLING_MARGIN * se else calls[k].call   # type: ignore[no-any-return]
+
+
 class PimcBot:
     """Cards by PIMC playing for the score, calls by the auction advice (see the module).
 
@@ -237,7 +261,7 @@ class PimcBot:
                 adv = auction_advice(view.hand, view.seat, view.dealer, view.auction, samples=self.samples,
                                      seed=seed, rules=view.rules, system=system, workers=1,
                                      max_attempts=attempts)
-                return adv.best.call
+                return _guarded_call(adv)
             except ConstraintError:      # calls that do not fit the system: read them as showing nothing
                 continue
         raise AssertionError("unreachable: without a system every deal fits")  # pragma: no cover

@@ -142,3 +142,24 @@ def test_pimc_worlds_fit_what_the_calls_showed():
     worlds = PimcBot(worlds=12).worlds_for(view, random.Random(1))
     assert len(worlds) == 12 and all(meaning.accepts(w.hands[Seat.N].mask) for w in worlds)
     assert all(w.hands[Seat.S] == view.hand for w in worlds)
+
+
+def test_a_coinche_must_beat_the_best_other_call_clearly():
+    import types
+
+    import numpy as np
+
+    from solver.auction import Call, CallKind
+    from solver.bots import DOUBLING_MARGIN, _guarded_call
+    passing, coinche = Call(Seat.E, CallKind.PASS), Call(Seat.E, CallKind.COINCHE)
+
+    def advice(diffs):
+        scores = np.column_stack([np.zeros(len(diffs)), np.array(diffs, dtype=float)])
+        calls = [types.SimpleNamespace(call=passing, ev=0.0),
+                 types.SimpleNamespace(call=coinche, ev=float(np.mean(diffs)))]
+        return types.SimpleNamespace(calls=calls, scores=scores, best=max(calls, key=lambda c: c.ev))
+
+    # mean 10, paired standard error 25 (standard deviation 50 over 4 deals): under two errors
+    assert _guarded_call(advice([60, -40, 50, -30])) == passing
+    # every deal gains 100 to 120: far beyond the margin
+    assert DOUBLING_MARGIN == 2.0 and _guarded_call(advice([100, 120, 110, 100])) == coinche
