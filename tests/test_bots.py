@@ -159,7 +159,7 @@ def test_a_coinche_must_beat_the_best_other_call_clearly():
                  types.SimpleNamespace(call=coinche, ev=float(np.mean(diffs)))]
         return types.SimpleNamespace(calls=calls, scores=scores, best=max(calls, key=lambda c: c.ev))
 
-    # mean 10, paired standard error 25 (standard deviation 50 over 4 deals): under two errors
+    # mean 10, paired standard error 26 (standard deviation 52 over 4 deals): under two errors
     assert _guarded_call(advice([60, -40, 50, -30])) == passing
     # every deal gains 100 to 120: far beyond the margin
     assert DOUBLING_MARGIN == 2.0 and _guarded_call(advice([100, 120, 110, 100])) == coinche
