@@ -5,7 +5,7 @@ P(make), per first leader), the panels sharing one scale so that strains compare
 glance, error bars of two standard errors.  A feature whose values are numbers is
 drawn along the bottom; one whose values are words (``honours``, ``shape``) is drawn
 down the side, one row a value, in the game's order (``J 9 A 10 K Q 8 7``, a hand
-with no honour last).  Values seen on fewer than :data:`MIN_DEALS` deals are left out
+with no honour last).  Values seen on fewer than :func:`min_deals` deals are left out
 (their error bars would span the page), and at most :data:`MAX_CATEGORIES` word values
 are drawn (the most frequent); the figures stay within :data:`MAX_INCHES` inches at 90
 dots an inch.  Needs matplotlib (the ``plot`` extra); drawn on the Agg backend, no
@@ -25,7 +25,7 @@ from .contract import CAPOT, level_json
 from .features import NA
 from .plot import require_matplotlib
 
-__all__ = ["plot_aggregates", "PLOTTED_LEVELS", "MIN_DEALS", "MAX_CATEGORIES", "category_key"]
+__all__ = ["plot_aggregates", "PLOTTED_LEVELS", "MIN_DEALS", "MAX_CATEGORIES", "category_key", "min_deals"]
 
 #: The bid levels whose P(make) is drawn (when the rules have them).
 PLOTTED_LEVELS = (80, 100, 120, 140, 160, CAPOT)
@@ -65,13 +65,24 @@ def _panels(agg: Aggregates, by_leader: bool) -> dict[str, list[Group]]:
     where the feature has a value and enough deals; panels with fewer than two values
     left out (a single point is no line)."""
     leaders = len({g.leader for g in agg.groups}) > 1
+    fewest = min_deals(agg.deals)
     panels: dict[str, list[Group]] = {}
     for g in agg.groups:
-        if g.key[0] == NA or g.n < MIN_DEALS:
+        if g.key[0] == NA or g.n < fewest:
             continue
         label = g.strain.name + (f", {g.leader.name} leads" if by_leader and leaders else "")
         panels.setdefault(label, []).append(g)
     return {k: v for k, v in panels.items() if len({g.key[0] for g in v}) > 1}
+
+
+def min_deals(deals: int) -> int:
+    """The fewest deals a value needs to be drawn, in a study of ``deals`` deals:
+    :data:`MIN_DEALS`, or one in twenty of a small study's deals.
+
+    >>> min_deals(2000), min_deals(100), min_deals(30)
+    (20, 5, 1)
+    """
+    return max(1, min(MIN_DEALS, deals // 20))
 
 
 def _is_numeric(values: Sequence[Any]) -> bool:
@@ -162,7 +173,7 @@ def plot_aggregates(agg: Aggregates, directory: Path) -> list[Path]:
     categories = sorted(set(values)) if numeric else _categories(strains)
     positions = {} if numeric else {c: i for i, c in enumerate(categories)}
     panel = (4.2, 3.2) if numeric else (4.2, 1.0 + 0.22 * len(categories))
-    title = f"groups of {MIN_DEALS} deals or more, error bars two standard errors"
+    title = f"groups of {min_deals(agg.deals)} deals or more, error bars two standard errors"
     return [_mean_points(plt, agg, strains, feature, numeric, categories, positions, panel, title, directory),
             _p_make(plt, agg, feature, numeric, categories, positions, panel, title, directory)]
 
