@@ -30,10 +30,10 @@ import pytest
 
 import solver
 
-#: How long a command may take to exit after Ctrl-C.  The commands stop well within a
-#: second on a quiet machine (their workers are told at once); the margin is for a
-#: machine busy with other work, where starting Python alone can take seconds.
-STOP_SECONDS = 5.0
+#: How long a command may take to exit after Ctrl-C: 2 s, stretched in proportion when
+#: the machine runs more than two processes a core (at a load of 8 on 2 cores, every
+#: command stopped in 0.3 to 1.0 s; a machine far busier than that slows any process).
+STOP_SECONDS = 2.0 * max(1.0, os.getloadavg()[0] / (2 * (os.cpu_count() or 1)))
 
 #: The bar's filled part, as rich draws it in a UTF-8 terminal.
 BAR = "━"
