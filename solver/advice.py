@@ -33,7 +33,7 @@ import numpy as np
 from .messages import tr
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
-from .contract import level_json, points_needed
+from .contract import level_json, may_coinche, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
@@ -41,7 +41,7 @@ from .montecarlo import Answer, Study, against_best, estimate, json_number, shar
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
+from .outcome import PlayedContract
 from .solve import Solver
 
 __all__ = [
@@ -313,12 +313,6 @@ def _rank(contract: Contract, ev_coinched: float, p_make: float) -> tuple:
 # Scoring the samples
 # ---------------------------------------------------------------------------
 
-def _signed(score, contract: Contract, points: int, capot: int, claim, decl) -> tuple[int, bool]:
-    """(the bidders' score minus the defenders', made) under a compiled scorer."""
-    ns, ew, made = score(contract, points, capot, claim, decl)[:3]
-    return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
-
-
 class _BidScores(NamedTuple):
     """One bid on every deal: made, the score difference nobody coinching (``plain``)
     and when the opponents coinche the deals where it fails (``coinched``)."""
@@ -330,30 +324,30 @@ class _BidScores(NamedTuple):
 
 
 def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> _BidScores:
-    """``rows``: the distinct (points, capot code, NS belotes, EW belotes, dns, dew)
-    outcomes; ``inverse`` maps
-    each deal to its row.  ``memo`` holds the scores already worked out, keyed without
-    the strain: scoring reads the contract's level, declarer and coinche, never its
-    strain (belote and declarations come in as arguments), so one analysis shares
-    them across its six strains."""
+    """``rows``: the distinct (points, the bidders take every trick, the defenders do,
+    NS belotes, EW belotes, dns, dew) outcomes; ``inverse`` maps each deal to its row.
+    Each row is scored as a :class:`~solver.outcome.PlayedContract`.  ``memo`` holds the
+    scores already worked out, keyed without the strain: scoring reads the contract's
+    level, declarer and coinche, never its strain (belote and declarations come in as
+    arguments), so one analysis shares them across its six strains."""
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
-    score = compiled_scoring(rules)
-    level, side = contract.level, contract.declarer & 1
-    # a capot bid cannot be coinched (seed 000): its cautious score is its plain score,
-    # unless the rules let a capot bid be coinched
-    doubled = None if contract.is_capot and not rules.capot_coinche else cached_contract(
-        contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE), rules.capot_coinche)
+    team = contract.team
+    level = contract.level
+    doubled = (cached_contract(level, contract.strain, contract.declarer, int(Coinche.COINCHE),
+                               rules.capot_coinche) if may_coinche(level, rules) else None)
     for k, row in enumerate(rows):
-        key = (level, side, row)
+        key = (level, int(team), row)
         r = memo.get(key)
         if r is None:
-            p, cap, bel_ns, bel_ew, dns, dew = row
-            claim, decl = (bel_ns, bel_ew), (dns, dew)
-            u, ok = _signed(score, contract, p, cap, claim, decl)
+            p, took, lost, bel_ns, bel_ew, dns, dew = row
+            taker = team if took else team.other if lost else None
+            facts = (p, taker, (bel_ns, bel_ew), (dns, dew))
+            u, ok = PlayedContract(contract, *facts).margin(team, rules)
+            # the opponents coinche the deals where it fails (when the bid may be coinched)
             r = memo[key] = (u, ok, u if ok or doubled is None
-                             else _signed(score, doubled, p, cap, claim, decl)[0])
+                             else PlayedContract(doubled, *facts).margin(team, rules)[0])
         plain[k], made[k], coinched[k] = r
     return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
 
@@ -437,9 +431,7 @@ class _Bidding(Study):
         bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
         bonus = bonus.astype(points.dtype)
         counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
-        taken = capot.astype(np.int64) * TAKEN_BY_BIDDERS
-        if lost_capot is not None:
-            taken = taken + lost_capot.astype(np.int64) * TAKEN_BY_DEFENDERS
+        lost = np.zeros_like(capot) if lost_capot is None else lost_capot
         strains: dict[Strain, StrainStats] = {}
         scores: list[_BidScores] = []
         memo: dict = {}
@@ -448,7 +440,7 @@ class _Bidding(Study):
                                             capot[:, j], ours[:, j], rules)
             if strain not in bid_strains(rules):
                 continue
-            outcome = np.stack([points[:, j], taken[:, j], belote[:, j, 0], belote[:, j, 1],
+            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
                                 decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
             rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
             inverse = np.asarray(inverse).reshape(-1)

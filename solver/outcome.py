@@ -47,13 +47,25 @@ from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of
 from .scoring import (DealScore, capot_code, check_declarations, check_outcome, compiled_scoring,
                       score_checked, check_contract)
 
-__all__ = ["PlayedContract", "score_outcome", "deal_total", "capot_taker", "side_points"]
+__all__ = ["PlayedContract", "score_outcome", "deal_total", "deal_facts", "capot_taker", "side_points"]
 
 
 def deal_total(deal: Deal, strain: Strain, rules: Rules = Rules()) -> int:
     """Every point of ``deal`` in ``strain``: its cards' points and the last trick's 10
     (162 for a full deal)."""
     return points_of(deal.cards.mask, strain, rules) + LAST_TRICK_BONUS
+
+
+def deal_facts(contract: Contract, deal: Deal, leader: Seat,
+               rules: Rules = Rules()) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """What ``deal`` brings to ``contract``'s score whatever the play: the ``(ns, ew)``
+    belotes claimed (by whoever holds one and may claim it), the ``(ns, ew)``
+    declarations awarded (when the rules score them; ``leader`` leads the first trick,
+    which orders equal announcements) and the deal's total."""
+    strain = contract.strain
+    claim = belote_claim(deal.masks, strain, contract.team, rules)
+    decl = award_declarations(deal, strain, leader, rules) if rules.declarations else (0, 0)
+    return claim, decl, deal_total(deal, strain, rules)
 
 
 def capot_taker(ns_tricks: int, tricks: int) -> Optional[Team]:
@@ -127,11 +139,9 @@ class PlayedContract:
         ``ns_points``: the belote is claimed by whoever holds it and may claim it, the
         declarations are found in the hands and awarded when the rules score them, and
         the total is the deal's."""
-        strain = contract.strain
-        claim = belote_claim(deal.masks, strain, contract.team, rules)
-        decl = award_declarations(deal, strain, leader, rules) if rules.declarations else (0, 0)
+        claim, decl, total = deal_facts(contract, deal, leader, rules)
         return cls.from_ns(contract, ns_points, capot, belote=claim, declarations=decl, generale=generale,
-                           total=deal_total(deal, strain, rules))
+                           total=total)
 
     @property
     def ns_points(self) -> int:

@@ -29,7 +29,7 @@ from typing import Any
 
 from .messages import N_, tr
 from .cards import Seat, Team
-from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, points_needed
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, may_coinche, points_needed
 from .declarations import BELOTE_POINTS, CARRE_POINTS, SEQUENCE_POINTS, counted_belotes, max_belotes
 from .errors import ContractError, ScoreError, SeatError
 from .rules import MOST_DECLARED, TOTAL_POINTS, Rules, Strain
@@ -238,7 +238,7 @@ def check_contract(contract: Contract, rules: Rules) -> None:
             f"bid level {contract.level} in {contract.to_text()!r}: above {rules.max_level}, the highest "
             f"bid of these rules (the rule max_level allows up to {rules.highest_level} "
             f"here: a side counts at most {rules.most_counted}, 162 and the announcements that count)")
-    if contract.is_capot and contract.coinche != Coinche.NONE and not rules.capot_coinche:
+    if contract.coinche != Coinche.NONE and not may_coinche(contract.level, rules):
         raise ContractError(f"bid {contract.to_text()!r} coinched: a capot bid cannot be coinched or "
                             f"surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)")
     if contract.strain >= Strain.SA and not rules.sa_ta:
@@ -566,9 +566,11 @@ def _first_true(lo: int, hi: int, test) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
-                       declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules()) -> int:
+                       declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules(),
+                       total: int = TOTAL_POINTS) -> int:
     """The fewest card points with which ``contract`` makes, given the ``(ns, ew)``
-    belotes claimed and the declarations awarded; ``TOTAL_POINTS + 1`` if none will do.
+    belotes claimed and the declarations awarded, on a deal of ``total`` points;
+    ``total + 1`` if none will do.
     A contract that makes with some points makes with more (the counted points only
     grow), so this is a bisection.  Not for capot bids (they need every trick).
 
@@ -579,7 +581,7 @@ def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
         raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
     score = compiled_scoring(rules)
     decl = tuple(declarations)
-    return _first_true(0, TOTAL_POINTS + 1, lambda p: score(contract, p, False, claim, decl)[2])
+    return _first_true(0, total + 1, lambda p: score(contract, p, 0, claim, decl, total)[2])
 
 
 def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bool]:
