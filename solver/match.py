@@ -140,7 +140,7 @@ class Match:
 
 
 def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[Team] | None" = None,
-               declarations: "dict[Team, list[str]] | None" = None, capot: "bool | Team" = False,
+               declarations: "dict[Team, list[str]] | None" = None, capot: "bool | Team | None" = False,
                generale: bool = False, total: int = TOTAL_POINTS) -> DealScore:
     """Score one deal played: announcements as words per side (``tierce``, ``carre-J``),
     compared and awarded under ``rules``, then :func:`~solver.scoring.score_deal`."""
@@ -238,7 +238,7 @@ def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
         decl[Team.parse(side)] += [x for x in kinds.split(",") if x]
     try:
         belote = [record.belote] if record.belote is not None else None
-        return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=taker or False,
+        return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=taker,
                           total=total)
     except CoincheError as e:
         raise type(e)(f"{where}: {e}") from None

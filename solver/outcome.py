@@ -115,10 +115,11 @@ class PlayedContract:
             raise ScoreError(f"not a contract: {self.contract!r}")
         if self.capot is not None and not isinstance(self.capot, Team):
             raise ScoreError(f"capot {self.capot!r}: expected the side that took every trick, or None")
-        if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= TOTAL_POINTS:
+        t = self.total
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 < t <= TOTAL_POINTS:
             raise ScoreError(f"deal total {self.total!r}: expected a whole number from 1 to {TOTAL_POINTS}")
-        object.__setattr__(self, "points",
-                           check_outcome(self.contract, self.points, self.capot, bool(self.generale), self.total))
+        points = check_outcome(self.contract, self.points, self.capot, bool(self.generale), t)
+        object.__setattr__(self, "points", points)
         b = self.belote
         if (not isinstance(b, tuple) or len(b) != 2
                 or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in b)):

@@ -225,8 +225,8 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
                 card, n = _double_dummy_card(values, pos), 0
             else:
                 card, n = pos.check(p(pos, seat)), 0
-            best = max(side_points(v, seat.team, total) for v in values.values())
-            decisions.append(Decision(seat, Card(card), n, best - side_points(values[card], seat.team, total)))
+            mine = {c: side_points(v, seat.team, total) for c, v in values.items()}
+            decisions.append(Decision(seat, Card(card), n, max(mine.values()) - mine[card]))
             tracker.play(pos, card)
             pos.play(card)
             if progress is not None:

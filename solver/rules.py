@@ -418,7 +418,7 @@ VARIANTS = {
     "card_once": "a card counts in a carre or in a sequence, not both (seed 002)",
     "must_outscore": "the bidders must also outscore the defenders (seeds 000, 002)",
     "coinche_whole_score": "a coinche multiplies the whole score (seeds 000, 004)",
-    "coinche_takes_all": "coinched: made, tricks won + bid x mult; failed, 162 + bid x mult; losers 0 (seed 002)",
+    "coinche_takes_all": "coinched: made, tricks + bid x mult; failed, 162 + bid x mult; losers 0 (seed 002)",
     "belote_to_defenders": "a failed contract's belote goes to the defenders (seed 000)",
     "failed_capot": "the defenders' score for a failed capot bid: 500 or 410 (seed 000)",
     "capot_only_if_bid": "an unbid capot scores as any made contract (seed 000)",
