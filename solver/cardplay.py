@@ -24,7 +24,7 @@ import numpy as np
 from .messages import card_name, tr
 from .auction import Auction
 from .cards import Card, CardSet, Seat, Team
-from .contract import Contract
+from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
@@ -205,13 +205,15 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     try:
         seat = Seat.parse(seat)
         dealer = None if dealer is None else Seat.parse(dealer)
-        leader = Seat.parse(leader) if leader is not None else (dealer.next if dealer is not None else None)
+        leader = Seat.parse(leader) if leader is not None else None
     except SeatError as e:
         raise ConstraintError(str(e)) from None
-    if leader is None:
+    if leader is None and dealer is None:
         raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
     a = _auction(auction, dealer, rules)
     c = _contract(contract, a)
+    if leader is None:
+        leader = opening_leader(c, dealer, rules)
     k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
     cons = k.constraints()
     if a is not None:

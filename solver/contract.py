@@ -37,7 +37,8 @@ from .errors import ContractError, SeatError, StrainError, quote
 from .rules import MAX_NUMBERED_BID, STRAINS, Rules, Strain
 
 __all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "bid_levels", "bid_strains", "Coinche", "Contract",
-           "bid_key", "bid_text", "level_json", "level_text", "may_coinche", "parse_level", "points_needed"]
+           "bid_key", "bid_text", "level_json", "level_text", "may_coinche", "opening_leader", "parse_level",
+           "points_needed"]
 
 #: The level of a capot bid (the side takes all 8 tricks).
 CAPOT = 250
@@ -99,6 +100,20 @@ def may_coinche(level: int, rules: "Rules | bool" = Rules()) -> bool:
     """
     allowed = rules if isinstance(rules, bool) else rules.capot_coinche
     return level not in (CAPOT, GENERALE) or allowed
+
+
+def opening_leader(contract: "Contract | None", dealer: Seat, rules: Rules = Rules()) -> Seat:
+    """Who leads the first trick: the seat after the dealer (seed 000: "The player to
+    dealer's right leads"), or with ``rules.generale_leads`` the declarer of a générale
+    (seed 000: "The bidder of a générale may have the right to lead to the first trick").
+
+    >>> g = Contract(GENERALE, "S", "W")
+    >>> opening_leader(g, Seat.N), opening_leader(g, Seat.N, Rules(generale=True, generale_leads=True))
+    (<Seat.E: 1>, <Seat.W: 3>)
+    """
+    if contract is not None and rules.generale_leads and contract.level == GENERALE:
+        return contract.declarer
+    return Seat.parse(dealer).next
 
 
 def level_text(level: int) -> str:

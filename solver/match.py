@@ -22,7 +22,7 @@ from typing import Optional
 from .messages import tr
 from .cards import Team
 from .rules import TOTAL_POINTS, Rules
-from .contract import Coinche, Contract
+from .contract import Coinche, Contract, opening_leader
 from .declarations import award_announced, belote_teams, parse_declaration
 from .errors import CoincheError, quote
 from .outcome import capot_taker, deal_total
@@ -224,8 +224,10 @@ def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
     deal = record.deal
     total = TOTAL_POINTS if deal is None else deal_total(deal, c.strain, rules)
     taker = c.team if record.result == total else None
+    leader = record.leader if record.leader is not None or record.dealer is None else opening_leader(
+        c, record.dealer, rules)
     if deal is not None and len(record.play) == 4 * deal.cards_per_hand:
-        pos = Position(deal, c.strain, record.first_leader, rules, record.play)
+        pos = Position(deal, c.strain, leader, rules, record.play)
         taker = capot_taker(pos.tricks[0], pos.total_tricks)
     if record.belote is not None and deal is not None:
         holders = {seat.team for seat, _ in belote_teams(deal, c.strain, rules)}

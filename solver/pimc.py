@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional
 import numpy as np
 
 from .cards import Card, Seat, Team
-from .contract import Contract
+from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge, Tracker
@@ -151,12 +151,13 @@ def _double_dummy_card(values: dict[Card, int], pos: Position) -> Card:
     return _choose({c: side_points(v, seat.team, total) for c, v in values.items()}, pos.strain, pos.rules)
 
 
-def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None") -> Seat:
+def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None", contract: Optional[Contract],
+                  rules: Rules) -> Seat:
     try:
         if leader is not None:
             return Seat.parse(leader)
         if dealer is not None:
-            return Seat.parse(dealer).next
+            return opening_leader(contract, Seat.parse(dealer), rules)
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
@@ -197,7 +198,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
         raise ConstraintError(f"strain {st.name} differs from the contract's {c.strain.name}")
     if c is not None and c.declarer is None:
         raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
-    first = _first_leader(leader, dealer)
+    first = _first_leader(leader, dealer, c, rules)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
     who = _players(players)

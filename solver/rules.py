@@ -203,6 +203,13 @@ class Rules:
       auction, which ends after three consecutive passes.
     - ``target``: the match target, 2000 by default; any agreed number (1000, 1500,
       3000 seed 000, 1001 seed 001, 501 seed 002, seed 004's agreed ceiling).
+    - ``trump_sequence_first`` (seed 004: "une annonce de même type est plus forte si
+      elle est à l'Atout"): a sequence in trumps beats a plain sequence of the same
+      kind whatever its cards (by default the higher cards win first, and trumps only
+      part sequences of equal cards, seed 000).
+    - ``generale_leads`` (seed 000: "The bidder of a générale may have the right to lead
+      to the first trick"): the declarer of a générale leads the first trick
+      (:func:`solver.contract.opening_leader`).
     """
 
     must_undertrump: bool = True
@@ -238,6 +245,8 @@ class Rules:
     coinche_in_turn: bool = False
     contree: bool = False
     target: int = 2000
+    trump_sequence_first: bool = False
+    generale_leads: bool = False
 
     def __new__(cls, *args: object, **kwargs: object) -> "Rules":
         # the generated __init__ would refuse these with a TypeError
@@ -437,6 +446,8 @@ VARIANTS = {
     "coinche_in_turn": "a coinche only in turn (seed 000)",
     "contree": "a coinche in turn does not end the auction; three passes do (seed 000)",
     "target": "the match target: 2000, or any agreed number (1001 seed 001, 501 seed 002)",
+    "trump_sequence_first": "a trump sequence beats a plain one of its kind, whatever its cards (seed 004)",
+    "generale_leads": "the declarer of a generale leads the first trick (seed 000)",
 }
 
 

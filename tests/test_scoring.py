@@ -276,7 +276,8 @@ def test_declarations_scored_and_counted():
     # seed 004's example: 70 of declarations, "only 90 points to make 160": 90 + 160 + 70 = 320;
     # EW 72 -> 70
     c = Contract(160, "S", "N")
-    assert score_deal(c, 90, declarations=(70, 0), rules=on.replace(declarations_count=True)).scores == (320, 70)
+    counted = on.replace(declarations_count=True)
+    assert score_deal(c, 90, declarations=(70, 0), rules=counted).scores == (320, 70)
 
 
 def test_tie_held():
