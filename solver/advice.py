@@ -37,7 +37,7 @@ from .contract import level_json, may_coinche, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Answer, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Answer, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
@@ -354,13 +354,12 @@ def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rule
 
 def _judge_bids(scores: list[_BidScores]) -> list[BidStats]:
     """Every bid's statistics, and each bid against the best on the same deals."""
-    made = [share(b.made) for b in scores]
+    judged = judge([b.contract for b in scores], np.column_stack([b.coinched for b in scores]),
+                   np.column_stack([b.made for b in scores]),
+                   lambda k, value, made: _rank(scores[k].contract, value.value, made.value))
     plain = [estimate(b.plain) for b in scores]
-    coinched = [estimate(b.coinched) for b in scores]
-    best = max(range(len(scores)), key=lambda k: _rank(scores[k].contract, coinched[k].value, made[k].value))
-    versus = against_best(np.column_stack([b.coinched for b in scores]), best)
-    return [BidStats(b.contract, m.value, m.se, p.value, p.se, c.value, c.se, v.value, v.se)
-            for b, m, p, c, v in zip(scores, made, plain, coinched, versus)]
+    return [BidStats(j.option, j.success.value, j.success.se, p.value, p.se, j.value.value, j.value.se,
+                     j.versus.value, j.versus.se) for j, p in zip(judged, plain)]
 
 
 def _percent(p: float) -> str:
@@ -400,7 +399,7 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 # The study and the entry point
 # ---------------------------------------------------------------------------
 
-class _Bidding(Study):
+class _Bidding(Study[Advice]):
     """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
     the statistics of each strain and each bid.  Its question is the fields of the
     :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
@@ -486,13 +485,11 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
-           max_attempts: "int | None" = None, auction: Any = None, system: Any = None) -> Any:
-    """Advice for the player at ``seat`` holding ``hand`` (``"AJ9.A7.KT.J"`` or a CardSet).
-
-    With ``auction`` (an :class:`~solver.auction.Auction` or its text) it is advice for
-    the next call, an :class:`~solver.bidding.AuctionAdvice`, the deals consistent with
-    what the calls showed under ``system`` (default :data:`solver.system.DEFAULT`): see
-    :func:`solver.bidding.auction_advice`.  Without, advice for the opening:
+           max_attempts: "int | None" = None) -> Advice:
+    """Advice for the opening for the player at ``seat`` holding ``hand``
+    (``"AJ9.A7.KT.J"`` or a CardSet); advice for the next call of an auction is
+    :func:`solver.bidding.auction_advice`, and the same bids played by PIMC players
+    :func:`solver.pimc.realistic_advice`.
 
     Deals ``samples`` deals consistent with the hand and ``constraints`` (seeded by
     ``seed``), solves each exactly in all six strains with the first lead by the seat
@@ -500,12 +497,6 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     core) solve in parallel, each with its own solver; the result does not depend on
     their number.  ``progress(done, total)`` reports solved deals.
     """
-    if auction is not None or system is not None:
-        from .bidding import auction_advice
-        from .system import DEFAULT
-        return auction_advice(hand, seat, dealer, auction or "", samples, seed, rules, system or DEFAULT,
-                              constraints, workers=workers, executor=executor, progress=progress,
-                              max_attempts=max_attempts)
     h = parse_hand(hand)
     try:
         seat = Seat.parse(seat)

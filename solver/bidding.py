@@ -28,8 +28,7 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import (Acceptance, Answer, Estimate, Study, against_best, estimate, json_number, share,
-                         simulate)
+from .montecarlo import Acceptance, Answer, Estimate, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
@@ -212,7 +211,7 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
     return state.contract()
 
 
-class _AuctionStudy(Study):
+class _AuctionStudy(Study[tuple[list, list]]):
     rules: Rules
     dealer: Seat
     work = staticmethod(_solve_six)
@@ -234,14 +233,15 @@ def _judge(auction: Auction, seat: Seat, deals: list, results: list, rules: Rule
         for i, (deal, rows) in enumerate(zip(deals, results)):
             row = rows[int(contract.strain)] if contract is not None else None
             values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules)
-    evs = [estimate(values[:, j]) for j in range(len(options))]
-    best = min(range(len(options)), key=lambda j: (-round(evs[j].value, 9), _order(options[j])))
-    versus = against_best(values, best)
+    # on equal scores the first call in the order of _order
+    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: _order(options[j])))}
+    judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
     stats = []
-    for j, call in enumerate(options):
-        p = share(success[:, j]) if _contract_after(auction, call) is not None else Estimate(0.0, 0.0)
-        stats.append(CallStats(call, _contract_after(auction, call), p.value, p.se, evs[j].value, evs[j].se,
-                               versus[j].value, versus[j].se))
+    for j in judged:
+        contract = _contract_after(auction, j.option)
+        p = j.success if contract is not None else Estimate(0.0, 0.0)
+        stats.append(CallStats(j.option, contract, p.value, p.se, j.value.value, j.value.se,
+                               j.versus.value, j.versus.se))
     return stats, values
 
 

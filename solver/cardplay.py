@@ -28,7 +28,7 @@ from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import Acceptance, Answer, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Acceptance, Answer, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
@@ -120,7 +120,7 @@ class PlayAdvice(Answer):
         return d
 
 
-class _Worlds(Study):
+class _Worlds(Study[tuple[list, list]]):
     knowledge: Knowledge
     work = staticmethod(_world)
 
@@ -154,15 +154,11 @@ def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tupl
             played = PlayedContract.from_ns(contract, ns, capot, belote=claim, declarations=decl, total=total)
             ours[i, j] = side_points(ns, team, total)
             values[i, j], success[i, j] = played.margin(team, k.rules)
-    evs = [estimate(values[:, j]) for j in range(len(cards))]
-    best = max(range(len(cards)),
-               key=lambda j: (round(evs[j].value, 9), round(ours[:, j].mean(), 9), -int(cards[j])))
-    versus = against_best(values, best)
-    stats = []
-    for j, card in enumerate(cards):
-        p, pts = share(success[:, j]), estimate(ours[:, j])
-        stats.append(CardAdvice(card, pts.value, pts.se, p.value, p.se, evs[j].value, evs[j].se,
-                                versus[j].value, versus[j].se))
+    points = [estimate(ours[:, j]) for j in range(len(cards))]
+    judged = judge(cards, values, success,
+                   lambda j, value, _: (round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
+    stats = [CardAdvice(j.option, pts.value, pts.se, j.success.value, j.success.se, j.value.value, j.value.se,
+                        j.versus.value, j.versus.se) for j, pts in zip(judged, points)]
     return stats, values
 
 

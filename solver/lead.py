@@ -33,7 +33,7 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import Answer, Estimate, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Answer, Estimate, Study, estimate, json_number, judge, share, simulate
 from .parallel import Backend
 from .rules import Rules
 from .sampling import Constraints, parse_hand
@@ -210,7 +210,7 @@ class _Outcomes(NamedTuple):
     makes: np.ndarray
 
 
-class _Leading(Study):
+class _Leading(Study["LeadAdvice"]):
     """:func:`lead_advice` as a Monte Carlo study: every lead of the hand solved on
     every deal, then each lead's statistics against the best.  Its question is the
     fields of the :class:`LeadAdvice` that say what was asked (hand, seat, contract,
@@ -273,23 +273,24 @@ class _Leading(Study):
         """Each lead's statistics, best first, each against the best on the same deals."""
         cards = list(self.hand)
         defending = self.seat.team != self.contract.team
-        makes = [share(out.makes[:, j]) for j in range(len(cards))]
         none = Estimate(float("nan"), float("nan"))
-        measure: np.ndarray
+        goal = ~out.makes if defending else out.makes       # the leader's side reaches its goal
         if out.values is not None and out.scores is not None:
             points = [estimate(out.values[:, j].astype(float)) for j in range(len(cards))]
-            scores = [estimate(out.scores[:, j].astype(float)) for j in range(len(cards))]
-            order = sorted(range(len(cards)), key=lambda j: (-round(scores[j].value, 9),
-                                                             -round(points[j].value, 9), int(cards[j])))
-            measure = out.scores
+            judged = judge(cards, out.scores.astype(float), goal, lambda j, value, _: (
+                round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
+            scores = [j.value for j in judged]
+            key = lambda j: (-round(scores[j].value, 9), -round(points[j].value, 9), int(cards[j]))  # noqa: E731
         else:
             points = scores = [none] * len(cards)
-            sign = 1 if defending else -1           # the fewest makes for a defender
-            order = sorted(range(len(cards)), key=lambda j: (sign * round(makes[j].value, 9), int(cards[j])))
-            measure = ~out.makes if defending else out.makes     # the leader's side reaches its goal
-        versus = against_best(measure, order[0])
+            judged = judge(cards, goal.astype(float), goal,
+                           lambda j, _, reach: (round(reach.value, 9), -int(cards[j])))
+            key = lambda j: (-round(judged[j].success.value, 9), int(cards[j]))  # noqa: E731
+        order = sorted(range(len(cards)), key=key)
+        makes = [share(out.makes[:, j]) for j in range(len(cards))]
         return [CardStats(cards[j], points[j].value, points[j].se, makes[j].value, makes[j].se,
-                          scores[j].value, scores[j].se, versus[j].value, versus[j].se) for j in order]
+                          scores[j].value, scores[j].se, judged[j].versus.value, judged[j].versus.se)
+                for j in order]
 
 
 def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
