@@ -180,7 +180,7 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     points = t[2]
     if not (points.isascii() and points.isdigit() and len(points) <= 3):
         raise ScoreError(f"card points {quote(points)} in {quote(text)}: "
-                         f"expected a whole number from 0 to 162")
+                         f"expected a whole number from 0 to {TOTAL_POINTS}")
     coinche, belote, decl = Coinche.NONE, [], {Team.NS: [], Team.EW: []}
     capot: "bool | Team" = False
     generale = False

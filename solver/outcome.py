@@ -109,6 +109,7 @@ class PlayedContract:
     declarations: tuple[int, int] = (0, 0)
     generale: bool = False
     total: int = TOTAL_POINTS
+    _code: int = dataclasses.field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         if not isinstance(self.contract, Contract):
@@ -121,9 +122,11 @@ class PlayedContract:
         points = check_outcome(self.contract, self.points, self.capot, bool(self.generale), t)
         object.__setattr__(self, "points", points)
         b = self.belote
-        if (not isinstance(b, tuple) or len(b) != 2
-                or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in b)):
+        if not (isinstance(b, tuple) and len(b) == 2 and type(b[0]) is int and type(b[1]) is int
+                and b[0] >= 0 and b[1] >= 0):
             raise ScoreError(f"belote {b!r}: expected (ns, ew), the belotes each side claims")
+        # the compiled scoring's code for the side that took every trick
+        object.__setattr__(self, "_code", capot_code(self.capot, self.contract.team, bool(self.generale)))
 
     @classmethod
     def from_ns(cls, contract: Contract, ns_points: int, capot: Optional[Team] = None, *,
@@ -159,7 +162,7 @@ class PlayedContract:
             raise ScoreError(f"belote claimed {n} time(s) in {self.contract.to_text()}: these rules and "
                              f"this strain allow at most {most}")
         decl = check_declarations(self.declarations, rules)
-        return capot_code(self.capot, self.contract.team, bool(self.generale)), decl
+        return self._code, decl
 
     def score(self, rules: Rules = Rules()) -> DealScore:
         """The deal's score under ``rules`` (:func:`solver.scoring.score_deal`'s arithmetic)."""

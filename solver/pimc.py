@@ -231,7 +231,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
             tracker.play(pos, card)
             pos.play(card)
             if progress is not None:
-                progress(len(decisions), 32)
+                progress(len(decisions), 4 * d.cards_per_hand)
     ns = pos.points[0]
     score = None if c is None else score_play(c, d, ns, capot_taker(pos.tricks[0], pos.total_tricks),
                                               leader=first, rules=rules)

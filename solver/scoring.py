@@ -206,7 +206,7 @@ def check_outcome(contract: Contract, points: object, taken_all: "Team | None", 
     try:  # any integer, numpy's included, but not a bool or a float
         if isinstance(points, bool):
             raise TypeError
-        pts = operator.index(points)  # type: ignore[call-overload]
+        pts = operator.index(points)  # type: ignore[arg-type]
     except TypeError:
         pts = None
     if pts is None or not 0 <= pts <= total:
@@ -237,7 +237,8 @@ def check_contract(contract: Contract, rules: Rules) -> None:
         raise ContractError(
             f"bid level {contract.level} in {contract.to_text()!r}: above {rules.max_level}, the highest "
             f"bid of these rules (the rule max_level allows up to {rules.highest_level} "
-            f"here: a side counts at most {rules.most_counted}, 162 and the announcements that count)")
+            f"here: a side counts at most {rules.most_counted}, {TOTAL_POINTS} and the announcements "
+            f"that count)")
     if contract.coinche != Coinche.NONE and not may_coinche(contract.level, rules):
         raise ContractError(f"bid {contract.to_text()!r} coinched: a capot bid cannot be coinched or "
                             f"surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)")
@@ -327,10 +328,10 @@ def check_declarations(declarations: object, rules: Rules) -> tuple[int, int]:
     solver.errors.ScoreError: declarations (35, 0): 35 is no total of declarations (sums of 20, ...
     """
     try:
-        pair = tuple(declarations)  # type: ignore[call-overload]
+        pair: tuple[object, ...] = tuple(declarations)  # type: ignore[call-overload, arg-type]
         if len(pair) != 2 or any(isinstance(v, bool) for v in pair):
             raise ValueError
-        decl = (operator.index(pair[0]), operator.index(pair[1]))
+        decl = (operator.index(pair[0]), operator.index(pair[1]))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise ScoreError(
             f"declarations {declarations!r}: expected (ns_points, ew_points), two whole numbers 0 or more"
