@@ -23,7 +23,7 @@ from .errors import CoincheError, DealError, IllegalPlayError, RulesError, Score
     SolverError, StrainError, quote
 from .play import Position, parse_played
 from .contract import points_needed
-from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of, points_table, strength_table
+from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
 
 __all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "can_take", "default_solver",
            "query_position"]
@@ -81,6 +81,11 @@ class StrainResult(NamedTuple):
     total: int
     nodes: int
 
+    @property
+    def taken_all(self) -> "Team | None":
+        """The side that can force every trick, or ``None``."""
+        return Team.NS if self.ns_capot else Team.EW if self.ew_capot else None
+
 
 class LeadResult(NamedTuple):
     """The deal after one opening lead, under perfect play from there.
@@ -93,6 +98,11 @@ class LeadResult(NamedTuple):
     ns_capot: bool
     ew_capot: bool
     reaches: "bool | None"
+
+    @property
+    def taken_all(self) -> "Team | None":
+        """The side that can still force every trick, or ``None``."""
+        return Team.NS if self.ns_capot else Team.EW if self.ew_capot else None
 
 
 class Solver:
@@ -270,9 +280,10 @@ class Solver:
         """Capot either way after each lead: trick-count probes (cheap)."""
         eng = self._engine
         self._load_hands(deal.masks, strain, leader, rules, count_tricks=True)
+        every = deal.cards_per_hand         # N-S take every trick of the deal
         for cls in eng.move_classes():
             eng.play(cls[0])
-            ns_all = eng.probe(8)
+            ns_all = eng.probe(every)
             ew_all = not ns_all and not eng.probe(1)
             eng.unplay()
             for c in cls:
@@ -281,10 +292,11 @@ class Solver:
     def _lead_points(self, out: dict) -> None:
         eng = self._engine
         root = None
+        total = eng.max_value()             # every point of the deal, and the last trick's bonus
         for cls in eng.move_classes():
             first = out[cls[0]]
             if first[1] or first[2]:
-                v = TOTAL_POINTS if first[1] else 0
+                v = total if first[1] else 0
             else:
                 if root is None:
                     # the position's value bounds every lead's: searches start there
@@ -295,11 +307,12 @@ class Solver:
 
     def _lead_reaches(self, need: int, out: dict) -> None:
         eng = self._engine
+        total = eng.max_value()
         for cls in eng.move_classes():
             first = out[cls[0]]
             if need <= 0 or first[1]:
                 ok = True
-            elif first[2] or need > TOTAL_POINTS:
+            elif first[2] or need > total:
                 ok = False
             else:
                 g = eng.play(cls[0])
