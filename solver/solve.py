@@ -546,8 +546,9 @@ def solve(deal: "Deal | Position | str", strain: "Strain | str | None" = None,
 
 
 class _SharedSolve:
-    """The work of :func:`solve_all` after the value, pulled one item at a time by every
-    thread: the tricks (which do not need the value), shares of the cards, the line."""
+    """The work of :func:`solve_all` besides the value, pulled one item at a time by every
+    thread: the tricks (which do not need the value), shares of the cards, the line.  A
+    thread that starts late finds nothing left and nobody waits for it."""
 
     def __init__(self, pos: Position, shares: int) -> None:
         self.pos = pos
@@ -555,31 +556,54 @@ class _SharedSolve:
         self.items.append(("line", 0))
         self.shares = shares
         self.next = 0
-        self.lock = threading.Lock()
+        self.running = 0                    # items taken and not finished
+        self.done = threading.Condition()
         self.value_known = threading.Event()
         self.value = 0
         self.stop = False
+        self.error: "BaseException | None" = None
         self.cards: dict[Card, int] = {}
         self.tricks = 0
         self.line: list[Card] = []
 
     def work(self, solver: Solver) -> None:
         """Take the next item until none is left (or the caller stops)."""
-        while not self.stop:
-            with self.lock:
-                i = self.next
-                self.next = i + 1
-            if i >= len(self.items):
-                return
-            what, k = self.items[i]
-            if what == "tricks":
-                self.tricks = solver.max_tricks(self.pos.copy())
-                continue
-            self.value_known.wait()
-            if what == "line":
-                self.line = solver.optimal_line(self.pos.copy(), self.value)
-            else:
-                self.cards.update(solver.card_values(self.pos.copy(), self.value, (k, self.shares)))
+        while True:
+            with self.done:
+                if self.stop or self.next >= len(self.items):
+                    return
+                what, k = self.items[self.next]
+                self.next += 1
+                self.running += 1
+            try:
+                self._do(solver, what, k)
+            except BaseException as e:      # handed to the calling thread, which raises it
+                self.error = self.error or e
+                self.stop = True
+            finally:
+                with self.done:
+                    self.running -= 1
+                    self.done.notify_all()
+
+    def _do(self, solver: Solver, what: str, k: int) -> None:
+        if what == "tricks":
+            self.tricks = solver.max_tricks(self.pos.copy())
+            return
+        self.value_known.wait()
+        if self.stop:
+            return
+        if what == "line":
+            self.line = solver.optimal_line(self.pos.copy(), self.value)
+        else:
+            self.cards.update(solver.card_values(self.pos.copy(), self.value, (k, self.shares)))
+
+    def wait(self) -> None:
+        """Until no item is running; raise what a thread raised."""
+        with self.done:
+            while self.running:
+                self.done.wait()
+        if self.error is not None:
+            raise self.error
 
 
 def _helper(_: Solver, task: tuple) -> None:
@@ -615,17 +639,19 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
     # four shares of the cards a thread: about two cards each, so the threads end together
     shared = _SharedSolve(pos, 4 * n)
     pool = executor(Backend.THREAD, n - 1)
-    waits = [pool.submit(_helper, (shared, Solver(table_of=main))) for _ in range(n - 1)]
+    for _ in range(n - 1):
+        pool.submit(_helper, (shared, Solver(table_of=main)))
     try:
         sol = main.solve(pos.copy())
         shared.value = sol.ns_points
         shared.value_known.set()
         shared.work(main)
-        for wait in waits:
-            wait()
-    finally:
+    except BaseException:
+        # (an error or Ctrl-C here: the others stop after the item they are on)
         shared.stop = True
         shared.value_known.set()
+        raise
+    shared.wait()
     sol._known(dict(sorted(shared.cards.items())), shared.tricks, shared.line)
     return sol
 
