@@ -606,7 +606,7 @@ class _SharedSolve:
             raise self.error
 
 
-def _helper(_: Solver, task: tuple) -> None:
+def _helper(_: Solver, task: "tuple[_SharedSolve, Solver]") -> None:
     """A worker thread's part of :func:`solve_all`, on the solver that shares the caller's table."""
     shared, solver = task
     shared.work(solver)

@@ -41,7 +41,8 @@ def test_solve_all_of_a_finished_deal():
     for c in ("SA", "SK", "S7", "S8"):
         pos.play(c)
     sol = solve_module.solve_all(pos, threads=2)
-    assert (sol.ns_points, sol.card_values, sol.line) == (25, {}, [])   # A and K of trumps (11 + 4) + dix de der
+    # A and K of trumps (11 + 4) and the last trick's 10
+    assert (sol.ns_points, sol.card_values, sol.line) == (25, {}, [])
 
 
 def test_two_engines_on_one_table_stay_exact():
