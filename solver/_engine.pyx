@@ -351,6 +351,26 @@ cdef class Engine:
         self.st = self.stack[self.depth]
         self.st.nodes = nodes
 
+    def ordering(self):
+        """The first card of each class of legal cards (canonical ints) in the order the
+        search's move list tries them when the table gives no card and there is no killer:
+        the ordering heuristics alone (for measuring them against the exact values)."""
+        cdef State* s = &self.st
+        cdef uint32_t legal
+        cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
+        cdef int moves[8]
+        cdef int scores[8]
+        cdef int n, i
+        if s.tricks_left == 0:
+            return []
+        legal = legal_moves(s)
+        if (legal & (legal - 1)) == 0:
+            return [self.to_canon[coinche_ctz(legal)]]
+        n = gen_moves(s, legal, to_move(s), NO_CARD, NO_CARD, inplay, moves, scores)
+        # higher scores first, equal ones in the order generated (as the search picks them)
+        order = sorted(range(n), key=lambda k: (-scores[k], k))
+        return [self.to_canon[moves[i]] for i in order]
+
     def move_classes(self):
         """The legal cards grouped into classes of equivalent cards (canonical ints);
         each class's first card is the one the search plays."""
