@@ -425,11 +425,15 @@ function tricksOf(played, firstLeader, strain) {
 }
 const seatOfCard = (trick, i) => SEATS[(SEATS.indexOf(trick.leader) + i) % 4];
 
+// A control's name for screen readers, said in words while the eye sees the glyphs.
+function named(name, ...visible) {
+  return [el("span", { class: "sr" }, name), el("span", { class: "seen", "aria-hidden": "true" }, ...visible)];
+}
 function cardEl(code, extra, label) {
   const red = code[0] === "H" || code[0] === "D";
-  const attrs = Object.assign({ type: "button", class: "card " + (red ? "red" : "black"), "data-card": code,
-                                "aria-label": label || spoken(code) }, extra || {});
-  return el("button", attrs, el("span", { class: "r", "aria-hidden": "true" }, NAMES[state.lang][code[1]]),
+  const attrs = Object.assign({ type: "button", class: "card " + (red ? "red" : "black"), "data-card": code }, extra || {});
+  return el("button", attrs, el("span", { class: "sr" }, label || spoken(code)),
+            el("span", { class: "r", "aria-hidden": "true" }, NAMES[state.lang][code[1]]),
             el("span", { class: "s", "aria-hidden": "true" }, SYM[code[0]]));
 }
 function faceCard(code, cls) {      // a card on show only (the trick, a list): not a control
@@ -582,11 +586,11 @@ function renderTable() {
     const sel = state.strain === st && leader() === row.leader;
     const label = `${strainName(st)}, ${t("first_leader")} ${t(row.leader)}: ${t("ns")} ${row.ns_points[st]}, ${t("ew")} ${row.ew_points[st]} ${t("card_pts")}`;
     return el("td", { class: "click" + (sel ? " sel" : ""), "data-strain": st, "data-leader": row.leader },
-      el("button", { type: "button", class: "cellbtn", "aria-label": label, onclick: () => startPlay(st, row.leader) },
+      el("button", { type: "button", class: "cellbtn", onclick: () => startPlay(st, row.leader) }, named(label,
         el("span", { class: "ns" }, String(row.ns_points[st])), " ",
         el("span", { class: "ew" }, String(row.ew_points[st])),
         row.ns_capot[st] ? el("span", { class: "capot" }, `capot ${t("ns")}`) : null,
-        row.ew_capot[st] ? el("span", { class: "capot" }, `capot ${t("ew")}`) : null));
+        row.ew_capot[st] ? el("span", { class: "capot" }, `capot ${t("ew")}`) : null)));
   })));
   pane.append(scroller(el("table", { class: "grid", id: "dd-table" }, ...head, ...rows)));
   const one = table.leaders.find((r) => r.leader === leader());
@@ -653,11 +657,11 @@ function trickList() {
     const future = state.played.length < tr.end - tr.cards.length + 1;
     const label = `${t("trick_go")} ${i + 1}: ` + tr.cards.map((c, k) => `${t(seatOfCard(tr, k))} ${spoken(c)}`).join(", ");
     list.append(el("li", { class: "trick" + (future ? " future" : "") },
-      el("button", { type: "button", class: "trickbtn", "data-trick": String(i + 1), "aria-label": label,
-                     "aria-current": here ? "step" : null, onclick: () => goTo(tr.end) },
+      el("button", { type: "button", class: "trickbtn", "data-trick": String(i + 1),
+                     "aria-current": here ? "step" : null, onclick: () => goTo(tr.end) }, named(label,
         el("span", { class: "tno" }, String(i + 1)),
         ...tr.cards.map((c, k) => el("span", { class: "tc" + (tr.winner === seatOfCard(tr, k) ? " won" : "") },
-          el("small", {}, seatOfCard(tr, k)), " ", rich(cardName(c)))))));
+          el("small", {}, seatOfCard(tr, k)), " ", rich(cardName(c))))))));
   });
   box.append(list);
   return box;
@@ -859,8 +863,8 @@ function biddingBox(calls, dealer) {
   for (const lv of LEVELS) for (const st of STRAINS) {
     const call = `${lv}${st}`;
     if (!legal.has(call)) continue;
-    grid.append(el("button", { type: "button", class: "bidbtn", "data-call": call, "aria-label": callText(call),
-                               onclick: () => setAuction(calls.concat([call])) }, rich(`${lv === "capot" ? "cap." : lv}${SYM[st] || strainLetter(st)}`)));
+    grid.append(el("button", { type: "button", class: "bidbtn", "data-call": call, onclick: () => setAuction(calls.concat([call])) },
+      named(callText(call), rich(`${lv === "capot" ? "cap." : lv}${SYM[st] || strainLetter(st)}`))));
   }
   box.append(el("div", { class: "row" },
     ...["pass", "coinche", "surcoinche"].map((c) => el("button", { type: "button", id: "call-" + c, "data-call": c,
@@ -936,13 +940,17 @@ function renderAdvice() {
 
 function renderProgress() {
   for (const box of document.querySelectorAll(".progress-box")) {
-    box.replaceChildren();
-    if (!job) continue;
+    if (!job) { box.replaceChildren(); continue; }
     const pct = job.total ? Math.round((100 * job.done) / job.total) : 0;
-    box.append(el("div", { class: "row" }, el("span", { class: "muted" }, `${t("sampling")}${C()}${job.done} / ${job.total || "…"}`),
-                  el("button", { type: "button", class: "stop", id: "stop-" + box.id, onclick: () => stopJob(true) }, t("cancel"))),
-               el("div", { class: "progress", role: "progressbar", "aria-label": t("sampling"), "aria-valuenow": String(pct),
-                           "aria-valuemin": "0", "aria-valuemax": "100" }, el("div", { style: `width:${pct}%` })));
+    if (!box.querySelector(".progress")) {
+      box.replaceChildren(el("div", { class: "row" }, el("span", { class: "muted count" }),
+                             el("button", { type: "button", class: "stop", id: "stop-" + box.id, onclick: () => stopJob(true) }, t("cancel"))),
+                          el("div", { class: "progress", role: "progressbar", "aria-label": t("sampling"),
+                                      "aria-valuemin": "0", "aria-valuemax": "100" }, el("div", {})));
+    }
+    box.querySelector(".count").textContent = `${t("sampling")}${C()}${job.done} / ${job.total || "…"}`;
+    box.querySelector(".progress").setAttribute("aria-valuenow", String(pct));
+    box.querySelector(".progress div").style.width = `${pct}%`;
   }
 }
 
@@ -1018,7 +1026,7 @@ function bidGrid(adv, pick, auction, dealer) {
     if (!legal.has(key)) return el("td", { class: "cell off", "data-bid": key, "aria-disabled": "true" }, "");
     if (!b) {
       return el("td", { class: "cell pick", "data-bid": key }, pick
-        ? el("button", { type: "button", class: "cellbtn", "aria-label": callText(key), onclick: () => pick(key) }, "·") : "");
+        ? el("button", { type: "button", class: "cellbtn", onclick: () => pick(key) }, named(callText(key), "·")) : "");
     }
     const cls = b.ev > 0 ? "good" : b.p >= 0.5 ? "ok" : "bad";
     return el("td", { class: `cell ${cls}` + (key === rec ? " rec" : ""), "data-bid": key,
@@ -1403,7 +1411,7 @@ function focusKey() {
 // usable, else on the first legal card (after playing one), else where it was.
 function refocus(key) {
   if (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected) return;
-  let target = key ? document.querySelector(key) : null;
+  let target = key ? document.querySelector(/data-card/.test(key) ? `button${key}` : key) : null;
   if (target && (target.disabled || target.getAttribute("aria-disabled") === "true") && /data-card/.test(key)) target = null;
   if (!target && key && /data-card/.test(key)) target = document.querySelector(".card.legal");
   if (!target && key && key.startsWith("#")) target = document.querySelector(key);
@@ -1504,7 +1512,7 @@ async function init() {
   if (bad.length) say(`${t("bad_link")} ${bad.join(", ")}`);
   render();
   document.body.dataset.ready = "1";
-  guarded(reopenAnswers);
+  if ((state.adv.ran || state.lead.ran) && state.panel === "advice") guarded(reopenAnswers);
 }
 
 init();
