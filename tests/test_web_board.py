@@ -367,3 +367,23 @@ def test_rotate_and_hide(server, browser):
     assert all(face_up(browser, s) == [] for s in "NSW")
     assert url_state(browser)["only"] == "1" and url_state(browser)["me"] == "E"
     shot(browser, "23-sit-east-only-mine")
+
+
+def test_auction_review_and_lead_advice(server, browser):
+    """The whole auction reviewed from each seat (solver.review_auction) and the
+    opening-lead advice (solver.lead_advice), same seeds, on the page."""
+    auction = "80H pass 90S pass pass pass"
+    open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=advice&dl=N&aa={auction}&an=10&ax=2&lang=en"
+                                 "&cl=90&st=S&cd=W")
+    click(browser, "#auction-review", 120)
+    want = solver.review_auction(DEAL, "N", auction, samples=30, seed=2)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#auction-review-table tr[data-index]")
+    assert len(rows) == len(want.calls)
+    for row, call in zip(rows, want.calls):
+        assert ("missed" in row.get_attribute("class")) == (not call.matched)
+    lead = "N"                                      # the seat after the declarer W
+    click(browser, "#lead-go", 120)
+    best = solver.lead_advice(DEAL.hands[solver.Seat.N], lead, "90S", "W", samples=10, seed=2).best
+    assert browser.find_element(By.CSS_SELECTOR, "#lead-table td.cell.good").find_element(By.XPATH, "..") \
+        .get_attribute("data-card") == best.card.name
+    shot(browser, "24-auction-review-and-lead")

@@ -119,7 +119,7 @@ Object.assign(TEXT.fr, {
   grid_in_auction: "Grille des enchères sur les donnes conformes aux enchères : chance de réussir et score moyen",
   hist_all: "Points du camp sur toutes les donnes tirées (avant les enchères), belote comprise",
   hand_points: "Points d'honneur", mean_pts: "pts de cartes en moyenne", score_mean: "score moyen",
-  bad_link: "Lien illisible, ignoré :", point_count: "Points de la main",
+  bad_link: "Lien illisible, ignoré :", lost_score: "Perte (pts de score)", point_count: "Points de la main",
   realistic: "Réaliste (PIMC)", dd_col: "Double mort",
 });
 Object.assign(TEXT.en, {
@@ -141,7 +141,7 @@ Object.assign(TEXT.en, {
   grid_in_auction: "Bid grid on the deals that fit the auction: chance to make and mean score",
   hist_all: "The side's points over all sampled deals (before the auction), belote included",
   hand_points: "High-card points", mean_pts: "card points on average", score_mean: "mean score",
-  bad_link: "Unreadable link, ignored:", point_count: "Hand points",
+  bad_link: "Unreadable link, ignored:", lost_score: "Lost (score points)", point_count: "Hand points",
   realistic: "Realistic (PIMC)", dd_col: "Double dummy",
 });
 // Words with a unit: card points and score are never shown bare.
@@ -169,7 +169,7 @@ const state = {
   deal: null, seed: null, dealer: "N", panel: "table", lang: null,
   strain: "C", leader: null, played: [], redo: [], level: 80, declarer: null, seatSamples: 50,
   adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1, ran: false },
-  lead: { seat: null, samples: 100, ran: false },
+  lead: { seat: null, ran: false },
   practice: { kind: "play", seed: 1, right: 0, tried: 0 },
   view: { me: "S", only: false },
   build: null,
@@ -190,7 +190,7 @@ function keyOf(name) {
     case "seatAdvice": case "seatReview": return pos.concat(contract).join("|");
     case "playOut": return pos.concat(contract).join("|");
     case "advice": return [a.hand, a.seat, state.dealer, a.auction, a.samples, a.seed].join("|");
-    case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), state.lead.samples, a.seed].join("|");
+    case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed].join("|");
     case "auctionReview": return [state.deal, state.dealer, a.auction].join("|");
     default: return null;
   }
@@ -897,6 +897,10 @@ function adviceForm(target) {
     el("p", { class: "muted" }, t("pick_help")), handPicker(),
     el("div", { class: "row" }, el("label", {}, t("auction_so_far"), " ", auction)),
     auctionDiagram(calls, state.dealer, "adv-diagram"),
+    el("div", { class: "row" }, el("button", { id: "auction-review", onclick: runAuctionReview,
+      disabled: state.deal && calls.length ? null : "" }, t("review_auction"))),
+    el("div", { id: "auction-review-progress", class: "progress-box" }),
+    answer("auctionReview") ? auctionReview(answer("auctionReview")) : null,
     el("h3", {}, t("bidding_box")), biddingBox(calls, state.dealer),
     el("div", { class: "row" }, el("label", {}, t("samples"), " ", samples), el("label", {}, t("seed"), " ", seed),
        el("button", { id: "adv-go", class: "primary", onclick: () => runAdvice() }, t("advise"))));
@@ -1036,6 +1040,28 @@ function bidGrid(adv, pick, auction, dealer) {
   return el("table", { class: "grid", id: "bid-grid" }, head, ...rows);
 }
 
+// Each call of the auction judged from its caller's seat (solver.review_auction).
+function auctionReview(r) {
+  const head = ["seat", "call", "best_was", "lost_score"].map((k) => el("th", { scope: "col" }, t(k)));
+  const rows = r.calls.map((c, i) => el("tr", { "data-index": String(i), class: c.matched ? "" : "missed" },
+    el("td", {}, t(c.seat)), el("td", {}, rich(callText(c.call))), el("td", {}, rich(callText(c.best))),
+    el("td", { class: c.matched ? "cell good" : c.cost >= 50 ? "cell bad" : "cell ok" },
+       c.matched ? "0" : `−${Math.round(c.cost)} ± ${Math.round(c.cost_se || 0)}`)));
+  return el("div", { id: "auction-review-box" },
+    el("h3", {}, t("review_auction")),
+    scroller(el("table", { class: "grid", id: "auction-review-table" }, el("tr", {}, ...head), ...rows)),
+    el("ol", { class: "steps" }, ...r.calls.map((c) => richEl("li", {}, `${t(c.seat)} ${callText(c.call)}${C()}${polish(c.text)}`))));
+}
+
+function runAuctionReview() {
+  return guarded(async () => {
+    const key = keyOf("auctionReview");
+    await runJob("auctionreview", { deal: state.deal, dealer: state.dealer, auction: readAuction(state.adv.auction).join(" "),
+                                    samples: 30, seed: state.adv.seed, lang: state.lang }, (r) => keep("auctionReview", r, key));
+    render();
+  });
+}
+
 // ---------------------------------------------------------------- lead advice
 function renderLead(pane) {
   const a = state.adv, res = answer("lead");
@@ -1066,7 +1092,7 @@ function runLead() {
     state.lead.ran = true;
     writeUrl();
     await runJob("lead", { hand: leadHand(), seat: leadSeat(), contract: `${state.level}${state.strain}`, declarer: declarer(),
-                           samples: state.lead.samples, seed: state.adv.seed, lang: state.lang }, (r) => keep("lead", r, key));
+                           samples: state.adv.samples, seed: state.adv.seed, lang: state.lang }, (r) => keep("lead", r, key));
     render();
   });
 }
