@@ -14,6 +14,7 @@ import re
 import pytest
 
 import solver
+from solver.messages import writing_in
 from solver.web import practice
 from web_helpers import (CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle,
                          shot, url_state)
@@ -266,6 +267,13 @@ def test_french_bid_letters(server, browser):
     assert browser.find_elements(By.CSS_SELECTOR, "#adv-diagram td")[0].text == "80♠"
     click(browser, '#bidding-box [data-call="90H"]')          # the box writes French letters
     assert browser.find_element(By.ID, "adv-auction").get_attribute("value") == "80P 90C"
+    # par's reason in French on the French page (the package's French text, solver.messages)
+    open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=table&dl=N&lang=fr")
+    with writing_in("fr"):
+        reason = solver.par(DEAL, dealer="N").reason
+    words = {"SA": "Sans atout", "TA": "Tout atout"}
+    reason = re.sub(r"\b(\d{2,3}|capot) ?(SA|TA)\b", lambda m: f"{m[1]} {words[m[2]]}", reason)
+    assert browser.find_element(By.ID, "par-reason").text == reason
 
 
 def test_practice_states_and_judges(server, browser):

@@ -49,6 +49,7 @@ class TableIn(BaseModel):
 class ParIn(BaseModel):
     deal: DealText
     dealer: SeatText = "N"
+    lang: Lang = "en"
 
 
 class PlayIn(BaseModel):
@@ -177,7 +178,8 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
     def par(req: ParIn) -> dict:
-        return views.par_view(req.deal, req.dealer)
+        with writing_in(req.lang):
+            return views.par_view(req.deal, req.dealer)
 
     @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
     def review(req: PlayIn) -> dict:

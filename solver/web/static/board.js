@@ -183,15 +183,15 @@ function keyOf(name) {
   const contract = [`${state.level}${state.strain}`, declarer(), state.seatSamples];
   switch (name) {
     case "table": return state.deal;
-    case "par": return [state.deal, state.dealer].join("|");
+    case "par": return [state.deal, state.dealer, state.lang].join("|");
     case "solution": return (practiceActive("play") && playProblem
       ? [playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played] : pos).join("|");
     case "review": return [state.deal, state.strain, leader(), state.played.concat(state.redo.slice().reverse()).join(" ")].join("|");
-    case "seatAdvice": case "seatReview": return pos.concat(contract).join("|");
+    case "seatAdvice": case "seatReview": return pos.concat(contract, state.lang).join("|");
     case "playOut": return pos.concat(contract).join("|");
-    case "advice": return [a.hand, a.seat, state.dealer, a.auction, a.samples, a.seed].join("|");
-    case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed].join("|");
-    case "auctionReview": return [state.deal, state.dealer, a.auction].join("|");
+    case "advice": return [a.hand, a.seat, state.dealer, readAuction(a.auction).join(" "), a.samples, a.seed, state.lang].join("|");
+    case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed, state.lang].join("|");
+    case "auctionReview": return [state.deal, state.dealer, readAuction(a.auction).join(" "), a.seed, state.lang].join("|");
     default: return null;
   }
 }
@@ -1319,14 +1319,14 @@ async function loadDeal(pbn, seed) {
 
 // The answers about the deal itself: the table, par and the position.
 async function analyseDeal() {
-  const deal = state.deal, dealer = state.dealer;
+  const deal = state.deal, dealer = state.dealer, lang = state.lang;
   const [table, par] = await Promise.all([
     answer("table") || api("POST", "/api/table", { deal }),
-    answer("par") || api("POST", "/api/par", { deal, dealer }),
+    answer("par") || api("POST", "/api/par", { deal, dealer, lang: state.lang }),
     refreshPosition(),
   ]);
   keep("table", table, deal);
-  keep("par", par, [deal, dealer].join("|"));
+  keep("par", par, [deal, dealer, lang].join("|"));
   writeUrl();
   render();
 }
@@ -1508,6 +1508,7 @@ async function init() {
     state.adv.auction = auctionText(calls);          // the same calls, in the new letters
     writeUrl();
     render();
+    if (state.deal && !practiceActive()) guarded(analyseDeal);     // par's reason in the new language
   });
   $("copy-link").addEventListener("click", () => {
     writeUrl();
