@@ -395,3 +395,28 @@ def test_auction_review_and_lead_advice(server, browser):
     assert browser.find_element(By.CSS_SELECTOR, "#lead-table td.cell.good").find_element(By.XPATH, "..") \
         .get_attribute("data-card") == best.card.name
     shot(browser, "24-auction-review-and-lead")
+
+
+def test_readme_screenshots(server, browser):
+    """The README's two pictures, desktop and phone, saved beside the other screenshots
+    (tests/artifacts/web/readme-*.png; docs/img/ holds copies): a deal in play with
+    its trick list and review."""
+    played = []
+    for _ in range(6):
+        sol = solver.solve(DEAL, "H", "E", played)
+        played.append((sol.best_cards if len(played) % 3 else [max(sol.card_values, key=sol.cost)])[0].name)
+    link = server + f"/#d={DEAL.to_pbn()}&panel=play&st=H&ld=E&dl=N&p={'-'.join(played)}&lang=fr"
+    try:
+        for name, (w, h) in (("desktop", (1400, 1000)), ("phone", (390, 844))):
+            browser.set_window_size(w, h)
+            browser.set_window_size(w + (w - js(browser, "return innerWidth")), h)
+            open_board(browser, link)
+            click(browser, "#review")
+            if name == "desktop":
+                js(browser, "document.getElementById('panel').scrollTop = 0")
+            else:
+                js(browser, "window.scrollTo(0, document.getElementById('board').offsetTop)")
+            shot(browser, f"readme-{name}")
+            assert js(browser, "return document.scrollingElement.scrollWidth") <= w
+    finally:
+        browser.set_window_size(1400, 1000)

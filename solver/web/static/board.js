@@ -552,9 +552,9 @@ function renderMiddle(playing) {
     m.append(faceCard(code, "slot-" + areaOf(seat) + (last ? " last" : "")));
   });
   if (last) m.append(el("div", { class: "lastlabel" }, t("last_trick")));
-  m.append(el("div", { class: "info", id: "score-line" },
-    `${t("tricks")} ${t("ns")} ${playing.tricks.NS} – ${t("ew")} ${playing.tricks.EW}`, el("br"),
-    `${t("points")} (${t("card_pts")}) ${playing.points.NS} – ${playing.points.EW}`));
+  m.append(el("div", { class: "info", id: "score-line" }, `${t("ns")} – ${t("ew")}`, el("br"),
+    `${t("tricks")} ${playing.tricks.NS} – ${playing.tricks.EW}`, el("br"),
+    `${playing.points.NS} – ${playing.points.EW} ${t("card_pts")}`));
 }
 
 // ---------------------------------------------------------------- panes
