@@ -321,6 +321,10 @@ def test_the_play_on_screen(server, browser):
     assert url_state(browser).get("p", "").split("-")[:first] == played[:first]
     assert len([c for c in url_state(browser).get("p", "").split("-") if c]) == first
     assert browser.find_elements(By.CSS_SELECTOR, "#review-steps li")      # the review stays
+    assert url_state(browser)["rv"] == "1"
+    open_board(browser, browser.current_url)                                # and a link reopens it
+    settle(browser)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#review-steps li")) == sum(s.cost > 0 for s in review.steps)
     click(browser, '#trick-list [data-trick="2"]')
     click(browser, "#play-out", 90)
     rows = browser.find_elements(By.CSS_SELECTOR, "#play-out-tricks tr[data-trick]")

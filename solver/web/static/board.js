@@ -208,6 +208,10 @@ const HAND_RE = /^[AKQJT987-]*(\.[AKQJT987-]*){3}$/i;
 const CARD_RE = /^[SHDC][AKQJT987]$/;
 const int = (v, lo, hi, dflt) => { const n = Number(v); return Number.isInteger(n) && n >= lo && n <= hi ? n : dflt; };
 
+// The play's answers a link reopens (recomputed with the same seed): URL key -> answer.
+const REOPEN = { rv: "review", sa: "seatAdvice", sr: "seatReview" };
+const reopen = new Set();
+
 // Reads the fragment; a part that does not parse is left at its default and named.
 function readUrl() {
   const q = new URLSearchParams(location.hash.slice(1)), bad = [];
@@ -220,6 +224,7 @@ function readUrl() {
   take("st", (v) => STRAINS.includes(v), (v) => { state.strain = v; });
   take("ld", (v) => SEATS.includes(v), (v) => { state.leader = v; });
   take("p", (v) => v.split("-").every((c) => CARD_RE.test(c)), (v) => { state.played = v.split("-"); });
+  take("rd", (v) => v.split("-").every((c) => CARD_RE.test(c)), (v) => { state.redo = v.split("-").reverse(); });
   take("cl", (v) => LEVELS.map(String).includes(v), (v) => { state.level = v === "capot" ? "capot" : +v; });
   take("cd", (v) => SEATS.includes(v), (v) => { state.declarer = v; });
   take("sn", (v) => int(v, 1, 2000, null) !== null, (v) => { state.seatSamples = +v; });
@@ -235,6 +240,7 @@ function readUrl() {
   take("ps", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.practice.seed = +v; });
   take("sc", (v) => /^\d+\/\d+$/.test(v), (v) => { [state.practice.right, state.practice.tried] = v.split("/").map(Number); });
   take("me", (v) => SEATS.includes(v), (v) => { state.view.me = v; });
+  for (const [k, name] of Object.entries(REOPEN)) take(k, (v) => v === "1", () => { reopen.add(name); });
   take("only", (v) => v === "1", () => { state.view.only = true; });
   return bad;
 }
@@ -251,6 +257,7 @@ function writeUrl() {
     q.set("st", state.strain);
     q.set("ld", leader());
     if (state.played.length) q.set("p", state.played.join("-"));
+    if (state.redo.length) q.set("rd", state.redo.slice().reverse().join("-"));
     q.set("cl", state.level);
     q.set("cd", declarer());
     q.set("sn", state.seatSamples);
@@ -262,6 +269,7 @@ function writeUrl() {
     if (state.adv.ran) q.set("ar", "1");
     if (state.lead.seat) q.set("ls", state.lead.seat);
     if (state.lead.ran) q.set("lr", "1");
+    for (const [k, name] of Object.entries(REOPEN)) if (answer(name)) q.set(k, "1");
   } else {
     q.set("pk", state.practice.kind);
     q.set("ps", state.practice.seed);
@@ -775,6 +783,7 @@ function runSeatAdvice() {
   return guarded(async () => {
     const key = keyOf("seatAdvice");
     await runJob("play", seatBody({ samples: state.seatSamples }), (r) => keep("seatAdvice", r, key));
+    writeUrl();
     render();
   });
 }
@@ -783,6 +792,7 @@ function runSeatReview() {
   return guarded(async () => {
     const key = keyOf("seatReview");
     await runJob("seatreview", seatBody({ samples: state.seatSamples }), (r) => keep("seatReview", r, key));
+    writeUrl();
     render();
   });
 }
@@ -1297,6 +1307,7 @@ function doReview() {
     const key = keyOf("review");
     keep("review", await api("POST", "/api/review", { deal: state.deal, strain: state.strain, leader: leader(),
                                                       played: state.played.concat(state.redo.slice().reverse()).join(" ") }), key);
+    writeUrl();
     render();
   });
 }
@@ -1483,6 +1494,11 @@ async function openPanel(panel) {
 
 // Reopens the answers the link names, recomputed from their seeds.
 async function reopenAnswers() {
+  if (state.panel === "play") {
+    if (reopen.has("review")) await doReview();
+    if (reopen.has("seatAdvice")) await runSeatAdvice();
+    if (reopen.has("seatReview")) await runSeatReview();
+  }
   if (state.panel === "advice" && state.adv.ran && HAND_RE.test(state.adv.hand)) await runAdvice();
   if (state.panel === "advice" && state.lead.ran && HAND_RE.test(leadHand() || "")) await runLead();
 }
@@ -1524,7 +1540,7 @@ async function init() {
       await newProblem(p.kind, p.seed);
       return;
     }
-    const played = state.played;
+    const played = state.played, redo = state.redo;
     try {
       await loadDeal(state.deal || EXAMPLE, state.seed === null ? undefined : state.seed);
     } catch (e) {
@@ -1532,14 +1548,15 @@ async function init() {
       throw e;
     }
     state.played = played;
-    try { await refreshPosition(); } catch (e) { state.played = []; await refreshPosition(); throw e; }
+    state.redo = redo;
+    try { await refreshPosition(); } catch (e) { state.played = []; state.redo = []; await refreshPosition(); throw e; }
     if (state.panel === "advice" && !state.adv.hand && state.deal) state.adv.hand = dealHands(state.deal)[state.adv.seat];
     writeUrl();
   });
   if (bad.length) say(`${t("bad_link")} ${bad.join(", ")}`);
   render();
   document.body.dataset.ready = "1";
-  if ((state.adv.ran || state.lead.ran) && state.panel === "advice") guarded(reopenAnswers);
+  if (((state.adv.ran || state.lead.ran) && state.panel === "advice") || (reopen.size && state.panel === "play")) guarded(reopenAnswers);
 }
 
 init();
