@@ -281,6 +281,8 @@ def test_practice_states_and_judges(server, browser):
     bar or the link; a card problem states contract, goal and tolerance and judges by it."""
     open_board(browser, server + "/#panel=practice&pk=bid&ps=5&lang=en")
     assert not browser.find_element(By.ID, "dealbar").is_displayed() and "d" not in url_state(browser)
+    dealer = practice.bidding_problem(5)["dealer"]
+    assert [s for s in "NESW" if browser.find_elements(By.CSS_SELECTOR, f"#seat-{s} .tag")] == [dealer]
     assert "10 score points" in browser.find_element(By.ID, "pr-tolerance").text
     click(browser, "#pick-pass", 90)
     assert browser.find_element(By.ID, "pr-verdict").text

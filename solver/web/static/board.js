@@ -119,7 +119,7 @@ Object.assign(TEXT.fr, {
   grid_in_auction: "Grille des enchères sur les donnes conformes aux enchères : chance de réussir et score moyen",
   hist_all: "Points du camp sur toutes les donnes tirées (avant les enchères), belote comprise",
   hand_points: "Points d'honneur", mean_pts: "pts de cartes en moyenne", score_mean: "score moyen",
-  bad_link: "Lien illisible, ignoré :", lost_score: "Perte (pts de score)", point_count: "Points de la main",
+  bad_link: "Lien illisible, ignoré :", lost_score: "Perte (pts de score)", best_call: "Meilleure annonce", point_count: "Points de la main",
   realistic: "Réaliste (PIMC)", dd_col: "Double mort",
 });
 Object.assign(TEXT.en, {
@@ -141,7 +141,7 @@ Object.assign(TEXT.en, {
   grid_in_auction: "Bid grid on the deals that fit the auction: chance to make and mean score",
   hist_all: "The side's points over all sampled deals (before the auction), belote included",
   hand_points: "High-card points", mean_pts: "card points on average", score_mean: "mean score",
-  bad_link: "Unreadable link, ignored:", lost_score: "Lost (score points)", point_count: "Hand points",
+  bad_link: "Unreadable link, ignored:", lost_score: "Lost (score points)", best_call: "Best call", point_count: "Hand points",
   realistic: "Realistic (PIMC)", dd_col: "Double dummy",
 });
 // Words with a unit: card points and score are never shown bare.
@@ -500,7 +500,8 @@ function renderBoard() {
     const toMove = playing && playing.to_move === seat;
     box.classList.toggle("tomove", !!toMove);
     const tags = [];
-    if (seat === state.dealer && !practiceActive("play")) tags.push(el("span", { class: "tag" }, t("dealer")));
+    const dealer = practiceActive("bid") && bidProblem ? bidProblem.dealer : state.dealer;
+    if (seat === dealer && !practiceActive("play")) tags.push(el("span", { class: "tag" }, t("dealer")));
     if (toMove) tags.push(el("span", { class: "tag" }, t("to_move")));
     box.append(el("div", { class: "name", id: "name-" + seat }, t(seat), ...tags));
     const hand = el("div", { class: "hand", role: "group", "aria-labelledby": "name-" + seat, "data-seat": seat });
@@ -881,7 +882,7 @@ function biddingBox(calls, dealer) {
       disabled: legal.has(c) ? null : "", onclick: () => setAuction(calls.concat([c])) }, t(c))),
     el("button", { type: "button", id: "call-undo", disabled: calls.length ? null : "", onclick: () => setAuction(calls.slice(0, -1)) }, t("undo_call")),
     el("button", { type: "button", id: "call-clear", disabled: calls.length ? null : "", onclick: () => setAuction([]) }, t("clear_auction"))));
-  if (a.best) box.append(richEl("p", { class: "muted" }, `${t("over_standing")} ${callText(a.best.level + a.best.strain)} ${t("legal_only")}.`));
+  if (a.best && !a.over) box.append(richEl("p", { class: "muted" }, `${t("over_standing")} ${callText(a.best.level + a.best.strain)} ${t("legal_only")}.`));
   box.append(grid);
   if (!a.over) box.append(el("p", { class: "muted", id: "turn" }, `${t("turn_of")} ${t(a.next)} ${t("to_call")}`.trim()));
   return box;
@@ -1052,7 +1053,7 @@ function bidGrid(adv, pick, auction, dealer) {
 
 // Each call of the auction judged from its caller's seat (solver.review_auction).
 function auctionReview(r) {
-  const head = ["seat", "call", "best_was", "lost_score"].map((k) => el("th", { scope: "col" }, t(k)));
+  const head = ["seat", "call", "best_call", "lost_score"].map((k) => el("th", { scope: "col" }, t(k)));
   const rows = r.calls.map((c, i) => el("tr", { "data-index": String(i), class: c.matched ? "" : "missed" },
     el("td", {}, t(c.seat)), el("td", {}, rich(callText(c.call))), el("td", {}, rich(callText(c.best))),
     el("td", { class: c.matched ? "cell good" : c.cost >= 50 ? "cell bad" : "cell ok" },
