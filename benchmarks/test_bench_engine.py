@@ -17,6 +17,16 @@ contract, <= 0.8 ms for SA and TA, p99 <= 10 ms; six strains <= 4 ms median; the
 after three tricks <= 50 us median.  docs/solve.md gives the figures and what keeps
 them from the targets.
 
+Two cores for one position (``test_bench_two_threads``): a whole table (``dd_table``, the
+six strains of four leaders) and everything ``coinche solve`` shows (``solve_all``: the
+value, every card's, the tricks, a line), each on one thread and on two in turn, with a
+fresh table for each (as a process has), on the first 40 deals.  ``extra_info`` has the
+ratios of the two-thread times to the one-thread times (wall and CPU: the CPU time of the
+busiest thread bounds what a quiet machine's wall time can be), the node share of the
+busiest thread of a table, and the load average, since wall times on two cores mean
+little when other work holds the cores.  Target: a table on two threads <= 0.6 x its
+one-thread time.
+
 Run: ``python -m pytest benchmarks/test_bench_engine.py`` (a summary of ``extra_info``
 is printed at the end); ``--benchmark-json out.json`` keeps the figures
 (``benchmarks[*].extra_info``), see docs/solve.md.
@@ -24,6 +34,9 @@ is printed at the end); ``--benchmark-json out.json`` keeps the figures
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 import time
 
 import numpy as np
@@ -148,3 +161,83 @@ def test_bench_mid_deal(benchmark):
     stats = _stats(times, nodes)
     benchmark.extra_info.update({"group": "after trick 3", **stats,
                                  "median_us": round(stats["median_ms"] * 1000, 1), "target_median_us": 50})
+
+
+def _table_node_share(deal: Deal) -> float:
+    """The nodes of the busiest of two threads over all a table's nodes: its strains taken
+    costliest first by whichever thread is free (as ``dd_table`` hands them out)."""
+    from solver.table import _BY_COST, _solve_leaders
+    from solver.rules import Rules
+    s = Solver()
+    loads = [0, 0]
+    for st in _BY_COST:
+        cost = sum(r.nodes for r in _solve_leaders(s, (deal, tuple(Seat), st, Rules())))
+        loads[loads.index(min(loads))] += cost
+    return max(loads) / sum(loads)
+
+
+@pytest.mark.parametrize("query", ["table", "solve_all"])
+def test_bench_two_threads(benchmark, query):
+    """One table / one solve_all on two threads against one thread, alternating."""
+    solve_module = sys.modules["solver.solve"]
+    from solver.table import dd_table
+    deals = DEALS[:40]
+    wall = {1: [], 2: []}
+    cpu = {1: [], 2: []}
+    busiest: list[float] = []
+    one_thread_cpu: list[float] = []
+    work_cpu: dict[int, float] = {}
+    original_work = solve_module._SharedSolve.work
+
+    def timed_work(self, solver):
+        t = time.thread_time()
+        original_work(self, solver)
+        work_cpu[threading.get_ident()] = time.thread_time() - t
+
+    def one(deal, threads):
+        t, c, mine = time.perf_counter(), time.process_time(), time.thread_time()
+        if query == "table":
+            # each thread's own solver, kept from one table to the next (as dd_table has it)
+            dd_table(deal, threads=threads)
+        else:
+            # a fresh table for each position, as a coinche solve process has
+            fresh = Solver()
+            solve_module.default_solver = lambda: fresh
+            work_cpu.clear()
+            solve_module.solve_all(deal, "SA", threads=threads)
+            mine = time.thread_time() - mine
+            if threads == 2:
+                # the calling thread's CPU time, or a helper's if it worked longer
+                busiest.append(max([mine] + [v for k, v in work_cpu.items() if k != threading.get_ident()]))
+            else:
+                one_thread_cpu.append(mine)
+        wall[threads].append(time.perf_counter() - t)
+        cpu[threads].append(time.process_time() - c)
+
+    def run():
+        for i, deal in enumerate(deals):
+            for threads in ((1, 2) if i % 2 else (2, 1)):
+                one(deal, threads)
+
+    default_solver = solve_module.default_solver
+    solve_module._SharedSolve.work = timed_work
+    load = os.getloadavg()[0]
+    try:
+        benchmark.pedantic(run, rounds=1, iterations=1)
+    finally:
+        solve_module.default_solver = default_solver
+        solve_module._SharedSolve.work = original_work
+    w1, w2 = np.array(wall[1]), np.array(wall[2])
+    info = {"query": query, "deals": len(deals), "load_average": round(load, 2),
+            "one_thread_median_ms": round(float(np.median(w1)) * 1000, 3),
+            "two_threads_median_ms": round(float(np.median(w2)) * 1000, 3),
+            "wall_ratio_of_totals": round(float(w2.sum() / w1.sum()), 3),
+            "wall_ratio_median": round(float(np.median(w2 / w1)), 3),
+            "cpu_ratio_of_totals": round(float(sum(cpu[2]) / sum(cpu[1])), 3)}
+    if query == "table":
+        share = [_table_node_share(d) for d in deals]
+        info["busiest_thread_node_share_median"] = round(float(np.median(share)), 3)
+        info["target_ratio"] = 0.6
+    else:
+        info["busiest_thread_cpu_ratio_of_totals"] = round(sum(busiest) / sum(one_thread_cpu), 3)
+    benchmark.extra_info.update(info)

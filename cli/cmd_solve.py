@@ -27,7 +27,7 @@ from solver.messages import N_, tr
 from solver.cards import Seat
 from solver.errors import CoincheError, quote
 from solver.play import parse_played
-from solver.solve import Solution
+from solver.solve import Solution, solve_all
 
 FILE_FORMAT = """\
 One problem a line: the deal, then key=value fields, e.g.
@@ -65,7 +65,8 @@ class Problem:
     rules: solver.Rules
 
     def solve(self) -> Solution:
-        return solver.solve(self.deal, self.strain, self.leader, self.played, self.rules)
+        """The value, every card's, the tricks and a line: all the output shows, on the cores."""
+        return solve_all(self.deal, self.strain, self.leader, self.played, self.rules)
 
 
 def _yes_no(values: dict[str, str], key: str) -> "bool | None":

@@ -35,6 +35,7 @@ from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key
 from .declarations import Declaration, award_declarations, belote_teams, find_declarations
 from .match import Match
 from .scoring import DealScore, ScoreError, round_score, score_deal
+from .outcome import PlayedContract, score_outcome
 
 # bidding and lead advice
 from .advice import Advice, BidStats, Recommendation, StrainStats, advise
@@ -76,7 +77,7 @@ __all__ = [
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
     "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "HandValue",
     "IllegalPlayError", "Knowledge", "PlayOut", "RealisticAdvice", "SeatReview", "LeadAdvice", "Match",
-    "Outcome", "Par", "PlayAdvice",
+    "Outcome", "Par", "PlayAdvice", "PlayedContract",
     "Position", "Rank", "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules",
     "RulesError", "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError",
     "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
@@ -85,6 +86,6 @@ __all__ = [
     "legal_cards", "load_system", "par", "parse_lines", "play_advice", "play_out", "realistic_advice",
     "review_from_seats", "plot_points",
     "read_records", "read_study", "review", "review_auction", "round_score", "sample_deals",
-    "score_deal", "solve", "solve_batch", "study", "text_histogram", "trick_winner",
+    "score_deal", "score_outcome", "solve", "solve_batch", "study", "text_histogram", "trick_winner",
     "write_records", "__version__",
 ]

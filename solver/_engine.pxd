@@ -38,8 +38,16 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 # the points where ours are higher.  Where the cards are the same the bounds
 # carry over as they are.
 #
-#   TTEntry.owners   64 bits   (E|W) | (S|W) << 32 of the shape -- card owners
+#   TTEntry.check    64 bits   owners ^ data, where owners is (E|W) | (S|W) << 32 of
+#                              the shape -- card owners
 #   TTEntry.data     64 bits   laid out as below
+#
+# Two engines may search with one table from two threads (Engine's ``table_of``).
+# Each word is written and read whole (aligned 64-bit moves), but a reader may meet
+# one word of a store and the other word of another: the owners word is then
+# check ^ data of two different stores, which matches the reader's key only by
+# accident, as two 64-bit hashes would collide: a torn entry is passed over like
+# another position's.  Values stay exact; only the node counts depend on the timing.
 #
 #     bits  0..31   the position's own remaining cards (engine layout)
 #     bits 32..33   leader seat                            SHAPE KEY
@@ -68,7 +76,7 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 # ---------------------------------------------------------------------------
 
 ctypedef struct TTEntry:
-    uint64_t owners
+    uint64_t check
     uint64_t data
 
 ctypedef struct TTable:

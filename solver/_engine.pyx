@@ -52,12 +52,14 @@ cdef uint32_t permute_mask(uint32_t m, const int* where):
 
 
 cdef class Engine:
-    """A search engine with its own transposition table.
+    """A search engine with its own transposition table, or another engine's.
 
     The engine speaks canonical card ints (``solver.cards``) at its boundary.  Set a
     position with :meth:`setup`, then ask :meth:`value` (exact), :meth:`probe`
     (threshold) or move along with :meth:`play` / :meth:`unplay`.  One engine is not
-    for use by two threads at once; make one engine per thread.
+    for use by two threads at once; make one engine per thread.  ``table_of``: search
+    with that engine's table, so that two threads working on one position share what
+    they learn (the table's entries are checked as a whole when read: see _engine.pxd).
     """
 
     cdef TTable tt
@@ -68,8 +70,19 @@ cdef class Engine:
     cdef int to_canon[32]
     cdef readonly int tt_bits
     cdef object _tables      # (strength, points, count_tricks) last compiled by setup
+    cdef Engine _table_owner  # the engine whose table this one searches with (None: its own)
 
-    def __cinit__(self, int tt_bits=14):
+    def __cinit__(self, int tt_bits=14, Engine table_of=None):
+        memset(&self.st, 0, sizeof(State))
+        if not _saved_mirrors_state(&self.st):
+            raise AssertionError("Saved must mirror State's fields trick_mask..rem_pts")
+        self.depth = 0
+        if table_of is not None:
+            # self.tt stays empty (nothing to free): the owner's table, kept alive by the reference
+            self._table_owner = table_of
+            self.tt_bits = table_of.tt_bits
+            self.st.tt = table_of.st.tt
+            return
         if tt_bits < 8 or tt_bits > 26:
             raise ValueError(f"tt_bits {tt_bits!r} out of range 8..26")
         self.tt_bits = tt_bits
@@ -79,11 +92,7 @@ cdef class Engine:
         if self.tt.entries == NULL:
             raise MemoryError("cannot allocate the transposition table")
         self.tt.generation = 0
-        memset(&self.st, 0, sizeof(State))
-        if not _saved_mirrors_state(&self.st):
-            raise AssertionError("Saved must mirror State's fields trick_mask..rem_pts")
         self.st.tt = &self.tt
-        self.depth = 0
 
     def __dealloc__(self):
         if self.tt.entries != NULL:
@@ -149,7 +158,7 @@ cdef class Engine:
         if not trick:
             s.win_card = 0      # the killer slot of the first lead (no previous trick)
         self.depth = 0
-        self.tt.generation = (self.tt.generation + 1) & 3
+        self.st.tt.generation = (self.st.tt.generation + 1) & 3
 
     cdef _load_trick(self, int leader, trick):
         """Put the cards of the current trick (canonical, lead first) on the table and set
@@ -341,6 +350,26 @@ cdef class Engine:
         self.depth -= 1
         self.st = self.stack[self.depth]
         self.st.nodes = nodes
+
+    def ordering(self):
+        """The first card of each class of legal cards (canonical ints) in the order the
+        search's move list tries them when the table gives no card and there is no killer:
+        the ordering heuristics alone (for measuring them against the exact values)."""
+        cdef State* s = &self.st
+        cdef uint32_t legal
+        cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask
+        cdef int moves[8]
+        cdef int scores[8]
+        cdef int n, i
+        if s.tricks_left == 0:
+            return []
+        legal = legal_moves(s)
+        if (legal & (legal - 1)) == 0:
+            return [self.to_canon[coinche_ctz(legal)]]
+        n = gen_moves(s, legal, to_move(s), NO_CARD, NO_CARD, inplay, moves, scores)
+        # higher scores first, equal ones in the order generated (as the search picks them)
+        order = sorted(range(n), key=lambda k: (-scores[k], k))
+        return [self.to_canon[moves[i]] for i in order]
 
     def move_classes(self):
         """The legal cards grouped into classes of equivalent cards (canonical ints);

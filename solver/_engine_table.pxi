@@ -177,7 +177,7 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
         d = e[i].data
         if d == 0:
             break           # the slots in use come first in a bucket (see tt_store)
-        if e[i].owners != k.owners or entry_tag(d) != k.tag:
+        if (e[i].check ^ d) != k.owners or entry_tag(d) != k.tag:
             continue
         erem = entry_cards(d)
         elb = entry_lower(d)
@@ -231,7 +231,7 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
                 victim = i
                 vscore = -1
             break
-        if e[i].owners == k.owners and entry_position(d) == (k.tag | k.rem):
+        if (e[i].check ^ d) == k.owners and entry_position(d) == (k.tag | k.rem):
             victim = i
             if best < 0:
                 best = entry_best(d)
@@ -246,5 +246,6 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
         # no best card: store a card out of play, which probes read as "no hint" (a
         # full deal has none out of play; its one position takes its lowest card)
         best = coinche_ctz(~k.rem) if ~k.rem else coinche_ctz(k.rem)
-    e[victim].owners = k.owners
-    e[victim].data = entry_data(k.tag, k.rem, lb, ub, best, gen)
+    d = entry_data(k.tag, k.rem, lb, ub, best, gen)
+    e[victim].check = k.owners ^ d
+    e[victim].data = d

@@ -33,15 +33,15 @@ import numpy as np
 from .messages import tr
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
-from .contract import level_json, points_needed
+from .contract import level_json, may_coinche, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Answer, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Answer, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
+from .outcome import PlayedContract
 from .solve import Solver
 
 __all__ = [
@@ -313,12 +313,6 @@ def _rank(contract: Contract, ev_coinched: float, p_make: float) -> tuple:
 # Scoring the samples
 # ---------------------------------------------------------------------------
 
-def _signed(score, contract: Contract, points: int, capot: int, claim, decl) -> tuple[int, bool]:
-    """(the bidders' score minus the defenders', made) under a compiled scorer."""
-    ns, ew, made = score(contract, points, capot, claim, decl)[:3]
-    return (ns - ew if contract.declarer & 1 == 0 else ew - ns), made
-
-
 class _BidScores(NamedTuple):
     """One bid on every deal: made, the score difference nobody coinching (``plain``)
     and when the opponents coinche the deals where it fails (``coinched``)."""
@@ -330,43 +324,42 @@ class _BidScores(NamedTuple):
 
 
 def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> _BidScores:
-    """``rows``: the distinct (points, capot code, NS belotes, EW belotes, dns, dew)
-    outcomes; ``inverse`` maps
-    each deal to its row.  ``memo`` holds the scores already worked out, keyed without
-    the strain: scoring reads the contract's level, declarer and coinche, never its
-    strain (belote and declarations come in as arguments), so one analysis shares
-    them across its six strains."""
+    """``rows``: the distinct (points, the bidders take every trick, the defenders do,
+    NS belotes, EW belotes, dns, dew) outcomes; ``inverse`` maps each deal to its row.
+    Each row is scored as a :class:`~solver.outcome.PlayedContract`.  ``memo`` holds the
+    scores already worked out, keyed without the strain: scoring reads the contract's
+    level, declarer and coinche, never its strain (belote and declarations come in as
+    arguments), so one analysis shares them across its six strains."""
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
-    score = compiled_scoring(rules)
-    level, side = contract.level, contract.declarer & 1
-    # a capot bid cannot be coinched (seed 000): its cautious score is its plain score,
-    # unless the rules let a capot bid be coinched
-    doubled = None if contract.is_capot and not rules.capot_coinche else cached_contract(
-        contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE), rules.capot_coinche)
+    team = contract.team
+    level = contract.level
+    doubled = (cached_contract(level, contract.strain, contract.declarer, int(Coinche.COINCHE),
+                               rules.capot_coinche) if may_coinche(level, rules) else None)
     for k, row in enumerate(rows):
-        key = (level, side, row)
+        key = (level, int(team), row)
         r = memo.get(key)
         if r is None:
-            p, cap, bel_ns, bel_ew, dns, dew = row
-            claim, decl = (bel_ns, bel_ew), (dns, dew)
-            u, ok = _signed(score, contract, p, cap, claim, decl)
+            p, took, lost, bel_ns, bel_ew, dns, dew = row
+            taker = team if took else team.other if lost else None
+            facts = (p, taker, (bel_ns, bel_ew), (dns, dew))
+            u, ok = PlayedContract(contract, *facts).margin(team, rules)
+            # the opponents coinche the deals where it fails (when the bid may be coinched)
             r = memo[key] = (u, ok, u if ok or doubled is None
-                             else _signed(score, doubled, p, cap, claim, decl)[0])
+                             else PlayedContract(doubled, *facts).margin(team, rules)[0])
         plain[k], made[k], coinched[k] = r
     return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
 
 
 def _judge_bids(scores: list[_BidScores]) -> list[BidStats]:
     """Every bid's statistics, and each bid against the best on the same deals."""
-    made = [share(b.made) for b in scores]
+    judged = judge([b.contract for b in scores], np.column_stack([b.coinched for b in scores]),
+                   np.column_stack([b.made for b in scores]),
+                   lambda k, value, made: _rank(scores[k].contract, value.value, made.value))
     plain = [estimate(b.plain) for b in scores]
-    coinched = [estimate(b.coinched) for b in scores]
-    best = max(range(len(scores)), key=lambda k: _rank(scores[k].contract, coinched[k].value, made[k].value))
-    versus = against_best(np.column_stack([b.coinched for b in scores]), best)
-    return [BidStats(b.contract, m.value, m.se, p.value, p.se, c.value, c.se, v.value, v.se)
-            for b, m, p, c, v in zip(scores, made, plain, coinched, versus)]
+    return [BidStats(j.option, j.success.value, j.success.se, p.value, p.se, j.value.value, j.value.se,
+                     j.versus.value, j.versus.se) for j, p in zip(judged, plain)]
 
 
 def _percent(p: float) -> str:
@@ -406,7 +399,7 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 # The study and the entry point
 # ---------------------------------------------------------------------------
 
-class _Bidding(Study):
+class _Bidding(Study[Advice]):
     """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
     the statistics of each strain and each bid.  Its question is the fields of the
     :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
@@ -437,9 +430,7 @@ class _Bidding(Study):
         bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
         bonus = bonus.astype(points.dtype)
         counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
-        taken = capot.astype(np.int64) * TAKEN_BY_BIDDERS
-        if lost_capot is not None:
-            taken = taken + lost_capot.astype(np.int64) * TAKEN_BY_DEFENDERS
+        lost = np.zeros_like(capot) if lost_capot is None else lost_capot
         strains: dict[Strain, StrainStats] = {}
         scores: list[_BidScores] = []
         memo: dict = {}
@@ -448,7 +439,7 @@ class _Bidding(Study):
                                             capot[:, j], ours[:, j], rules)
             if strain not in bid_strains(rules):
                 continue
-            outcome = np.stack([points[:, j], taken[:, j], belote[:, j, 0], belote[:, j, 1],
+            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
                                 decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
             rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
             inverse = np.asarray(inverse).reshape(-1)
@@ -494,13 +485,11 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
-           max_attempts: "int | None" = None, auction: Any = None, system: Any = None) -> Any:
-    """Advice for the player at ``seat`` holding ``hand`` (``"AJ9.A7.KT.J"`` or a CardSet).
-
-    With ``auction`` (an :class:`~solver.auction.Auction` or its text) it is advice for
-    the next call, an :class:`~solver.bidding.AuctionAdvice`, the deals consistent with
-    what the calls showed under ``system`` (default :data:`solver.system.DEFAULT`): see
-    :func:`solver.bidding.auction_advice`.  Without, advice for the opening:
+           max_attempts: "int | None" = None) -> Advice:
+    """Advice for the opening for the player at ``seat`` holding ``hand``
+    (``"AJ9.A7.KT.J"`` or a CardSet); advice for the next call of an auction is
+    :func:`solver.bidding.auction_advice`, and the same bids played by PIMC players
+    :func:`solver.pimc.realistic_advice`.
 
     Deals ``samples`` deals consistent with the hand and ``constraints`` (seeded by
     ``seed``), solves each exactly in all six strains with the first lead by the seat
@@ -508,12 +497,6 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     core) solve in parallel, each with its own solver; the result does not depend on
     their number.  ``progress(done, total)`` reports solved deals.
     """
-    if auction is not None or system is not None:
-        from .bidding import auction_advice
-        from .system import DEFAULT
-        return auction_advice(hand, seat, dealer, auction or "", samples, seed, rules, system or DEFAULT,
-                              constraints, workers=workers, executor=executor, progress=progress,
-                              max_attempts=max_attempts)
     h = parse_hand(hand)
     try:
         seat = Seat.parse(seat)

@@ -34,9 +34,9 @@ from .atomic import atomic_path
 from .cards import Seat
 from .contract import CAPOT, Contract, bid_levels, level_json
 from .deal import Deal
-from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, quote
 from .features import check_features, feature_values
+from .outcome import deal_facts
 from .montecarlo import Estimate, json_number, share_se, sums_estimate
 from .rules import Strain
 from .scoring import min_points_to_make
@@ -110,18 +110,18 @@ def _num(x: float) -> str:
 def _needs(spec: StudySpec, strain: Strain, leader: Seat, hands: np.ndarray,
            levels: tuple[int, ...]) -> np.ndarray:
     """Per deal and numbered level: the fewest points with which the seat's side makes
-    it, its belote and declarations counted (``TOTAL_POINTS + 1``: never)."""
-    team, rules = spec.seat.team, spec.rules
+    it, its belote and declarations counted (the deal's total + 1: never), as
+    :class:`~solver.outcome.PlayedContract` scores it."""
+    rules = spec.rules
     memo: dict = {}
     out = np.empty((len(hands), len(levels)), dtype=np.int64)
+    contracts = [Contract(lv, strain, spec.seat) for lv in levels]
     for k, row in enumerate(hands.tolist()):
-        masks = tuple(int(m) for m in row)
-        claim = belote_claim(masks, strain, team, rules)
-        decl = award_declarations(Deal(masks), strain, leader, rules) if rules.declarations else (0, 0)
-        key = (claim, decl)
+        deal = Deal(tuple(int(m) for m in row))
+        claim, decl, total = deal_facts(contracts[0], deal, leader, rules)
+        key = (claim, decl, total)
         if key not in memo:
-            memo[key] = [min_points_to_make(Contract(lv, strain, spec.seat), claim, decl, rules)
-                         for lv in levels]
+            memo[key] = [min_points_to_make(c, claim, decl, rules, total) for c in contracts]
         out[k] = memo[key]
     return out
 

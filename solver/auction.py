@@ -34,7 +34,7 @@ from typing import Iterator, Optional
 
 from .cards import Seat, TextEnum
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text
-from .contract import level_text, parse_level
+from .contract import level_text, may_coinche, parse_level
 from .errors import CoincheError, ContractError, SeatError, StrainError, quote
 from .rules import Rules, Strain
 
@@ -156,7 +156,7 @@ class AuctionState:
         else:
             if call.kind == CallKind.BID:
                 self.bid, self.coinche = call, Coinche.NONE
-                self.ended = call.level in (CAPOT, GENERALE) and not self.rules.capot_coinche
+                self.ended = not may_coinche(call.level, self.rules)
             elif call.kind == CallKind.COINCHE:
                 self.coinche = Coinche.COINCHE
             else:

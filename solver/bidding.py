@@ -27,14 +27,12 @@ from .auction import Auction, AuctionError, Call, CallKind
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
-from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
-from .montecarlo import (Acceptance, Answer, Estimate, Study, against_best, estimate, json_number, share,
-                         simulate)
+from .montecarlo import Acceptance, Answer, Estimate, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
+from .outcome import PlayedContract, deal_total, side_points
 from .solve import Solver
 from .system import DEFAULT, BiddingSystem, Meaning
 
@@ -182,39 +180,29 @@ def _order(call: Call) -> tuple:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-def _solve_six(solver: Solver, task: tuple) -> list[tuple[int, int, bool, bool]]:
-    """Per strain: N-S points, the deal's total, whether N-S / E-W take every trick."""
+def _solve_six(solver: Solver, task: tuple) -> list[tuple[int, Optional[Team]]]:
+    """Per strain: N-S points and the side that takes every trick (or None)."""
     deal, leader, rules = task
     out = []
     for strain in STRAINS:
         r = solver.strain_result(deal, leader, strain, rules)
-        out.append((r.ns_points, r.total, r.ns_capot, r.ew_capot))
+        out.append((r.ns_points, r.taken_all))
     return out
 
 
-def _scores(contract: Contract, deal: Deal, row: tuple, leader: Seat, rules: Rules,
-            score: "Callable | None" = None) -> tuple:
-    """N-S's and E-W's scores with ``contract`` played, and whether it makes."""
-    score = score or compiled_scoring(rules)
-    ns, total, ns_capot, ew_capot = row
-    decl_team = contract.declarer.team
-    points = ns if decl_team == Team.NS else total - ns
-    took = ns_capot if decl_team == Team.NS else ew_capot
-    lost = ew_capot if decl_team == Team.NS else ns_capot
-    capot = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
-    claim = belote_claim(deal.masks, contract.strain, decl_team, rules)
-    decl = award_declarations(deal, contract.strain, leader, rules) if rules.declarations else (0, 0)
-    return score(contract, points, capot, claim, decl)[:3]
+def _played(contract: Contract, deal: Deal, row: tuple, leader: Seat, rules: Rules) -> PlayedContract:
+    """``contract`` played double dummy on ``deal``: ``row`` holds N-S's points and the
+    side that takes every trick."""
+    ns, taker = row
+    return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
 
 
-def _score(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat, rules: Rules,
-           score: Callable) -> tuple[int, bool]:
+def _score(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat,
+           rules: Rules) -> tuple[int, bool]:
     """Our score minus theirs with ``contract`` played, and whether our side succeeds."""
     if contract is None:
         return 0, False
-    s_ns, s_ew, made = _scores(contract, deal, row, leader, rules, score)
-    ours = s_ns - s_ew if team == Team.NS else s_ew - s_ns
-    return ours, (made if contract.declarer.team == team else not made)
+    return _played(contract, deal, row, leader, rules).margin(team, rules)
 
 
 def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
@@ -223,7 +211,7 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
     return state.contract()
 
 
-class _AuctionStudy(Study):
+class _AuctionStudy(Study[tuple[list, list]]):
     rules: Rules
     dealer: Seat
     work = staticmethod(_solve_six)
@@ -236,7 +224,6 @@ class _AuctionStudy(Study):
 
 
 def _judge(auction: Auction, seat: Seat, deals: list, results: list, rules: Rules) -> tuple[list, np.ndarray]:
-    score = compiled_scoring(rules)
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
@@ -245,15 +232,16 @@ def _judge(auction: Auction, seat: Seat, deals: list, results: list, rules: Rule
         contract = _contract_after(auction, call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
             row = rows[int(contract.strain)] if contract is not None else None
-            values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules, score)
-    evs = [estimate(values[:, j]) for j in range(len(options))]
-    best = min(range(len(options)), key=lambda j: (-round(evs[j].value, 9), _order(options[j])))
-    versus = against_best(values, best)
+            values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules)
+    # on equal scores the first call in the order of _order
+    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: _order(options[j])))}
+    judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
     stats = []
-    for j, call in enumerate(options):
-        p = share(success[:, j]) if _contract_after(auction, call) is not None else Estimate(0.0, 0.0)
-        stats.append(CallStats(call, _contract_after(auction, call), p.value, p.se, evs[j].value, evs[j].se,
-                               versus[j].value, versus[j].se))
+    for j in judged:
+        contract = _contract_after(auction, j.option)
+        p = j.success if contract is not None else Estimate(0.0, 0.0)
+        stats.append(CallStats(j.option, contract, p.value, p.se, j.value.value, j.value.se,
+                               j.versus.value, j.versus.se))
     return stats, values
 
 
@@ -305,7 +293,8 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                               max_attempts=max_attempts)
     stats, values = _judge(a, seat, deals, results, rules)
     team = seat.team
-    points = np.array([[r[0] if team == Team.NS else r[1] - r[0] for r in rows] for rows in results])
+    points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
+                       for d, rows in zip(deals, results)])
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
                         shown(a, system), counter.rate)
     adv.text = _advice_text(adv)
@@ -368,8 +357,7 @@ def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: 
         return None, 0, 0
     from .solve import default_solver
     r = default_solver().strain_result(deal, dealer.next, contract.strain, rules)
-    row = (r.ns_points, r.total, r.ns_capot, r.ew_capot)
-    ns, ew, _ = _scores(contract, deal, row, dealer.next, rules)
+    ns, ew, _ = _played(contract, deal, (r.ns_points, r.taken_all), dealer.next, rules).scores(rules)
     return r.ns_points, ns, ew
 
 

@@ -24,16 +24,15 @@ import numpy as np
 from .messages import card_name, tr
 from .auction import Auction
 from .cards import Card, CardSet, Seat, Team
-from .contract import Contract
+from .contract import Contract, opening_leader
 from .deal import Deal
-from .declarations import belote_claim
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import Acceptance, Answer, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Acceptance, Answer, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, compiled_scoring
+from .outcome import PlayedContract, capot_taker, deal_facts, deal_total, side_points
 from .solve import Solver
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,20 +41,20 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CardAdvice", "PlayAdvice", "play_advice", "card_outcomes", "score_play"]
 
 
-def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, int]]:
-    """Every legal card of ``pos`` -> (N-S points over the deal, capot: 1 N-S take every
-    trick, -1 E-W do, 0 neither), exact."""
+def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, Optional[Team]]]:
+    """Every legal card of ``pos`` -> (N-S points over the deal, the side that takes
+    every trick or ``None``), exact."""
     values = solver.card_values(pos)
-    out = {}
-    total = 162
+    out: dict[Card, tuple[int, Optional[Team]]] = {}
+    total = deal_total(pos.deal, pos.strain, pos.rules)
     for card, v in values.items():
-        capot = 0
+        taker = None
         if v in (0, total):
             pos.play(card)
             tricks = solver.max_tricks(pos)
             pos.undo()
-            capot = 1 if tricks == pos.total_tricks else (-1 if tricks == 0 else 0)
-        out[card] = (v, capot)
+            taker = capot_taker(tricks, pos.total_tricks)
+        out[card] = (v, taker)
     return out
 
 
@@ -121,7 +120,7 @@ class PlayAdvice(Answer):
         return d
 
 
-class _Worlds(Study):
+class _Worlds(Study[tuple[list, list]]):
     knowledge: Knowledge
     work = staticmethod(_world)
 
@@ -134,46 +133,32 @@ class _Worlds(Study):
         return deals, results
 
 
-def score_play(contract: Contract, rules: Rules, masks: tuple, ns_points: int, capot: int,
-               score: "Callable | None" = None) -> tuple[int, int, bool]:
-    """``(N-S score, E-W score, made)`` of ``contract`` when N-S take ``ns_points`` card
-    points (``capot``: 1 N-S took every trick, -1 E-W did, 0 neither), the belote
-    counted from the deal's ``masks``; ``score``: :func:`compiled_scoring` of the rules,
-    when the caller holds it."""
-    score = score or compiled_scoring(rules)
-    decl = contract.declarer.team
-    claim = belote_claim(masks, contract.strain, decl, rules)
-    points = ns_points if decl == Team.NS else 162 - ns_points
-    took = capot == (1 if decl == Team.NS else -1)
-    lost = capot == (-1 if decl == Team.NS else 1)
-    code = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
-    s_ns, s_ew, made = score(contract, points, code, claim, (0, 0))[:3]
-    return s_ns, s_ew, bool(made)
+def score_play(contract: Contract, deal: Deal, ns_points: int, capot: Optional[Team], *, leader: Seat,
+               rules: Rules) -> tuple[int, int, bool]:
+    """``(N-S score, E-W score, made)`` of ``contract`` played on ``deal`` (``leader``
+    led the first trick) when N-S take ``ns_points`` card points and ``capot`` (a side
+    or ``None``) took every trick: :meth:`solver.outcome.PlayedContract.on_deal`."""
+    return PlayedContract.on_deal(contract, deal, ns_points, capot, leader=leader, rules=rules).scores(rules)
 
 
 def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tuple[list, np.ndarray]:
     cards = sorted(results[0])
-    score = compiled_scoring(k.rules)
-    team, decl = k.seat.team, contract.declarer.team
+    team = k.seat.team
     n = len(deals)
     ours, values = np.zeros((n, len(cards))), np.zeros((n, len(cards)))
     success = np.zeros((n, len(cards)), dtype=bool)
     for i, (deal, out) in enumerate(zip(deals, results)):
+        claim, decl, total = deal_facts(contract, deal, k.leader, k.rules)
         for j, card in enumerate(cards):
             ns, capot = out[card]
-            s_ns, s_ew, made = score_play(contract, k.rules, deal.masks, ns, capot, score)
-            ours[i, j] = ns if team == Team.NS else 162 - ns
-            values[i, j] = s_ns - s_ew if team == Team.NS else s_ew - s_ns
-            success[i, j] = made if decl == team else not made
-    evs = [estimate(values[:, j]) for j in range(len(cards))]
-    best = max(range(len(cards)),
-               key=lambda j: (round(evs[j].value, 9), round(ours[:, j].mean(), 9), -int(cards[j])))
-    versus = against_best(values, best)
-    stats = []
-    for j, card in enumerate(cards):
-        p, pts = share(success[:, j]), estimate(ours[:, j])
-        stats.append(CardAdvice(card, pts.value, pts.se, p.value, p.se, evs[j].value, evs[j].se,
-                                versus[j].value, versus[j].se))
+            played = PlayedContract.from_ns(contract, ns, capot, belote=claim, declarations=decl, total=total)
+            ours[i, j] = side_points(ns, team, total)
+            values[i, j], success[i, j] = played.margin(team, k.rules)
+    points = [estimate(ours[:, j]) for j in range(len(cards))]
+    judged = judge(cards, values, success,
+                   lambda j, value, _: (round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
+    stats = [CardAdvice(j.option, pts.value, pts.se, j.success.value, j.success.se, j.value.value, j.value.se,
+                        j.versus.value, j.versus.se) for j, pts in zip(judged, points)]
     return stats, values
 
 
@@ -216,13 +201,15 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     try:
         seat = Seat.parse(seat)
         dealer = None if dealer is None else Seat.parse(dealer)
-        leader = Seat.parse(leader) if leader is not None else (dealer.next if dealer is not None else None)
+        leader = Seat.parse(leader) if leader is not None else None
     except SeatError as e:
         raise ConstraintError(str(e)) from None
-    if leader is None:
+    if leader is None and dealer is None:
         raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
     a = _auction(auction, dealer, rules)
     c = _contract(contract, a)
+    if leader is None:
+        leader = opening_leader(c, dealer, rules)
     k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
     cons = k.constraints()
     if a is not None:

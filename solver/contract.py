@@ -37,7 +37,8 @@ from .errors import ContractError, SeatError, StrainError, quote
 from .rules import MAX_NUMBERED_BID, STRAINS, Rules, Strain
 
 __all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "bid_levels", "bid_strains", "Coinche", "Contract",
-           "bid_key", "bid_text", "level_json", "level_text", "parse_level", "points_needed"]
+           "bid_key", "bid_text", "level_json", "level_text", "may_coinche", "opening_leader", "parse_level",
+           "points_needed"]
 
 #: The level of a capot bid (the side takes all 8 tricks).
 CAPOT = 250
@@ -85,6 +86,34 @@ def points_needed(level: int, rules: Rules = Rules()) -> "int | None":
         return None
     extra = rules.plus_two
     return level + 2 if extra == "all" or (extra == "80" and level == 80) else level
+
+
+def may_coinche(level: int, rules: "Rules | bool" = Rules()) -> bool:
+    """Whether a bid of ``level`` may be coinched (and surcoinched): every numbered bid;
+    a capot or générale only with ``rules.capot_coinche`` (seed 000: "A capot bid ends
+    the bidding and cannot be doubled"; "Some allow a capot bid to be doubled and
+    redoubled").  ``rules`` may be that one rule's value.  The one place that decides
+    it: contracts, the auction, scoring and advice ask here.
+
+    >>> may_coinche(160), may_coinche(CAPOT), may_coinche(CAPOT, Rules(capot_coinche=True))
+    (True, False, True)
+    """
+    allowed = rules if isinstance(rules, bool) else rules.capot_coinche
+    return level not in (CAPOT, GENERALE) or allowed
+
+
+def opening_leader(contract: "Contract | None", dealer: Seat, rules: Rules = Rules()) -> Seat:
+    """Who leads the first trick: the seat after the dealer (seed 000: "The player to
+    dealer's right leads"), or with ``rules.generale_leads`` the declarer of a générale
+    (seed 000: "The bidder of a générale may have the right to lead to the first trick").
+
+    >>> g = Contract(GENERALE, "S", "W")
+    >>> opening_leader(g, Seat.N), opening_leader(g, Seat.N, Rules(generale=True, generale_leads=True))
+    (<Seat.E: 1>, <Seat.W: 3>)
+    """
+    if contract is not None and rules.generale_leads and contract.level == GENERALE:
+        return contract.declarer
+    return Seat.parse(dealer).next
 
 
 def level_text(level: int) -> str:
@@ -229,7 +258,7 @@ class Contract:
         except (StrainError, SeatError) as e:
             raise ContractError(str(e)) from None
         object.__setattr__(self, "coinche", Coinche.parse(self.coinche))
-        if self.coinche != Coinche.NONE and self.is_capot and not capot_coinche:
+        if self.coinche != Coinche.NONE and not may_coinche(self.level, capot_coinche):
             raise _coinched_capot(f"{level_text(self.level)} {self.strain.name}", self.level, self.coinche)
 
     # -- properties ------------------------------------------------------------
@@ -310,7 +339,7 @@ class Contract:
             if x is not None and x != cx:
                 raise ContractError(f"bid {text!r} is {x.name.lower()}, not {cx.name.lower()}")
             x = cx
-        if x and level in (CAPOT, GENERALE) and not capot_coinche:
+        if x and not may_coinche(level, capot_coinche):
             raise _coinched_capot(text, level, x)
         return cls(level, strain, seat if seat is not None else Seat.N, x or Coinche.NONE, capot_coinche)
 

@@ -54,6 +54,7 @@ __all__ = [
     "max_belotes",
     "parse_declaration",
     "award_announced",
+    "declaration_key",
 ]
 
 #: What belote (K and Q of trump in one hand, claimed) is worth (seed 000: "20 points for belote").
@@ -216,6 +217,25 @@ def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat |
     return (ns, ew)
 
 
+def declaration_key(x: Declaration, rules: Rules = Rules()) -> tuple[int, int, int, int]:
+    """How ``x`` ranks among declarations under ``rules`` (higher is better):
+    :attr:`Declaration.key`, or with ``rules.trump_sequence_first`` (seed 004: "une
+    annonce de même type est plus forte si elle est à l'Atout") a trump sequence above
+    every plain sequence of its kind, whatever the cards.
+
+    >>> tierce_a = Declaration(DeclarationKind.TIERCE, 20, CardSet(), Suit.S, Rank.A)
+    >>> tierce_9 = Declaration(DeclarationKind.TIERCE, 20, CardSet(), Suit.H, Rank.R9, trump=True)
+    >>> declaration_key(tierce_a) > declaration_key(tierce_9)
+    True
+    >>> first = Rules(trump_sequence_first=True)
+    >>> declaration_key(tierce_a, first) > declaration_key(tierce_9, first)
+    False
+    """
+    if rules.trump_sequence_first and not x.is_carre:
+        return (0, x.points, int(x.trump), int(x.top))
+    return x.key
+
+
 def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
     """``(ns, ew)``: all the declarations of the side with the best one in ``found``."""
     best: dict[Team, tuple] = {}
@@ -223,8 +243,9 @@ def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
     for seat in order:
         for x in found[seat]:
             total[seat.team] += x.points
-            if seat.team not in best or x.key > best[seat.team]:
-                best[seat.team] = x.key
+            k = declaration_key(x, rules)
+            if seat.team not in best or k > best[seat.team]:
+                best[seat.team] = k
     if not best:
         return (0, 0)
     if len(best) == 1:
@@ -233,7 +254,8 @@ def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
         winner = Team.NS if best[Team.NS] > best[Team.EW] else Team.EW
     elif rules.declarations_first_wins:
         top = best[Team.NS]
-        winner = next(seat.team for seat in order if any(x.key == top for x in found[seat]))
+        winner = next(seat.team for seat in order
+                      if any(declaration_key(x, rules) == top for x in found[seat]))
     else:
         return (0, 0)
     return (total[Team.NS], 0) if winner == Team.NS else (0, total[Team.EW])

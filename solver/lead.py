@@ -32,35 +32,16 @@ from .advice import bid_label
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
-from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import Answer, Estimate, Study, against_best, estimate, json_number, share, simulate
+from .montecarlo import Answer, Estimate, Study, estimate, json_number, judge, share, simulate
 from .parallel import Backend
-from .rules import TOTAL_POINTS, Rules
+from .rules import Rules
 from .sampling import Constraints, parse_hand
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, score_checked
-from .scoring import min_points_to_make as _min_points
-from .solve import Solver
+from .outcome import PlayedContract, deal_facts, side_points
+from .scoring import min_points_to_make
+from .solve import LeadResult, Solver
 
-__all__ = ["LeadAdvice", "CardStats", "lead_advice", "min_points_to_make"]
-
-
-def min_points_to_make(contract: Contract, belote: int, dns: int, dew: int,
-                       rules: Rules = Rules()) -> int:
-    """The fewest card points the bidders need for ``contract`` to make, given who
-    claims belote (a Team or -1, or the ``(ns, ew)`` belotes claimed) and the
-    declarations awarded; 163 if none will do
-    (:func:`solver.scoring.min_points_to_make`).  Not for capot contracts (they need
-    every trick).
-
-    >>> min_points_to_make(Contract(80, "H", "S"), -1, 0, 0)        # 82 for 80
-    82
-    >>> min_points_to_make(Contract(100, "H", "S"), int(Team.NS), 0, 0)   # belote counts
-    80
-    """
-    claim = belote if isinstance(belote, tuple) else (0, 0) if belote < 0 else (
-        (1, 0) if Team(belote) == Team.NS else (0, 1))
-    return _min_points(contract, claim, (dns, dew), rules)
+__all__ = ["LeadAdvice", "CardStats", "lead_advice"]
 
 
 def _lead_task(solver: Solver, task: tuple) -> list:
@@ -229,7 +210,7 @@ class _Outcomes(NamedTuple):
     makes: np.ndarray
 
 
-class _Leading(Study):
+class _Leading(Study["LeadAdvice"]):
     """:func:`lead_advice` as a Monte Carlo study: every lead of the hand solved on
     every deal, then each lead's statistics against the best.  Its question is the
     fields of the :class:`LeadAdvice` that say what was asked (hand, seat, contract,
@@ -240,7 +221,7 @@ class _Leading(Study):
     contract: Contract
     rules: Rules
     measure: str
-    claims: list[tuple[tuple[int, int], int, int]]    # ((ns, ew) belotes, dns, dew) per deal
+    claims: list[tuple[tuple[int, int], tuple[int, int], int]]  # belotes, declarations, total per deal
     work = staticmethod(_lead_task)
 
     def initial(self, deals: list[Deal]) -> list:
@@ -248,13 +229,12 @@ class _Leading(Study):
         bidders, set_only = c.team, self.measure == "set"
         self.claims, tasks = [], []
         for d in deals:
-            bel = belote_claim(d.masks, c.strain, bidders, rules)
-            dns, dew = award_declarations(d, c.strain, self.seat, rules)
-            self.claims.append((bel, dns, dew))
+            bel, decl, total = deal_facts(c, d, self.seat, rules)
+            self.claims.append((bel, decl, total))
             need = None
             if set_only and not c.is_capot:
-                p = min_points_to_make(c, bel, dns, dew, rules)
-                need = p if bidders == Team.NS else TOTAL_POINTS - p + 1   # N-S points that decide
+                p = min_points_to_make(c, bel, decl, rules, total)
+                need = p if bidders == Team.NS else total - p + 1   # N-S points that decide
             tasks.append((d, self.seat, c.strain, rules, need, set_only and c.is_capot))
         return tasks
 
@@ -267,23 +247,21 @@ class _Leading(Study):
         exact = self.measure == "points"
         values = np.zeros((n, k), dtype=np.int64)
         scores = np.zeros((n, k), dtype=np.int64)
-        for i, (row, (bel, dns, dew)) in enumerate(zip(results, self.claims)):
-            for j, (ns, ns_all, ew_all, ok) in enumerate(row):
-                bid_all = ns_all if bidders == Team.NS else ew_all
-                lost_all = ew_all if bidders == Team.NS else ns_all
-                taken = TAKEN_BY_BIDDERS if bid_all else TAKEN_BY_DEFENDERS if lost_all else 0
+        for i, (row, (bel, decl, total)) in enumerate(zip(results, self.claims)):
+            for j, cells in enumerate(row):
+                r = LeadResult(*cells)
+                taker = r.taken_all
                 if c.is_capot:
-                    makes[i, j] = bid_all
+                    makes[i, j] = taker == bidders
                 elif not exact:
                     # N-S reach `need` <=> the bidders make (need is in N-S points)
-                    makes[i, j] = ok if bidders == Team.NS else not ok
+                    makes[i, j] = r.reaches if bidders == Team.NS else not r.reaches
                 if exact:
-                    values[i, j] = ns if mine == Team.NS else TOTAL_POINTS - ns
-                    bid_points = ns if bidders == Team.NS else TOTAL_POINTS - ns
-                    s = score_checked(c, bid_points, taken, bel, (dns, dew), self.rules)
-                    makes[i, j] = s.made
-                    diff = s.bidder_score - s.defender_score
-                    scores[i, j] = diff if mine == bidders else -diff
+                    values[i, j] = side_points(r.ns_points, mine, total)
+                    played = PlayedContract.from_ns(c, r.ns_points, taker, belote=bel, declarations=decl,
+                                                    total=total)
+                    scores[i, j], ok = played.margin(mine, self.rules)
+                    makes[i, j] = ok if mine == bidders else not ok
         return _Outcomes(values if exact else None, scores if exact else None, makes)
 
     def final(self, deals: list[Deal], results: list) -> LeadAdvice:
@@ -295,23 +273,24 @@ class _Leading(Study):
         """Each lead's statistics, best first, each against the best on the same deals."""
         cards = list(self.hand)
         defending = self.seat.team != self.contract.team
-        makes = [share(out.makes[:, j]) for j in range(len(cards))]
         none = Estimate(float("nan"), float("nan"))
-        measure: np.ndarray
+        goal = ~out.makes if defending else out.makes       # the leader's side reaches its goal
         if out.values is not None and out.scores is not None:
             points = [estimate(out.values[:, j].astype(float)) for j in range(len(cards))]
-            scores = [estimate(out.scores[:, j].astype(float)) for j in range(len(cards))]
-            order = sorted(range(len(cards)), key=lambda j: (-round(scores[j].value, 9),
-                                                             -round(points[j].value, 9), int(cards[j])))
-            measure = out.scores
+            judged = judge(cards, out.scores.astype(float), goal, lambda j, value, _: (
+                round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
+            scores = [j.value for j in judged]
+            key = lambda j: (-round(scores[j].value, 9), -round(points[j].value, 9), int(cards[j]))  # noqa: E731
         else:
             points = scores = [none] * len(cards)
-            sign = 1 if defending else -1           # the fewest makes for a defender
-            order = sorted(range(len(cards)), key=lambda j: (sign * round(makes[j].value, 9), int(cards[j])))
-            measure = ~out.makes if defending else out.makes     # the leader's side reaches its goal
-        versus = against_best(measure, order[0])
+            judged = judge(cards, goal.astype(float), goal,
+                           lambda j, _, reach: (round(reach.value, 9), -int(cards[j])))
+            key = lambda j: (-round(judged[j].success.value, 9), int(cards[j]))  # noqa: E731
+        order = sorted(range(len(cards)), key=key)
+        makes = [share(out.makes[:, j]) for j in range(len(cards))]
         return [CardStats(cards[j], points[j].value, points[j].se, makes[j].value, makes[j].se,
-                          scores[j].value, scores[j].se, versus[j].value, versus[j].se) for j in order]
+                          scores[j].value, scores[j].se, judged[j].versus.value, judged[j].versus.se)
+                for j in order]
 
 
 def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",

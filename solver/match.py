@@ -21,10 +21,12 @@ from typing import Optional
 
 from .messages import tr
 from .cards import Team
-from .rules import Rules
-from .contract import Coinche, Contract
-from .declarations import award_announced, parse_declaration
+from .rules import TOTAL_POINTS, Rules
+from .contract import Coinche, Contract, opening_leader
+from .declarations import award_announced, belote_teams, parse_declaration
 from .errors import CoincheError, quote
+from .outcome import capot_taker, deal_total
+from .play import Position
 from .scoring import DealScore, ScoreError, score_deal
 
 __all__ = ["Match", "deal_score", "parse_deal_line", "record_score"]
@@ -138,8 +140,8 @@ class Match:
 
 
 def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[Team] | None" = None,
-               declarations: "dict[Team, list[str]] | None" = None, capot: "bool | Team" = False,
-               generale: bool = False) -> DealScore:
+               declarations: "dict[Team, list[str]] | None" = None, capot: "bool | Team | None" = False,
+               generale: bool = False, total: int = TOTAL_POINTS) -> DealScore:
     """Score one deal played: announcements as words per side (``tierce``, ``carre-J``),
     compared and awarded under ``rules``, then :func:`~solver.scoring.score_deal`."""
     decl = (0, 0)
@@ -149,7 +151,7 @@ def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[T
         decl = award_announced([parse_declaration(k) for k in declarations.get(Team.NS, [])],
                                [parse_declaration(k) for k in declarations.get(Team.EW, [])], rules)
     return score_deal(contract, points, capot=capot, belote=belote or None, declarations=decl,
-                      generale=generale, rules=rules)
+                      generale=generale, rules=rules, total=total)
 
 
 def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
@@ -178,7 +180,7 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     points = t[2]
     if not (points.isascii() and points.isdigit() and len(points) <= 3):
         raise ScoreError(f"card points {quote(points)} in {quote(text)}: "
-                         f"expected a whole number from 0 to 162")
+                         f"expected a whole number from 0 to {TOTAL_POINTS}")
     coinche, belote, decl = Coinche.NONE, [], {Team.NS: [], Team.EW: []}
     capot: "bool | Team" = False
     generale = False
@@ -208,26 +210,37 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
 def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
     """The score of a played game record (:class:`~solver.records.Record`): its contract,
     ``[Result]``, ``[Belote]`` and ``[Declarations]``; capot when the play shows every
-    trick to one side, or, without a complete play, a result of 162.  ``None`` for a
-    game passed out or without a contract; a contract without a result is an error."""
-    from .play import Position
-
+    trick to one side, or, without a complete play, a result of all the deal's points.
+    ``None`` for a game passed out or without a contract; a contract without a result is
+    an error, and so is a ``[Belote]`` for a side whose hands hold no K and Q of trumps
+    (when the record has its deal)."""
     rules = record.rules if rules is None else rules
     c = record.contract
     if c is None:
         return None
+    where = f"game at line {record.line}"
     if record.result is None:
-        raise ScoreError(f"game at line {record.line}: contract {c} without a [Result]")
-    capot: "bool | Team" = record.result == 162
-    if len(record.play) == 32:
-        tricks = Position(record.deal, c.strain, record.leader, rules, record.play).tricks
-        capot = True if tricks[c.team.other] == 0 else c.team.other if tricks[c.team] == 0 else False
+        raise ScoreError(f"{where}: contract {c} without a [Result]")
+    deal = record.deal
+    total = TOTAL_POINTS if deal is None else deal_total(deal, c.strain, rules)
+    taker = c.team if record.result == total else None
+    leader = record.leader if record.leader is not None or record.dealer is None else opening_leader(
+        c, record.dealer, rules)
+    if deal is not None and len(record.play) == 4 * deal.cards_per_hand:
+        pos = Position(deal, c.strain, leader, rules, record.play)
+        taker = capot_taker(pos.tricks[0], pos.total_tricks)
+    if record.belote is not None and deal is not None:
+        holders = {seat.team for seat, _ in belote_teams(deal, c.strain, rules)}
+        if record.belote not in holders:
+            raise ScoreError(f"{where}: [Belote] {record.belote.name}, but no hand of "
+                             f"{record.belote.name} holds the K and Q of trumps in {c.strain.name}")
     decl: dict = {Team.NS: [], Team.EW: []}
     for part in (record.declarations or "").split():
         side, _, kinds = part.partition(":")
         decl[Team.parse(side)] += [x for x in kinds.split(",") if x]
     try:
         belote = [record.belote] if record.belote is not None else None
-        return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=capot)
+        return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=taker,
+                          total=total)
     except CoincheError as e:
-        raise type(e)(f"game at line {record.line}: {e}") from None
+        raise type(e)(f"{where}: {e}") from None

@@ -37,7 +37,7 @@ Estimate(value=0.75, se=0.21650635094610965)
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, Sequence, TypeVar
 
 import numpy as np
 
@@ -62,8 +62,15 @@ __all__ = [
     "sums_estimate",
     "share_se",
     "against_best",
+    "Payoff",
+    "judge",
     "json_number",
 ]
+
+#: A study's answer type.
+A = TypeVar("A")
+#: What a judged option is: a bid, a call, a card.
+Option = TypeVar("Option")
 
 
 class Estimate(NamedTuple):
@@ -134,6 +141,38 @@ def against_best(values: np.ndarray, best: int) -> list[Estimate]:
     return [estimate(np.ascontiguousarray(differences[:, j])) for j in range(values.shape[1])]
 
 
+class Payoff(NamedTuple, Generic[Option]):  # type: ignore[misc]
+    """One option judged on the sampled deals (a row of redeal's ``Payoff`` table):
+    ``value``, the mean over the deals of what it is worth to the asking side;
+    ``success``, the share of deals where that side reaches its goal; ``versus``, the
+    option against the best one, paired deal by deal (:func:`against_best`)."""
+
+    option: Option
+    value: Estimate
+    success: Estimate
+    versus: Estimate
+
+
+def judge(options: Sequence[Option], values: np.ndarray, success: np.ndarray,
+          rank: Callable[[int, Estimate, Estimate], Any],
+          paired: "np.ndarray | None" = None) -> list[Payoff[Option]]:
+    """The one judging function: every option (a column of ``values`` and ``success``,
+    one row a deal) as a :class:`Payoff`, the best being the option of highest
+    ``rank(j, value, success)``; each option against the best, paired on ``paired``
+    (``values`` by default).  In the order of ``options``.
+
+    >>> v = np.array([[10.0, 12.0], [20.0, 21.0], [30.0, 33.0]])
+    >>> ok = np.array([[True, True], [False, True], [True, True]])
+    >>> [round(p.versus.value, 6) for p in judge("ab", v, ok, lambda j, val, s: val.value)]
+    [-2.0, 0.0]
+    """
+    vals = [estimate(np.asarray(values[:, j], dtype=float)) for j in range(len(options))]
+    shares = [share(np.asarray(success[:, j], dtype=bool)) for j in range(len(options))]
+    best = max(range(len(options)), key=lambda j: rank(j, vals[j], shares[j]))
+    versus = against_best(values if paired is None else paired, best)
+    return [Payoff(o, vals[j], shares[j], versus[j]) for j, o in enumerate(options)]
+
+
 def json_number(x: float) -> "float | None":
     """A float for JSON: NaN (the standard error of a single deal) becomes ``None``.
 
@@ -161,9 +200,9 @@ class Answer:
                 **{k: None if a is None else a.tolist() for k, a in arrays.items()}}
 
 
-class Study:
-    """One Monte Carlo question: subclasses set :attr:`work` and write
-    :meth:`initial` and :meth:`final` (see the module's docstring).
+class Study(Generic[A]):
+    """One Monte Carlo question whose answer is an ``A``: subclasses set :attr:`work`
+    and write :meth:`initial` and :meth:`final` (see the module's docstring).
 
     ``question``: what the study asks (the hand, the seat, the rules...), kept as
     :attr:`question` for the answer to repeat, and each item as an attribute.
@@ -181,9 +220,9 @@ class Study:
         """One task per deal, in their order (the deals themselves by default)."""
         return list(deals)
 
-    def final(self, deals: "list[Deal]", results: list) -> Any:
+    def final(self, deals: "list[Deal]", results: list) -> A:
         """The answer from the per-deal results (the results themselves by default)."""
-        return results
+        return results  # type: ignore[return-value]
 
 
 class Acceptance:
@@ -212,11 +251,11 @@ def _check_samples(samples: Any) -> int:
     return samples
 
 
-def simulate(study: Study, hand: "CardSet | str", seat: "Seat | str", samples: int,
+def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples: int,
              seed: "int | None" = None, constraints: "Constraints | None" = None, *,
              workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
              progress: "Callable[[int, int], None] | None" = None,
-             max_attempts: "int | None" = None) -> Any:
+             max_attempts: "int | None" = None) -> A:
     """Deal ``samples`` deals with ``hand`` at ``seat`` honouring ``constraints``
     (seeded by ``seed``), run ``study`` on them and return its answer.
 

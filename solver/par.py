@@ -53,7 +53,7 @@ from .messages import tr
 from .auction import Call, CallKind
 from .cards import Seat, Team
 from .contract import CAPOT, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
-from .contract import level_json
+from .contract import level_json, may_coinche
 from .deal import Deal
 from .declarations import BELOTE_POINTS
 from .errors import DealError, SeatError
@@ -126,7 +126,7 @@ def _scorer(rules: Rules):
         r = cache.get(key)
         if r is None:
             c = cached_contract(level, out.strain, out.side.seats[0], x, capot_x)
-            r = cache[key] = scorer(c, out.points, out.taken, out.belote, out.declarations)[:4]
+            r = cache[key] = scorer(c, out.points, out.taken, out.belote, out.declarations, out.total)[:4]
         return r
 
     def failing(out: Outcome, start: int) -> list:
@@ -347,11 +347,11 @@ def _contree_bids(bids, rows, outcomes, rules: Rules) -> list:
             for k, lv in enumerate(levels):
                 diffs = []
                 for x in Coinche:
-                    if x != _NONE and lv == CAPOT and not rules.capot_coinche:
+                    if x != _NONE and not may_coinche(lv, rules):
                         diffs.append(None)
                         continue
                     c = cached_contract(lv, s, o.side.seats[0], x, rules.capot_coinche)
-                    ns, ew = scorer(c, o.points, o.taken, o.belote, o.declarations)[:2]
+                    ns, ew = scorer(c, o.points, o.taken, o.belote, o.declarations, o.total)[:2]
                     diffs.append(ns - ew)
                 out.append(_Bid(rows[s][k], z, lv == CAPOT, *diffs))
     out.sort(key=lambda b: b.key, reverse=True)

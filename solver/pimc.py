@@ -34,16 +34,17 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional
 import numpy as np
 
 from .cards import Card, Seat, Team
-from .contract import Contract
+from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge, Tracker
 from .parallel import Backend, Executor, executor
 from .play import Position, parse_played
-from .rules import Rules, Strain, points_table
+from .rules import TOTAL_POINTS, Rules, Strain, points_table
 from .sampling import sample_deals
 from .solve import Solver, default_solver
 from .cardplay import score_play
+from .outcome import capot_taker, deal_total, side_points
 from .montecarlo import json_number
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,6 +90,7 @@ class PlayOut:
     ns_tricks: int
     dd_ns_points: int
     score: Optional[tuple]          # (N-S score, E-W score, made) with a contract
+    total: int = TOTAL_POINTS       # every point of the deal: its cards' and the last trick's
 
     @property
     def cards(self) -> list[Card]:
@@ -96,7 +98,7 @@ class PlayOut:
 
     @property
     def ew_points(self) -> int:
-        return 162 - self.ns_points
+        return self.total - self.ns_points
 
     def to_dict(self) -> dict:
         d = {"deal": self.deal.to_pbn(), "strain": self.strain.name, "leader": self.leader.name,
@@ -109,10 +111,6 @@ class PlayOut:
         if self.score is not None:
             d.update(ns_score=self.score[0], ew_score=self.score[1], made=self.score[2])
         return d
-
-
-def _side_points(ns: int, seat: Seat) -> int:
-    return ns if seat.team == Team.NS else 162 - ns
 
 
 def _choose(means: Mapping[Card, float], strain: Strain, rules: Rules) -> Card:
@@ -142,30 +140,27 @@ def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Rand
         results = [_world_values(default_solver(), t) for t in tasks]
     else:
         results = [r for _, r in sorted(ex.map_unordered(_world_values, tasks), key=lambda x: x[0])]
-    means = {c: sum(_side_points(r[c], seat) for r in results) / len(results) for c in legal}
+    total = deal_total(pos.deal, pos.strain, pos.rules)
+    means = {c: sum(side_points(r[c], seat.team, total) for r in results) / len(results) for c in legal}
     return _choose(means, pos.strain, pos.rules), len(deals)
 
 
 def _double_dummy_card(values: dict[Card, int], pos: Position) -> Card:
     seat = pos.to_move
-    return _choose({c: _side_points(v, seat) for c, v in values.items()}, pos.strain, pos.rules)
+    total = deal_total(pos.deal, pos.strain, pos.rules)
+    return _choose({c: side_points(v, seat.team, total) for c, v in values.items()}, pos.strain, pos.rules)
 
 
-def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None") -> Seat:
+def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None", contract: Optional[Contract],
+                  rules: Rules) -> Seat:
     try:
         if leader is not None:
             return Seat.parse(leader)
         if dealer is not None:
-            return Seat.parse(dealer).next
+            return opening_leader(contract, Seat.parse(dealer), rules)
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
-
-
-def _capot(pos: Position) -> int:
-    """1 when N-S took every trick, -1 when E-W did, else 0."""
-    ns = pos.tricks[0]
-    return 1 if ns == pos.total_tricks else (-1 if ns == 0 else 0)
 
 
 def _players(players: "str | Mapping | Player") -> dict:
@@ -203,11 +198,12 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
         raise ConstraintError(f"strain {st.name} differs from the contract's {c.strain.name}")
     if c is not None and c.declarer is None:
         raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
-    first = _first_leader(leader, dealer)
+    first = _first_leader(leader, dealer, c, rules)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
     who = _players(players)
     pos = Position(d, st, first, rules)
+    total = deal_total(d, st, rules)
     tracker = Tracker(list(d.masks), st, first, rules)
     rng = random.Random(seed)
     solver = default_solver()
@@ -230,16 +226,17 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
                 card, n = _double_dummy_card(values, pos), 0
             else:
                 card, n = pos.check(p(pos, seat)), 0
-            best = max(_side_points(v, seat) for v in values.values())
-            decisions.append(Decision(seat, Card(card), n, best - _side_points(values[card], seat)))
+            mine = {c: side_points(v, seat.team, total) for c, v in values.items()}
+            decisions.append(Decision(seat, Card(card), n, max(mine.values()) - mine[card]))
             tracker.play(pos, card)
             pos.play(card)
             if progress is not None:
-                progress(len(decisions), 32)
+                progress(len(decisions), 4 * d.cards_per_hand)
     ns = pos.points[0]
-    score = None if c is None else score_play(c, rules, d.masks, ns, _capot(pos))
+    score = None if c is None else score_play(c, d, ns, capot_taker(pos.tricks[0], pos.total_tricks),
+                                              leader=first, rules=rules)
     return PlayOut(d, st, first, c, {s: (p if isinstance(p, str) else "function") for s, p in who.items()},
-                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value, score)
+                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value, score, total)
 
 
 # ---------------------------------------------------------------------------
@@ -274,11 +271,12 @@ class RealisticAdvice:
                 "recommendation": real.recommendation.to_dict()}
 
 
-def _play_task(solver: Solver, task: tuple) -> tuple[int, int]:
-    """One deal played out by PIMC players in one strain: (N-S points, N-S tricks)."""
+def _play_task(solver: Solver, task: tuple) -> tuple[int, Optional[Team], int]:
+    """One deal played out by PIMC players in one strain: (N-S points, the side that took
+    every trick or None, the deal's total)."""
     deal, strain, leader, rules, worlds, seed = task
     p = play_out(deal, strain=strain, leader=leader, worlds=worlds, seed=seed, rules=rules, workers=1)
-    return p.ns_points, p.ns_tricks
+    return p.ns_points, capot_taker(p.ns_tricks, p.deal.cards_per_hand), p.total
 
 
 def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed: "int | None" = None,
@@ -304,12 +302,12 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     results = map_tasks(_play_task, tasks, workers, executor, progress)
     points, capot = advice.points[:n].copy(), advice.capot[:n].copy()
     lost = np.zeros_like(capot)
-    for t, (ns, tricks) in enumerate(results):
+    for t, (ns, taker, total) in enumerate(results):
         i, j = divmod(t, len(played))
         col = played[j]
-        points[i, col] = ns if team == Team.NS else 162 - ns
-        capot[i, col] = tricks == 8 if team == Team.NS else tricks == 0
-        lost[i, col] = tricks == 0 if team == Team.NS else tricks == 8
+        points[i, col] = side_points(ns, team, total)
+        capot[i, col] = taker == team
+        lost[i, col] = taker == team.other
     study = _Bidding(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
                      seed=advice.seed, constraints=advice.constraints)
     dd = study.summarise(deals, advice.points[:n], advice.capot[:n])

@@ -169,7 +169,9 @@ class Rules:
       opponents.
     - ``coinche_whole_score`` (seeds 000, 004): coinche multiplies the whole score,
       not just the bid.
-    - ``coinche_takes_all`` (seed 002): made under coinche, the bidders take all 162.
+    - ``coinche_takes_all`` (seed 002): coinched or surcoinched, a made contract gives
+      the bidders their tricks' points + bid × multiplier, a failed one the defenders
+      all 162 + bid × multiplier, and the losers score 0.
     - ``belote_to_defenders`` (seed 000): the belote of a failed contract goes to the
       opponents.
     - ``failed_capot``: what the opponents of a failed capot bid score (500, or 410 seed 000).
@@ -201,6 +203,13 @@ class Rules:
       auction, which ends after three consecutive passes.
     - ``target``: the match target, 2000 by default; any agreed number (1000, 1500,
       3000 seed 000, 1001 seed 001, 501 seed 002, seed 004's agreed ceiling).
+    - ``trump_sequence_first`` (seed 004: "une annonce de même type est plus forte si
+      elle est à l'Atout"): a sequence in trumps beats a plain sequence of the same
+      kind whatever its cards (by default the higher cards win first, and trumps only
+      part sequences of equal cards, seed 000).
+    - ``generale_leads`` (seed 000: "The bidder of a générale may have the right to lead
+      to the first trick"): the declarer of a générale leads the first trick
+      (:func:`solver.contract.opening_leader`).
     """
 
     must_undertrump: bool = True
@@ -236,6 +245,8 @@ class Rules:
     coinche_in_turn: bool = False
     contree: bool = False
     target: int = 2000
+    trump_sequence_first: bool = False
+    generale_leads: bool = False
 
     def __new__(cls, *args: object, **kwargs: object) -> "Rules":
         # the generated __init__ would refuse these with a TypeError
@@ -271,6 +282,14 @@ class Rules:
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesError(f"match target {self.target!r}: expected a whole number of points, 1 or more")
         self._check_max_level()
+        self._check_contradictions()
+
+    def _check_contradictions(self) -> None:
+        """Two variants that give one score two different answers are refused, named in
+        one line (:data:`CONTRADICTIONS`)."""
+        for a, b, why in CONTRADICTIONS:
+            if getattr(self, a) and getattr(self, b):
+                raise RulesError(f"rules options {a} and {b} contradict each other: {why}; choose one")
 
     @property
     def most_counted(self) -> int:
@@ -375,6 +394,22 @@ class Rules:
         return s < 4 and (_card_index(card) >> 3) == s
 
 
+#: Pairs of yes/no variants that cannot hold together, and why (each pair names two
+#: answers to one question of the seeds; docs/rules.md lists them).
+CONTRADICTIONS = (
+    ("coinche_whole_score", "coinche_takes_all",
+     "both say what a coinche multiplies (seed 000: the whole score; seed 002: the bid, "
+     "the winners taking 162 or their tricks)"),
+    ("coinche_takes_all", "bid_only",
+     "a coinche taking 162 or the tricks won scores card points, which bid_only never scores"),
+    ("tie_held", "bid_only",
+     "a litige holds the bidders' card points (seed 001), which bid_only never scores"),
+    ("capot_only_if_bid", "capot_any_side",
+     "capot_any_side scores an unbid capot of the defenders, capot_only_if_bid scores no unbid capot"),
+    ("capot_only_if_bid", "unbid_generale",
+     "unbid_generale scores an unbid générale, capot_only_if_bid scores no unbid capot"),
+)
+
 #: One line per :class:`Rules` field: what it changes and where it comes from (the
 #: command line lists them; ``docs/rules.md`` has the full table).
 VARIANTS = {
@@ -392,7 +427,7 @@ VARIANTS = {
     "card_once": "a card counts in a carre or in a sequence, not both (seed 002)",
     "must_outscore": "the bidders must also outscore the defenders (seeds 000, 002)",
     "coinche_whole_score": "a coinche multiplies the whole score (seeds 000, 004)",
-    "coinche_takes_all": "coinched: the winners take 162, surcoinched the tricks won; losers 0 (seed 002)",
+    "coinche_takes_all": "coinched: made, tricks + bid x mult; failed, 162 + bid x mult; losers 0 (seed 002)",
     "belote_to_defenders": "a failed contract's belote goes to the defenders (seed 000)",
     "failed_capot": "the defenders' score for a failed capot bid: 500 or 410 (seed 000)",
     "capot_only_if_bid": "an unbid capot scores as any made contract (seed 000)",
@@ -411,6 +446,8 @@ VARIANTS = {
     "coinche_in_turn": "a coinche only in turn (seed 000)",
     "contree": "a coinche in turn does not end the auction; three passes do (seed 000)",
     "target": "the match target: 2000, or any agreed number (1001 seed 001, 501 seed 002)",
+    "trump_sequence_first": "a trump sequence beats a plain one of its kind, whatever its cards (seed 004)",
+    "generale_leads": "the declarer of a generale leads the first trick (seed 000)",
 }
 
 

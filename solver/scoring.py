@@ -29,10 +29,13 @@ from typing import Any
 
 from .messages import N_, tr
 from .cards import Seat, Team
-from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, points_needed
-from .declarations import BELOTE_POINTS, counted_belotes, max_belotes
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, may_coinche, points_needed
+from .declarations import BELOTE_POINTS, CARRE_POINTS, SEQUENCE_POINTS, counted_belotes, max_belotes
 from .errors import ContractError, ScoreError, SeatError
-from .rules import TOTAL_POINTS, Rules, Strain
+from .rules import MOST_DECLARED, TOTAL_POINTS, Rules, Strain
+
+#: What one declaration can be worth (tierce, quarte, quinte, the carrés).
+DECLARATION_VALUES = tuple(sorted({p for _, p in SEQUENCE_POINTS.values()} | set(CARRE_POINTS.values())))
 
 __all__ = ["ScoreError", "DealScore", "score_deal", "round_score", "BELOTE_POINTS",
            "CAPOT_BONUS", "FAILED_BASE", "GENERALE_BONUS", "min_points_to_make", "made_levels", "score_steps",
@@ -60,8 +63,9 @@ class DealScore:
     says whether the contract made; ``held`` is what is set aside for the winner of the
     next deal after a tie with ``Rules(tie_held=True)`` (else 0); ``counted`` is what the
     bidders counted toward their target (card points, their belote, and their
-    declarations with ``Rules(declarations_count=True)``); ``capot``: the bidders took
-    every trick, ``lost_capot``: the defenders did.
+    declarations with ``Rules(declarations_count=True)``); ``taken_all``: the side that
+    took every trick, or ``None`` (``capot`` and ``lost_capot`` read it from the bidders'
+    side and the defenders').
     """
 
     contract: Contract
@@ -71,9 +75,18 @@ class DealScore:
     ew_score: int
     held: int = 0
     counted: int = 0
-    capot: bool = False
+    taken_all: "Team | None" = None
     tie: bool = False
-    lost_capot: bool = False
+
+    @property
+    def capot(self) -> bool:
+        """The bidders took every trick."""
+        return self.taken_all is not None and self.taken_all == self.bidders
+
+    @property
+    def lost_capot(self) -> bool:
+        """The defenders took every trick."""
+        return self.taken_all is not None and self.taken_all != self.bidders
 
     @property
     def bidders(self) -> Team:
@@ -130,10 +143,29 @@ def _team(value: "Team | Seat | str | None", what: str) -> "Team | None":
         raise ScoreError(f"{what}: {e}") from None
 
 
-#: Codes of who took every trick, for the compiled scoring's ``capot`` argument
-#: (``True`` and ``False`` read as 1 and 0): the bidders, the defenders, and, added
+#: Codes of who took every trick, for the compiled scoring's ``capot`` argument only
+#: (the hot path of par and advice; everywhere else the side is a ``Team | None``,
+#: turned into a code by :func:`capot_code`): the bidders, the defenders, and, added
 #: to either, one player alone (an unbid générale).
 TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, TAKEN_ALONE = 1, 2, 4
+
+
+def capot_code(taken_all: "Team | None", bidders: Team, alone: bool = False) -> int:
+    """The compiled scoring's code for the side that took every trick (``None``: no
+    side did); ``alone``: one player took them (a générale).
+
+    >>> capot_code(Team.NS, Team.NS), capot_code(Team.EW, Team.NS), capot_code(None, Team.EW)
+    (1, 2, 0)
+    """
+    if taken_all is None:
+        return 0
+    code = TAKEN_BY_BIDDERS if taken_all == bidders else TAKEN_BY_DEFENDERS
+    return code | (TAKEN_ALONE if alone else 0)
+
+
+def code_side(code: int, bidders: Team) -> "Team | None":
+    """The side that took every trick from a compiled scoring's code (:func:`capot_code`)."""
+    return bidders if code & TAKEN_BY_BIDDERS else bidders.other if code & TAKEN_BY_DEFENDERS else None
 #: What an unbid générale scores in place of a capot's 250 (seeds 001, 004: "500 in total").
 GENERALE_BONUS = 500
 
@@ -158,24 +190,46 @@ def _belote_counts(belote, contract: Contract, rules: Rules) -> tuple[int, int]:
     return (counts[0], counts[1])
 
 
-def _capot_code(capot, generale: bool, contract: Contract, points: int) -> int:
-    """The compiled scoring's ``capot`` argument from :func:`score_deal`'s."""
+def capot_side(capot: "bool | Team | Seat | str | None", contract: Contract) -> "Team | None":
+    """The side that took every trick from :func:`score_deal`'s ``capot`` argument
+    (``True``: the bidders; ``False`` or ``None``: no side; else a side or seat)."""
     if capot is False or capot is None:
+        return None
+    return contract.team if capot is True else _team(capot, "capot")
+
+
+def check_outcome(contract: Contract, points: object, taken_all: "Team | None", generale: bool,
+                  total: int) -> int:
+    """``points`` (the bidders' card points) as an int, checked against the deal's
+    ``total`` (its card points and the last trick's bonus: 162 for a full deal) and
+    against the side that took every trick: that side holds all ``total`` points."""
+    try:  # any integer, numpy's included, but not a bool or a float
+        if isinstance(points, bool):
+            raise TypeError
+        pts = operator.index(points)  # type: ignore[arg-type]
+    except TypeError:
+        pts = None
+    if pts is None or not 0 <= pts <= total:
+        raise ScoreError(f"card points {points!r}: expected a whole number from 0 to {total}")
+    if taken_all is None:
         if generale:
             raise ScoreError("générale without capot: give the side that took every trick (capot)")
-        return 0
-    side = contract.team if capot is True else _team(capot, "capot")
-    if side == contract.team:
-        code, need = TAKEN_BY_BIDDERS, TOTAL_POINTS
-    else:
-        code, need = TAKEN_BY_DEFENDERS, 0
-    if points != need:
-        raise ScoreError(f"capot by {side.name} with the bidders on {points} points: a side that takes "
-                         f"every trick has all {TOTAL_POINTS} points")
-    return code | (TAKEN_ALONE if generale else 0)
+        return pts
+    need = total if taken_all == contract.team else 0
+    if pts != need:
+        raise ScoreError(f"capot by {taken_all.name} with the bidders on {pts} points: a side that takes "
+                         f"every trick has all {total} points")
+    return pts
 
 
-def _check_contract(contract: Contract, rules: Rules) -> None:
+def _capot_code(capot, generale: bool, contract: Contract, points: int, total: int = TOTAL_POINTS) -> int:
+    """The compiled scoring's ``capot`` argument from :func:`score_deal`'s."""
+    side = capot_side(capot, contract)
+    check_outcome(contract, points, side, generale, total)
+    return capot_code(side, contract.team, generale)
+
+
+def check_contract(contract: Contract, rules: Rules) -> None:
     """The bid is one these rules allow."""
     if contract.level == GENERALE and not rules.generale:
         raise ContractError("a générale bid is not allowed by these rules (Rules.generale is False)")
@@ -183,8 +237,9 @@ def _check_contract(contract: Contract, rules: Rules) -> None:
         raise ContractError(
             f"bid level {contract.level} in {contract.to_text()!r}: above {rules.max_level}, the highest "
             f"bid of these rules (the rule max_level allows up to {rules.highest_level} "
-            f"here: a side counts at most {rules.most_counted}, 162 and the announcements that count)")
-    if contract.is_capot and contract.coinche != Coinche.NONE and not rules.capot_coinche:
+            f"here: a side counts at most {rules.most_counted}, {TOTAL_POINTS} and the announcements "
+            f"that count)")
+    if contract.coinche != Coinche.NONE and not may_coinche(contract.level, rules):
         raise ContractError(f"bid {contract.to_text()!r} coinched: a capot bid cannot be coinched or "
                             f"surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)")
     if contract.strain >= Strain.SA and not rules.sa_ta:
@@ -192,13 +247,16 @@ def _check_contract(contract: Contract, rules: Rules) -> None:
                             f"bids (the rule sa_ta is off)")
 
 
-def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team | str" = False,
+def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team | str | None" = False,
                belote=None, declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
-               rules: Rules = Rules()) -> DealScore:
-    """Score one deal.
+               rules: Rules = Rules(), total: int = TOTAL_POINTS) -> DealScore:
+    """Score one deal (the door for loose arguments: a contract played on a deal is
+    scored by :class:`solver.outcome.PlayedContract`, which ends in the same arithmetic).
 
-    - ``points``: the bidding side's card points, 0..162, dix de der included, belote
-      and declarations excluded (the defenders hold the rest of the 162).
+    - ``points``: the bidding side's card points, 0..``total``, dix de der included,
+      belote and declarations excluded (the defenders hold the rest of ``total``).
+    - ``total``: the deal's card points and the last trick's 10: 162 for a full deal,
+      less for a deal of fewer cards.
     - ``capot``: ``True`` when the bidding side took all 8 tricks (then ``points``
       must be 162), or the side that did (the defenders' capot needs ``points`` 0 and
       scores only with ``rules.capot_any_side``).  For a générale contract it means
@@ -230,7 +288,6 @@ def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team |
     ...            belote="EW").scores                                 # 500 + 20
     (0, 520)
     """
-    points_arg = points
     if isinstance(contract, str):
         contract = Contract.parse(contract, capot_coinche=rules.capot_coinche if isinstance(rules, Rules)
                                   else False)
@@ -238,57 +295,91 @@ def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team |
         raise ContractError(f"not a contract: {contract!r}")
     if not isinstance(rules, Rules):
         raise ScoreError(f"not a Rules object: {rules!r}")
-    try:  # any integer, numpy's included, but not a bool or a float
-        if isinstance(points, bool):
-            raise TypeError
-        points = operator.index(points)
-    except TypeError:
-        points = None
-    if points is None or not 0 <= points <= TOTAL_POINTS:
-        raise ScoreError(f"card points {points_arg!r}: expected a whole number from 0 to {TOTAL_POINTS}")
-    code = _capot_code(capot, bool(generale), contract, points)
-    _check_contract(contract, rules)
+    code = _capot_code(capot, bool(generale), contract, points, total)
+    check_contract(contract, rules)
+    decl = check_declarations(declarations, rules)
+    return score_checked(contract, operator.index(points), code, _belote_counts(belote, contract, rules),
+                         decl, rules, total)
+
+
+@functools.lru_cache(maxsize=1)
+def _declarable_sums() -> frozenset[int]:
+    """Every total one side can be awarded in declarations: sums of tierces (20),
+    quartes (50), quintes and carrés (100), carrés of nines (150) and of jacks (200),
+    up to :data:`~solver.rules.MOST_DECLARED`."""
+    sums = {0}
+    for _ in range(MOST_DECLARED // 20):
+        sums |= {t + v for t in sums for v in DECLARATION_VALUES if t + v <= MOST_DECLARED}
+    return frozenset(sums)
+
+
+def check_declarations(declarations: object, rules: Rules) -> tuple[int, int]:
+    """``(ns_points, ew_points)`` of declarations awarded, checked: none when the rules
+    score none (``Rules.declarations`` off), each a total a side can hold (sums of 20,
+    50, 100, 150, 200, at most 550: 35 or 5000 cannot happen), and only one side
+    scoring unless ``Rules.carre_apart`` (seed 000: "only one team can score for
+    announcements"; seed 002 compares sequences and carrés apart).
+
+    >>> check_declarations((0, 70), Rules(declarations=True))
+    (0, 70)
+    >>> check_declarations((35, 0), Rules(declarations=True))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.ScoreError: declarations (35, 0): 35 is no total of declarations (sums of 20, ...
+    """
     try:
-        decl = [int(declarations[0]), int(declarations[1])]
-        if len(declarations) != 2 or min(decl) < 0:
+        pair: tuple[object, ...] = tuple(declarations)  # type: ignore[call-overload, arg-type]
+        if len(pair) != 2 or any(isinstance(v, bool) for v in pair):
             raise ValueError
-    except (TypeError, ValueError, IndexError):
+        decl = (operator.index(pair[0]), operator.index(pair[1]))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
         raise ScoreError(
-            f"declarations {declarations!r}: expected (ns_points, ew_points), two numbers 0 or more"
+            f"declarations {declarations!r}: expected (ns_points, ew_points), two whole numbers 0 or more"
         ) from None
-    return score_checked(contract, points, code, _belote_counts(belote, contract, rules), decl, rules)
+    if decl == (0, 0):
+        return decl
+    if not rules.declarations:
+        raise ScoreError(f"declarations {decl}: these rules score no declarations (declarations=false)")
+    for v in decl:
+        if v not in _declarable_sums():
+            raise ScoreError(f"declarations {decl}: {v} is no total of declarations (sums of 20, 50, 100, "
+                             f"150 and 200, at most {MOST_DECLARED})")
+    if decl[0] and decl[1] and not rules.carre_apart:
+        raise ScoreError(f"declarations {decl}: only the side with the best declaration scores "
+                         f"(both sides score only with carre_apart=true)")
+    return decl
 
 
 def score_checked(contract: Contract, points: int, capot: int, claim: "tuple[int, int]",
-                  decl: "list[int] | tuple[int, int]", rules: Rules) -> DealScore:
-    """:func:`score_deal` on arguments already checked (for callers that score many
-    contracts they built themselves, such as a table's outcomes): ``capot`` a code
-    (:data:`TAKEN_BY_BIDDERS` ...), ``claim`` the ``(ns, ew)`` belotes claimed."""
-    ns, ew, made, tie, held, counted = compiled_scoring(rules)(contract, points, capot, claim, decl)
+                  decl: "list[int] | tuple[int, int]", rules: Rules, total: int = TOTAL_POINTS) -> DealScore:
+    """:func:`score_deal` on arguments already checked (:class:`solver.outcome.PlayedContract`
+    checks them once): ``capot`` a code (:func:`capot_code`), ``claim`` the ``(ns, ew)``
+    belotes claimed, ``total`` the deal's points."""
+    ns, ew, made, tie, held, counted = compiled_scoring(rules)(contract, points, capot, claim, decl, total)
     return DealScore(contract=contract, points=points, made=made, ns_score=ns, ew_score=ew,
-                     held=held, counted=counted, capot=bool(capot & TAKEN_BY_BIDDERS), tie=tie,
-                     lost_capot=bool(capot & TAKEN_BY_DEFENDERS))
+                     held=held, counted=counted, taken_all=code_side(capot, contract.team), tie=tie)
 
 
 @functools.lru_cache(maxsize=64)
 def compiled_scoring(rules: Rules):
-    """The scoring of ``rules`` as a function ``(contract, points, capot, claim, decl) ->
-    (ns_score, ew_score, made, tie, held, counted)``, with the rules read once (par
-    scores thousands of contracts under one set of rules).  ``capot`` is a code
-    (:data:`TAKEN_BY_BIDDERS` ...), ``claim`` the ``(ns, ew)`` belotes claimed."""
+    """The scoring of ``rules`` as a function ``(contract, points, capot, claim, decl,
+    total=162) -> (ns_score, ew_score, made, tie, held, counted)``, with the rules read
+    once (par scores thousands of contracts under one set of rules).  ``capot`` is a
+    code (:func:`capot_code`), ``claim`` the ``(ns, ew)`` belotes claimed, ``total`` the
+    deal's points (its cards' and the last trick's)."""
     parts = compiled_parts(rules)
     rounding = rules.rounding
 
-    def total(side) -> int:
+    def side_total(side) -> int:
         terms, whole, bel = side
         t = 0
         for term in terms:
             t += term[1]
         return t * whole + bel
 
-    def score(contract: Contract, points: int, capot: int, claim, decl) -> tuple:
-        made, tie, counted, sides, held = parts(contract, points, capot, claim, decl)
-        ns, ew = total(sides[0]), total(sides[1])
+    def score(contract: Contract, points: int, capot: int, claim, decl, total: int = TOTAL_POINTS) -> tuple:
+        made, tie, counted, sides, held = parts(contract, points, capot, claim, decl, total)
+        ns, ew = side_total(sides[0]), side_total(sides[1])
         if rounding:
             return round_score(ns), round_score(ew), made, tie, round_score(held), counted
         return ns, ew, made, tie, held, counted
@@ -303,21 +394,23 @@ def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list, b: int, d: int,
         return ("capot", bonus), ("points", 0)
     if rules.bid_only:
         return ("points", 0), ("points", 0)
-    if rules.coinche_takes_all and x == Coinche.COINCHE:
-        return ("all points", TOTAL_POINTS), ("points", 0)
-    if rules.coinche_takes_all and x == Coinche.SURCOINCHE:
+    if rules.coinche_takes_all and x != Coinche.NONE:
+        # seed 002: a coinche that fails (the contract made) gives the bidders "points
+        # only for the tricks won + their original bid x2", a surcoinche that succeeds
+        # "only for the tricks won + the original bid x3"; "the losing team gets 0"
         return ("points", pts[b]), ("points", 0)
     if capot & TAKEN_BY_DEFENDERS and any_side:
         return ("points", pts[b]), ("capot", bonus)
     return ("points", pts[b]), ("points", pts[d])
 
 
-def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int) -> tuple:
+def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int, total: int) -> tuple:
     """The defenders' first term when the contract fails."""
     if rules.bid_only:
         return ("points", 0)
     if rules.coinche_takes_all and x != Coinche.NONE:
-        return ("all points", TOTAL_POINTS)
+        # seed 002: a coinche that succeeds gives "all the cards in the game (162)"
+        return ("all points", total)
     if capot & TAKEN_BY_DEFENDERS and rules.capot_any_side and not rules.capot_only_if_bid:
         return ("capot", bonus)
     return ("failed contract", FAILED_BASE)
@@ -328,7 +421,7 @@ _TEAMS = (Team.NS, Team.EW)
 
 @functools.lru_cache(maxsize=64)
 def compiled_parts(rules: Rules):
-    """The terms of the scoring of ``rules``: ``(contract, points, capot, claim, decl) ->
+    """The terms of the scoring of ``rules``: ``(contract, points, capot, claim, decl, total) ->
     (made, tie, counted, (ns_side, ew_side), held)``, each side ``(terms, whole,
     belote)`` with ``terms`` the ``(label, points)`` multiplied by ``whole`` (the
     coinche's multiplier with ``coinche_whole_score``, else 1) before the belote is
@@ -342,7 +435,7 @@ def compiled_parts(rules: Rules):
     unbid_generale = rules.unbid_generale
     needed = {level: points_needed(level, rules) for level in bid_levels(rules)}
 
-    def parts(contract: Contract, points: int, capot: int, claim, decl) -> tuple:
+    def parts(contract: Contract, points: int, capot: int, claim, decl, total: int = TOTAL_POINTS) -> tuple:
         b = contract.declarer & 1           # the bidders' team, as 0 (N-S) or 1 (E-W)
         d = 1 - b
         x = contract.coinche
@@ -352,7 +445,7 @@ def compiled_parts(rules: Rules):
         bonus = GENERALE_BONUS if capot & TAKEN_ALONE and unbid_generale else CAPOT_BONUS
 
         pts = [0, 0]
-        pts[b], pts[d] = points, TOTAL_POINTS - points
+        pts[b], pts[d] = points, total - points
         bel = [0, 0]
         if claim[0] or claim[1]:
             n = counted_belotes(claim, _TEAMS[b], rules)
@@ -394,7 +487,7 @@ def compiled_parts(rules: Rules):
             side[b] = ((), 1, bel[b])
             held = (pts[b] + decl[b]) * whole
         else:
-            base = _failed_base(rules, x, capot, bonus)
+            base = _failed_base(rules, x, capot, bonus, total)
             side[d] = ((base, bid, ("declarations", decl[d] + decl[b])), whole, bel[d])
             side[b] = ((), 1, bel[b])
         if not made and not tie and belote_to_defenders and bel[b]:
@@ -407,7 +500,7 @@ def compiled_parts(rules: Rules):
 
 def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" = False, belote=None,
                 declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
-                rules: Rules = Rules()) -> list[str]:
+                rules: Rules = Rules(), total: int = TOTAL_POINTS) -> list[str]:
     """The arithmetic of :func:`score_deal`, one line per step, for people: what the
     bidders counted against what they needed, then each side's terms, multiplier,
     belote and rounding.
@@ -419,11 +512,11 @@ def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" =
     E-W: 160 failed contract + 200 bid (100 x 2) = 360
     """
     result = score_deal(contract, points, capot=capot, belote=belote, declarations=declarations,
-                        generale=generale, rules=rules)
-    code = _capot_code(capot, bool(generale), result.contract, points)
+                        generale=generale, rules=rules, total=total)
+    code = _capot_code(capot, bool(generale), result.contract, points, total)
     claim = _belote_counts(belote, result.contract, rules)
     c = result.contract
-    made, tie, counted, sides, held = compiled_parts(rules)(c, points, code, claim, list(declarations))
+    made, tie, counted, sides, held = compiled_parts(rules)(c, points, code, claim, list(declarations), total)
     names = {Team.NS: "N-S", Team.EW: "E-W"}
     b = c.team
     belote_pts = BELOTE_POINTS * counted_belotes(claim, b, rules)[b]
@@ -474,9 +567,11 @@ def _first_true(lo: int, hi: int, test) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
-                       declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules()) -> int:
+                       declarations: "tuple[int, int]" = (0, 0), rules: Rules = Rules(),
+                       total: int = TOTAL_POINTS) -> int:
     """The fewest card points with which ``contract`` makes, given the ``(ns, ew)``
-    belotes claimed and the declarations awarded; ``TOTAL_POINTS + 1`` if none will do.
+    belotes claimed and the declarations awarded, on a deal of ``total`` points;
+    ``total + 1`` if none will do.
     A contract that makes with some points makes with more (the counted points only
     grow), so this is a bisection.  Not for capot bids (they need every trick).
 
@@ -487,7 +582,7 @@ def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
         raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
     score = compiled_scoring(rules)
     decl = tuple(declarations)
-    return _first_true(0, TOTAL_POINTS + 1, lambda p: score(contract, p, False, claim, decl)[2])
+    return _first_true(0, total + 1, lambda p: score(contract, p, 0, claim, decl, total)[2])
 
 
 def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bool]:

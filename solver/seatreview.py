@@ -30,7 +30,8 @@ from typing import Callable, Iterable, Optional
 import numpy as np
 
 from .messages import N_
-from .cardplay import card_outcomes, play_advice, score_play
+from .cardplay import card_outcomes, play_advice
+from .outcome import PlayedContract, deal_facts, side_points
 from .cards import Card, Seat, Team
 from .contract import Contract
 from .deal import Deal
@@ -98,11 +99,12 @@ class SeatReview:
 
 def _real_scores(pos: Position, contract: Contract, rules: Rules) -> dict[Card, tuple[int, int]]:
     """Each legal card -> (score ours minus theirs, our card points) on the real deal."""
-    ours = pos.to_move.team == Team.NS
+    team = pos.to_move.team
+    claim, decl, total = deal_facts(contract, pos.deal, pos.first_leader, rules)
     out = {}
     for card, (ns, capot) in card_outcomes(default_solver(), pos).items():
-        s_ns, s_ew, _ = score_play(contract, rules, pos.deal.masks, ns, capot)
-        out[card] = (s_ns - s_ew if ours else s_ew - s_ns, ns if ours else 162 - ns)
+        played = PlayedContract.from_ns(contract, ns, capot, belote=claim, declarations=decl, total=total)
+        out[card] = (played.margin(team, rules)[0], side_points(ns, team, total))
     return out
 
 

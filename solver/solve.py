@@ -23,10 +23,10 @@ from .errors import CoincheError, DealError, IllegalPlayError, RulesError, Score
     SolverError, StrainError, quote
 from .play import Position, parse_played
 from .contract import points_needed
-from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of, points_table, strength_table
+from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
 
-__all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "can_take", "default_solver",
-           "query_position"]
+__all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "solve_all", "can_take",
+           "default_solver", "query_position"]
 
 # 2**14 buckets of 4 entries of 16 bytes: 1 MiB, inside one core's 2 MiB L2 cache.  A larger
 # table saves few nodes, and with workers sharing the machine its cache misses cost more
@@ -81,6 +81,11 @@ class StrainResult(NamedTuple):
     total: int
     nodes: int
 
+    @property
+    def taken_all(self) -> "Team | None":
+        """The side that can force every trick, or ``None``."""
+        return Team.NS if self.ns_capot else Team.EW if self.ew_capot else None
+
 
 class LeadResult(NamedTuple):
     """The deal after one opening lead, under perfect play from there.
@@ -93,6 +98,11 @@ class LeadResult(NamedTuple):
     ns_capot: bool
     ew_capot: bool
     reaches: "bool | None"
+
+    @property
+    def taken_all(self) -> "Team | None":
+        """The side that can still force every trick, or ``None``."""
+        return Team.NS if self.ns_capot else Team.EW if self.ew_capot else None
 
 
 class Solver:
@@ -109,10 +119,11 @@ class Solver:
     25
     """
 
-    def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS, *, table_of: "Solver | None" = None) -> None:
         if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
             raise SolverError(f"tt_bits {quote(tt_bits)}: expected a whole number from 8 to 26")
-        self._engine = Engine(tt_bits)
+        # table_of: search with that solver's table, from another thread (see solve_all)
+        self._engine = Engine(tt_bits, None if table_of is None else table_of._engine)
         self._lock = threading.Lock()
         self._owner: "int | None" = None
 
@@ -270,9 +281,10 @@ class Solver:
         """Capot either way after each lead: trick-count probes (cheap)."""
         eng = self._engine
         self._load_hands(deal.masks, strain, leader, rules, count_tricks=True)
+        every = deal.cards_per_hand         # N-S take every trick of the deal
         for cls in eng.move_classes():
             eng.play(cls[0])
-            ns_all = eng.probe(8)
+            ns_all = eng.probe(every)
             ew_all = not ns_all and not eng.probe(1)
             eng.unplay()
             for c in cls:
@@ -281,10 +293,11 @@ class Solver:
     def _lead_points(self, out: dict) -> None:
         eng = self._engine
         root = None
+        total = eng.max_value()             # every point of the deal, and the last trick's bonus
         for cls in eng.move_classes():
             first = out[cls[0]]
             if first[1] or first[2]:
-                v = TOTAL_POINTS if first[1] else 0
+                v = total if first[1] else 0
             else:
                 if root is None:
                     # the position's value bounds every lead's: searches start there
@@ -295,11 +308,12 @@ class Solver:
 
     def _lead_reaches(self, need: int, out: dict) -> None:
         eng = self._engine
+        total = eng.max_value()
         for cls in eng.move_classes():
             first = out[cls[0]]
             if need <= 0 or first[1]:
                 ok = True
-            elif first[2] or need > TOTAL_POINTS:
+            elif first[2] or need > total:
                 ok = False
             else:
                 g = eng.play(cls[0])
@@ -310,20 +324,23 @@ class Solver:
 
     # -- what a Solution computes on demand --------------------------------------
     @_serving(loads=True)
-    def card_values(self, pos: Position, value: "int | None" = None) -> dict[Card, int]:
+    def card_values(self, pos: Position, value: "int | None" = None,
+                    share: tuple[int, int] = (0, 1)) -> dict[Card, int]:
         """Every legal card of ``pos`` -> the deal's N-S points if it is played next.
 
         With the position's own ``value`` known, each card's search starts at it and is
         bounded by it (no card does better than the position for the side to move), so
         the best cards cost one probe each.  Without, each card's search starts at the
-        best value found so far: siblings are mostly a few points apart."""
+        best value found so far: siblings are mostly a few points apart.  ``share``
+        ``(k, n)``: only the k-th of every n classes of equal cards, for ``n`` threads to
+        split the cards between them."""
         self._load(pos)
         eng = self._engine
         out: dict[Card, int] = {}
         future = -1 if value is None else value - pos.points[0]
         best = -1                           # the best future so far, for the side to move
         maximizing = eng.to_move % 2 == 0    # N or S
-        for cls in eng.move_classes():
+        for cls in eng.move_classes()[share[0]::share[1]]:
             v = eng.card_value(cls[0], future, best)
             if best < 0 or (v > best if maximizing else v < best):
                 best = v
@@ -395,6 +412,10 @@ class Solution:
         self.ew_points = total - ns_points
         self.nodes = nodes
         self.to_move = None if pos.is_over else pos.to_move
+
+    def _known(self, card_values: dict[Card, int], ns_max_tricks: int, line: list[Card]) -> None:
+        """Take the answers computed elsewhere (:func:`solve_all`) as the lazy ones."""
+        self.__dict__.update(card_values=card_values, ns_max_tricks=ns_max_tricks, line=line)
 
     @functools.cached_property
     def played(self) -> list[Card]:
@@ -535,6 +556,117 @@ def solve(deal: "Deal | Position | str", strain: "Strain | str | None" = None,
     146
     """
     return default_solver().solve(deal, strain, leader, played, rules, dealer=dealer)
+
+
+class _SharedSolve:
+    """The work of :func:`solve_all` besides the value, pulled one item at a time by every
+    thread: the tricks (which do not need the value), shares of the cards, the line.  A
+    thread that starts late finds nothing left and nobody waits for it."""
+
+    def __init__(self, pos: Position, shares: int) -> None:
+        self.pos = pos
+        self.items: list[tuple[str, int]] = [("tricks", 0)] + [("cards", k) for k in range(shares)]
+        self.items.append(("line", 0))
+        self.shares = shares
+        self.next = 0
+        self.running = 0                    # items taken and not finished
+        self.done = threading.Condition()
+        self.value_known = threading.Event()
+        self.value = 0
+        self.stop = False
+        self.error: "BaseException | None" = None
+        self.cards: dict[Card, int] = {}
+        self.tricks = 0
+        self.line: list[Card] = []
+
+    def work(self, solver: Solver) -> None:
+        """Take the next item until none is left (or the caller stops)."""
+        while True:
+            with self.done:
+                if self.stop or self.next >= len(self.items):
+                    return
+                what, k = self.items[self.next]
+                self.next += 1
+                self.running += 1
+            try:
+                self._do(solver, what, k)
+            except BaseException as e:      # handed to the calling thread, which raises it
+                self.error = self.error or e
+                self.stop = True
+            finally:
+                with self.done:
+                    self.running -= 1
+                    self.done.notify_all()
+
+    def _do(self, solver: Solver, what: str, k: int) -> None:
+        if what == "tricks":
+            self.tricks = solver.max_tricks(self.pos.copy())
+            return
+        self.value_known.wait()
+        if self.stop:
+            return
+        if what == "line":
+            self.line = solver.optimal_line(self.pos.copy(), self.value)
+        else:
+            self.cards.update(solver.card_values(self.pos.copy(), self.value, (k, self.shares)))
+
+    def wait(self) -> None:
+        """Until no item is running; raise what a thread raised."""
+        with self.done:
+            while self.running:
+                self.done.wait()
+        if self.error is not None:
+            raise self.error
+
+
+def _helper(_: Solver, task: "tuple[_SharedSolve, Solver]") -> None:
+    """A worker thread's part of :func:`solve_all`, on the solver that shares the caller's table."""
+    shared, solver = task
+    shared.work(solver)
+
+
+def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = None,
+              leader: "Seat | str | None" = None, played: "str | Iterable[int | str]" = (),
+              rules: "Rules | None" = None, *, dealer: "Seat | str | None" = None,
+              threads: "int | None" = None) -> Solution:
+    """:func:`solve` with every card's value, the tricks and an optimal line computed at
+    once, on ``threads`` threads (default: the cores this process may use): what a user
+    waiting on one position asks.  The calling thread searches the value while the
+    others search the tricks; then all of them take the cards, a few at a time, and the
+    line.  The threads search with one table (each learns from the others' searches),
+    and the answers are those of one thread: each is exact.
+
+    >>> sol = solve_all(EXAMPLE_DEAL, "C", dealer="E", threads=2)
+    >>> sol.ns_points, sol.ns_max_tricks, len(sol.card_values), len(sol.line)
+    (146, 7, 8, 32)
+    """
+    from .parallel import Backend, check_workers, executor   # (solver.parallel imports this module)
+
+    pos = query_position(deal, strain, leader, played, rules, dealer=dealer)
+    n = check_workers(threads)
+    main = default_solver()
+    if n == 1 or pos.is_over:
+        sol = main.solve(pos)
+        sol._known(sol.card_values, sol.ns_max_tricks, sol.line)
+        return sol
+    # four shares of the cards a thread: about two cards each, so the threads end together
+    shared = _SharedSolve(pos, 4 * n)
+    pool = executor(Backend.THREAD, n - 1)
+    for _ in range(n - 1):
+        pool.submit(_helper, (shared, Solver(table_of=main)))
+    try:
+        sol = main.solve(pos.copy())
+        shared.value = sol.ns_points
+        shared.value_known.set()
+        shared.work(main)
+    except BaseException:
+        # (an error or Ctrl-C here: the others stop after the item they are on)
+        shared.stop = True
+        shared.value_known.set()
+        raise
+    shared.wait()
+    sol._known(dict(sorted(shared.cards.items())), shared.tricks, shared.line)
+    return sol
 
 
 def can_take(deal: "Deal | Position | str", strain: "Strain | str | None" = None,

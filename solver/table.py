@@ -40,8 +40,9 @@ from .contract import BID_LEVELS, CAPOT, LEVELS, Contract, bid_levels, bid_strai
 from .deal import Deal, first_leader
 from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
-from .rules import STRAINS, Rules, Strain
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, score_checked
+from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
+from .outcome import PlayedContract
+from .scoring import DealScore, capot_code
 from .parallel import Backend, map_tasks
 from .solve import Solver, StrainResult
 
@@ -110,38 +111,52 @@ class ByStrain:
 class Outcome(NamedTuple):
     """What a side declaring a strain gets from the double-dummy table.
 
-    ``points``: its card points (162 when it can force capot); ``capot``: it can force
-    every trick; ``belote``: ``(ns, ew)`` belotes claimed and scored
-    (:func:`~solver.declarations.belote_claim`); ``declarations``: ``(ns, ew)``
-    declaration points as awarded; ``lost_capot``: the opponents can force every
-    trick.  These are the arguments of :func:`solver.scoring.score_deal`.  (A named
-    tuple: par reads the twelve outcomes of every deal it is given.)
+    ``points``: its card points (all ``total`` when it can force capot); ``taken_all``:
+    the side that can force every trick, or ``None``; ``belote``: ``(ns, ew)`` belotes
+    claimed and scored (:func:`~solver.declarations.belote_claim`); ``declarations``:
+    ``(ns, ew)`` declaration points as awarded; ``total``: every point of the deal.
+    These are the fields of :class:`solver.outcome.PlayedContract`.  (A named tuple:
+    par reads the twelve outcomes of every deal it is given.)
     """
 
     side: Team
     strain: Strain
     points: int
-    capot: bool
+    taken_all: "Team | None"
     belote: tuple[int, int]
     declarations: tuple[int, int]
-    lost_capot: bool = False
+    total: int = TOTAL_POINTS
+
+    @property
+    def capot(self) -> bool:
+        """This side can force every trick."""
+        return self.taken_all is not None and self.taken_all == self.side
+
+    @property
+    def lost_capot(self) -> bool:
+        """The opponents can force every trick."""
+        return self.taken_all is not None and self.taken_all != self.side
 
     @property
     def taken(self) -> int:
         """Who takes every trick, as the compiled scoring's code (0: nobody)."""
-        return TAKEN_BY_BIDDERS if self.capot else TAKEN_BY_DEFENDERS if self.lost_capot else 0
+        return capot_code(self.taken_all, self.side)
 
     @property
     def key(self) -> tuple:
         """What scoring reads besides the contract and the points, as plain ints
-        (a memo key): the side, capot, belote, declarations."""
-        return (int(self.side), self.taken, self.belote, self.declarations)
+        (a memo key): the side, capot, belote, declarations, the deal's total."""
+        return (int(self.side), self.taken, self.belote, self.declarations, self.total)
 
-    def score(self, contract: Contract, rules: Rules = Rules()):
+    def played(self, contract: Contract) -> PlayedContract:
+        """``contract`` (this side's) played to this outcome."""
+        return PlayedContract(contract, self.points, self.taken_all, self.belote, self.declarations,
+                              total=self.total)
+
+    def score(self, contract: Contract, rules: Rules = Rules()) -> DealScore:
         """The :class:`~solver.scoring.DealScore` of ``contract`` (this side's) with this
-        outcome: :func:`~solver.scoring.score_deal` without its argument checks, since
-        an outcome holds checked values."""
-        return score_checked(contract, self.points, self.taken, self.belote, self.declarations, rules)
+        outcome (:meth:`solver.outcome.PlayedContract.score`)."""
+        return self.played(contract).score(rules)
 
 
 class DDTable:
@@ -209,10 +224,10 @@ class DDTable:
         out: list[list[Outcome]] = [[], []]
         for s in STRAINS:
             decl = award_declarations(self.deal, s, leader, rules)
-            out[0].append(Outcome(NS, s, ns[s], bool(nsc[s]), belote_claim(masks, s, NS, rules), decl,
-                                  bool(ewc[s])))
-            out[1].append(Outcome(EW, s, totals[s] - ns[s], bool(ewc[s]), belote_claim(masks, s, EW, rules),
-                                  decl, bool(nsc[s])))
+            taker = NS if nsc[s] else EW if ewc[s] else None
+            out[0].append(Outcome(NS, s, ns[s], taker, belote_claim(masks, s, NS, rules), decl, totals[s]))
+            out[1].append(Outcome(EW, s, totals[s] - ns[s], taker, belote_claim(masks, s, EW, rules), decl,
+                                  totals[s]))
         self._outcomes = out
         return out
 

@@ -215,3 +215,17 @@ def test_trick_cards_keep_splitting_classes_after_a_search():
     for c in (Card.H9, Card.H7):
         s._engine.card_value(int(c))
         assert s._engine.move_classes() == want
+
+
+def test_ordering_lists_each_class_once():
+    # Engine.ordering (what benchmarks/leads.py measures) is the search's move list: one
+    # card per class of equal cards, the class's first card, at leads and inside tricks
+    rng = random.Random(11)
+    for i in range(30):
+        pos = Position(Deal.random(seed=900 + i), Strain(i % 6), "N")
+        for _ in range(rng.randrange(12)):
+            pos.play(rng.choice(sorted(pos.legal_cards())))
+        s = Solver(tt_bits=8)
+        s.load(pos)
+        eng = s._engine
+        assert sorted(eng.ordering()) == sorted(cls[0] for cls in eng.move_classes())

@@ -7,8 +7,9 @@ trumps always wins a trick, so a capot against its holder never makes).
 import numpy as np
 import pytest
 
-from solver import Contract, ContractError, Seat, Team, solve
-from solver.lead import lead_advice, min_points_to_make
+from solver import Contract, ContractError, Seat, solve
+from solver.lead import lead_advice
+from solver.scoring import min_points_to_make
 
 HAND = "KT7.Q8.A9.K"
 
@@ -64,10 +65,10 @@ def test_capot_against_the_jack_of_trumps_never_makes():
 
 
 def test_min_points_to_make():
-    assert min_points_to_make(Contract(80, "S", "N"), -1, 0, 0) == 82        # seed 000
-    assert min_points_to_make(Contract(120, "S", "N"), int(Team.NS), 0, 0) == 100
+    assert min_points_to_make(Contract(80, "S", "N")) == 82        # seed 000
+    assert min_points_to_make(Contract(120, "S", "N"), (1, 0)) == 100
     with pytest.raises(ContractError):
-        min_points_to_make(Contract("capot", "S", "N"), -1, 0, 0)
+        min_points_to_make(Contract("capot", "S", "N"))
 
 
 def test_errors():

@@ -234,7 +234,10 @@ POINTS = sorted(set(range(0, 163, 23)) | {62, 80, 81, 82, 91, 100, 152, 161, 162
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_scoring_invariants(rules):
     belotes = (None, Team.NS, Team.EW) if rules.belote else (None,)
-    for points, belote, decl in itertools.product(POINTS, belotes, ((0, 0), (20, 50))):
+    # declarations only where the rules score them, one side's unless carre_apart (score_deal refuses others)
+    decls = ((0, 0),) + (((20, 0), (0, 50)) if rules.declarations else ()) + (
+        ((20, 50),) if rules.carre_apart else ())
+    for points, belote, decl in itertools.product(POINTS, belotes, decls):
         for capot in ((False, True) if points == 162 else (False,)):
             made_prev = True
             fail_scores = {}

@@ -195,3 +195,11 @@ def test_match_reads_records(game):
     first = read_records("two.pbn")[0]
     assert (out["ns"], out["ew"]) == first.score     # its [Score]; the second game passed out
     one_line_error(run("match", game), "line 34", "one set of rules")
+
+
+def test_match_refuses_a_belote_the_side_cannot_hold(game):
+    """Board 1's clubs are trumps and S holds ♣K Q: a [Belote "EW"] cannot be, and would
+    turn the defenders' score; the command says so in one line."""
+    Path("two.pbn").write_text(game.read_text().split("\n\n[Board \"3\"]")[0]
+                               .replace('[Belote "NS"]', '[Belote "EW"]'))
+    one_line_error(run("match", "two.pbn"), "line", "no hand of EW holds the K and Q of trumps")

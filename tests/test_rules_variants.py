@@ -19,6 +19,7 @@ from solver.contract import CAPOT, Coinche, Contract
 from solver.declarations import award_declarations, belote_claim, find_declarations
 from solver.errors import ContractError, RulesError, ScoreError
 from solver.match import Match
+from solver.pimc import play_out
 from solver.par import par
 from solver.play import Position
 from solver.rules import VARIANTS, points_table
@@ -270,3 +271,60 @@ def test_score_help_lists_every_variant():
     for f in dataclasses.fields(Rules):
         assert f.name in out, f.name
     assert set(VARIANTS) == {f.name for f in dataclasses.fields(Rules)}
+
+
+# -- contradictions, seed rules added ---------------------------------------------------------
+
+@pytest.mark.parametrize("a, b", [(a, b) for a, b, _ in __import__("solver.rules").rules.CONTRADICTIONS])
+def test_contradictory_variants_are_refused_in_one_line(a, b):
+    """Two variants that answer one question differently (e.g. seed 000's whole score
+    doubled against seed 002's 162 to the winners) cannot be on together."""
+    with pytest.raises(RulesError, match=f"rules options {a} and {b} contradict each other") as e:
+        Rules(**{a: True, b: True})
+    assert "\n" not in str(e.value)
+    with pytest.raises(RulesError, match="contradict"):
+        Rules().with_options([f"{a}=true", f"{b}=true"])
+
+
+def test_a_trump_sequence_beats_a_plain_one_of_its_kind_with_seed_004():
+    """Seed 004: "Une annonce de même type est plus forte si elle est à l'Atout."  N holds
+    a tierce A-K-Q of clubs, E a tierce 9-8-7 of spades (trumps), S and W nothing.  By
+    default (seed 000) the higher cards win first: N-S score their 20; with the variant
+    E-W's trump tierce wins."""
+    deal = Deal.from_pbn("N:T.J7.T7.AKQ 987.AK.A.J9 AQ.Q9.KJ9.T KJ.T8.Q8.87")
+    found = {s: [str(x) for x in find_declarations(deal.hands[s], "S")] for s in Seat}
+    assert found == {Seat.N: ["tierce A♣"], Seat.E: ["tierce 9♠"], Seat.S: [], Seat.W: []}
+    on = Rules(declarations=True)
+    assert award_declarations(deal, "S", "W", on) == (20, 0)
+    assert award_declarations(deal, "S", "W", on.replace(trump_sequence_first=True)) == (0, 20)
+
+
+def test_the_declarer_of_a_generale_leads_with_seed_000s_variant():
+    """Seed 000: "The bidder of a générale may have the right to lead to the first trick."
+    Dealer N: E leads by default, W (the générale's declarer) with the variant."""
+    rules = Rules(generale=True, generale_leads=True)
+    deal = Deal.random(seed=5)
+    g = Contract.parse("generale S W")
+    assert play_out(deal, g, dealer="N", players="dd", rules=Rules(generale=True)).leader == Seat.E
+    assert play_out(deal, g, dealer="N", players="dd", rules=rules).leader == Seat.W
+    assert play_out(deal, "100S W", dealer="N", players="dd", rules=rules).leader == Seat.E
+
+
+def test_tout_atout_with_the_partner_relaxation():
+    """Seed 000 says of tout atout that "players must always beat the highest card in the
+    trick when able to", and of the relaxed rule that it applies "when a trump is led".
+    In TA every lead is a trump lead, so the relaxation (must_overtrump_partner=False)
+    applies there too: the sentence on TA states the default, which the house rule
+    relaxes as for any trump lead.  N leads the 9♥, E plays the 7♥, S (partner winning)
+    holds J♥ and 8♥: the default forces the jack, the variant allows either."""
+    deal = Deal.from_pbn("N:-.A9.-.- -.T7.-.- -.J8.-.- -.KQ.-.-")
+    pos = Position(deal, "TA", "N")
+    pos.play("H9"), pos.play("H7")
+    assert [str(c) for c in pos.legal_cards()] == ["HJ"]
+    relaxed = Position(deal, "TA", "N", Rules(must_overtrump_partner=False))
+    relaxed.play("H9"), relaxed.play("H7")
+    assert sorted(str(c) for c in relaxed.legal_cards()) == ["H8", "HJ"]
+    # the engine follows the referee on both, card by card
+    for rules in (Rules(), Rules(must_overtrump_partner=False)):
+        pos = Position(deal, "TA", "N", rules, ["H9", "H7"])
+        assert Solver().card_values(pos) == minimax.card_values(pos)

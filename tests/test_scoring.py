@@ -226,9 +226,20 @@ def test_must_outscore():
 
 
 def test_coinche_takes_all():
-    # seed 002: made under coinche the bidders take all 162 + bid x 2: 162 + 200 = 362 -> 360
+    # seed 002: "If Coinche bid is successful the bidder wins points for all the cards in the
+    # game (162) + his original bid x2. However if it is unsuccessful the opposing team gets
+    # points only for the tricks won + their original bid x2 ... the losing team gets 0 points."
+    # The coinche's bidder is the coincher: it succeeds when the contract fails.
+    rules = Rules(coinche_takes_all=True)
     c = Contract(100, "C", "N", Coinche.COINCHE)
-    assert score_deal(c, 122, rules=Rules(coinche_takes_all=True)).scores == (360, 0)
+    # the contract made (the coinche unsuccessful): the tricks won + bid x 2: 122 + 200 = 322 -> 320
+    assert score_deal(c, 122, rules=rules).scores == (320, 0)
+    # the contract failed (the coinche successful): 162 + bid x 2 = 362 -> 360 to the coinchers
+    assert score_deal(c, 96, rules=rules).scores == (0, 360)
+    # surcoinche: made, the tricks won + bid x 3: 122 + 300 = 422 -> 420; failed, 162 + 300 = 462 -> 460
+    cc = Contract(100, "C", "N", Coinche.SURCOINCHE)
+    assert score_deal(cc, 122, rules=rules.replace(surcoinche=3)).scores == (420, 0)
+    assert score_deal(cc, 96, rules=rules.replace(surcoinche=3)).scores == (0, 460)
     # uncoinched the variant changes nothing (seed 003 example: 220, 40)
     assert score_deal(NS_100C, 122, rules=Rules(coinche_takes_all=True)).scores == (220, 40)
 
@@ -253,18 +264,20 @@ def test_bid_only():
 def test_declarations_scored_and_counted():
     # default: declarations are scored but do not count toward the target (seed 000):
     # 80 + 0 < 100 fails, and the opponents take all declarations: 160 + 100 + 50 = 310
-    s = score_deal(NS_100C, 80, declarations=(50, 0))
+    on = Rules(declarations=True)
+    s = score_deal(NS_100C, 80, declarations=(50, 0), rules=on)
     assert not s.made and s.scores == (0, 310)
     # made, each side adds its own: 122 + 100 + 50 = 272 -> 270; EW 40
-    assert score_deal(NS_100C, 122, declarations=(50, 0)).scores == (270, 40)
+    assert score_deal(NS_100C, 122, declarations=(50, 0), rules=on).scores == (270, 40)
     # seed 004: declarations count toward the target: 80 + 50 >= 100 makes: 80 + 100 + 50 = 230;
     # EW 82 -> 80
-    s = score_deal(NS_100C, 80, declarations=(50, 0), rules=Rules(declarations_count=True))
+    s = score_deal(NS_100C, 80, declarations=(50, 0), rules=on.replace(declarations_count=True))
     assert s.made and s.counted == 130 and s.scores == (230, 80)
     # seed 004's example: 70 of declarations, "only 90 points to make 160": 90 + 160 + 70 = 320;
     # EW 72 -> 70
     c = Contract(160, "S", "N")
-    assert score_deal(c, 90, declarations=(70, 0), rules=Rules(declarations_count=True)).scores == (320, 70)
+    counted = on.replace(declarations_count=True)
+    assert score_deal(c, 90, declarations=(70, 0), rules=counted).scores == (320, 70)
 
 
 def test_tie_held():

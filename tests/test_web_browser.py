@@ -7,30 +7,21 @@ with one line saying how to install them.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+import re
 
 import pytest
 
 import solver
-from web_helpers import live_server
+from solver.web import practice
+from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, chromium, live_server, open_board, settle, shot
+from web_helpers import url_state as state
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 if CHROMIUM is None or DRIVER is None:
-    pytest.skip("no browser: apt-get install chromium chromium-driver to run the board's browser tests",
-                allow_module_level=True)
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+    pytest.skip(NO_BROWSER, allow_module_level=True)
+pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-ARTIFACTS = Path(__file__).parent / "artifacts" / "web"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--window-size=1400,1000")
 DEAL = solver.Deal.random(5)
 
 
@@ -42,43 +33,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots in {ARTIFACTS}")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in FLAGS:
-        opts.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="coinche-chromium-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    opts.add_argument("--lang=fr-FR")
-    opts.add_experimental_option("prefs", {"intl.accept_languages": "fr-FR,fr"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    try:
+    with chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def shot(driver, name: str) -> None:
-    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
-
-
-def settle(driver, timeout: float = 20.0) -> None:
-    """Wait until the page has loaded and no action is under way."""
-    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-        lambda d: d.execute_script("return document.body.dataset.ready === '1' "
-                                   "&& document.body.dataset.busy === '0'"))
-
-
-def open_board(driver, url: str) -> None:
-    driver.get("about:blank")       # a new document, even when only the fragment differs
-    driver.get(url)
-    settle(driver)
-
-
-def state(driver) -> dict:
-    return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).fragment).items()}
 
 
 def shown_values(driver) -> dict:
@@ -167,7 +123,10 @@ def test_advice_panel(server, browser):
     shot(browser, "07-advice-progress")
     settle(browser, 60)
     want = solver.advise(hand, seat="S", dealer="E", samples=60, seed=3)
-    assert want.recommendation.text in browser.find_element(By.ID, "adv-recommendation").text
+    # the page writes bids in words: "80SA" is "80 No trump" on the English page
+    words = {"SA": "No trump", "TA": "All trump"}
+    text = re.sub(r"\b(\d{2,3}|capot) ?(SA|TA)\b", lambda m: f"{m[1]} {words[m[2]]}", want.recommendation.text)
+    assert text in browser.find_element(By.ID, "adv-recommendation").text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#adv-histograms svg")) == 6
     shot(browser, "08-advice")
 
@@ -189,9 +148,9 @@ def test_advice_inside_an_auction(server, browser):
 
 def test_practice_and_bad_input(server, browser):
     open_board(browser, server + "/#panel=practice&pk=play&ps=4&lang=en")
-    problem = state(browser)
-    sol = solver.solve(solver.Deal.from_pbn(problem["d"]), problem["st"], problem["ld"],
-                       problem["p"].replace("-", " "))
+    problem = practice.play_problem(4)
+    sol = solver.solve(solver.Deal.from_pbn(problem["deal"]), problem["strain"], problem["leader"],
+                       problem["played"])
     best = sol.best_cards[0].name
     browser.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{best}"]').click()
     settle(browser)
@@ -207,6 +166,8 @@ def test_practice_and_bad_input(server, browser):
     assert state(browser)["sc"].endswith("/2")
     shot(browser, "10-practice-bidding")
 
+    browser.find_element(By.CSS_SELECTOR, '#tabs [data-panel="table"]').click()     # the deal bar is back
+    settle(browser)
     pbn = browser.find_element(By.ID, "pbn")
     pbn.clear()
     pbn.send_keys("N:AK.K8.K8.A8 T98.QT.J9.7")

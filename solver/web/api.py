@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import writing_in
@@ -48,6 +49,7 @@ class TableIn(BaseModel):
 class ParIn(BaseModel):
     deal: DealText
     dealer: SeatText = "N"
+    lang: Lang = "en"
 
 
 class PlayIn(BaseModel):
@@ -85,6 +87,17 @@ class SeatPlayIn(PlayedDealIn):
 
 class PlayOutIn(PlayedDealIn):
     worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 20
+
+
+class AuctionReviewIn(BaseModel):
+    """A whole auction on a known deal, each call judged from its player's seat."""
+
+    deal: DealText
+    dealer: SeatText = "N"
+    auction: Annotated[str, Field(min_length=1, max_length=200, description="the calls: '80H pass 90S pass pass pass'")]
+    samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 30
+    seed: Seed = 1
+    lang: Lang = "en"
 
 
 class LeadIn(BaseModel):
@@ -165,7 +178,8 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
     def par(req: ParIn) -> dict:
-        return views.par_view(req.deal, req.dealer)
+        with writing_in(req.lang):
+            return views.par_view(req.deal, req.dealer)
 
     @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
     def review(req: PlayIn) -> dict:
@@ -188,6 +202,11 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.post("/api/jobs/lead", tags=["jobs"], summary="Start lead advice; poll /api/jobs/{id}")
     def lead_job(req: LeadIn) -> dict:
         return jobs.start("lead", _lead_work(req)).to_dict()
+
+    @app.post("/api/jobs/auctionreview", tags=["jobs"],
+              summary="Review a whole auction from each caller's seat (review_auction); poll /api/jobs/{id}")
+    def auction_review_job(req: AuctionReviewIn) -> dict:
+        return jobs.start("auctionreview", _auction_review_work(req)).to_dict()
 
     for kind, model, work, summary in _SEAT_WORK:
         _seat_routes(app, jobs, kind, model, work, summary)
@@ -224,6 +243,14 @@ def _lead_work(req: LeadIn):
         with writing_in(req.lang):
             return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
                                    progress=progress)
+    return work
+
+
+def _auction_review_work(req: AuctionReviewIn):
+    def work(progress):
+        with writing_in(req.lang):
+            return review_auction(views.parse_deal(req.deal), req.dealer, req.auction, samples=req.samples,
+                                  seed=req.seed, progress=progress).to_dict()
     return work
 
 

@@ -1,63 +1,132 @@
 """Practice problems, each made from a seed: the same seed gives the same problem.
 
 A bidding problem is a hand at South with the calls before it all passes; its answer
-is the sampled advice (``/api/jobs/advise`` with the problem's fields).  A card-play
-problem is a position part-way through a random deal where the cards to choose from
-do not all have the same value; its answer is the position's solution
-(``/api/solve``).
+is the sampled advice (``/api/jobs/advise`` with the problem's fields).  The problem
+is only offered when deals fitting those passes are common enough for the advice to
+find its deals.  A card-play problem is a position part-way through a random deal,
+reached by sensible play (each card played so far was within :data:`LEAD_IN_SLACK`
+card points of the best), under a stated contract, where the player to move has at
+least three cards and fewer than half of them are best; its answer is the position's
+solution (``/api/solve``).
+
+Each problem carries the tolerance its answer is judged with, so the page can state
+it: a card is right when it loses at most ``tolerance`` card points against the best
+card; a call is right when its mean score is within ``tolerance`` of the advised call's.
+
+The problems' deals are not ``Deal.random(seed)``: a practice problem's hidden hands
+are not the random deal of the same seed on the board.
 
 >>> p = play_problem(7)
->>> p == play_problem(7), 4 <= len(p["played"].split()) < 24
-(True, True)
+>>> p == play_problem(7), 4 <= len(p["played"].split()) < 24, p["goal"]["points"] >= 82
+(True, True, True)
 """
 
 from __future__ import annotations
 
 import random
 
+from solver.auction import Auction
+from solver.bidding import auction_constraints
 from solver.cards import Seat
+from solver.contract import Contract
 from solver.deal import Deal
+from solver.errors import CoincheError
 from solver.play import Position
 from solver.rules import STRAINS
+from solver.sampling import parse_hand, sample_deals
 from solver.solve import solve
+from solver.system import DEFAULT
 
 #: Deals sampled to judge a bidding answer.
 BIDDING_SAMPLES = 100
-#: Positions tried before settling for one where every card is worth the same.
+#: A call is right when its mean score is within this of the advised call's (score points).
+BIDDING_TOLERANCE = 10
+#: A card is right when it loses at most this many card points against the best card.
+PLAY_TOLERANCE = 2
+#: Positions tried before settling for one that misses a wish (choices, best cards).
 PLAY_TRIES = 12
+#: A card played on the way to a problem's position loses at most this many card points.
+LEAD_IN_SLACK = 4
+#: Deals dealt to check that deals fitting a bidding problem's passes are common:
+#: CHECK_DEALS in CHECK_ATTEMPTS tries is ten times the rate the advice needs
+#: (BIDDING_SAMPLES deals within sample_deals' default 200 attempts a deal).
+CHECK_DEALS, CHECK_ATTEMPTS = 5, 100
+#: Bidding problems tried before one whose passes are common enough.
+BID_TRIES = 20
+
+
+def _problem_deal(kind: str, seed: int, attempt: int = 0) -> Deal:
+    """A deal of its own for each kind of problem, seed and attempt."""
+    return Deal.random(random.Random(f"coinche-practice-{kind}-{seed}-{attempt}").randrange(2 ** 31))
+
+
+def _passes_are_common(hand: str, dealer: Seat, auction: str, seed: int) -> bool:
+    if not auction:
+        return True
+    try:
+        c = auction_constraints(parse_hand(hand), Seat.S,
+                                Auction.parse(auction, dealer), DEFAULT)
+        sample_deals(hand, Seat.S, n=CHECK_DEALS, seed=seed, constraints=c, max_attempts=CHECK_ATTEMPTS)
+    except CoincheError:
+        return False
+    return True
 
 
 def bidding_problem(seed: int) -> dict:
     """South's hand, a dealer and the passes before South speaks."""
     rng = random.Random(seed)
-    deal = Deal.random(seed)
-    dealer = Seat(rng.randrange(4))
-    calls = []
-    who = dealer.next
-    while who != Seat.S:
-        calls.append("pass")
-        who = who.next
-    return {"seed": seed, "hand": deal.hands[Seat.S].to_pbn(), "seat": "S", "dealer": dealer.name,
-            "auction": " ".join(calls), "samples": BIDDING_SAMPLES}
+    for attempt in range(BID_TRIES):
+        deal = _problem_deal("bidding", seed, attempt)
+        dealer = Seat(rng.randrange(4))
+        calls = []
+        who = dealer.next
+        while who != Seat.S:
+            calls.append("pass")
+            who = who.next
+        hand, auction = deal.hands[Seat.S].to_pbn(), " ".join(calls)
+        if _passes_are_common(hand, dealer, auction, seed):
+            break
+    else:       # South opens: no calls to fit
+        dealer, auction = Seat.E, ""
+    return {"seed": seed, "hand": hand, "seat": "S", "dealer": dealer.name, "auction": auction,
+            "samples": BIDDING_SAMPLES, "tolerance": BIDDING_TOLERANCE}
 
 
-def _random_position(rng: random.Random, deal: Deal) -> Position:
+def _sensible_position(rng: random.Random, deal: Deal) -> Position:
+    """A position after 4 to 19 cards, each within LEAD_IN_SLACK card points of the best."""
     pos = Position(deal, rng.choice(STRAINS), Seat(rng.randrange(4)))
     for _ in range(rng.randrange(4, 20)):
-        pos.play(rng.choice(list(pos.legal_cards())))
+        sol = solve(deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+        fine = [c for c in sol.card_values if sol.cost(c) <= LEAD_IN_SLACK]
+        pos.play(rng.choice(sorted(fine)))
     return pos
+
+
+def _contract(deal: Deal, pos: Position) -> tuple[int, Seat]:
+    """The contract: declared by the seat before the first leader, at the highest level
+    (80 to 160) its side makes with perfect play from the start, else 80."""
+    declarer = Seat((int(pos.first_leader) + 3) % 4)
+    start = solve(deal, pos.strain, pos.first_leader, [])
+    ours = start.ns_points if declarer in (Seat.N, Seat.S) else start.ew_points
+    level = max([80] + [lv for lv in range(80, 170, 10) if lv <= ours])
+    return level, declarer
 
 
 def play_problem(seed: int) -> dict:
     """A position with a choice that matters, the player to move, from ``seed``."""
     rng = random.Random(seed)
-    deal = Deal.random(seed)
-    pos = _random_position(rng, deal)
-    for _ in range(PLAY_TRIES - 1):
+    deal = _problem_deal("play", seed)
+    for _ in range(PLAY_TRIES):
+        pos = _sensible_position(rng, deal)
         sol = solve(deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
-        if len(set(sol.card_values.values())) > 1:
+        n = len(sol.card_values)
+        if n >= 3 and 2 * len(sol.best_cards) < n:
             break
-        pos = _random_position(rng, deal)
+    level, declarer = _contract(deal, pos)
+    ours = pos.to_move.team == declarer.team
     return {"seed": seed, "deal": deal.to_pbn(), "strain": pos.strain.name,
             "leader": pos.first_leader.name, "played": " ".join(c.name for _, c in pos.history),
-            "to_move": pos.to_move.name}
+            "to_move": pos.to_move.name, "contract": f"{level}{pos.strain.name}", "declarer": declarer.name,
+            "goal": {"side": "declarer" if ours else "defence",
+                     "points": Contract.parse(f"{level}{pos.strain.name}", declarer).target},
+            "tolerance": PLAY_TOLERANCE}

@@ -1,5 +1,8 @@
 // The analysis board: one page over the JSON API (see docs/web.md).
-// The whole state lives in the URL's fragment, so a link reopens the same board.
+// One state object holds everything the page shows; the URL's fragment holds that
+// state, so a link reopens the same board, answers included (recomputed from the seed).
+// Every answer is kept with the key of the state it was computed from and shown only
+// while the state still has that key: changing an input clears what depended on it.
 "use strict";
 
 const SEATS = ["N", "E", "S", "W"];
@@ -8,9 +11,19 @@ const STRAINS = ["S", "H", "D", "C", "SA", "TA"];
 const LEVELS = [80, 90, 100, 110, 120, 130, 140, 150, 160, "capot"];
 const SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANKS = "AKQJT987";
+const TRUMP_ORDER = "J9ATKQ87", PLAIN_ORDER = "ATKQJ987";
+// French bid letters (docs/language.md): P pique, C cœur, K carreau, T trèfle.
+const FR_STRAIN = { P: "S", C: "H", K: "D", T: "C", SA: "SA", TA: "TA" };
+const EN_TO_FR = { S: "P", H: "C", D: "K", C: "T", SA: "SA", TA: "TA" };
 const NAMES = {
   fr: { A: "A", K: "R", Q: "D", J: "V", T: "10", 9: "9", 8: "8", 7: "7" },
   en: { A: "A", K: "K", Q: "Q", J: "J", T: "10", 9: "9", 8: "8", 7: "7" },
+};
+const SPOKEN = {
+  fr: { A: "As", K: "Roi", Q: "Dame", J: "Valet", T: "Dix", 9: "Neuf", 8: "Huit", 7: "Sept",
+        S: "de pique", H: "de cœur", D: "de carreau", C: "de trèfle" },
+  en: { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven",
+        S: "of spades", H: "of hearts", D: "of diamonds", C: "of clubs" },
 };
 const TEXT = {
   fr: {
@@ -87,88 +100,220 @@ const TEXT = {
   },
 };
 
+Object.assign(TEXT.fr, {
+  card_pts: "pts de cartes", score_pts: "pts de score", costs_a11y: "coûte", best_a11y: "meilleure",
+  hidden_card: "carte cachée", trick_list: "Plis joués", trick_go: "Aller à la fin du pli",
+  start: "Début", line_title: "Meilleure suite, carte par carte", keys: "Clavier", keys_title: "Raccourcis clavier",
+  key_arrows: "← → ↑ ↓ sur une carte : carte voisine", key_enter: "Entrée ou Espace : jouer la carte, presser le bouton",
+  key_undo: "u ou ← (hors d'une carte) : annuler", key_redo: "r ou → (hors d'une carte) : rétablir",
+  key_help: "? : cette liste", key_esc: "Échap : fermer", close: "Fermer",
+  sit_at: "Assis en", only_mine: "Ne montrer que ma main",
+  bidding_box: "Boîte à enchères", coinche: "Coinche", surcoinche: "Surcoinche", clear_auction: "Effacer",
+  undo_call: "Annuler l'annonce", auction_diagram: "Les enchères", turn_of: "À", to_call: "de parler",
+  review_auction: "Revoir les enchères", lead_title: "Conseil d'entame", lead_go: "Conseiller l'entame",
+  lead_seat: "Entameur", pimc_vs_dd: "Jeu réaliste (PIMC) pli par pli, et le jeu double mort depuis la même position",
+  stopped: "Arrêté.", tolerance_play: "Juste si votre carte perd au plus {n} pts de cartes face à la meilleure.",
+  tolerance_bid: "Juste si le score moyen de votre annonce est à {n} pts de score ou moins de l'annonce conseillée.",
+  goal_decl: "Le camp du déclarant doit faire au moins {p} points.", goal_def: "La défense doit empêcher le déclarant de faire {p} points.",
+  over_standing: "Seules les annonces au-dessus de", legal_only: "sont proposées",
+  grid_in_auction: "Grille des enchères sur les donnes conformes aux enchères : chance de réussir et score moyen",
+  hist_all: "Points du camp sur toutes les donnes tirées (avant les enchères), belote comprise",
+ 
+  bad_link: "Lien illisible, ignoré :", lost_score: "Perte (pts de score)", best_call: "Meilleure annonce",
+  realistic: "Réaliste (PIMC)", dd_col: "Double mort",
+});
+Object.assign(TEXT.en, {
+  card_pts: "card points", score_pts: "score points", costs_a11y: "costs", best_a11y: "best",
+  hidden_card: "hidden card", trick_list: "Tricks played", trick_go: "Go to the end of trick",
+  start: "Start", line_title: "The best line, card by card", keys: "Keys", keys_title: "Keyboard shortcuts",
+  key_arrows: "← → ↑ ↓ on a card: the next card", key_enter: "Enter or Space: play the card, press the button",
+  key_undo: "u or ← (off a card): undo", key_redo: "r or → (off a card): redo",
+  key_help: "?: this list", key_esc: "Esc: close", close: "Close",
+  sit_at: "Sit at", only_mine: "Show only my hand",
+  bidding_box: "Bidding box", coinche: "Coinche", surcoinche: "Surcoinche", clear_auction: "Clear",
+  undo_call: "Take back the call", auction_diagram: "The auction", turn_of: "", to_call: "to call",
+  review_auction: "Review the auction", lead_title: "Opening-lead advice", lead_go: "Advise the lead",
+  lead_seat: "Leader", pimc_vs_dd: "Realistic play (PIMC) trick by trick, and double-dummy play from the same position",
+  stopped: "Stopped.", tolerance_play: "Right if your card loses at most {n} card points against the best.",
+  tolerance_bid: "Right if your call's mean score is within {n} score points of the advised call's.",
+  goal_decl: "The declaring side must take at least {p} points.", goal_def: "The defence must stop the declarer taking {p} points.",
+  over_standing: "Only calls over", legal_only: "are offered",
+  grid_in_auction: "Bid grid on the deals that fit the auction: chance to make and mean score",
+  hist_all: "The side's points over all sampled deals (before the auction), belote included",
+ 
+  bad_link: "Unreadable link, ignored:", lost_score: "Lost (score points)", best_call: "Best call",
+  realistic: "Realistic (PIMC)", dd_col: "Double dummy",
+});
+// Words with a unit: card points and score are never shown bare.
+TEXT.fr.mistake = "coûte"; TEXT.en.mistake = "costs";
+TEXT.fr.value_now = "Avec un jeu parfait, N-S font"; TEXT.en.value_now = "With perfect play N-S take";
+TEXT.fr.legend = "Sous chaque carte jouable : les points de cartes de son camp s'il la joue.";
+TEXT.en.legend = "Under each playable card: its side's card points if it is played.";
+TEXT.fr.lg_ok = "perd moins de 10 pts"; TEXT.en.lg_ok = "loses under 10 pts";
+TEXT.fr.lg_bad = "perd 10 pts ou plus"; TEXT.en.lg_bad = "loses 10 pts or more";
+TEXT.fr.lost_by = "points de cartes perdus par les erreurs"; TEXT.en.lost_by = "card points lost to mistakes";
+TEXT.fr.histograms = "Points de cartes du camp sur les donnes tirées (belote comprise), niveaux d'enchère marqués";
+TEXT.en.histograms = "The side's card points over the sampled deals (belote included), bid levels marked";
+TEXT.fr.grid = "Grille des enchères : chance de réussir et score moyen (contré quand elle chute)";
+TEXT.en.grid = "Bid grid: chance to make and mean score (coinched when it fails)";
+TEXT.fr.our_points = "Nos pts de cartes"; TEXT.en.our_points = "Our card points";
+TEXT.fr.ev = "score moyen"; TEXT.en.ev = "mean score";
+TEXT.fr.vs_best = "Écart de score à la meilleure"; TEXT.en.vs_best = "Score against the best";
+TEXT.fr.real = "Nos pts de cartes sur la vraie donne"; TEXT.en.real = "Our card points on the real deal";
+TEXT.fr.answer = "Annonce conseillée après ces enchères"; TEXT.en.answer = "Advised call after this auction";
+TEXT.fr.pass = "passe"; TEXT.en.pass = "pass";
+
 // ---------------------------------------------------------------- state and URL
+const EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9";
 const state = {
   deal: null, seed: null, dealer: "N", panel: "table", lang: null,
   strain: "C", leader: null, played: [], redo: [], level: 80, declarer: null, seatSamples: 50,
-  adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1 },
+  adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1, ran: false },
+  lead: { seat: null, ran: false },
   practice: { kind: "play", seed: 1, right: 0, tried: 0 },
+  view: { me: "S", only: false },
   build: null,
 };
-let solution = null, table = null, parResult = null, reviewResult = null, advice = null, job = null;
-let practiceAnswer = null, bidProblem = null, seatAdvice = null, seatReview = null, playOut = null;
+// The answers, each with the key of the state it answers (see keyOf); a stale one is never shown.
+const answers = {};
+let job = null, practiceAnswer = null, bidProblem = null, playProblem = null;
 
+function keyOf(name) {
+  const a = state.adv, pos = [state.deal, state.strain, leader(), state.played.join(" ")];
+  const contract = [`${state.level}${state.strain}`, declarer(), state.seatSamples];
+  switch (name) {
+    case "table": return state.deal;
+    case "par": return [state.deal, state.dealer, state.lang].join("|");
+    case "solution": return (practiceActive("play") && playProblem
+      ? [playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played] : pos).join("|");
+    case "review": return [state.deal, state.strain, leader(), state.played.concat(state.redo.slice().reverse()).join(" ")].join("|");
+    case "seatAdvice": case "seatReview": return pos.concat(contract, state.lang).join("|");
+    case "playOut": return pos.concat(contract).join("|");
+    case "advice": return [a.hand, a.seat, state.dealer, readAuction(a.auction).join(" "), a.samples, a.seed, state.lang].join("|");
+    case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed, state.lang].join("|");
+    case "auctionReview": return [state.deal, state.dealer, readAuction(a.auction).join(" "), a.seed, state.lang].join("|");
+    default: return null;
+  }
+}
+function answer(name) {
+  const x = answers[name];
+  return x && x.key === keyOf(name) ? x.value : null;
+}
+function keep(name, value, key) { answers[name] = { key: key === undefined ? keyOf(name) : key, value }; }
+function forget(...names) { for (const n of names) delete answers[n]; }
+
+const practiceActive = (kind) => state.panel === "practice" && (!kind || state.practice.kind === kind);
+const DEAL_RE = /^[NESW]:\s*([AKQJT987-]*(\.[AKQJT987-]*){3}\s+){3}[AKQJT987-]*(\.[AKQJT987-]*){3}$/i;
+const HAND_RE = /^[AKQJT987-]*(\.[AKQJT987-]*){3}$/i;
+const CARD_RE = /^[SHDC][AKQJT987]$/;
+const int = (v, lo, hi, dflt) => { const n = Number(v); return Number.isInteger(n) && n >= lo && n <= hi ? n : dflt; };
+
+// The play's answers a link reopens (recomputed with the same seed): URL key -> answer.
+const REOPEN = { rv: "review", sa: "seatAdvice", sr: "seatReview" };
+const reopen = new Set();
+
+// Reads the fragment; a part that does not parse is left at its default and named.
 function readUrl() {
-  const q = new URLSearchParams(location.hash.slice(1));
-  if (q.get("d")) state.deal = q.get("d");
-  if (q.get("seed")) state.seed = +q.get("seed");
-  if (SEATS.includes(q.get("dl"))) state.dealer = q.get("dl");
-  if (["table", "play", "advice", "practice"].includes(q.get("panel"))) state.panel = q.get("panel");
-  if (["fr", "en"].includes(q.get("lang"))) state.lang = q.get("lang");
-  if (STRAINS.includes(q.get("st"))) state.strain = q.get("st");
-  if (SEATS.includes(q.get("ld"))) state.leader = q.get("ld");
-  state.played = q.get("p") ? q.get("p").split("-").filter(Boolean) : [];
-  if (LEVELS.map(String).includes(q.get("cl"))) state.level = q.get("cl") === "capot" ? "capot" : +q.get("cl");
-  if (SEATS.includes(q.get("cd"))) state.declarer = q.get("cd");
-  if (q.get("sn")) state.seatSamples = +q.get("sn");
-  if (q.get("ah")) state.adv.hand = q.get("ah");
-  if (SEATS.includes(q.get("as"))) state.adv.seat = q.get("as");
-  if (q.get("aa")) state.adv.auction = q.get("aa");
-  if (q.get("an")) state.adv.samples = +q.get("an");
-  if (q.get("ax")) state.adv.seed = +q.get("ax");
-  if (["play", "bid"].includes(q.get("pk"))) state.practice.kind = q.get("pk");
-  if (q.get("ps")) state.practice.seed = +q.get("ps");
-  const sc = (q.get("sc") || "").split("/");
-  if (sc.length === 2) { state.practice.right = +sc[0] || 0; state.practice.tried = +sc[1] || 0; }
+  const q = new URLSearchParams(location.hash.slice(1)), bad = [];
+  const take = (key, ok, set) => { const v = q.get(key); if (v === null) return; if (ok(v)) set(v); else bad.push(`${key}=${v}`); };
+  take("d", (v) => DEAL_RE.test(v.trim()), (v) => { state.deal = v.trim(); });
+  take("seed", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.seed = +v; });
+  take("dl", (v) => SEATS.includes(v), (v) => { state.dealer = v; });
+  take("panel", (v) => ["table", "play", "advice", "practice"].includes(v), (v) => { state.panel = v; });
+  take("lang", (v) => ["fr", "en"].includes(v), (v) => { state.lang = v; });
+  take("st", (v) => STRAINS.includes(v), (v) => { state.strain = v; });
+  take("ld", (v) => SEATS.includes(v), (v) => { state.leader = v; });
+  take("p", (v) => v.split("-").every((c) => CARD_RE.test(c)), (v) => { state.played = v.split("-"); });
+  take("rd", (v) => v.split("-").every((c) => CARD_RE.test(c)), (v) => { state.redo = v.split("-").reverse(); });
+  take("cl", (v) => LEVELS.map(String).includes(v), (v) => { state.level = v === "capot" ? "capot" : +v; });
+  take("cd", (v) => SEATS.includes(v), (v) => { state.declarer = v; });
+  take("sn", (v) => int(v, 1, 2000, null) !== null, (v) => { state.seatSamples = +v; });
+  take("ah", (v) => HAND_RE.test(v), (v) => { state.adv.hand = v.toUpperCase(); });
+  take("as", (v) => SEATS.includes(v), (v) => { state.adv.seat = v; });
+  take("aa", (v) => v.length < 200, (v) => { state.adv.auction = v; });
+  take("an", (v) => int(v, 1, 2000, null) !== null, (v) => { state.adv.samples = +v; });
+  take("ax", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.adv.seed = +v; });
+  take("ar", (v) => v === "1", () => { state.adv.ran = true; });
+  take("ls", (v) => SEATS.includes(v), (v) => { state.lead.seat = v; });
+  take("lr", (v) => v === "1", () => { state.lead.ran = true; });
+  take("pk", (v) => ["play", "bid"].includes(v), (v) => { state.practice.kind = v; });
+  take("ps", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.practice.seed = +v; });
+  take("sc", (v) => /^\d+\/\d+$/.test(v), (v) => { [state.practice.right, state.practice.tried] = v.split("/").map(Number); });
+  take("me", (v) => SEATS.includes(v), (v) => { state.view.me = v; });
+  for (const [k, name] of Object.entries(REOPEN)) take(k, (v) => v === "1", () => { reopen.add(name); });
+  take("only", (v) => v === "1", () => { state.view.only = true; });
+  return bad;
 }
 
 function writeUrl() {
   const q = new URLSearchParams();
-  if (state.deal) q.set("d", state.deal);
-  if (state.seed !== null) q.set("seed", state.seed);
+  const practice = state.panel === "practice";
+  if (state.deal && !practice) q.set("d", state.deal);       // a problem's deal is never in the link
+  if (state.seed !== null && !practice) q.set("seed", state.seed);
   q.set("dl", state.dealer);
   q.set("panel", state.panel);
   q.set("lang", state.lang);
-  q.set("st", state.strain);
-  q.set("ld", leader());
-  if (state.played.length) q.set("p", state.played.join("-"));
-  q.set("cl", state.level);
-  q.set("cd", declarer());
-  q.set("sn", state.seatSamples);
-  if (state.adv.hand) q.set("ah", state.adv.hand);
-  q.set("as", state.adv.seat);
-  if (state.adv.auction) q.set("aa", state.adv.auction);
-  q.set("an", state.adv.samples);
-  q.set("ax", state.adv.seed);
-  if (state.panel === "practice") {
+  if (!practice) {
+    q.set("st", state.strain);
+    q.set("ld", leader());
+    if (state.played.length) q.set("p", state.played.join("-"));
+    if (state.redo.length) q.set("rd", state.redo.slice().reverse().join("-"));
+    q.set("cl", state.level);
+    q.set("cd", declarer());
+    q.set("sn", state.seatSamples);
+    if (state.adv.hand) q.set("ah", state.adv.hand);
+    q.set("as", state.adv.seat);
+    if (state.adv.auction) q.set("aa", state.adv.auction);
+    q.set("an", state.adv.samples);
+    q.set("ax", state.adv.seed);
+    if (state.adv.ran) q.set("ar", "1");
+    if (state.lead.seat) q.set("ls", state.lead.seat);
+    if (state.lead.ran) q.set("lr", "1");
+    for (const [k, name] of Object.entries(REOPEN)) if (answer(name)) q.set(k, "1");
+  } else {
     q.set("pk", state.practice.kind);
     q.set("ps", state.practice.seed);
     q.set("sc", state.practice.right + "/" + state.practice.tried);
   }
+  q.set("me", state.view.me);
+  if (state.view.only) q.set("only", "1");
   history.replaceState(null, "", "#" + q.toString());
 }
 
 const leader = () => state.leader || SEATS[(SEATS.indexOf(state.dealer) + 1) % 4];
 const declarer = () => state.declarer || SEATS[(SEATS.indexOf(leader()) + 3) % 4];
+const leadSeat = () => state.lead.seat || SEATS[(SEATS.indexOf(declarer()) + 1) % 4];
 const C = () => (state.lang === "fr" ? " : " : ": ");
-const t = (key) => TEXT[state.lang][key] || key;
+const t = (key, fields) => {
+  let s = TEXT[state.lang][key];
+  if (s === undefined) s = key;
+  for (const [k, v] of Object.entries(fields || {})) s = s.replace(`{${k}}`, v);
+  return s;
+};
 const $ = (id) => document.getElementById(id);
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on")) { if (v) e.addEventListener(k.slice(2), v); }
     else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
   return e;
 }
+const scroller = (...children) => el("div", { class: "scroll" }, ...children);
 
 // ---------------------------------------------------------------- API
-async function api(method, path, body) {
+// Every request is built here: the fields shared by all (the rules, when the page has
+// them) are added in this one place.
+function requestBody(fields) {
+  return Object.assign({}, fields, state.rules ? { rules: state.rules } : {});
+}
+
+async function api(method, path, fields) {
   const opts = { method, headers: {} };
-  if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["content-type"] = "application/json"; }
+  if (fields !== undefined) { opts.body = JSON.stringify(requestBody(fields)); opts.headers["content-type"] = "application/json"; }
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
   if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
@@ -177,7 +322,7 @@ async function api(method, path, body) {
 
 function say(text, info) {
   const m = $("message");
-  m.textContent = text || "";
+  m.replaceChildren(rich(text || ""));
   m.className = info ? "info" : "";
 }
 
@@ -185,29 +330,130 @@ function say(text, info) {
 let busy = 0;
 async function guarded(fn) {
   document.body.dataset.busy = String(++busy);
-  try { say(""); await fn(); } catch (e) { say(e.message); } finally { document.body.dataset.busy = String(--busy); }
+  const focus = focusKey();
+  try { say(""); await fn(); } catch (e) { say(e.message); render(); } finally {
+    refocus(focus);
+    document.body.dataset.busy = String(--busy);
+  }
 }
 
-// ---------------------------------------------------------------- cards
-function cardName(code) {
-  return NAMES[state.lang][code[1]] + SYM[code[0]];
+// ---------------------------------------------------------------- cards and words
+function cardName(code) { return NAMES[state.lang][code[1]] + SYM[code[0]]; }
+function spoken(code) { const w = SPOKEN[state.lang]; return `${w[code[1]]} ${w[code[0]]}`; }
+function strainName(s) { return SYM[s] ? SYM[s] : t(s); }
+function strainEl(s) { return el("span", { class: s === "H" || s === "D" ? "suit red" : "suit" }, strainName(s)); }
+function strainLetter(s) { return state.lang === "fr" ? EN_TO_FR[s] : s; }
+
+// A bid for people: 80♥, 100 SA / 100 NT... in the page's language.
+function callText(call) {
+  if (!call) return "—";
+  const w = call.toLowerCase();
+  if (w === "pass") return t("pass");
+  if (w === "coinche") return t("coinche");
+  if (w === "surcoinche") return t("surcoinche");
+  const m = /^(\d+|capot)\s*(SA|TA|S|H|D|C)$/.exec(call.replace(/\s+/g, ""));
+  return m ? `${m[1]}${SYM[m[2]] || " " + t(m[2])}` : call;
 }
-function strainName(s) {
-  return SYM[s] ? SYM[s] : t(s);
+
+// Server text for people: bids such as "80SA", "capot TA", "120TA W" in the page's words.
+function polish(text) {
+  return String(text).replace(/\b(\d{2,3}|capot) ?(SA|TA|S|H|D|C)\b/g, (_, lv, st) => callText(lv + st));
 }
-function strainEl(s) {
-  return el("span", { class: s === "H" || s === "D" ? "suit red" : "suit" }, strainName(s));
+
+// Text with its suit symbols coloured (a fragment; put into any element).
+function rich(text) {
+  const f = document.createDocumentFragment();
+  String(text).split(/([♠♥♦♣])/).forEach((part) => {
+    if (!part) return;
+    if ("♠♣".includes(part)) f.append(el("span", { class: "suit black" }, part));
+    else if ("♥♦".includes(part)) f.append(el("span", { class: "suit red" }, part));
+    else f.append(part);
+  });
+  return f;
 }
-function cardEl(code, extra) {
+const richEl = (tag, attrs, text) => el(tag, attrs, rich(text));
+
+// Reads a call typed in the page's language: with French on, 80C is cœur, 80P pique,
+// 80K carreau, 80T trèfle, and P alone is passe. Returns the API's English call.
+function readCall(word) {
+  const w = word.trim();
+  const low = w.toLowerCase();
+  if (["pass", "passe", "-"].includes(low) || (state.lang === "fr" && low === "p")) return "pass";
+  if (["coinche", "contre", "x"].includes(low)) return "coinche";
+  if (["surcoinche", "surcontre", "xx"].includes(low)) return "surcoinche";
+  const m = /^(\d+|capot)\s*(SA|TA|NT|[SHDCPKT♠♥♦♣])$/i.exec(w);
+  if (!m) return w;
+  let st = m[2].toUpperCase();
+  const sym = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  if (sym[st]) st = sym[st];
+  else if (st === "NT") st = "SA";
+  else if (state.lang === "fr") st = FR_STRAIN[st] || st;
+  return `${m[1].toLowerCase()}${st}`;
+}
+const readAuction = (text) => text.replace(/,/g, " ").split(/\s+/).filter(Boolean).map(readCall);
+// The auction as typed in the page's letters (for the field).
+function auctionText(calls) {
+  return calls.map((c) => {
+    const m = /^(\d+|capot)(SA|TA|S|H|D|C)$/.exec(c);
+    if (m) return m[1] + strainLetter(m[2]);
+    return c === "pass" ? (state.lang === "fr" ? "passe" : "pass") : c;
+  }).join(" ");
+}
+
+// The cards' order in a hand: trumps J 9 A 10 K Q 8 7, the other suits A 10 K Q J 9 8 7.
+function isTrump(suit, strain) { return strain === "TA" || strain === suit; }
+function rankOrder(suit, strain) { return strain && isTrump(suit, strain) ? TRUMP_ORDER : PLAIN_ORDER; }
+function sortHand(cards, strain) {
+  return cards.slice().sort((a, b) => SUITS.indexOf(a[0]) - SUITS.indexOf(b[0])
+    || rankOrder(a[0], strain).indexOf(a[1]) - rankOrder(b[0], strain).indexOf(b[1]));
+}
+// The winner of a full trick (cards in play order from its leader).
+function trickWinner(cards, lead, strain) {
+  const led = cards[0][0];
+  const power = (c) => {
+    if (strain !== "TA" && strain !== "SA" && c[0] === strain) return 100 - TRUMP_ORDER.indexOf(c[1]);
+    if (c[0] !== led) return -1;
+    return 50 - rankOrder(c[0], strain).indexOf(c[1]);
+  };
+  let best = 0;
+  cards.forEach((c, i) => { if (power(c) > power(cards[best])) best = i; });
+  return SEATS[(SEATS.indexOf(lead) + best) % 4];
+}
+// The play in tricks: [{leader, cards, winner}], the last one maybe incomplete.
+function tricksOf(played, firstLeader, strain) {
+  const out = [];
+  let lead = firstLeader;
+  for (let i = 0; i < played.length; i += 4) {
+    const cards = played.slice(i, i + 4);
+    const winner = cards.length === 4 ? trickWinner(cards, lead, strain) : null;
+    out.push({ leader: lead, cards, winner, end: i + cards.length });
+    if (winner) lead = winner;
+  }
+  return out;
+}
+const seatOfCard = (trick, i) => SEATS[(SEATS.indexOf(trick.leader) + i) % 4];
+
+// A control's name for screen readers, said in words while the eye sees the glyphs.
+function named(name, ...visible) {
+  return [el("span", { class: "sr" }, name), el("span", { class: "seen", "aria-hidden": "true" }, ...visible)];
+}
+function cardEl(code, extra, label) {
   const red = code[0] === "H" || code[0] === "D";
-  return el("div", Object.assign({ class: "card " + (red ? "red" : "black"), "data-card": code,
-                                   title: cardName(code) }, extra || {}),
-            el("span", { class: "r" }, NAMES[state.lang][code[1]]), el("span", { class: "s" }, SYM[code[0]]));
+  const attrs = Object.assign({ type: "button", class: "card " + (red ? "red" : "black"), "data-card": code }, extra || {});
+  return el("button", attrs, el("span", { class: "sr" }, label || spoken(code)),
+            el("span", { class: "r", "aria-hidden": "true" }, NAMES[state.lang][code[1]]),
+            el("span", { class: "s", "aria-hidden": "true" }, SYM[code[0]]));
+}
+function faceCard(code, cls) {      // a card on show only (the trick, a list): not a control
+  const red = code[0] === "H" || code[0] === "D";
+  return el("span", { class: `card ${red ? "red" : "black"} ${cls || ""}`, role: "img", "aria-label": spoken(code), "data-card": code },
+            el("span", { class: "r", "aria-hidden": "true" }, NAMES[state.lang][code[1]]),
+            el("span", { class: "s", "aria-hidden": "true" }, SYM[code[0]]));
 }
 function handCards(pbn) {
   const out = [];
   pbn.split(".").forEach((ranks, i) => {
-    for (const r of ranks) if (r !== "-") out.push(SUITS[i] + r);
+    for (const r of ranks.toUpperCase()) if (r !== "-") out.push(SUITS[i] + r);
   });
   return out;
 }
@@ -228,44 +474,61 @@ const sideOf = (seat) => (seat === "N" || seat === "S" ? "NS" : "EW");
 const costClass = (c) => (c === 0 ? "good" : c < 10 ? "ok" : "bad");
 
 // ---------------------------------------------------------------- the board
+const AREAS = ["s", "w", "n", "e"];           // bottom, left, top, right: my seat, then in turn
+const areaOf = (seat) => AREAS[(SEATS.indexOf(seat) - SEATS.indexOf(state.view.me) + 4) % 4];
+
+function shownHands() {
+  const sol = answer("solution");
+  const playing = (state.panel === "play" || practiceActive("play")) && sol;
+  if (state.build) return { playing: null, hands: Object.fromEntries(SEATS.map((s) => [s, cardsToPbn(state.build.hands[s])])) };
+  const one = onlyOneHand();
+  if (one) return { playing: null, hands: one };
+  if (playing) return { playing: sol, hands: sol.hands };
+  if (practiceActive()) return { playing: null, hands: null };
+  return { playing: null, hands: state.deal ? dealHands(state.deal) : null };
+}
+
 function renderBoard() {
-  const playing = (state.panel === "play" || (state.panel === "practice" && state.practice.kind === "play"))
-    && solution;
-  const hiding = state.panel === "practice" && state.practice.kind === "play" && !practiceAnswer;
-  const hidden = onlyOneHand();
-  const hands = state.build ? Object.fromEntries(SEATS.map((s) => [s, cardsToPbn(state.build.hands[s])]))
-    : hidden ? hidden : playing ? solution.hands : state.deal ? dealHands(state.deal) : null;
+  const { playing, hands } = shownHands();
+  const hiding = practiceActive("play") && !practiceAnswer;
+  const strain = playing ? playing.strain : null;
   for (const seat of SEATS) {
     const box = $("seat-" + seat);
+    box.style.gridArea = areaOf(seat);
+    box.dataset.area = areaOf(seat);
     box.replaceChildren();
-    box.classList.toggle("tomove", !!(playing && solution.to_move === seat));
+    const toMove = playing && playing.to_move === seat;
+    box.classList.toggle("tomove", !!toMove);
     const tags = [];
-    if (seat === state.dealer) tags.push(el("span", { class: "tag", title: t("dealer") }, t("dealer")));
-    if (playing && solution.to_move === seat) tags.push(el("span", { class: "tag" }, t("to_move")));
-    box.append(el("div", { class: "name" }, t(seat), ...tags));
-    const hand = el("div", { class: "hand" });
+    const dealer = practiceActive("bid") && bidProblem ? bidProblem.dealer : state.dealer;
+    if (seat === dealer && !practiceActive("play")) tags.push(el("span", { class: "tag" }, t("dealer")));
+    if (toMove) tags.push(el("span", { class: "tag" }, t("to_move")));
+    box.append(el("div", { class: "name", id: "name-" + seat }, t(seat), ...tags));
+    const hand = el("div", { class: "hand", role: "group", "aria-labelledby": "name-" + seat, "data-seat": seat });
     box.append(hand);
     if (!hands) continue;
-    const values = playing && solution.to_move === seat ? solution.card_values : null;
-    if (values && !hiding) hand.classList.add("valued");
-    if (hands[seat] === null) {
-      for (let i = 0; i < 8; i++) hand.append(el("div", { class: "card back" }));
+    const hidden = hands[seat] === null || (state.view.only && seat !== state.view.me && !state.build);
+    if (hidden) {
+      const n = hands[seat] === null ? 8 : handCards(hands[seat]).length;
+      for (let i = 0; i < n; i++) hand.append(el("span", { class: "card back", role: "img", "aria-label": t("hidden_card") }));
       continue;
     }
-    for (const code of handCards(hands[seat])) {
+    const values = toMove ? playing.card_values : null;
+    if (values && !hiding) hand.classList.add("valued");
+    for (const code of sortHand(handCards(hands[seat]), strain)) {
       let c;
       if (values && code in values) {
-        c = cardEl(code, { class: "card legal " + (/[HD]/.test(code[0]) ? "red" : "black"),
-                           onclick: () => clickCard(code) });
-        if (!hiding) {
-          const mine = sideOf(seat) === "NS" ? values[code] : solution.ns_points + solution.ew_points - values[code];
-          const cost = solution.costs[code];
-          c.append(el("span", { class: "val " + costClass(cost),
-                                title: cost ? `−${cost}` : t("lg_good") }, String(mine)));
-        }
+        const cost = playing.costs[code];
+        const mine = sideOf(seat) === "NS" ? values[code] : playing.ns_points + playing.ew_points - values[code];
+        const label = hiding ? spoken(code)
+          : `${spoken(code)}, ${cost ? `${t("costs_a11y")} ${cost} ${t("card_pts")}` : t("best_a11y")}, ${mine} ${t("card_pts")}`;
+        c = cardEl(code, { class: "card legal " + (/[HD]/.test(code[0]) ? "red" : "black"), onclick: () => clickCard(code) }, label);
+        if (!hiding) c.append(el("span", { class: "val " + costClass(cost), "aria-hidden": "true" }, String(mine)));
+      } else if (state.build) {
+        c = cardEl(code, { onclick: () => buildTake(seat, code) });
       } else {
-        c = cardEl(code, values ? { class: "card dim " + (/[HD]/.test(code[0]) ? "red" : "black") } : {});
-        if (state.build) c.addEventListener("click", () => buildTake(seat, code));
+        c = cardEl(code, values ? { class: "card dim " + (/[HD]/.test(code[0]) ? "red" : "black"), "aria-disabled": "true" }
+                                : { "aria-disabled": "true" });
       }
       hand.append(c);
     }
@@ -277,8 +540,8 @@ function renderBoard() {
 function onlyOneHand() {
   let seat = null, hand = null;
   if (state.panel === "advice" && state.adv.hand) [seat, hand] = [state.adv.seat, state.adv.hand];
-  if (state.panel === "practice" && state.practice.kind === "bid" && bidProblem) [seat, hand] = [bidProblem.seat, bidProblem.hand];
-  if (!seat || !/^[AKQJT987-]*(\.[AKQJT987-]*){3}$/i.test(hand)) return null;
+  if (practiceActive("bid") && bidProblem) [seat, hand] = [bidProblem.seat, bidProblem.hand];
+  if (!seat || !HAND_RE.test(hand)) return null;
   return Object.fromEntries(SEATS.map((s) => [s, s === seat ? hand.toUpperCase() : null]));
 }
 
@@ -286,33 +549,36 @@ function renderMiddle(playing) {
   const m = $("middle");
   m.replaceChildren();
   if (!playing) {
-    if (state.deal && !state.build) m.append(el("div", { class: "info" }, state.seed !== null ? `${t("seed")} ${state.seed}` : ""));
+    if (state.deal && !state.build && !practiceActive()) m.append(el("div", { class: "info" }, state.seed !== null ? `${t("seed")} ${state.seed}` : ""));
     return;
   }
-  m.append(el("div", { class: "trump" }, `${t("strain")}${C()}${strainName(solution.strain)}`));
-  let cards = solution.trick, lead = solution.trick_leader, last = false;
-  if (!cards.length && solution.last_trick) { cards = solution.last_trick.cards; lead = solution.last_trick.leader; last = true; }
+  const contract = practiceActive("play") && playProblem ? `${callText(playProblem.contract)} ${t(playProblem.declarer)}` : null;
+  m.append(richEl("div", { class: "trump" }, `${t("strain")}${C()}${strainName(playing.strain)}` + (contract ? ` · ${t("contract")} ${contract}` : "")));
+  let cards = playing.trick, lead = playing.trick_leader, last = false;
+  if (!cards.length && playing.last_trick) { cards = playing.last_trick.cards; lead = playing.last_trick.leader; last = true; }
   cards.forEach((code, i) => {
     const seat = SEATS[(SEATS.indexOf(lead) + i) % 4];
-    const c = cardEl(code);
-    c.classList.add("slot-" + seat);
-    if (last) c.classList.add("last");
-    m.append(c);
+    m.append(faceCard(code, "slot-" + areaOf(seat) + (last ? " last" : "")));
   });
   if (last) m.append(el("div", { class: "lastlabel" }, t("last_trick")));
-  m.append(el("div", { class: "info" },
-    `${t("tricks")} ${t("ns")} ${solution.tricks.NS} – ${t("ew")} ${solution.tricks.EW}`, el("br"),
-    `${t("points")} ${solution.points.NS} – ${solution.points.EW}`));
+  m.append(el("div", { class: "info", id: "score-line" }, `${t("ns")} – ${t("ew")}`, el("br"),
+    `${t("tricks")} ${playing.tricks.NS} – ${playing.tricks.EW}`, el("br"),
+    `${playing.points.NS} – ${playing.points.EW} ${t("card_pts")}`));
 }
 
 // ---------------------------------------------------------------- panes
 function renderPanes() {
-  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.panel === state.panel);
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.classList.toggle("active", b.dataset.panel === state.panel);
+    b.setAttribute("aria-pressed", String(b.dataset.panel === state.panel));
+  }
   for (const p of ["table", "play", "advice", "practice"]) $("pane-" + p).classList.toggle("active", p === state.panel);
+  $("dealbar").hidden = practiceActive();
   if (state.panel === "table") renderTable();
   if (state.panel === "play") renderPlay();
   if (state.panel === "advice") renderAdvice();
   if (state.panel === "practice") renderPractice();
+  renderView();
 }
 
 function bidText(level) {
@@ -320,47 +586,43 @@ function bidText(level) {
 }
 
 function renderTable() {
-  const pane = $("pane-table");
+  const pane = $("pane-table"), table = answer("table"), par = answer("par");
   pane.replaceChildren(el("h2", {}, t("table_title")), el("p", { class: "muted" }, t("table_help")));
   if (!table) return;
   const head = [el("tr", {}, el("th", { rowspan: 2 }, t("strain")), el("th", { colspan: 4 }, t("first_leader"))),
                 el("tr", {}, ...SEATS.map((s) => el("th", {}, t(s))))];
   const rows = STRAINS.map((st) => el("tr", {}, el("th", {}, strainEl(st)), ...table.leaders.map((row) => {
     const sel = state.strain === st && leader() === row.leader;
-    return el("td", { class: "click" + (sel ? " sel" : ""), "data-strain": st, "data-leader": row.leader,
-                      onclick: () => startPlay(st, row.leader) },
-      el("span", { class: "ns" }, String(row.ns_points[st])), " ",
-      el("span", { class: "ew" }, String(row.ew_points[st])),
-      row.ns_capot[st] ? el("span", { class: "capot" }, `capot ${t("ns")}`) : null,
-      row.ew_capot[st] ? el("span", { class: "capot" }, `capot ${t("ew")}`) : null);
+    const label = `${strainName(st)}, ${t("first_leader")} ${t(row.leader)}: ${t("ns")} ${row.ns_points[st]}, ${t("ew")} ${row.ew_points[st]} ${t("card_pts")}`;
+    return el("td", { class: "click" + (sel ? " sel" : ""), "data-strain": st, "data-leader": row.leader },
+      el("button", { type: "button", class: "cellbtn", onclick: () => startPlay(st, row.leader) }, named(label,
+        el("span", { class: "ns" }, String(row.ns_points[st])), " ",
+        el("span", { class: "ew" }, String(row.ew_points[st])),
+        row.ns_capot[st] ? el("span", { class: "capot" }, `capot ${t("ns")}`) : null,
+        row.ew_capot[st] ? el("span", { class: "capot" }, `capot ${t("ew")}`) : null)));
   })));
-  pane.append(el("table", { class: "grid", id: "dd-table" }, ...head, ...rows));
+  pane.append(scroller(el("table", { class: "grid", id: "dd-table" }, ...head, ...rows)));
   const one = table.leaders.find((r) => r.leader === leader());
   pane.append(el("h3", {}, `${t("best_bids")} ${t(leader())})`));
-  pane.append(el("table", { class: "grid", id: "best-bids" },
+  pane.append(scroller(el("table", { class: "grid", id: "best-bids" },
     el("tr", {}, el("th", {}, ""), ...STRAINS.map((s) => el("th", {}, strainEl(s)))),
     el("tr", {}, el("th", {}, t("ns")), ...STRAINS.map((s) => el("td", {}, bidText(one.ns_best_bid[s])))),
-    el("tr", {}, el("th", {}, t("ew")), ...STRAINS.map((s) => el("td", {}, bidText(one.ew_best_bid[s]))))));
-  if (parResult) {
-    const c = parResult.contract;
+    el("tr", {}, el("th", {}, t("ew")), ...STRAINS.map((s) => el("td", {}, bidText(one.ew_best_bid[s])))))));
+  if (par) {
+    const c = par.contract;
     pane.append(el("h3", {}, `${t("par")} (${t("dealer")} ${t(state.dealer)})`));
-    pane.append(el("p", { class: "big", id: "par-contract" },
-      c ? `${t("par_contract")}${C()}${c.level} ${strainName(c.strain)} ${t(c.declarer)}` +
-          (c.coinche !== "none" ? ` ${c.coinche}` : "") + ` — ${t("ns")} ${parResult.ns_score}, ${t("ew")} ${parResult.ew_score}`
+    pane.append(richEl("p", { class: "big", id: "par-contract" },
+      c ? `${t("par_contract")}${C()}${callText(c.text)} ${t(c.declarer)}` +
+          (c.coinche !== "none" ? ` ${t(c.coinche)}` : "") + ` — ${t("score")} ${t("ns")} ${par.ns_score}, ${t("ew")} ${par.ew_score}`
         : t("nobody")));
-    pane.append(el("p", {}, `${t("auction")}${C()}`, parResult.auction.map((a) => `${t(a.seat)} ${callText(a.call)}`).join(" · ")));
-    pane.append(el("p", { class: "muted" }, parResult.reason));
+    pane.append(auctionDiagram(par.auction.map((a) => a.call), state.dealer, "par-auction"));
+    pane.append(richEl("p", { class: "muted", id: "par-reason" }, polish(par.reason)));
   }
 }
 
-function callText(call) {
-  if (call === "pass") return t("pass");
-  const m = /^(\d+|capot)\s*(SA|TA|S|H|D|C)$/.exec(call.replace(" ", ""));
-  return m ? `${m[1]} ${strainName(m[2])}` : call;
-}
-
+// ---------------------------------------------------------------- play
 function renderPlay() {
-  const pane = $("pane-play");
+  const pane = $("pane-play"), sol = answer("solution");
   pane.replaceChildren();
   const strainSel = el("select", { id: "strain", onchange: (e) => startPlay(e.target.value, leader()) },
     ...STRAINS.map((s) => el("option", { value: s, selected: s === state.strain ? "" : null },
@@ -369,69 +631,126 @@ function renderPlay() {
     ...SEATS.map((s) => el("option", { value: s, selected: s === leader() ? "" : null }, t(s))));
   pane.append(el("div", { class: "row" }, el("label", {}, t("strain"), " ", strainSel),
                  el("label", {}, t("leader"), " ", leadSel)));
-  if (!solution) return;
+  if (!sol) return;
   pane.append(el("p", { class: "big", id: "value-now" },
-    `${t("value_now")} ${solution.ns_points} ${t("points").toLowerCase()}, ${t("ew")} ${solution.ew_points}` +
-    (solution.capot ? ` (capot ${solution.capot})` : "")));
+    `${t("value_now")} ${sol.ns_points} ${t("card_pts")}, ${t("ew")} ${sol.ew_points}` +
+    (sol.capot ? ` (capot ${sol.capot})` : "")));
   pane.append(el("div", { class: "row" },
-    el("button", { id: "undo", onclick: undo, disabled: state.played.length ? null : "" }, t("undo")),
-    el("button", { id: "redo", onclick: redo, disabled: state.redo.length ? null : "" }, t("redo")),
-    el("button", { id: "best-card", onclick: () => solution.best_cards.length && clickCard(solution.best_cards[0]),
-                   disabled: solution.to_move ? null : "" }, t("best_card")),
-    el("button", { id: "best-line", onclick: bestLine, disabled: solution.to_move ? null : "" }, t("best_line")),
+    el("button", { id: "undo", onclick: undo, disabled: state.played.length ? null : "", "aria-keyshortcuts": "u" }, t("undo")),
+    el("button", { id: "redo", onclick: redo, disabled: state.redo.length ? null : "", "aria-keyshortcuts": "r" }, t("redo")),
+    el("button", { id: "best-card", onclick: () => sol.best_cards.length && clickCard(sol.best_cards[0]),
+                   disabled: sol.to_move ? null : "" }, t("best_card")),
+    el("button", { id: "best-line", onclick: bestLine, disabled: sol.to_move ? null : "" }, t("best_line")),
     el("button", { id: "restart", onclick: () => startPlay(state.strain, leader()) }, t("restart")),
     el("button", { id: "review", class: "primary", onclick: doReview, disabled: state.played.length ? null : "" }, t("review"))));
   pane.append(el("p", { class: "legend" }, t("legend"), " ",
-    el("span", { style: "background:var(--good)" }, t("lg_good")),
-    el("span", { style: "background:var(--ok)" }, t("lg_ok")),
-    el("span", { style: "background:var(--bad)" }, t("lg_bad"))));
-  if (!solution.to_move) pane.append(el("p", { class: "big" }, `${t("over")}${C()}${t("ns")} ${solution.points.NS}, ${t("ew")} ${solution.points.EW}`));
-  if (reviewResult) renderReview(pane);
+    el("span", { class: "chip good" }, t("lg_good")), el("span", { class: "chip ok" }, t("lg_ok")),
+    el("span", { class: "chip bad" }, t("lg_bad"))));
+  if (!sol.to_move) pane.append(el("p", { class: "big" }, `${t("over")}${C()}${t("ns")} ${sol.points.NS}, ${t("ew")} ${sol.points.EW} ${t("card_pts")}`));
+  pane.append(trickList());
+  if (sol.line && sol.line.length) pane.append(bestLineText(sol));
+  if (answer("review")) renderReview(pane, answer("review"));
   renderSeatPane(pane);
+}
+
+// The tricks played, each a button going to the end of that trick; "Start" goes back to the lead.
+function trickList() {
+  const all = state.played.concat(state.redo.slice().reverse());
+  const tricks = tricksOf(all, leader(), state.strain);
+  const box = el("div", { id: "trick-list" }, el("h3", {}, t("trick_list")));
+  const list = el("ol", { class: "tricks" });
+  list.append(el("li", { class: "trick start" }, el("button", { type: "button", class: "trickbtn", "data-trick": "0",
+    "aria-current": state.played.length === 0 ? "step" : null, onclick: () => goTo(0) }, t("start"))));
+  tricks.forEach((tr, i) => {
+    const here = state.played.length > tr.end - tr.cards.length && state.played.length <= tr.end;
+    const future = state.played.length < tr.end - tr.cards.length + 1;
+    const label = `${t("trick_go")} ${i + 1}: ` + tr.cards.map((c, k) => `${t(seatOfCard(tr, k))} ${spoken(c)}`).join(", ");
+    list.append(el("li", { class: "trick" + (future ? " future" : "") },
+      el("button", { type: "button", class: "trickbtn", "data-trick": String(i + 1),
+                     "aria-current": here ? "step" : null, onclick: () => goTo(tr.end) }, named(label,
+        el("span", { class: "tno" }, String(i + 1)),
+        ...tr.cards.map((c, k) => el("span", { class: "tc" + (tr.winner === seatOfCard(tr, k) ? " won" : "") },
+          el("small", {}, seatOfCard(tr, k)), " ", rich(cardName(c))))))));
+  });
+  box.append(list);
+  return box;
+}
+
+// The best line from here, written out trick by trick.
+function bestLineText(sol) {
+  const before = state.played.length;
+  const all = state.played.concat(sol.line);
+  const tricks = tricksOf(all, leader(), state.strain).filter((tr) => tr.end > before);
+  return el("div", { id: "best-line-text" }, el("h3", {}, t("line_title")),
+    el("ol", { class: "line" }, ...tricks.map((tr) => el("li", { value: String(Math.ceil(tr.end / 4)) },
+      rich(tr.cards.map((c, k) => (tr.end - tr.cards.length + k < before ? null : `${t(seatOfCard(tr, k))} ${cardName(c)}`))
+        .filter(Boolean).join(", "))))));
+}
+
+// Moves the play to after `n` cards of the whole play (played then redo), keeping the rest to redo.
+function goTo(n) {
+  return guarded(async () => {
+    const all = state.played.concat(state.redo.slice().reverse());
+    const k = Math.max(0, Math.min(n, all.length));
+    state.played = all.slice(0, k);
+    state.redo = all.slice(k).reverse();
+    await refreshPosition();
+    writeUrl();
+    render();
+  });
+}
+
+function renderReview(pane, r) {
+  pane.append(el("h3", {}, `${t("review_title")} — ${t("lost_by")}${C()}${t("ns")} ${r.cost.NS}, ${t("ew")} ${r.cost.EW}`));
+  const bad = r.steps.filter((s) => s.cost > 0);
+  if (!bad.length) { pane.append(el("p", {}, t("no_mistake"))); return; }
+  pane.append(el("ol", { class: "steps", id: "review-steps" }, ...bad.map((s) => {
+    const index = r.steps.indexOf(s);
+    return el("li", { class: "mistake" }, el("button", { type: "button", class: "linkish", "data-index": String(index),
+      onclick: () => goTo(index) },
+      rich(`${t("trick")} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} ${t("mistake")} ${s.cost} ${t("card_pts")} ` +
+      `(${t("best_was")}${C()}${s.best_cards.map(cardName).join(" ")})`)));
+  })));
 }
 
 // ---------------------------------------------------------------- from the player's seat
 function seatBody(extra) {
   return Object.assign({ deal: state.deal, contract: `${state.level}${state.strain}`, declarer: declarer(),
-                         leader: leader(), played: state.played.join(" "), seed: 1 }, extra);
+                         leader: leader(), played: state.played.join(" "), seed: 1, lang: state.lang }, extra);
 }
 
 function renderSeatPane(pane) {
   pane.append(el("h3", {}, t("from_seat")), el("p", { class: "muted" }, t("from_seat_help")));
-  const level = el("select", { id: "seat-level", onchange: (e) => { state.level = e.target.value === "capot" ? "capot" : +e.target.value; writeUrl(); } },
+  const level = el("select", { id: "seat-level", onchange: (e) => { state.level = e.target.value === "capot" ? "capot" : +e.target.value; writeUrl(); render(); } },
     ...LEVELS.map((l) => el("option", { value: l, selected: l === state.level ? "" : null }, bidText(l))));
-  const decl = el("select", { id: "seat-declarer", onchange: (e) => { state.declarer = e.target.value; writeUrl(); } },
+  const decl = el("select", { id: "seat-declarer", onchange: (e) => { state.declarer = e.target.value; writeUrl(); render(); } },
     ...SEATS.map((s) => el("option", { value: s, selected: s === declarer() ? "" : null }, t(s))));
   const samples = el("input", { id: "seat-samples", type: "number", min: 1, max: 2000, value: state.seatSamples, style: "width:5em",
-                                onchange: (e) => { state.seatSamples = +e.target.value || 50; writeUrl(); } });
+                                onchange: (e) => { state.seatSamples = +e.target.value || 50; writeUrl(); render(); } });
   pane.append(el("div", { class: "row" },
     el("label", {}, t("contract"), " ", level, " ", strainEl(state.strain)), el("label", {}, t("declarer"), " ", decl),
     el("label", {}, t("samples"), " ", samples)));
-  const live = solution && solution.to_move;
+  const sol = answer("solution"), live = sol && sol.to_move;
   pane.append(el("div", { class: "row" },
     el("button", { id: "seat-advice", onclick: runSeatAdvice, disabled: live ? null : "" }, t("seat_advice")),
     el("button", { id: "seat-review", onclick: runSeatReview, disabled: state.played.length ? null : "" }, t("seat_review")),
     el("button", { id: "play-out", onclick: runPlayOut, disabled: live ? null : "" }, t("play_out"))));
-  pane.append(el("div", { id: "seat-progress" }));
-  if (seatAdvice) renderSeatAdvice(pane, seatAdvice);
-  if (seatReview) renderSeatReview(pane, seatReview);
-  if (playOut) {
-    const p = playOut;
-    pane.append(el("p", { class: "big", id: "play-out-result" },
-      `${t("pimc_result")}${C()}${t("ns")} ${t("took")} ${p.ns_points} (${t("dd")} ${p.dd_ns_points}), ` +
-      `${callText(p.contract)} ${t(p.declarer)} ${p.made ? t("made") : t("down")}`));
-  }
+  pane.append(el("div", { id: "seat-progress", class: "progress-box" }));
+  if (answer("seatAdvice")) renderSeatAdvice(pane, answer("seatAdvice"));
+  if (answer("seatReview")) renderSeatReview(pane, answer("seatReview"));
+  const po = answers.playOut && answers.playOut.value;
+  if (po && po.played.join(" ") === state.played.concat(state.redo.slice().reverse()).join(" ")) renderPlayOut(pane, po);
 }
 
 function renderSeatAdvice(pane, a) {
   const head = ["card", "our_points", "succeed", "ev", "vs_best", "real"].map((k) => el("th", {}, t(k)));
   const rows = [...a.cards].sort((x, y) => y.ev - x.ev).map((c) => el("tr", { "data-card": c.card },
-    el("td", {}, cardName(c.card)), el("td", {}, c.points.toFixed(1)), el("td", {}, `${Math.round(100 * c.p_success)}%`),
+    el("td", {}, rich(cardName(c.card))), el("td", {}, c.points.toFixed(1)), el("td", {}, `${Math.round(100 * c.p_success)}%`),
     el("td", {}, `${c.ev >= 0 ? "+" : ""}${c.ev.toFixed(0)}`),
     el("td", { class: c.card === a.best ? "cell good" : "" }, c.card === a.best ? t("best_was") : `${c.vs_best.toFixed(0)} ± ${(c.vs_best_se || 0).toFixed(0)}`),
     el("td", {}, c.real === null ? "" : String(sideOf(a.seat) === "NS" ? c.real : 162 - c.real))));
-  pane.append(el("table", { class: "grid", id: "seat-advice-table" }, el("tr", {}, ...head), ...rows),
-              el("p", { class: "muted" }, `${t(a.seat)}, ${a.samples} ${t("deals")} — ${a.text}`));
+  pane.append(scroller(el("table", { class: "grid", id: "seat-advice-table" }, el("tr", {}, ...head), ...rows)),
+              richEl("p", { class: "muted" }, `${t(a.seat)}, ${a.samples} ${t("deals")} — ${polish(a.text)}`));
 }
 
 const VERDICT_KEY = { good: "v_good", mistake: "v_mistake", "bad luck": "v_badluck", lucky: "v_lucky", forced: "v_forced" };
@@ -442,36 +761,53 @@ function renderSeatReview(pane, r) {
     Object.entries(r.counts).filter(([, n]) => n).map(([v, n]) => `${t(VERDICT_KEY[v])} ${n}`).join(", ")));
   const shown = r.steps.filter((s) => VERDICT_CLASS[s.verdict]);
   pane.append(el("ol", { class: "steps", id: "seat-review-steps" }, ...shown.map((s) => el("li", { class: "verdict-" + VERDICT_CLASS[s.verdict] },
-    `${t("trick")} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} — ${t(VERDICT_KEY[s.verdict])} ` +
-    `(${t("seen")} ` + (s.seen_loss > 0 ? `−${s.seen_loss.toFixed(0)} ± ${s.seen_loss_se.toFixed(0)}, ${t("best_was")} ${cardName(s.seen_best)}` : t("as_good")) + "; " +
-    `${t("on_deal")} −${s.real_loss}${s.real_loss ? ", " + t("best_was") + " " + cardName(s.real_best) : ""})`))));
+    rich(`${t("trick")} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} — ${t(VERDICT_KEY[s.verdict])} ` +
+    `(${t("seen")} ` + (s.seen_loss > 0 ? `−${s.seen_loss.toFixed(0)} ± ${s.seen_loss_se.toFixed(0)} ${t("score_pts")}, ${t("best_was")} ${cardName(s.seen_best)}` : t("as_good")) + "; " +
+    `${t("on_deal")} −${s.real_loss} ${t("score_pts")}${s.real_loss ? ", " + t("best_was") + " " + cardName(s.real_best) : ""})`)))));
+}
+
+// The PIMC play-out beside the double-dummy line from the same position, trick by trick.
+function renderPlayOut(pane, p) {
+  pane.append(richEl("p", { class: "big", id: "play-out-result" },
+    `${t("pimc_result")}${C()}${t("ns")} ${t("took")} ${p.ns_points} ${t("card_pts")} (${t("dd")} ${p.dd_ns_points}), ` +
+    `${callText(p.contract)} ${t(p.declarer)} ${p.made ? t("made") : t("down")}`));
+  const pimc = tricksOf(p.played, leader(), state.strain), dd = tricksOf(p.ddPlayed, leader(), state.strain);
+  const rows = pimc.map((tr, i) => tr.end <= p.from ? null : el("tr", { "data-trick": String(i + 1) },
+    el("th", {}, String(i + 1)),
+    el("td", {}, rich(tr.cards.map((c, k) => `${seatOfCard(tr, k)} ${cardName(c)}`).join(" "))),
+    el("td", {}, dd[i] ? rich(dd[i].cards.map((c, k) => `${seatOfCard(dd[i], k)} ${cardName(c)}`).join(" ")) : "")));
+  pane.append(el("h3", {}, t("pimc_vs_dd")), scroller(el("table", { class: "grid", id: "play-out-tricks" },
+    el("tr", {}, el("th", {}, t("trick")), el("th", {}, t("realistic")), el("th", {}, t("dd_col"))), ...rows.filter(Boolean))));
 }
 
 function runSeatAdvice() {
   return guarded(async () => {
-    seatAdvice = null;
-    await runJob("play", seatBody({ samples: state.seatSamples }), (r) => { seatAdvice = r; });
+    const key = keyOf("seatAdvice");
+    await runJob("play", seatBody({ samples: state.seatSamples }), (r) => keep("seatAdvice", r, key));
+    writeUrl();
     render();
   });
 }
 
 function runSeatReview() {
   return guarded(async () => {
-    seatReview = null;
-    await runJob("seatreview", seatBody({ samples: state.seatSamples }), (r) => { seatReview = r; });
+    const key = keyOf("seatReview");
+    await runJob("seatreview", seatBody({ samples: state.seatSamples }), (r) => keep("seatReview", r, key));
+    writeUrl();
     render();
   });
 }
 
 function runPlayOut() {
   return guarded(async () => {
-    playOut = null;
-    const body = seatBody({ worlds: 20 });
-    await runJob("playout", body, (r) => { playOut = r; });
-    if (playOut) {
-      state.played = playOut.played.slice();
+    const sol = answer("solution");
+    const from = state.played.length, ddPlayed = state.played.concat(sol ? sol.line : []);
+    let result = null;
+    await runJob("playout", seatBody({ worlds: 20 }), (r) => { result = r; });
+    if (result) {
+      answers.playOut = { key: null, value: Object.assign(result, { from, ddPlayed }) };
+      state.played = result.played.slice();
       state.redo = [];
-      reviewResult = seatReview = seatAdvice = null;
       await refreshPosition();
       writeUrl();
     }
@@ -479,54 +815,123 @@ function runPlayOut() {
   });
 }
 
-function renderReview(pane) {
-  const r = reviewResult;
-  pane.append(el("h3", {}, `${t("review_title")} — ${t("lost_by")}${C()}${t("ns")} ${r.cost.NS}, ${t("ew")} ${r.cost.EW}`));
-  const bad = r.steps.filter((s) => s.cost > 0);
-  if (!bad.length) { pane.append(el("p", {}, t("no_mistake"))); return; }
-  pane.append(el("ol", { class: "steps", id: "review-steps" }, ...bad.map((s) => el("li", { class: "mistake" },
-    `${t("trick")} ${s.trick}, ${t(s.seat)}${C()}${cardName(s.card)} ${t("mistake")} ${s.cost} ` +
-    `(${t("best_was")}${C()}${s.best_cards.map(cardName).join(" ")})`))));
+// ---------------------------------------------------------------- the auction
+const levelValue = (lv) => (lv === "capot" ? 250 : +lv);
+// Where an auction stands: the bid to beat, who made it, coinched or not, whose call it is.
+function auctionState(calls, dealer) {
+  let who = SEATS[(SEATS.indexOf(dealer) + 1) % 4], best = null, coinche = 0, passes = 0;
+  for (const c of calls) {
+    if (c === "pass") passes += 1;
+    else if (c === "coinche") { coinche = 1; passes = 0; }
+    else if (c === "surcoinche") { coinche = 2; passes = 0; }
+    else {
+      const m = /^(\d+|capot)(SA|TA|S|H|D|C)$/.exec(c);
+      if (m) { best = { level: m[1], strain: m[2], seat: who }; coinche = 0; passes = 0; }
+    }
+    who = SEATS[(SEATS.indexOf(who) + 1) % 4];
+  }
+  const over = (best && (passes >= 3 || coinche === 2)) || (!best && passes >= 4);
+  return { next: who, best, coinche, over };
+}
+// The calls the player to call may make now.
+function legalCalls(calls, dealer) {
+  const a = auctionState(calls, dealer);
+  if (a.over) return [];
+  const out = ["pass"];
+  const floor = a.best ? levelValue(a.best.level) : 0;
+  if (a.coinche === 0) for (const lv of LEVELS) if (levelValue(lv) > floor) for (const st of STRAINS) out.push(`${lv}${st}`);
+  const opponents = a.best && sideOf(a.best.seat) !== sideOf(a.next);
+  if (a.best && a.coinche === 0 && opponents) out.push("coinche");
+  if (a.best && a.coinche === 1 && !opponents) out.push("surcoinche");
+  return out;
+}
+
+// The auction as a table, one column a seat from the one after the dealer.
+function auctionDiagram(calls, dealer, id) {
+  const first = SEATS.indexOf(dealer) + 1;
+  const order = [0, 1, 2, 3].map((i) => SEATS[(first + i) % 4]);
+  const rows = [];
+  for (let i = 0; i < calls.length; i += 4) {
+    rows.push(el("tr", {}, ...order.map((s, k) => el("td", {}, calls[i + k] !== undefined ? rich(callText(calls[i + k])) : ""))));
+  }
+  if (!calls.length) rows.push(el("tr", {}, ...order.map(() => el("td", {}, ""))));
+  return scroller(el("table", { class: "grid auction", id },
+    el("caption", { class: "sr" }, t("auction_diagram")), el("tr", {}, ...order.map((s) => el("th", { scope: "col" }, t(s)))), ...rows));
+}
+
+function setAuction(calls) {
+  state.adv.auction = auctionText(calls);
+  state.adv.ran = false;
+  writeUrl();
+  render();
+}
+
+function biddingBox(calls, dealer) {
+  const legal = new Set(legalCalls(calls, dealer));
+  const a = auctionState(calls, dealer);
+  const box = el("div", { id: "bidding-box", role: "group", "aria-label": t("bidding_box") });
+  const grid = el("div", { class: "bbox" });
+  for (const lv of LEVELS) for (const st of STRAINS) {
+    const call = `${lv}${st}`;
+    if (!legal.has(call)) continue;
+    grid.append(el("button", { type: "button", class: "bidbtn", "data-call": call, onclick: () => setAuction(calls.concat([call])) },
+      named(callText(call), rich(`${lv === "capot" ? "cap." : lv}${SYM[st] || strainLetter(st)}`))));
+  }
+  box.append(el("div", { class: "row" },
+    ...["pass", "coinche", "surcoinche"].map((c) => el("button", { type: "button", id: "call-" + c, "data-call": c,
+      disabled: legal.has(c) ? null : "", onclick: () => setAuction(calls.concat([c])) }, t(c))),
+    el("button", { type: "button", id: "call-undo", disabled: calls.length ? null : "", onclick: () => setAuction(calls.slice(0, -1)) }, t("undo_call")),
+    el("button", { type: "button", id: "call-clear", disabled: calls.length ? null : "", onclick: () => setAuction([]) }, t("clear_auction"))));
+  if (a.best && !a.over) box.append(richEl("p", { class: "muted" }, `${t("over_standing")} ${callText(a.best.level + a.best.strain)} ${t("legal_only")}.`));
+  box.append(grid);
+  if (!a.over) box.append(el("p", { class: "muted", id: "turn" }, `${t("turn_of")} ${t(a.next)} ${t("to_call")}`.trim()));
+  return box;
 }
 
 // ---------------------------------------------------------------- advice
 function adviceForm(target) {
   const a = state.adv;
+  const calls = readAuction(a.auction);
   const hand = el("input", { id: "adv-hand", value: a.hand, size: 16, spellcheck: "false",
-                             onchange: (e) => { a.hand = e.target.value.trim(); writeUrl(); renderBoard(); } });
+                             onchange: (e) => { a.hand = e.target.value.trim(); a.ran = false; writeUrl(); render(); } });
   const seat = el("select", { id: "adv-seat", onchange: (e) => { a.seat = e.target.value; fillHand(); } },
     ...SEATS.map((s) => el("option", { value: s, selected: s === a.seat ? "" : null }, t(s))));
-  const auction = el("input", { id: "adv-auction", value: a.auction, size: 22, placeholder: "pass 90H",
-                                onchange: (e) => { a.auction = e.target.value.trim(); writeUrl(); } });
+  const auction = el("input", { id: "adv-auction", value: a.auction, size: 22, placeholder: state.lang === "fr" ? "passe 90C" : "pass 90H",
+                                onchange: (e) => { a.auction = e.target.value.trim(); a.ran = false; writeUrl(); render(); } });
   const samples = el("input", { id: "adv-samples", type: "number", min: 1, max: 2000, value: a.samples, style: "width:5em",
-                                onchange: (e) => { a.samples = +e.target.value; writeUrl(); } });
+                                onchange: (e) => { a.samples = +e.target.value; writeUrl(); render(); } });
   const seed = el("input", { id: "adv-seed", type: "number", min: 0, value: a.seed, style: "width:5em",
-                             onchange: (e) => { a.seed = +e.target.value; writeUrl(); } });
+                             onchange: (e) => { a.seed = +e.target.value; writeUrl(); render(); } });
   target.append(
     el("div", { class: "row" }, el("label", {}, t("hand"), " ", hand), el("label", {}, t("seat"), " ", seat),
-       el("button", { onclick: fillHand, disabled: state.deal ? null : "" }, t("from_deal"))),
+       el("button", { id: "from-deal", onclick: fillHand, disabled: state.deal ? null : "" }, t("from_deal"))),
     el("p", { class: "muted" }, t("pick_help")), handPicker(),
     el("div", { class: "row" }, el("label", {}, t("auction_so_far"), " ", auction)),
+    auctionDiagram(calls, state.dealer, "adv-diagram"),
+    el("div", { class: "row" }, el("button", { id: "auction-review", onclick: runAuctionReview,
+      disabled: state.deal && calls.length ? null : "" }, t("review_auction"))),
+    el("div", { id: "auction-review-progress", class: "progress-box" }),
+    answer("auctionReview") ? auctionReview(answer("auctionReview")) : null,
+    el("h3", {}, t("bidding_box")), biddingBox(calls, state.dealer),
     el("div", { class: "row" }, el("label", {}, t("samples"), " ", samples), el("label", {}, t("seed"), " ", seed),
-       el("button", { id: "adv-go", class: "primary", onclick: () => runAdvice(a) }, t("advise")),
-       el("button", { id: "adv-stop", onclick: stopJob, disabled: job ? null : "" }, t("cancel"))));
+       el("button", { id: "adv-go", class: "primary", onclick: () => runAdvice() }, t("advise"))));
 }
 
 // Clicking cards into the advice hand: a card of the 32 joins the hand or leaves it.
 function handPicker() {
   const a = state.adv;
-  let cards = [];
-  try { cards = /^[AKQJT987-]*(\.[AKQJT987-]*){3}$/i.test(a.hand) ? handCards(a.hand.toUpperCase()) : []; } catch (e) { cards = []; }
-  const box = el("div", { class: "picker", id: "adv-picker" });
+  const cards = HAND_RE.test(a.hand) ? handCards(a.hand.toUpperCase()) : [];
+  const box = el("div", { class: "picker", id: "adv-picker", role: "group", "aria-label": t("hand") });
   for (const s of SUITS) for (const r of RANKS) {
     const code = s + r, held = cards.includes(code);
     box.append(cardEl(code, { class: "card small " + (/[HD]/.test(s) ? "red" : "black") + (held ? " held" : ""),
+      "aria-pressed": String(held),
       onclick: () => {
         const now = held ? cards.filter((c) => c !== code) : cards.length < 8 ? cards.concat([code]) : cards;
         a.hand = cardsToPbn(now);
+        a.ran = false;
         writeUrl();
-        renderBoard();
-        renderPanes();
+        render();
       } }));
   }
   return box;
@@ -534,94 +939,176 @@ function handPicker() {
 
 function fillHand() {
   if (state.deal) state.adv.hand = dealHands(state.deal)[state.adv.seat];
+  state.adv.ran = false;
   writeUrl();
-  renderPanes();
+  render();            // the board shows the seat's hand too
 }
 
 function renderAdvice() {
-  const pane = $("pane-advice");
+  const pane = $("pane-advice"), adv = answer("advice");
   pane.replaceChildren(el("h2", {}, t("tab_advice")));
   adviceForm(pane);
-  pane.append(el("div", { id: "adv-progress" }));
-  renderProgress();
-  if (advice) renderAdviceResult(pane, advice, null);
+  pane.append(el("div", { id: "adv-progress", class: "progress-box" }));
+  if (adv) renderAdviceResult(pane, adv, null);
+  renderLead(pane);
 }
 
 function renderProgress() {
-  const box = $("adv-progress") || $("bid-progress") || $("seat-progress");
-  if (!box) return;
-  box.replaceChildren();
-  if (!job) return;
-  const pct = job.total ? Math.round((100 * job.done) / job.total) : 0;
-  box.append(el("div", { class: "muted" }, `${t("sampling")}${C()}${job.done} / ${job.total || "…"}`),
-             el("div", { class: "progress" }, el("div", { style: `width:${pct}%` })));
+  for (const box of document.querySelectorAll(".progress-box")) {
+    if (!job) { box.replaceChildren(); continue; }
+    const pct = job.total ? Math.round((100 * job.done) / job.total) : 0;
+    if (!box.querySelector(".progress")) {
+      box.replaceChildren(el("div", { class: "row" }, el("span", { class: "muted count" }),
+                             el("button", { type: "button", class: "stop", id: "stop-" + box.id, onclick: () => stopJob(true) }, t("cancel"))),
+                          el("div", { class: "progress", role: "progressbar", "aria-label": t("sampling"),
+                                      "aria-valuemin": "0", "aria-valuemax": "100" }, el("div", {})));
+    }
+    box.querySelector(".count").textContent = `${t("sampling")}${C()}${job.done} / ${job.total || "…"}`;
+    box.querySelector(".progress").setAttribute("aria-valuenow", String(pct));
+    box.querySelector(".progress div").style.width = `${pct}%`;
+  }
 }
 
 function renderAdviceResult(pane, adv, pick) {
-  const rec = adv.recommendation;
+  const inside = adv.in_auction;
+  const call = inside ? inside.best : adv.answer.call;
+  // one question, one answer: inside an auction the next call; else the opening bid
   const box = el("div", { class: "recommend", id: "adv-recommendation" },
-    el("div", { class: "big" }, `${t("recommendation")}${C()}${rec.bid ? callText(rec.bid) : t("pass")}`),
-    el("div", {}, rec.text));
-  if (adv.answer && adv.auction) box.append(el("div", { class: "big", id: "adv-answer" }, `${t("answer")}${C()}${callText(adv.answer.call)}`));
+    richEl("div", { class: "big", id: "adv-answer" }, `${inside ? t("answer") : t("recommendation")}${C()}${callText(call)}`),
+    richEl("div", {}, polish(inside ? inside.text : adv.recommendation.text)));
   pane.append(box);
-  if (adv.in_auction) renderInAuction(pane, adv.in_auction);
-  pane.append(el("h3", {}, t("histograms")), histograms(adv));
-  pane.append(el("h3", {}, t("grid")), bidGrid(adv, pick));
+  if (inside) renderInAuction(pane, inside);
+  pane.append(el("h3", {}, inside ? t("hist_all") : t("histograms")), histograms(adv));
+  pane.append(el("h3", {}, inside ? t("grid_in_auction") : t("grid")), scroller(bidGrid(adv, pick)));
 }
 
 // The next call judged on deals that fit what the calls so far showed (solver.auction_advice).
 function renderInAuction(pane, a) {
   pane.append(el("h3", {}, t("in_auction")),
-    el("p", { class: "muted" }, a.shown.filter((x) => !x.nothing).map((x) => `${t(x.seat)} ${callText(x.call.replace(" ", ""))}${C()}${x.shows}`).join(" ; ") +
-      ` (${Math.round(1000 * (a.acceptance || 0)) / 10}% ${t("fit")})`));
+    richEl("p", { class: "muted" }, polish(a.shown.filter((x) => !x.nothing).map((x) => `${t(x.seat)} ${callText(x.call)}${C()}${x.shows}`).join(" ; ") +
+      ` (${Math.round(1000 * (a.acceptance || 0)) / 10}% ${t("fit")})`)));
   const head = ["call", "contract", "succeed", "ev", "vs_best"].map((k) => el("th", {}, t(k)));
   const rows = [...a.calls].sort((x, y) => y.ev - x.ev).slice(0, 10).map((c) => el("tr", { "data-call": c.call },
-    el("td", {}, callText(c.call)), el("td", {}, c.contract ? callText(c.contract) : t("pass")),
+    el("td", {}, rich(callText(c.call))), el("td", {}, rich(c.contract ? callText(c.contract) : t("pass"))),
     el("td", {}, c.contract ? `${Math.round(100 * c.p_success)}%` : "—"),
     el("td", {}, `${c.ev >= 0 ? "+" : ""}${Math.round(c.ev)} ± ${Math.round(c.ev_se || 0)}`),
     el("td", { class: c.call === a.best ? "cell good" : "" }, c.call === a.best ? t("best_was") : `${Math.round(c.vs_best)} ± ${Math.round(c.vs_best_se || 0)}`)));
-  pane.append(el("table", { class: "grid", id: "adv-calls" }, el("tr", {}, ...head), ...rows), el("p", {}, a.text));
+  pane.append(scroller(el("table", { class: "grid", id: "adv-calls" }, el("tr", {}, ...head), ...rows)));
 }
 
 function histograms(adv) {
   const h = adv.histograms, wrap = el("div", { class: "hist", id: "adv-histograms" });
   const max = Math.max(1, ...Object.values(h.counts).flat());
   const W = 200, H = 90, n = h.bins.length, top = h.bins[n - 1] + h.width;
+  const standing = auctionState(readAuction(adv.auction || ""), state.dealer).best;
+  const floor = standing ? levelValue(standing.level) : 0;
   for (const st of STRAINS) {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", `0 0 ${W} ${H + 14}`);
+    svg.setAttribute("role", "img");
+    const s = adv.strains[st];
+    svg.setAttribute("aria-label", `${strainName(st)}: ${Math.round(s.mean)} ± ${Math.round(s.std)} ${t("card_pts")}`);
     let body = "";
     h.counts[st].forEach((c, i) => {
       const x = (h.bins[i] / top) * W, w = (h.width / top) * W - 1, y = H - (c / max) * H;
       body += `<rect x="${x}" y="${y}" width="${w}" height="${H - y}" fill="#1f6b3a"/>`;
     });
-    for (const lv of [80, 100, 120, 140, 160]) {
+    for (const lv of [80, 100, 120, 140, 160]) {       // the levels one may still bid
+      if (lv <= floor) continue;
       const x = (lv / top) * W;
       body += `<line x1="${x}" x2="${x}" y1="0" y2="${H}" stroke="#c8281e" stroke-dasharray="3,2"/>` +
               `<text x="${x}" y="${H + 12}" font-size="9" text-anchor="middle">${lv}</text>`;
     }
     svg.innerHTML = body;
-    const s = adv.strains[st];
-    wrap.append(el("figure", {}, svg, el("figcaption", {}, `${strainName(st)} — ${Math.round(s.mean)} ± ${Math.round(s.std)}`)));
+    wrap.append(el("figure", {}, svg, el("figcaption", {}, rich(`${strainName(st)} — ${Math.round(s.mean)} ± ${Math.round(s.std)} ${t("card_pts")}`))));
   }
   return wrap;
 }
 
-function bidGrid(adv, pick) {
-  const byBid = Object.fromEntries((adv ? adv.bids : []).map((b) => [b.bid, b]));
-  const rec = adv ? adv.recommendation.bid : null;
-  const head = el("tr", {}, el("th", {}, ""), ...LEVELS.map((l) => el("th", {}, String(l))));
-  const rows = STRAINS.map((st) => el("tr", {}, el("th", {}, strainEl(st)), ...LEVELS.map((lv) => {
-    const key = `${lv}${st}`, b = byBid[key];
-    if (!b) return el("td", { class: "cell pick", "data-bid": key, onclick: pick ? () => pick(key) : null }, pick ? "·" : "");
-    const cls = b.ev_coinched > 0 ? "good" : b.p_make >= 0.5 ? "ok" : "bad";
+// The bid grid: inside an auction the calls judged on deals that fit it, only the legal
+// ones; else the opening bids. A cell: chance to make, mean score.
+function bidGrid(adv, pick, auction, dealer) {
+  const calls = readAuction(auction !== undefined ? auction : (adv ? adv.auction || "" : state.adv.auction));
+  const legal = new Set(legalCalls(calls, dealer || state.dealer));
+  const inside = adv && adv.in_auction;
+  const cellOf = {};
+  if (inside) for (const c of inside.calls) cellOf[c.call] = { p: c.p_success, ev: c.ev };
+  else if (adv) for (const b of adv.bids) cellOf[b.bid] = { p: b.p_make, ev: b.ev_coinched };
+  const rec = adv ? (inside ? inside.best : adv.recommendation.bid) : null;
+  const head = el("tr", {}, el("th", {}, ""), ...LEVELS.map((l) => el("th", { scope: "col" }, String(l))));
+  const rows = STRAINS.map((st) => el("tr", {}, el("th", { scope: "row" }, strainEl(st)), ...LEVELS.map((lv) => {
+    const key = `${lv}${st}`, b = cellOf[key];
+    if (!legal.has(key)) return el("td", { class: "cell off", "data-bid": key, "aria-disabled": "true" }, "");
+    if (!b) {
+      return el("td", { class: "cell pick", "data-bid": key }, pick
+        ? el("button", { type: "button", class: "cellbtn", onclick: () => pick(key) }, named(callText(key), "·")) : "");
+    }
+    const cls = b.ev > 0 ? "good" : b.p >= 0.5 ? "ok" : "bad";
     return el("td", { class: `cell ${cls}` + (key === rec ? " rec" : ""), "data-bid": key,
-                      title: `${t("make")} ${Math.round(100 * b.p_make)}%, ${t("ev")} ${Math.round(b.ev)}` },
-      `${Math.round(100 * b.p_make)}%`, el("br"), el("small", {}, (b.ev_coinched > 0 ? "+" : "") + Math.round(b.ev_coinched)));
+                      title: `${callText(key)}: ${t("make")} ${Math.round(100 * b.p)}%, ${t("ev")} ${Math.round(b.ev)}` },
+      `${Math.round(100 * b.p)}%`, el("br"), el("small", {}, (b.ev > 0 ? "+" : "") + Math.round(b.ev)));
   })));
   return el("table", { class: "grid", id: "bid-grid" }, head, ...rows);
 }
 
+// Each call of the auction judged from its caller's seat (solver.review_auction).
+function auctionReview(r) {
+  const head = ["seat", "call", "best_call", "lost_score"].map((k) => el("th", { scope: "col" }, t(k)));
+  const rows = r.calls.map((c, i) => el("tr", { "data-index": String(i), class: c.matched ? "" : "missed" },
+    el("td", {}, t(c.seat)), el("td", {}, rich(callText(c.call))), el("td", {}, rich(callText(c.best))),
+    el("td", { class: c.matched ? "cell good" : c.cost >= 50 ? "cell bad" : "cell ok" },
+       c.matched ? "0" : `−${Math.round(c.cost)} ± ${Math.round(c.cost_se || 0)}`)));
+  return el("div", { id: "auction-review-box" },
+    el("h3", {}, t("review_auction")),
+    scroller(el("table", { class: "grid", id: "auction-review-table" }, el("tr", {}, ...head), ...rows)),
+    el("ol", { class: "steps" }, ...r.calls.map((c) => richEl("li", {}, `${t(c.seat)} ${callText(c.call)}${C()}${polish(c.text)}`))));
+}
+
+function runAuctionReview() {
+  return guarded(async () => {
+    const key = keyOf("auctionReview");
+    await runJob("auctionreview", { deal: state.deal, dealer: state.dealer, auction: readAuction(state.adv.auction).join(" "),
+                                    samples: 30, seed: state.adv.seed, lang: state.lang }, (r) => keep("auctionReview", r, key));
+    render();
+  });
+}
+
+// ---------------------------------------------------------------- lead advice
+function renderLead(pane) {
+  const a = state.adv, res = answer("lead");
+  pane.append(el("h3", {}, t("lead_title")));
+  const who = el("select", { id: "lead-seat", onchange: (e) => { state.lead.seat = e.target.value; state.lead.ran = false; writeUrl(); render(); } },
+    ...SEATS.filter((s) => sideOf(s) !== sideOf(declarer())).map((s) => el("option", { value: s, selected: s === leadSeat() ? "" : null }, t(s))));
+  pane.append(el("div", { class: "row" },
+    richEl("span", {}, `${t("contract")}${C()}${callText(`${state.level}${state.strain}`)} ${t(declarer())}`),
+    el("label", {}, t("lead_seat"), " ", who),
+    el("button", { id: "lead-go", onclick: runLead, disabled: HAND_RE.test(leadHand() || "") ? null : "" }, t("lead_go"))));
+  pane.append(el("div", { id: "lead-progress", class: "progress-box" }));
+  if (res) {
+    const rows = res.cards.map((c) => el("tr", { "data-card": c.card },
+      el("td", {}, rich(cardName(c.card))), el("td", {}, c.mean_points.toFixed(1)),
+      el("td", {}, `${Math.round(100 * c.p_make)}%`), el("td", {}, `${c.mean_score >= 0 ? "+" : ""}${Math.round(c.mean_score)}`),
+      el("td", { class: c.card === res.best ? "cell good" : "" }, c.card === res.best ? t("best_was") : `${Math.round(c.vs_best)} ± ${Math.round(c.vs_best_se || 0)}`)));
+    pane.append(richEl("p", { id: "lead-text" }, polish(res.text)),
+      scroller(el("table", { class: "grid", id: "lead-table" }, el("tr", {}, ...["card", "our_points", "make", "ev", "vs_best"].map((k) => el("th", {}, t(k)))), ...rows)));
+  }
+}
+
+// The leader's hand: from the deal when there is one, else the hand typed for advice.
+const leadHand = () => (state.deal ? dealHands(state.deal)[leadSeat()] : state.adv.hand);
+
+function runLead() {
+  return guarded(async () => {
+    const key = keyOf("lead");
+    state.lead.ran = true;
+    writeUrl();
+    await runJob("lead", { hand: leadHand(), seat: leadSeat(), contract: `${state.level}${state.strain}`, declarer: declarer(),
+                           samples: state.adv.samples, seed: state.adv.seed, lang: state.lang }, (r) => keep("lead", r, key));
+    render();
+  });
+}
+
+// ---------------------------------------------------------------- jobs
 async function runJob(kind, body, onDone) {
   await stopJob();
   job = await api("POST", `/api/jobs/${kind}`, Object.assign({ lang: state.lang }, body));
@@ -630,7 +1117,9 @@ async function runJob(kind, body, onDone) {
   while (job && job.id === id && !["done", "failed", "cancelled"].includes(job.state)) {
     await new Promise((r) => setTimeout(r, 200));
     if (!job || job.id !== id) return;
-    job = await api("GET", `/api/jobs/${id}`);
+    const now = await api("GET", `/api/jobs/${id}`);
+    if (!job || job.id !== id) return;
+    job = now;
     renderProgress();
   }
   if (!job || job.id !== id) return;
@@ -641,31 +1130,35 @@ async function runJob(kind, body, onDone) {
   if (finished.state === "done") onDone(finished.result);
 }
 
-async function stopJob() {
+async function stopJob(pressed) {
   if (!job) return;
   const id = job.id;
   job = null;
-  await api("POST", `/api/jobs/${id}/cancel`).catch(() => null);
   renderProgress();
+  await api("POST", `/api/jobs/${id}/cancel`).catch(() => null);
+  if (pressed) say(t("stopped"), true);
 }
 
-function runAdvice(a) {
+function runAdvice() {
   return guarded(async () => {
-    advice = null;
-    renderPanes();
+    const a = state.adv, key = keyOf("advice");
+    a.ran = true;
+    writeUrl();
+    render();
     await runJob("advise", { hand: a.hand, seat: a.seat, dealer: state.dealer, samples: a.samples,
-                             seed: a.seed, auction: a.auction }, (r) => { advice = r; });
-    renderPanes();
+                             seed: a.seed, auction: readAuction(a.auction).join(" ") }, (r) => keep("advice", r, key));
+    render();
   });
 }
 
 // ---------------------------------------------------------------- practice
+// A problem never touches the board's own deal: leaving Practice shows that deal again.
 function renderPractice() {
   const pane = $("pane-practice"), p = state.practice;
   pane.replaceChildren();
   pane.append(el("div", { class: "row" },
-    el("button", { id: "pr-play", class: p.kind === "play" ? "primary" : "", onclick: () => newProblem("play", p.seed) }, t("practice_play")),
-    el("button", { id: "pr-bid", class: p.kind === "bid" ? "primary" : "", onclick: () => newProblem("bid", p.seed) }, t("practice_bid")),
+    el("button", { id: "pr-play", class: p.kind === "play" ? "primary" : "", "aria-pressed": String(p.kind === "play"), onclick: () => newProblem("play", p.seed) }, t("practice_play")),
+    el("button", { id: "pr-bid", class: p.kind === "bid" ? "primary" : "", "aria-pressed": String(p.kind === "bid"), onclick: () => newProblem("bid", p.seed) }, t("practice_bid")),
     el("span", { class: "score", id: "pr-score" }, `${t("score")}${C()}${p.right} / ${p.tried}`)));
   if (p.kind === "play") renderPlayProblem(pane); else renderBidProblem(pane);
   pane.append(el("div", { class: "row" }, el("button", { id: "pr-next", class: "primary",
@@ -673,39 +1166,43 @@ function renderPractice() {
 }
 
 function renderPlayProblem(pane) {
-  if (!solution) return;
-  pane.append(el("p", { class: "big" }, `${t("strain")} ${strainName(solution.strain)}, ${t("leader")} ${t(solution.leader)}. ` +
-    `${t(solution.to_move)}${C()}${t("your_card")}.`));
+  const sol = answer("solution"), pr = playProblem;
+  if (!sol || !pr) return;
+  const goal = t(pr.goal.side === "declarer" ? "goal_decl" : "goal_def", { p: pr.goal.points });
+  pane.append(richEl("p", { class: "big", id: "pr-statement" },
+    `${t("contract")}${C()}${callText(pr.contract)} ${t(pr.declarer)}, ${t("leader")} ${t(pr.leader)}. ${goal} ` +
+    `${t(pr.to_move)}${C()}${t("your_card")}.`),
+    el("p", { class: "muted", id: "pr-tolerance" }, t("tolerance_play", { n: pr.tolerance })));
   if (!practiceAnswer) return;
   const { card, cost } = practiceAnswer;
-  pane.append(el("div", { class: "verdict " + (cost === 0 ? "good" : "bad"), id: "pr-verdict" },
-    el("div", { class: "big" }, cost === 0 ? t("right") : t("wrong")),
-    `${t("you_chose")} ${cardName(card)}` + (cost ? ` : ${t("lost")} ${cost}. ` : ". ") +
-    `${t("best_cards")}${C()}${solution.best_cards.map(cardName).join(" ")}.`));
+  const good = cost <= pr.tolerance;
+  pane.append(el("div", { class: "verdict " + (good ? "good" : "bad"), id: "pr-verdict" },
+    el("div", { class: "big" }, good ? t("right") : t("wrong")),
+    rich(`${t("you_chose")} ${cardName(card)}` + (cost ? `${C()}${t("lost")} ${cost} ${t("card_pts")}. ` : ". ") +
+    `${t("best_cards")}${C()}${sol.best_cards.map(cardName).join(" ")}.`)));
   pane.append(el("p", { class: "legend" }, t("legend")));
 }
 
 function renderBidProblem(pane) {
-  if (!bidProblem) return;
-  const hand = el("div", { class: "hand" }, ...handCards(bidProblem.hand).map((c) => cardEl(c)));
-  pane.append(el("p", {}, `${t("dealer")}${C()}${t(bidProblem.dealer)}. ${t("auction")}${C()}` +
-    (bidProblem.auction ? bidProblem.auction.split(" ").map(callText).join(", ") : "—") +
-    `. ${t("your_hand")} (${t(bidProblem.seat)})${C()}`),
-    el("div", { style: "background:var(--felt);padding:8px;border-radius:8px" }, hand),
+  const pr = bidProblem;
+  if (!pr) return;
+  const calls = readAuction(pr.auction);
+  pane.append(el("p", {}, `${t("dealer")}${C()}${t(pr.dealer)}. ${t("your_hand")} (${t(pr.seat)}).`),
+    auctionDiagram(calls, pr.dealer, "pr-auction"),
+    el("p", { class: "muted", id: "pr-tolerance" }, t("tolerance_bid", { n: pr.tolerance })),
     el("h3", {}, t("your_call")),
     el("div", { class: "row" }, el("button", { id: "pick-pass", onclick: () => answerBid("pass"),
                                               disabled: practiceAnswer ? "" : null }, t("pass"))),
-    bidGrid(practiceAnswer && practiceAnswer.advice, practiceAnswer ? null : answerBid),
-    el("div", { id: "bid-progress" }));
-  renderProgress();
+    scroller(bidGrid(practiceAnswer && practiceAnswer.advice, practiceAnswer ? null : answerBid, pr.auction, pr.dealer)),
+    el("div", { id: "bid-progress", class: "progress-box" }));
   if (practiceAnswer && practiceAnswer.advice) {
     const { pick, advice: adv, good } = practiceAnswer;
-    const b = adv.bids.find((x) => x.bid === pick);
+    const best = adv.answer.call;
     pane.append(el("div", { class: "verdict " + (good ? "good" : "bad"), id: "pr-verdict" },
       el("div", { class: "big" }, good ? t("right") : t("wrong")),
-      `${t("you_chose")} ${callText(pick)}` + (b ? ` (${t("make")} ${Math.round(100 * b.p_make)}%, ${t("ev")} ${Math.round(b.ev_coinched)})` : "") +
-      `. ${t("verdict_bid")} ${adv.samples} ${t("deals")}${C()}${callText(adv.answer.call)}.`, el("br"),
-      `${t("why")}${C()}${adv.recommendation.text}`));
+      rich(`${t("you_chose")} ${callText(pick)} (${t("ev")} ${Math.round(practiceAnswer.mine)}). ` +
+      `${t("verdict_bid")} ${adv.samples} ${t("deals")}${C()}${callText(best)} (${t("ev")} ${Math.round(practiceAnswer.top)}).`), el("br"),
+      rich(`${t("why")}${C()}${polish(adv.in_auction ? adv.in_auction.text : adv.recommendation.text)}`)));
   }
 }
 
@@ -720,14 +1217,14 @@ function answerBid(pick) {
       const ev = adv.in_auction
         ? (call) => (adv.in_auction.calls.find((x) => x.call === call) || { ev: -Infinity }).ev
         : (call) => (call === "pass" ? 0 : (adv.bids.find((x) => x.bid === call) || { ev_coinched: 0 }).ev_coinched);
-      // right: the advised call, or one whose mean score is within 10 of it
-      const good = pick === adv.answer.call || ev(pick) >= ev(adv.answer.call) - 10;
-      practiceAnswer = { pick, advice: adv, good };
+      const mine = ev(pick), top = ev(adv.answer.call);
+      const good = pick === adv.answer.call || mine >= top - pr.tolerance;
+      practiceAnswer = { pick, advice: adv, good, mine, top };
       state.practice.tried += 1;
       if (good) state.practice.right += 1;
     });
     writeUrl();
-    renderPanes();
+    render();
   });
 }
 
@@ -737,15 +1234,10 @@ function newProblem(kind, seed) {
     Object.assign(state.practice, { kind, seed });
     practiceAnswer = null;
     if (kind === "play") {
-      const pr = await api("GET", `/api/practice/play?seed=${seed}`);
-      Object.assign(state, { deal: pr.deal, seed: null, strain: pr.strain, leader: pr.leader,
-                             played: pr.played.split(" ").filter(Boolean), redo: [] });
-      $("pbn").value = pr.deal;
-      await refreshPosition();
+      playProblem = await api("GET", `/api/practice/play?seed=${seed}`);
+      keep("solution", await solveFor(playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played));
     } else {
       bidProblem = await api("GET", `/api/practice/bidding?seed=${seed}`);
-      state.dealer = bidProblem.dealer;
-      $("dealer").value = state.dealer;
     }
     writeUrl();
     render();
@@ -753,25 +1245,28 @@ function newProblem(kind, seed) {
 }
 
 // ---------------------------------------------------------------- actions
+function solveFor(deal, strain, lead, played) {
+  return api("POST", "/api/solve", { deal, strain, leader: lead, played });
+}
 async function refreshPosition() {
-  solution = await api("POST", "/api/solve", { deal: state.deal, strain: state.strain, leader: leader(),
-                                                played: state.played.join(" ") });
+  if (!state.deal) return;
+  const key = keyOf("solution");
+  keep("solution", await solveFor(state.deal, state.strain, leader(), state.played.join(" ")), key);
 }
 
 function clickCard(code) {
   return guarded(async () => {
-    if (state.panel === "practice") {
+    if (practiceActive("play")) {
       if (practiceAnswer) return;
-      practiceAnswer = { card: code, cost: solution.costs[code] };
+      practiceAnswer = { card: code, cost: answer("solution").costs[code] };
       state.practice.tried += 1;
-      if (practiceAnswer.cost === 0) state.practice.right += 1;
+      if (practiceAnswer.cost <= playProblem.tolerance) state.practice.right += 1;
       writeUrl();
       render();
       return;
     }
     state.played.push(code);
     state.redo = [];
-    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -782,7 +1277,6 @@ function undo() {
   return guarded(async () => {
     if (!state.played.length) return;
     state.redo.push(state.played.pop());
-    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -793,7 +1287,6 @@ function redo() {
   return guarded(async () => {
     if (!state.redo.length) return;
     state.played.push(state.redo.pop());
-    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -802,9 +1295,8 @@ function redo() {
 
 function bestLine() {
   return guarded(async () => {
-    state.played = state.played.concat(solution.line);
+    state.played = state.played.concat(answer("solution").line);
     state.redo = [];
-    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -813,8 +1305,10 @@ function bestLine() {
 
 function doReview() {
   return guarded(async () => {
-    reviewResult = await api("POST", "/api/review", { deal: state.deal, strain: state.strain, leader: leader(),
-                                                      played: state.played.join(" ") });
+    const key = keyOf("review");
+    keep("review", await api("POST", "/api/review", { deal: state.deal, strain: state.strain, leader: leader(),
+                                                      played: state.played.concat(state.redo.slice().reverse()).join(" ") }), key);
+    writeUrl();
     render();
   });
 }
@@ -822,7 +1316,6 @@ function doReview() {
 function startPlay(strain, lead) {
   return guarded(async () => {
     Object.assign(state, { strain, leader: lead, played: [], redo: [], panel: "play" });
-    reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
     writeUrl();
     render();
@@ -833,16 +1326,19 @@ async function loadDeal(pbn, seed) {
   const d = await api("POST", "/api/deal", { deal: pbn });
   Object.assign(state, { deal: d.deal, seed: seed === undefined ? null : seed, played: [], redo: [], build: null });
   $("pbn").value = d.deal;
-  reviewResult = null; advice = null; seatAdvice = seatReview = playOut = null;
   await analyseDeal();
 }
 
+// The answers about the deal itself: the table, par and the position.
 async function analyseDeal() {
-  [table, parResult] = await Promise.all([
-    api("POST", "/api/table", { deal: state.deal }),
-    api("POST", "/api/par", { deal: state.deal, dealer: state.dealer }),
+  const deal = state.deal, dealer = state.dealer, lang = state.lang;
+  const [table, par] = await Promise.all([
+    answer("table") || api("POST", "/api/table", { deal }),
+    answer("par") || api("POST", "/api/par", { deal, dealer, lang: state.lang }),
+    refreshPosition(),
   ]);
-  await refreshPosition();
+  keep("table", table, deal);
+  keep("par", par, [deal, dealer, lang].join("|"));
   writeUrl();
   render();
 }
@@ -860,8 +1356,7 @@ function randomDeal() {
 // ---------------------------------------------------------------- building a deal
 function startBuild() {
   state.build = { to: "N", hands: { N: [], E: [], S: [], W: [] } };
-  solution = null; table = null; parResult = null; reviewResult = null; advice = null;
-  seatAdvice = seatReview = playOut = null;
+  state.deal = null;
   $("pbn").value = "";
   render();
 }
@@ -897,33 +1392,123 @@ function renderPalette() {
       loadDeal("N:" + SEATS.map((s) => cardsToPbn(b.hands[s])).join(" "))) }, t("build_done")));
 }
 
+// ---------------------------------------------------------------- view: rotate, hide
+function renderView() {
+  const box = $("view");
+  box.replaceChildren(
+    el("label", {}, t("sit_at"), " ", el("select", { id: "view-me", onchange: (e) => { state.view.me = e.target.value; writeUrl(); render(); } },
+      ...SEATS.map((s) => el("option", { value: s, selected: s === state.view.me ? "" : null }, t(s))))),
+    el("label", {}, el("input", { type: "checkbox", id: "view-only", checked: state.view.only ? "" : null,
+      onchange: (e) => { state.view.only = e.target.checked; writeUrl(); render(); } }), " ", t("only_mine")),
+    el("button", { type: "button", id: "keys", "aria-keyshortcuts": "?", onclick: toggleKeys }, t("keys")));
+}
+
+// ---------------------------------------------------------------- keyboard
+function toggleKeys() {
+  const d = $("keys-help");
+  if (!d.hidden) { d.hidden = true; return; }
+  d.replaceChildren(el("h2", { id: "keys-title" }, t("keys_title")),
+    el("ul", {}, ...["key_arrows", "key_enter", "key_undo", "key_redo", "key_help", "key_esc"].map((k) => el("li", {}, t(k)))),
+    el("button", { type: "button", id: "keys-close", onclick: () => { d.hidden = true; $("keys").focus(); } }, t("close")));
+  d.hidden = false;
+  $("keys-close").focus();
+}
+
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const tgt = e.target, tag = tgt.tagName;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag)) return;
+  if (e.key === "Escape") { $("keys-help").hidden = true; return; }
+  if (e.key === "?") { e.preventDefault(); toggleKeys(); return; }
+  const card = tgt.closest && tgt.closest(".hand .card, #adv-picker .card, #palette .card");
+  if (card && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
+    const group = [...card.parentElement.querySelectorAll(".card:not(.back)")];
+    const i = group.indexOf(card) + (e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1);
+    if (group[i]) group[i].focus();
+    e.preventDefault();
+    return;
+  }
+  if (state.panel !== "play") return;
+  if (e.key === "u" || e.key === "ArrowLeft") { e.preventDefault(); undo(); }
+  if (e.key === "r" || e.key === "ArrowRight") { e.preventDefault(); redo(); }
+}
+
+// What has the focus, as a selector that finds the same control after a render.
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  if (a.id) return "#" + CSS.escape(a.id);
+  for (const attr of ["data-card", "data-trick", "data-call", "data-index"]) {
+    if (a.hasAttribute(attr)) return `[${attr}="${a.getAttribute(attr)}"]`;
+  }
+  const td = a.closest("td[data-strain]");
+  if (td) return `td[data-strain="${td.dataset.strain}"][data-leader="${td.dataset.leader}"] button`;
+  return null;
+}
+// Puts the focus back after a render: on the same control if it is still there and
+// usable, else on the first legal card (after playing one), else where it was.
+function refocus(key) {
+  if (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected) return;
+  let target = key ? document.querySelector(/data-card/.test(key) ? `button${key}` : key) : null;
+  if (target && (target.disabled || target.getAttribute("aria-disabled") === "true") && /data-card/.test(key)) target = null;
+  if (!target && key && /data-card/.test(key)) target = document.querySelector(".card.legal");
+  if (!target && key && key.startsWith("#")) target = document.querySelector(key);
+  if (target) target.focus({ preventScroll: true });
+}
+
 // ---------------------------------------------------------------- page
 function render() {
+  const focus = focusKey();
   document.documentElement.lang = state.lang;
   document.title = "Coinche — " + t("title");
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
   $("lang").textContent = state.lang === "fr" ? "English" : "Français";
+  $("lang").setAttribute("lang", state.lang === "fr" ? "en" : "fr");
   const dl = $("dealer");
   dl.replaceChildren(...SEATS.map((s) => el("option", { value: s, selected: s === state.dealer ? "" : null }, t(s))));
+  if (state.deal && !state.build && document.activeElement !== $("pbn")) $("pbn").value = state.deal;
   renderPalette();
   renderBoard();
   renderPanes();
+  renderProgress();
+  refocus(focus);
+}
+
+async function openPanel(panel) {
+  const was = state.panel;
+  state.panel = panel;
+  if (panel === "practice") {
+    practiceAnswer = null;
+    const p = state.practice;
+    if (p.kind === "play" ? !playProblem || playProblem.seed !== p.seed : !bidProblem || bidProblem.seed !== p.seed) {
+      return newProblem(p.kind, p.seed);
+    }
+    if (p.kind === "play") keep("solution", await solveFor(playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played));
+  } else {
+    if (panel === "advice" && !state.adv.hand && state.deal) state.adv.hand = dealHands(state.deal)[state.adv.seat];
+    if (was === "practice" && state.deal) $("pbn").value = state.deal;
+    if (state.deal) await analyseDeal();
+  }
+  writeUrl();
+  render();
+}
+
+// Reopens the answers the link names, recomputed from their seeds.
+async function reopenAnswers() {
+  if (state.panel === "play") {
+    if (reopen.has("review")) await doReview();
+    if (reopen.has("seatAdvice")) await runSeatAdvice();
+    if (reopen.has("seatReview")) await runSeatReview();
+  }
+  if (state.panel === "advice" && state.adv.ran && HAND_RE.test(state.adv.hand)) await runAdvice();
+  if (state.panel === "advice" && state.lead.ran && HAND_RE.test(leadHand() || "")) await runLead();
 }
 
 async function init() {
-  readUrl();
+  const bad = readUrl();
   if (!state.lang) state.lang = (navigator.language || "fr").toLowerCase().startsWith("fr") ? "fr" : "en";
   for (const b of document.querySelectorAll("#tabs button")) {
-    b.addEventListener("click", () => guarded(async () => {
-      state.panel = b.dataset.panel;
-      if (state.panel === "practice" && !solution && !bidProblem) return newProblem(state.practice.kind, state.practice.seed);
-      if (state.panel === "practice") practiceAnswer = null;
-      if (state.panel === "practice" && state.practice.kind === "play") return newProblem("play", state.practice.seed);
-      if (state.panel === "advice" && !state.adv.hand && state.deal) state.adv.hand = dealHands(state.deal)[state.adv.seat];
-      if (state.deal && state.panel !== "practice") await refreshPosition();
-      writeUrl();
-      render();
-    }));
+    b.addEventListener("click", () => guarded(() => openPanel(b.dataset.panel)));
   }
   $("load").addEventListener("click", () => guarded(() => loadDeal($("pbn").value)));
   $("pbn").addEventListener("keydown", (e) => { if (e.key === "Enter") guarded(() => loadDeal($("pbn").value)); });
@@ -934,36 +1519,45 @@ async function init() {
     state.leader = null;
     if (state.deal) await analyseDeal(); else { writeUrl(); render(); }
   }));
-  $("lang").addEventListener("click", () => { state.lang = state.lang === "fr" ? "en" : "fr"; writeUrl(); render(); });
+  $("lang").addEventListener("click", () => {
+    const calls = readAuction(state.adv.auction);
+    state.lang = state.lang === "fr" ? "en" : "fr";
+    state.adv.auction = auctionText(calls);          // the same calls, in the new letters
+    writeUrl();
+    render();
+    if (state.deal && !practiceActive()) guarded(analyseDeal);     // par's reason in the new language
+  });
   $("copy-link").addEventListener("click", () => {
     writeUrl();
     (navigator.clipboard ? navigator.clipboard.writeText(location.href) : Promise.reject())
       .then(() => say(t("copied"), true), () => say(location.href, true));
   });
+  document.addEventListener("keydown", onKey);
   window.addEventListener("pagehide", () => { if (job) navigator.sendBeacon(`/api/jobs/${job.id}/cancel`); });
   await guarded(async () => {
     if (state.seed !== null) $("seed").value = state.seed;
     if (state.panel === "practice") {
-      const kind = state.practice.kind, seed = state.practice.seed;
-      if (kind === "bid") await newProblem(kind, seed);
-      if (kind === "play") {
-        if (!state.deal) return newProblem(kind, seed);
-        $("pbn").value = state.deal;
-        await refreshPosition();
-      }
-    } else if (state.deal) {
-      const played = state.played;
-      await loadDeal(state.deal, state.seed === null ? undefined : state.seed);
-      state.played = played;
-      try { await refreshPosition(); } catch (e) { state.played = []; await refreshPosition(); throw e; }
-    } else {
-      await loadDeal("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9");
+      const p = state.practice;
+      await newProblem(p.kind, p.seed);
+      return;
     }
+    const played = state.played, redo = state.redo;
+    try {
+      await loadDeal(state.deal || EXAMPLE, state.seed === null ? undefined : state.seed);
+    } catch (e) {
+      await loadDeal(EXAMPLE);
+      throw e;
+    }
+    state.played = played;
+    state.redo = redo;
+    try { await refreshPosition(); } catch (e) { state.played = []; state.redo = []; await refreshPosition(); throw e; }
     if (state.panel === "advice" && !state.adv.hand && state.deal) state.adv.hand = dealHands(state.deal)[state.adv.seat];
     writeUrl();
   });
+  if (bad.length) say(`${t("bad_link")} ${bad.join(", ")}`);
   render();
   document.body.dataset.ready = "1";
+  if (((state.adv.ran || state.lead.ran) && state.panel === "advice") || (reopen.size && state.panel === "play")) guarded(reopenAnswers);
 }
 
 init();
