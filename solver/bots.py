@@ -63,16 +63,15 @@ __all__ = ["SeatView", "Bot", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDum
 # ---------------------------------------------------------------------------
 
 def world_score(contract: Contract, deal: Deal, leader: Seat, rules: Rules, ns_points: int,
-                capot: int) -> DealScore:
+                capot: Optional[Team]) -> DealScore:
     """The score of ``contract`` played on ``deal`` (first lead by ``leader``) when N-S
-    take ``ns_points`` card points; ``capot``: 1 when N-S took every trick, -1 when E-W
-    did, 0 neither.  Every belote held by a side that may claim it is claimed, and the
+    take ``ns_points`` card points; ``capot``: the side that took every trick, or ``None``.  Every belote held by a side that may claim it is claimed, and the
     declarations are awarded as the rules say (:mod:`solver.outcome`, the one home of a
     played contract's score): the score both of a world a bot imagines and of the deal
     played at the table."""
     # a side takes every trick only with every point (a solver's trick count may come
     # from another line of play than its points)
-    taker = Team.NS if capot == 1 and ns_points == 162 else Team.EW if capot == -1 and ns_points == 0 else None
+    taker = capot if (capot, ns_points) in ((Team.NS, 162), (Team.EW, 0)) else None
     return PlayedContract.on_deal(contract, deal, ns_points, taker, leader=leader, rules=rules).score(rules)
 
 
