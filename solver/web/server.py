@@ -7,10 +7,14 @@ handles.  :class:`GuardedProtocol` adds what a server reachable by others needs:
 - a request must arrive whole within :data:`REQUEST_TIMEOUT` seconds of its first byte
   (or of the connection's opening): a client sending its head or body a byte at a time,
   or nothing at all, is disconnected;
-- at most :data:`MAX_CONNECTIONS` connections are open at once; a new one beyond that
-  closes the oldest connection whose request has not arrived (an idle keep-alive
-  connection, a half-sent request), so a flood of half-open connections cannot keep a
-  real request out, and the process never runs out of file handles;
+- past :data:`MAX_CONNECTIONS` open connections, a new one closes the oldest connection
+  whose request has not arrived (an idle keep-alive connection, a half-sent request)
+  and that has had :data:`GRACE` seconds to send it; past :data:`HARD_MAX_CONNECTIONS`,
+  the oldest such connection whatever its age, or the new one.  So a flood of half-open
+  connections cannot keep a real request out (a request sent at once arrives within its
+  grace), and the process never runs out of file handles;
+- once a flood of connections has gone, the memory it took is given back to the
+  system (:func:`give_back_memory`);
 - an idle keep-alive connection closes after :data:`KEEP_ALIVE` seconds.
 
 :class:`BoardServer` stops on the first SIGINT or SIGTERM: it stops accepting, cancels
@@ -23,6 +27,8 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import ctypes
+import gc
 import logging
 import os
 import signal
@@ -40,8 +46,17 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 REQUEST_TIMEOUT = 10.0
 #: Seconds an idle keep-alive connection is kept.
 KEEP_ALIVE = 5
-#: Connections open at once (the process's file-handle limit must be above it).
-MAX_CONNECTIONS = 1000
+#: Open connections past which a new one closes an old one still waiting for its request.
+MAX_CONNECTIONS = 500
+#: Open connections never exceeded (the process's file-handle limit must be above it).
+HARD_MAX_CONNECTIONS = 1000
+#: Seconds a new connection has to send its request before it may be closed for another.
+GRACE = 1.0
+#: Connections the system queues before the server accepts them; also how many the
+#: server accepts in one go, so what a burst of connections costs in memory at once.
+BACKLOG = 256
+#: Open connections, at a peak, after which memory is given back once they have gone.
+TRIM_AFTER = 200
 #: Log records let through per logger and :data:`LOG_WINDOW` seconds.
 LOG_BURST = 10
 LOG_WINDOW = 60.0
@@ -50,10 +65,12 @@ _WAITING_STATES = (h11.IDLE, h11.SEND_BODY)
 
 
 class _Waiting:
-    """The connections whose request has not arrived whole, oldest first."""
+    """The connections whose request has not arrived whole, oldest first, and the peak
+    of open connections since memory was last given back."""
 
     def __init__(self) -> None:
         self.order: "collections.OrderedDict[GuardedProtocol, None]" = collections.OrderedDict()
+        self.peak = 0
 
 
 def _waiting(server_state: Any) -> _Waiting:
@@ -68,6 +85,8 @@ class GuardedProtocol(H11Protocol):
     """uvicorn's h11 protocol with a deadline for each request and a cap on connections."""
 
     max_connections = MAX_CONNECTIONS
+    hard_max_connections = HARD_MAX_CONNECTIONS
+    grace = GRACE
     request_timeout = REQUEST_TIMEOUT
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -78,14 +97,22 @@ class GuardedProtocol(H11Protocol):
     # -- the connection's life -------------------------------------------------------------
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.max_connections and not self._evict_oldest():
-            self.transport.abort()
-            return
+        self._opened = self.loop.time()
+        open_now = len(self.connections)
+        self._waiting.peak = max(self._waiting.peak, open_now)
+        if open_now > self.max_connections:
+            hard = open_now > self.hard_max_connections
+            if not self._evict_oldest(0.0 if hard else self.grace) and hard:
+                self.transport.abort()
+                return
         self._wait_for_request()
 
     def connection_lost(self, exc: "Exception | None") -> None:
         self._arrived()
         super().connection_lost(exc)
+        if not self.connections and self._waiting.peak > TRIM_AFTER:
+            self._waiting.peak = 0
+            self.loop.call_soon(give_back_memory)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -131,14 +158,26 @@ class GuardedProtocol(H11Protocol):
             self._arrived()
             self.transport.abort()
 
-    def _evict_oldest(self) -> bool:
-        """Close the oldest connection still waiting for its request; False if none."""
+    def _evict_oldest(self, age: float) -> bool:
+        """Close the oldest connection still waiting for its request, open for ``age``
+        seconds at least; False if none."""
         for other in self._waiting.order:
             if other is not self:
+                if self._opened - other._opened < age:
+                    return False
                 other._arrived()
                 other.transport.abort()
                 return True
         return False
+
+
+def give_back_memory() -> None:
+    """Collect garbage and hand the C heap's free pages back to the system (glibc)."""
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):      # pragma: no cover - not glibc
+        pass
 
 
 class OneLineLogs(logging.Filter):
@@ -226,6 +265,16 @@ class BoardServer(uvicorn.Server):
             self.jobs.stop_all()
 
 
+def _fixed_mmap_threshold() -> None:
+    """Keep glibc's large-block threshold at its default: a socket read asks for 256 KiB
+    and keeps a few bytes of it; from the heap (where the moving threshold would put it)
+    that fragments the heap, from mmap it is returned whole."""
+    try:
+        ctypes.CDLL(None).mallopt(-3, 128 * 1024)          # M_MMAP_THRESHOLD
+    except (OSError, AttributeError):      # pragma: no cover - not glibc
+        pass
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host``:``port``; OSError when the address is taken or wrong."""
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
@@ -236,7 +285,7 @@ def bind(host: str, port: int) -> socket.socket:
         if family == socket.AF_INET6:
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
         sock.bind(address)
-        sock.listen(2048)
+        sock.listen(BACKLOG)
     except OSError:
         sock.close()
         raise
@@ -247,7 +296,7 @@ def bind(host: str, port: int) -> socket.socket:
 def config(app: Any, **changes: Any) -> uvicorn.Config:
     """uvicorn's configuration for the board: the guarded protocol, its timeouts."""
     options: dict[str, Any] = dict(http=GuardedProtocol, log_level="warning", timeout_keep_alive=KEEP_ALIVE,
-                                   backlog=2048, access_log=False, lifespan="on", ws="none")
+                                   backlog=BACKLOG, access_log=False, lifespan="on", ws="none")
     options.update(changes)
     return uvicorn.Config(app, **options)
 
@@ -255,6 +304,7 @@ def config(app: Any, **changes: Any) -> uvicorn.Config:
 def serve(app: Any, sock: socket.socket, jobs: Any = None) -> Optional[int]:
     """Serve ``app`` on ``sock`` until a signal; the signal's number, or None."""
     server = BoardServer(config(app), jobs)
+    _fixed_mmap_threshold()
     with bounded_logs():
         server.run(sockets=[sock])
     sys.stderr.flush()

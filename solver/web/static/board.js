@@ -41,7 +41,7 @@ const TEXT = {
     build_to: "Donner à", build_done: "Utiliser cette donne", cards_left: "cartes restantes",
     from_deal: "Main de la donne", make: "réussit", ev: "score moyen", why: "Pourquoi",
     in_auction: "L'annonce suivante, sur les donnes conformes aux enchères", fit: "des donnes tirées s'accordent avec les enchères",
-    call: "Annonce",
+    call: "Annonce", rules: "Règles", rules_help: "Variantes NOM=VALEUR séparées par des virgules, comme coinche --rule (vide : les règles par défaut)",
     from_seat: "Depuis la place du joueur", from_seat_help: "Ce que le joueur à jouer peut savoir : sa main, les cartes jouées et ce qu'elles prouvent ; les mains cachées sont tirées au hasard.",
     contract: "Contrat", declarer: "Déclarant", seat_advice: "Quelle carte, depuis sa place", seat_review: "Revue depuis chaque place",
     play_out: "Faire jouer la fin (PIMC)", worlds: "Mondes", card: "Carte", our_points: "Nos points", succeed: "Nous réussissons",
@@ -77,7 +77,7 @@ const TEXT = {
     build_to: "Give to", build_done: "Use this deal", cards_left: "cards left",
     from_deal: "Hand from the deal", make: "makes", ev: "mean score", why: "Why",
     in_auction: "The next call, on deals that fit the auction", fit: "of the dealt deals fit the auction",
-    call: "Call",
+    call: "Call", rules: "Rules", rules_help: "Variants NAME=VALUE separated by commas, as coinche --rule takes them (empty: the default rules)",
     from_seat: "From the player's seat", from_seat_help: "What the player to move can know: its hand, the cards played and what they prove; the hidden hands are dealt at random.",
     contract: "Contract", declarer: "Declarer", seat_advice: "Which card, from this seat", seat_review: "Review from each seat",
     play_out: "Play the rest out (PIMC)", worlds: "Worlds", card: "Card", our_points: "Our points", succeed: "We succeed",
@@ -93,7 +93,7 @@ const state = {
   strain: "C", leader: null, played: [], redo: [], level: 80, declarer: null, seatSamples: 50,
   adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1 },
   practice: { kind: "play", seed: 1, right: 0, tried: 0 },
-  build: null,
+  build: null, rules: "", token: "",
 };
 let solution = null, table = null, parResult = null, reviewResult = null, advice = null, job = null;
 let practiceAnswer = null, bidProblem = null, seatAdvice = null, seatReview = null, playOut = null;
@@ -118,6 +118,8 @@ function readUrl() {
   if (q.get("ax")) state.adv.seed = +q.get("ax");
   if (["play", "bid"].includes(q.get("pk"))) state.practice.kind = q.get("pk");
   if (q.get("ps")) state.practice.seed = +q.get("ps");
+  if (q.get("r")) state.rules = q.get("r");
+  if (q.get("token")) state.token = q.get("token");
   const sc = (q.get("sc") || "").split("/");
   if (sc.length === 2) { state.practice.right = +sc[0] || 0; state.practice.tried = +sc[1] || 0; }
 }
@@ -145,6 +147,8 @@ function writeUrl() {
     q.set("ps", state.practice.seed);
     q.set("sc", state.practice.right + "/" + state.practice.tried);
   }
+  if (state.rules) q.set("r", state.rules);
+  if (state.token) q.set("token", state.token);
   history.replaceState(null, "", "#" + q.toString());
 }
 
@@ -166,8 +170,15 @@ function el(tag, attrs, ...children) {
 }
 
 // ---------------------------------------------------------------- API
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
+// The rules the page computes under, as the API's `rules` field: ["must_undertrump=false", ...].
+const rulesList = () => state.rules.split(",").map((r) => r.trim()).filter(Boolean);
+
+// Every request carries the board's token when the link gave one; every computing
+// request carries the rules.
+async function api(method, path, body, keepalive) {
+  const opts = { method, headers: {}, keepalive: !!keepalive };
+  if (state.token) opts.headers["x-board-token"] = state.token;
+  if (body !== undefined && path !== "/api/deal") body = Object.assign({ rules: rulesList() }, body);
   if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["content-type"] = "application/json"; }
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
@@ -902,6 +913,7 @@ function render() {
   document.documentElement.lang = state.lang;
   document.title = "Coinche — " + t("title");
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  $("rules").title = t("rules_help");
   $("lang").textContent = state.lang === "fr" ? "English" : "Français";
   const dl = $("dealer");
   dl.replaceChildren(...SEATS.map((s) => el("option", { value: s, selected: s === state.dealer ? "" : null }, t(s))));
@@ -940,7 +952,14 @@ async function init() {
     (navigator.clipboard ? navigator.clipboard.writeText(location.href) : Promise.reject())
       .then(() => say(t("copied"), true), () => say(location.href, true));
   });
-  window.addEventListener("pagehide", () => { if (job) navigator.sendBeacon(`/api/jobs/${job.id}/cancel`); });
+  window.addEventListener("pagehide", () => { if (job) api("POST", `/api/jobs/${job.id}/cancel`, undefined, true).catch(() => null); });
+  $("rules").value = state.rules;
+  $("rules").addEventListener("change", (e) => guarded(async () => {
+    state.rules = rulesList().join(",");
+    e.target.value = state.rules;
+    solution = reviewResult = advice = seatAdvice = seatReview = playOut = null;
+    if (state.deal) await analyseDeal(); else { writeUrl(); render(); }
+  }));
   await guarded(async () => {
     if (state.seed !== null) $("seed").value = state.seed;
     if (state.panel === "practice") {
