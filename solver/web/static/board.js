@@ -955,8 +955,8 @@ async function init() {
   window.addEventListener("pagehide", () => { if (job) api("POST", `/api/jobs/${job.id}/cancel`, undefined, true).catch(() => null); });
   $("rules").value = state.rules;
   $("rules").addEventListener("change", (e) => guarded(async () => {
-    state.rules = rulesList().join(",");
-    e.target.value = state.rules;
+    state.rules = e.target.value;
+    state.rules = e.target.value = rulesList().join(",");
     solution = reviewResult = advice = seatAdvice = seatReview = playOut = null;
     if (state.deal) await analyseDeal(); else { writeUrl(); render(); }
   }));
