@@ -24,6 +24,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -119,6 +120,11 @@ def hold(port: int, count: int, source: str, opened, release) -> None:
         s.close()
 
 
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
 def flood(proc: subprocess.Popen, port: int, connections: int) -> dict:
     """Open ``connections`` half-sent requests, time a normal request while they are
     held, close them; the figures."""
@@ -131,9 +137,18 @@ def flood(proc: subprocess.Popen, port: int, connections: int) -> dict:
     started = time.monotonic()
     for w in workers:
         w.start()
-    during = [request(port) for _ in range(3)]          # while the flood comes in
-    held = sum(opened.get(timeout=120) for _ in workers)
+    during: list[tuple[int, float]] = []
+    flooding = threading.Event()
+
+    def probe() -> None:                                # a normal request every 0.25 s meanwhile
+        while not flooding.wait(0.25):
+            during.append(request(port))
+    prober = threading.Thread(target=probe)
+    prober.start()
+    held = sum(opened.get(timeout=300) for _ in workers)
     opened_in = time.monotonic() - started
+    flooding.set()
+    prober.join()
     after_flood = [request(port) for _ in range(5)]     # with every connection held
     peak_rss, peak_files = rss_kib(proc.pid), open_files(proc.pid)
     release.set()
@@ -143,7 +158,10 @@ def flood(proc: subprocess.Popen, port: int, connections: int) -> dict:
     request(port)
     after = rss_kib(proc.pid)
     return {"connections": connections, "opened": held, "opened_in_s": round(opened_in, 2),
-            "during": [(s, round(t, 3)) for s, t in during],
+            "during": {"requests": len(during), "answered": sum(s == 200 for s, _ in during),
+                       "median_s": round(_quantile([t for _, t in during], 0.5), 3),
+                       "p95_s": round(_quantile([t for _, t in during], 0.95), 3),
+                       "slowest_s": round(max((t for _, t in during), default=0.0), 3)},
             "held": [(s, round(t, 3)) for s, t in after_flood],
             "rss_kib": {"before": before, "peak": peak_rss, "after": after},
             "server_files_peak": peak_files}

@@ -71,7 +71,7 @@ class Job:
     def finished(self) -> bool:
         return self.state in ("done", "failed", "cancelled")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "state": self.state, "done": self.done,
                 "total": self.total, "result": self.result, "error": self.error}
 
@@ -103,7 +103,7 @@ class Jobs:
         self._pool.submit(self._run, job, work)
         return job
 
-    def _run(self, job: Job, work: Callable) -> None:
+    def _run(self, job: Job, work: Callable[[Callable[[int, int], None]], Any]) -> None:
         if job.cancelled.is_set():
             job.state = "cancelled"
         else:

@@ -95,7 +95,7 @@ class GuardedProtocol(H11Protocol):
         self._waiting = _waiting(self.server_state)
 
     # -- the connection's life -------------------------------------------------------------
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._opened = self.loop.time()
         open_now = len(self.connections)
