@@ -186,6 +186,21 @@ def test_a_second_signal_stops_at_once():
     assert "Traceback" not in err, err[:2000]
 
 
+def test_the_second_signal_ends_the_process_without_waiting():
+    """The stop's two steps, called as the signals call them (two signals sent together
+    may reach Python as one): the first asks the server to stop and cancels the jobs,
+    the second ends the process there and then."""
+    code = ("import signal; from solver.web import create_app; from solver.web.jobs import Jobs;"
+            "from solver.web.server import BoardServer, config;"
+            "jobs = Jobs(); s = BoardServer(config(create_app(jobs)), jobs);"
+            "s.handle_exit(signal.SIGTERM, None); print(s.should_exit, jobs.stopping, flush=True);"
+            "s.handle_exit(signal.SIGTERM, None); print('not reached')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 128 + signal.SIGTERM
+    assert out.stdout == "True True\n"
+    assert out.stderr == "stopped at once by a second signal\n"
+
+
 # ---------------------------------------------------------------- on a network
 def test_a_busy_port_is_one_line_and_exit_2():
     with socket.socket() as taken:
@@ -243,6 +258,13 @@ def test_host_header_is_checked():
         assert c.get("/", headers={"host": "attacker.test"}).status_code == 400
         for host in ("127.0.0.1:8000", "localhost", "BOARD.lan:80"):
             assert c.get("/api/deal", params={"seed": 1}, headers={"host": host}).status_code == 200
+        # a page of another site, through a served name: refused; the board's own page: served
+        other = c.post("/api/table", json={"deal": "example"},
+                       headers={"host": "127.0.0.1:8000", "origin": "http://evil.example"})
+        assert other.status_code == 403 and other.json() == {"error": "a page of another site cannot use the board"}
+        own = c.post("/api/table", json={"deal": "example"},
+                     headers={"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"})
+        assert own.status_code == 200
 
 
 def test_the_token_guards_every_api_request():

@@ -6,7 +6,9 @@
   400: a page on another site cannot reach the board through a name it controls that
   points to this machine (DNS rebinding).  ``coinche serve`` serves ``127.0.0.1`` and
   ``localhost``, the machine's addresses and name with ``--host 0.0.0.0``, and the names
-  given with ``--allow-host``.
+  given with ``--allow-host``.  A request a browser sends from a page of another site
+  (its ``Origin`` header names another host) gets 403: another site's page cannot
+  start work on the board through a served name either.
 - **Token.** With a token, every request under ``/api`` must carry it in the
   ``X-Board-Token`` header (the page reads it from its link, ``#token=...``); without
   it the answer is 401.  The page and its files are served to anyone who reaches the
@@ -36,6 +38,11 @@ def host_name(header: str) -> str:
     return text
 
 
+def _origin_host(origin: bytes) -> str:
+    """The host of an ``Origin`` header (``http://host:port``)."""
+    return host_name(origin.decode("latin-1").split("://", 1)[-1])
+
+
 class Access:
     """ASGI middleware: refuse a request for another host name (400), or one under
     ``/api`` without the token when there is one (401), with ``{"error": ...}``."""
@@ -63,6 +70,10 @@ class Access:
                 shown = name[:80] or "(none)"
                 await self._refuse(send, 400, f"host {shown!r} is not served here: start the server "
                                               f"with --allow-host {shown} to serve that name")
+                return
+            origin = headers.get(b"origin")
+            if origin is not None and origin != b"null" and _origin_host(origin) not in self.hosts:
+                await self._refuse(send, 403, "a page of another site cannot use the board")
                 return
         if self.token is not None and scope.get("path", "").startswith("/api"):
             given = headers.get(TOKEN_HEADER, b"")

@@ -256,7 +256,7 @@ class BoardServer(uvicorn.Server):
         if self.signal is not None:
             # a second signal: no more waiting
             try:
-                os.write(2, b"stopped\n")
+                os.write(2, b"stopped at once by a second signal\n")
             finally:
                 os._exit(128 + sig)
         self.signal = sig
