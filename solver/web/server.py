@@ -92,12 +92,12 @@ class GuardedProtocol(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: "Any | None" = None
+        self._waiting_since = 0.0
         self._waiting = _waiting(self.server_state)
 
     # -- the connection's life -------------------------------------------------------------
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
-        self._opened = self.loop.time()
         open_now = len(self.connections)
         self._waiting.peak = max(self._waiting.peak, open_now)
         if open_now > self.max_connections:
@@ -128,8 +128,9 @@ class GuardedProtocol(H11Protocol):
         if not self.transport.is_closing() and self.conn.their_state in _WAITING_STATES:
             # a keep-alive connection waiting for its next request: uvicorn's keep-alive
             # timer runs until its first byte, then the request's deadline
+            self._waiting.order.pop(self, None)
+            self._waiting_since = self.loop.time()
             self._waiting.order[self] = None
-            self._waiting.order.move_to_end(self)
 
     def shutdown(self) -> None:
         """The server stops: a request still arriving will not be answered."""
@@ -144,6 +145,7 @@ class GuardedProtocol(H11Protocol):
         if self._deadline is None:
             self._deadline = self.loop.call_later(self.request_timeout, self._too_slow)
         if self not in self._waiting.order:
+            self._waiting_since = self.loop.time()
             self._waiting.order[self] = None
 
     def _arrived(self) -> None:
@@ -159,11 +161,11 @@ class GuardedProtocol(H11Protocol):
             self.transport.abort()
 
     def _evict_oldest(self, age: float) -> bool:
-        """Close the oldest connection still waiting for its request, open for ``age``
-        seconds at least; False if none."""
+        """Close the connection that has waited longest for its request, if it has waited
+        ``age`` seconds at least; False if none."""
         for other in self._waiting.order:
             if other is not self:
-                if self._opened - other._opened < age:
+                if self.loop.time() - other._waiting_since < age:
                     return False
                 other._arrived()
                 other.transport.abort()
