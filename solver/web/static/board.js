@@ -1345,14 +1345,14 @@ async function loadDeal(pbn, seed) {
 
 // The answers about the deal itself: the table, par and the position.
 async function analyseDeal() {
-  const deal = state.deal, dealer = state.dealer, lang = state.lang;
+  const tableKey = keyOf("table"), parKey = keyOf("par"), deal = state.deal, dealer = state.dealer;
   const [table, par] = await Promise.all([
     answer("table") || api("POST", "/api/table", { deal }),
     answer("par") || api("POST", "/api/par", { deal, dealer, lang: state.lang }),
     refreshPosition(),
   ]);
-  keep("table", table, deal);
-  keep("par", par, [deal, dealer, lang].join("|"));
+  keep("table", table, tableKey);
+  keep("par", par, parKey);
   writeUrl();
   render();
 }
@@ -1551,6 +1551,7 @@ async function init() {
   window.addEventListener("pagehide", () => { if (job) api("POST", `/api/jobs/${job.id}/cancel`, undefined, true).catch(() => null); });
   $("rules").value = state.rules;
   $("rules").addEventListener("change", (e) => guarded(async () => {
+    state.rules = e.target.value;
     state.rules = e.target.value = rulesList().join(",");
     if (state.deal) await analyseDeal(); else { writeUrl(); render(); }
   }));
