@@ -191,7 +191,13 @@ class Record:
         """The record of :meth:`to_dict`'s JSON form, checked as a record file is."""
         if not isinstance(obj, dict):
             raise RecordError(f"not a record: {quote(obj)}: expected a JSON object")
-        return parse_records(_format_pairs([_Pairs.from_dict(obj)]))[0]
+        pairs = _Pairs.from_dict(obj)
+        if not pairs:
+            return cls()                # every field empty
+        records = parse_records(_format_pairs([pairs]))
+        if len(records) != 1:           # pragma: no cover - one value per tag, on one line
+            raise RecordError(f"not one record: {quote(obj)}")
+        return records[0]
 
 
 def _name(x: "Seat | Team | None") -> Optional[str]:
@@ -598,6 +604,16 @@ class _Pairs:
 
     @staticmethod
     def from_dict(obj: dict) -> list[tuple[str, str, list[str]]]:
+        """The tag pairs of :meth:`Record.to_dict`'s form, every value checked for its
+        type (a value of another type, or text across lines, raises RecordError)."""
+        def text(where: str, v: Any, numbers: bool = False) -> str:
+            if numbers and isinstance(v, int) and not isinstance(v, bool):
+                return str(v)
+            if not isinstance(v, str) or "\n" in v or "\r" in v:
+                raise RecordError(f"record key {where}: {quote(v)} is not {'a number or ' if numbers else ''}"
+                                  f"text on one line")
+            return v
+
         def get(key: str, kind: type) -> Any:
             v = obj.get(key)
             if v is not None and not isinstance(v, kind):
@@ -607,40 +623,43 @@ class _Pairs:
         out: list[tuple[str, str, list[str]]] = []
         for key, tag in (("dealer", "Dealer"), ("deal", "Deal")):
             if get(key, str) is not None:
-                out.append((tag, obj[key], []))
+                out.append((tag, text(repr(key), obj[key]), []))
         rules = get("rules", dict) or {}
         if rules:
-            out.append(("Rules", " ".join(f"{k}={str(v).lower()}" for k, v in rules.items()), []))
+            words = [f"{text('rules', k)}={text('rules', str(v).lower())}" for k, v in rules.items()]
+            out.append(("Rules", " ".join(words), []))
         auction = get("auction", list) or []
         if auction:
-            try:
-                words = [x["call"] for x in auction]
-                out.append(("Auction", auction[0]["seat"], [" ".join(map(str, words))]))
-            except (TypeError, KeyError):
+            if not all(isinstance(x, dict) and "call" in x for x in auction) or "seat" not in auction[0]:
                 raise RecordError(f"record key 'auction': {quote(auction)}: expected "
-                                  f"[{{\"seat\": ..., \"call\": ...}}, ...]") from None
+                                  f"[{{\"seat\": ..., \"call\": ...}}, ...]")
+            words = [text("'auction'", x["call"]) for x in auction]
+            out.append(("Auction", text("'auction'", auction[0]["seat"]), [" ".join(words)]))
         c = obj.get("contract")
         if c == "pass":
             out.append(("Contract", "Pass", []))
         elif isinstance(c, dict):
             x = {"none": "", "coinche": "X", "surcoinche": "XX"}.get(str(c.get("coinche", "none")), "?x")
-            out += [("Contract", f"{c.get('bid')}{x}", []), ("Declarer", str(c.get("declarer")), [])]
+            out += [("Contract", f"{text(repr('contract'), c.get('bid'))}{x}", []),
+                    ("Declarer", text(repr("contract"), c.get("declarer")), [])]
         elif c is not None:
             raise RecordError(f"record key 'contract': {quote(c)}: expected an object or \"pass\"")
         if obj.get("leader") is not None or obj.get("play"):
-            cards = [str(x) for x in get("play", list) or []]
+            cards = [text("'play'", x) for x in get("play", list) or []]
             tricks = [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)]
-            out.append(("Play", str(obj.get("leader")), tricks))
+            out.append(("Play", text("'leader'", obj.get("leader")), tricks))
         for key, tag in (("result", "Result"), ("belote", "Belote"), ("declarations", "Declarations")):
             if obj.get(key) is not None:
-                out.append((tag, str(obj[key]), []))
+                out.append((tag, text(repr(key), obj[key], numbers=key == "result"), []))
         score = get("score", dict)
         if score is not None:
-            out.append(("Score", f"NS {score.get('NS')} EW {score.get('EW')}", []))
-        for s in get("sections", list) or []:
-            if not isinstance(s, dict):
-                raise RecordError(f"record section {quote(s)}: expected an object")
-            out.append((str(s.get("name")), str(s.get("value", "")), [str(x) for x in s.get("lines", [])]))
+            out.append(("Score", f"NS {text('score', score.get('NS'), True)} "
+                                 f"EW {text('score', score.get('EW'), True)}", []))
+        for sec in get("sections", list) or []:
+            if not isinstance(sec, dict) or not isinstance(sec.get("lines", []), list):
+                raise RecordError(f"record section {quote(sec)}: expected an object with name, value and lines")
+            out.append((text("section name", sec.get("name")), text("section value", sec.get("value", "")),
+                        [text("section line", x) for x in sec.get("lines", [])]))
         return out
 
 
