@@ -13,7 +13,7 @@ import typer
 
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
-from .files import check_output, read_lines
+from .files import check_output, nothing_in, read_lines
 from solver.messages import N_, tr
 from solver.atomic import atomic_open
 from .options import MAX_WORKERS, JsonOpt
@@ -84,8 +84,7 @@ def batch(
     items = (record_items(records, rules, dealer, strict) if records is not None
              else parse_lines(lines, default_dealer=dealer, strict=strict))
     if not items:
-        err_console.print(f"no deals in {'stdin' if str(file) == '-' else quote(str(file))}: "
-                          f"nothing to solve", soft_wrap=True)
+        raise nothing_in(file, "deals")
     if out is None:
         bad = _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
     else:

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from .app import app
 from .errors import OneLineErrorsGroup, fail, handle_errors
+from .files import input_directory
 from .options import MAX_WORKERS, JsonOpt
 from .output import people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
@@ -142,7 +143,7 @@ def show(
 
     Example: coinche study show hearts --by honours
     """
-    info = read_study(directory)
+    info = read_study(input_directory(directory, "a study's directory"))
     if by is None and of is None and (directory / "aggregates.json").is_file() and info.complete:
         agg = aggregate(directory, _saved_by(directory), of=_saved_of(directory))
     else:

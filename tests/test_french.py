@@ -110,7 +110,7 @@ def _in_french(args: list[str]) -> list[str]:
         if a in _FRENCH_OPTIONS:
             out[i + 1] = _french(args[i + 1])
     if out[0] == "score":
-        out[2] = _SUIT_FR[out[2]]
+        out[1] = _french(out[1])
     return out
 
 
