@@ -136,7 +136,6 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
 def result_dict(sol: Solution) -> dict:
     """The JSON of one solution: ``Solution.to_dict()`` with the costs, capot and rules."""
     d = sol.to_dict()
-    d["optimal_line"] = d.pop("line")      # "line" is an input line number in every command
     tricks = sol.position.total_tricks
     d["ew_max_tricks"] = tricks - sol.ns_max_tricks
     d["capot"] = "NS" if sol.ns_max_tricks == tricks else "EW" if sol.ns_max_tricks == 0 else None

@@ -802,7 +802,7 @@ function redo() {
 
 function bestLine() {
   return guarded(async () => {
-    state.played = state.played.concat(solution.line);
+    state.played = state.played.concat(solution.optimal_line);
     state.redo = [];
     reviewResult = seatAdvice = seatReview = playOut = null;
     await refreshPosition();
