@@ -18,7 +18,7 @@ from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.declarations import award_announced, parse_declaration
 from solver.errors import ScoreError, quote
-from solver.rules import VARIANTS, Rules
+from solver.rules import VARIANTS, Rules, Strain
 from solver.scoring import score_deal, score_steps
 
 
@@ -98,6 +98,8 @@ def score(
     rules = rules_from(rule, **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
+    if strain is not None:
+        Strain.parse(strain)        # a bad strain named alone, not inside the bid it makes
     text = bid if strain is None else f"{bid} {strain}"
     if len(text) > 40:          # no bid is this long; keep the message to one short line
         raise fail(f"malformed bid {quote(text)}: expected a level and a strain, like 100H or 100 H")
