@@ -85,9 +85,9 @@ def _strains(text: str) -> str:
 
 #: The options read in the command's language, by parameter name.
 READERS: dict[str, Callable[[Any], Any]] = {
-    "played": _cards, "contract": _bids, "auction": _bids, "bid": _bids, "strain": _strain, "strains": _strains,
-    "known": _seat_cards, "shown": _seat_cards, "void": _seat_suits, "length": _seat_suits,
-    "belote": _belote,
+    "played": _cards, "contract": _bids, "auction": _bids, "bid": _bids, "strain": _strain,
+    "strains": _strains, "known": _seat_cards, "shown": _seat_cards, "void": _seat_suits,
+    "length": _seat_suits, "belote": _belote,
 }
 
 
