@@ -174,7 +174,8 @@ def advise(
     hand: Annotated[str, typer.Argument(help="Your 8 cards as spades.hearts.diamonds.clubs, "
                                         "like AJ9.A7.KT.J ('-' for a void).")],
     seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")] = "S",
-    dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads "
+                                                  "(without it: N, and the output says so).")] = None,
     samples: SamplesOpt = 500,
     seed: SeedOpt = None,
     constraints: Optional[Constraints] = None,
@@ -205,6 +206,10 @@ def advise(
     """
     if play not in ("dd", "realistic"):
         raise fail(f"--play {play!r}: expected dd or realistic")
+    if dealer is None:
+        dealer = "N"
+        if not as_json:
+            say(tr("No --dealer given: the advice takes N as the dealer (E leads)."))
     if auction is not None or system is not None:
         if play != "dd":
             raise fail("--play realistic scores opening advice: leave it out with --auction")

@@ -21,7 +21,7 @@ import typer
 
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
-from .files import MAX_INPUT_BYTES, MAX_LINE, check_output
+from .files import MAX_INPUT_BYTES, MAX_LINE, check_output, nothing_in
 from solver.messages import N_, tr
 from solver.atomic import atomic_open, is_stream
 from .options import MAX_WORKERS, JsonOpt
@@ -100,7 +100,11 @@ def batch(
     if records is not None:
         items: "list | Iterator" = record_items(records, rules, dealer, strict)
         total: Optional[int] = sum(isinstance(it, BatchItem) for it in items)
+        if not items:
+            raise nothing_in(file, "deals")
     else:
+        if not any(t.strip() and not t.strip().startswith(("#", ";", "%")) for t in head):
+            raise nothing_in(file, "deals")
         items = iter_lines(itertools.chain(head, lines), default_dealer=dealer, strict=strict)
         total = None                # a stream: the bar counts without a total
     if out is None:

@@ -12,7 +12,7 @@ from .errors import fail, handle_errors
 from .options import JsonOpt, RuleOpt
 from .output import print_json
 from .rules import rules_from
-from .files import read_lines
+from .files import nothing_in, read_lines
 from .output import render_rows, say
 from .records_io import load_records, looks_like_records, record_rules
 from solver.messages import N_, tr
@@ -68,6 +68,8 @@ def match(
     Example: coinche match sheet.txt --rule target=1000
     """
     rules, scores = _scores(file, read_lines(file, "score sheet"), rule)
+    if not scores:
+        raise nothing_in(file, "deals to score")
     m = Match(rules)
     rows, objs = [], []
     for n, s in scores:

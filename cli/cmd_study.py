@@ -14,6 +14,7 @@ from rich.table import Table
 
 from .app import app
 from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, fail, handle_errors
+from .files import input_directory
 from .options import MAX_WORKERS, JsonOpt
 from .output import err_console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
@@ -161,7 +162,7 @@ def show(
 
     Example: coinche study show hearts --by honours
     """
-    info = read_study(directory)
+    info = read_study(input_directory(directory, "a study's directory"))
     if by is None and of is None and (directory / "aggregates.json").is_file() and info.complete:
         agg = aggregate(directory, _saved_by(directory), of=_saved_of(directory))
     else:

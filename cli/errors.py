@@ -14,7 +14,7 @@ import sys
 from typing import Callable
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from solver.errors import CoincheError, quote
 
@@ -55,7 +55,9 @@ def handle_errors(func: Callable) -> Callable:
         except CoincheError as e:
             raise fail(str(e)) from None
         except FileNotFoundError as e:
-            raise fail(f"no such file: {e.filename!r}") from None
+            raise fail(f"no such file: {quote(str(e.filename))}") from None
+        except IsADirectoryError as e:
+            raise fail(f"{quote(str(e.filename))} is a directory: expected a file") from None
         except OSError as e:
             if e.filename is None:      # not about a file the user named (a broken pipe, ...)
                 raise
@@ -93,6 +95,39 @@ def is_write_failure(error: OSError) -> bool:
     return error.filename is None and error.errno in WRITE_ERRNOS
 
 
+def refuse_repeats(command, ctx, args: "list[str]") -> None:
+    """A usage error when an option that takes one value is given more than once
+    (``--played A --played B``, ``--json --json``, ``--undertrump --no-undertrump``):
+    click keeps the last and drops the others.  Repeatable options (``--rule``,
+    ``--known``, ...) combine their values."""
+    _, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    counts: dict = {}
+    for param in order:
+        counts[param] = counts.get(param, 0) + 1
+    for param, n in counts.items():
+        if n > 1 and param.param_type_name == "option" and not param.multiple and not param.count:
+            names = "/".join(param.opts + param.secondary_opts)
+            raise _click_exc.UsageError(f"{names} given {n} times: give it once", ctx)
+
+
+class OneValueCommand(TyperCommand):
+    """A command whose single-value options are refused when repeated (:func:`refuse_repeats`)."""
+
+    def parse_args(self, ctx, args):
+        refuse_repeats(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def one_value_commands(typer_app: typer.Typer) -> None:
+    """Every command of ``typer_app`` and of its sub-applications a :class:`OneValueCommand`."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = OneValueCommand
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            one_value_commands(group.typer_instance)
+
+
 class OneLineErrorsGroup(TyperGroup):
     """The app's command group: a usage error (unknown option, a value of the wrong
     type, a missing argument) becomes one line on stderr and exit code 2, like a
@@ -117,6 +152,10 @@ class OneLineErrorsGroup(TyperGroup):
             err_console.print("Aborted!")
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
+
+    def parse_args(self, ctx, args):
+        refuse_repeats(self, ctx, args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx):
         # Past typer, which would turn a closed pipe into exit code 1, to the entry point.

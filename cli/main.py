@@ -23,7 +23,7 @@ from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_matc
 from . import cmd_play, cmd_playout, cmd_score, cmd_game, cmd_selfplay
 from . import cmd_serve, cmd_show, cmd_solve, cmd_study, cmd_table
 from .app import app
-from .errors import OutputError
+from .errors import OutputError, one_value_commands
 
 #: The exit code when the output cannot be written (``EX_IOERR`` of sysexits.h).
 EXIT_WRITE_FAILED = 74
@@ -43,6 +43,7 @@ def _short_helps() -> None:
 
 
 _short_helps()
+one_value_commands(app)
 
 
 #: The signals that stop a command.

@@ -8,19 +8,38 @@ which the command turns into one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import re
+
 import solver
 from solver.deal import first_leader
-from solver.errors import ConstraintError, quote
+from solver.errors import ConstraintError, DealError, quote
 from solver.sampling import Constraints
 
 from .options import KnownOpt, LengthOpt, PointsOpt, VoidOpt, option_group
 
 
 def parse_deal(text: str) -> solver.Deal:
-    """A deal from the command line; the word ``example`` gives the built-in example deal."""
+    """A deal from the command line; the word ``example`` gives the built-in example deal.
+    A word that is no deal but reads as a file name is said to be a missing file.
+
+    >>> parse_deal("nosuch.txt")
+    Traceback (most recent call last):
+    ...
+    solver.errors.DealError: no such file: 'nosuch.txt'
+    """
     if text.strip().lower() == "example":
         return solver.Deal.from_pbn(solver.EXAMPLE_DEAL)
-    return solver.Deal.from_pbn(text)
+    try:
+        return solver.Deal.from_pbn(text)
+    except DealError:
+        if _FILE_NAME.fullmatch(text.strip()):
+            raise DealError(f"no such file: {quote(text)}") from None
+        raise
+
+
+#: One word ending in a suffix with a letter no hand uses (``deals.txt``, ``game.json``);
+#: a hand's last suit (``AK.K8.K8.AQJ``) has ranks only.
+_FILE_NAME = re.compile(r"\S+\.[A-Za-z0-9]*[B-CE-IL-PSU-Zb-ce-il-psu-z][A-Za-z0-9]*")
 
 
 def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:

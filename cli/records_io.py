@@ -1,8 +1,10 @@
 """Record files on the command line: which inputs are records, reading them within the
 input limits, and writing ``--out FILE.pbn`` with the analysis added, atomically.
 
-A command's deal argument is a record file when it names an existing file ending in
-``.pbn``; ``batch`` also takes a file whose first tag-pair line starts with ``[``.
+A command's deal argument names a file when it ends in ``.pbn``, holds a path separator
+or names something that exists (``example`` and PBN text never do); such a file must be a
+record file, and a missing file, a directory or another file is said to be such.
+``batch`` also takes a file whose first tag-pair line starts with ``[``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from solver.sampling import Constraints, sample_deals
 
 from .errors import OutputError, fail, is_write_failure
 from .output import err_console
-from .files import check_output, read_lines
+from .files import check_output, nothing_in, read_lines, shown
 from solver.atomic import atomic_open
 
 #: The suffix of record files.
@@ -32,10 +34,17 @@ SUFFIX = ".pbn"
 
 
 def is_record_file(arg: "str | Path") -> bool:
-    """Whether a deal argument names a record file (an existing ``.pbn`` file, or ``-``
-    is never one)."""
+    """Whether a deal argument names a record file rather than giving a deal; a name of a
+    file that is missing or a directory is an error saying so."""
     name = str(arg)
-    return name.lower().endswith(SUFFIX) and os.path.isfile(name)
+    if name.strip().lower() == "example" or not (
+            name.lower().endswith(SUFFIX) or "/" in name or os.sep in name or os.path.lexists(name)):
+        return False
+    if os.path.isdir(name):
+        raise fail(f"{quote(name)} is a directory: expected a record file (FILE.pbn) or a deal")
+    if not os.path.exists(name):
+        raise fail(f"no such file: {quote(name)}")
+    return True
 
 
 def looks_like_records(lines: Sequence[str]) -> bool:
@@ -53,6 +62,13 @@ def load_records(path: "str | Path", lines: "Sequence[str] | None" = None) -> li
     """The records of a file (its lines when already read); no records is an error."""
     if lines is None:
         lines = read_lines(path, "record file")
+    first = next((t for t in (line.lstrip("\ufeff").strip() for line in lines)
+                  if t and not t.startswith((";", "%", "#"))), None)
+    if first is None:
+        raise nothing_in(path, "games")
+    if not first.startswith("["):
+        raise fail(f"{shown(path)} is not a record file: it starts {quote(first[:40])}, where a record "
+                   f"file starts with tag pairs like [Deal \"N:...\"] (docs/formats.md)")
     try:
         records = parse_records("\n".join(lines))
     except RecordError as e:

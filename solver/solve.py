@@ -481,7 +481,7 @@ class Solution:
             "ns_max_tricks": self.ns_max_tricks,
             "card_values": {c.name: v for c, v in self.card_values.items()},
             "best_cards": [c.name for c in self.best_cards],
-            "line": [c.name for c in self.line],
+            "optimal_line": [c.name for c in self.line],
             "nodes": self.nodes,
         }
 

@@ -155,14 +155,6 @@ def test_parse_line_takes_text_only():
 
 # -- what batch prints ---------------------------------------------------------------
 
-def test_batch_on_empty_input_says_so(tmp_path):
-    empty = tmp_path / "empty.txt"
-    empty.write_text("# only a comment\n\n")
-    r = run("batch", empty)
-    assert r.exit_code == 0 and r.stdout == ""
-    assert "no deals in" in r.stderr and "empty.txt" in r.stderr
-
-
 def test_batch_json_is_jsonl(deals):
     r = run("batch", deals, "--json", "--workers", 1)
     assert r.exit_code == 0, r.output

@@ -662,7 +662,7 @@ function renderPlay() {
     el("span", { class: "chip bad" }, t("lg_bad"))));
   if (!sol.to_move) pane.append(el("p", { class: "big" }, `${t("over")}${C()}${t("ns")} ${sol.points.NS}, ${t("ew")} ${sol.points.EW} ${t("card_pts")}`));
   pane.append(trickList());
-  if (sol.line && sol.line.length) pane.append(bestLineText(sol));
+  if (sol.optimal_line && sol.optimal_line.length) pane.append(bestLineText(sol));
   if (answer("review")) renderReview(pane, answer("review"));
   renderSeatPane(pane);
 }
@@ -693,7 +693,7 @@ function trickList() {
 // The best line from here, written out trick by trick.
 function bestLineText(sol) {
   const before = state.played.length;
-  const all = state.played.concat(sol.line);
+  const all = state.played.concat(sol.optimal_line);
   const tricks = tricksOf(all, leader(), state.strain).filter((tr) => tr.end > before);
   return el("div", { id: "best-line-text" }, el("h3", {}, t("line_title")),
     el("ol", { class: "line" }, ...tricks.map((tr) => el("li", { value: String(Math.ceil(tr.end / 4)) },
@@ -815,7 +815,7 @@ function runSeatReview() {
 function runPlayOut() {
   return guarded(async () => {
     const sol = answer("solution");
-    const from = state.played.length, ddPlayed = state.played.concat(sol ? sol.line : []);
+    const from = state.played.length, ddPlayed = state.played.concat(sol ? sol.optimal_line : []);
     let result = null;
     await runJob("playout", seatBody({ worlds: 20 }), (r) => { result = r; });
     if (result) {
@@ -1309,7 +1309,7 @@ function redo() {
 
 function bestLine() {
   return guarded(async () => {
-    state.played = state.played.concat(answer("solution").line);
+    state.played = state.played.concat(answer("solution").optimal_line);
     state.redo = [];
     await refreshPosition();
     writeUrl();
