@@ -8,8 +8,10 @@ matplotlib (the ``plot`` extra); drawn on the Agg backend, no screen needed.
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from .aggregate import Aggregates
+from .aggregate import Aggregates, Group
 from .atomic import atomic_path
 from .contract import CAPOT, level_json
 from .features import NA
@@ -21,10 +23,10 @@ __all__ = ["plot_aggregates", "PLOTTED_LEVELS"]
 PLOTTED_LEVELS = (80, 100, 120, 140, 160, CAPOT)
 
 
-def _series(agg: Aggregates) -> dict[str, list]:
+def _series(agg: Aggregates) -> dict[str, list[Group]]:
     """The groups of each strain (and leader) where the feature takes two values or
     more, leaving out its n/a value: a single point is no line."""
-    lines: dict[str, list] = {}
+    lines: dict[str, list[Group]] = {}
     leaders = len({x.leader for x in agg.groups})
     for g in agg.groups:
         if g.key[0] == NA:
@@ -34,7 +36,7 @@ def _series(agg: Aggregates) -> dict[str, list]:
     return {k: v for k, v in lines.items() if len(v) > 1}
 
 
-def _ticks(ax, values: list) -> None:
+def _ticks(ax: Any, values: list[Any]) -> None:
     """Whole-number ticks for a count, a tick a value for labels."""
     x, labels = _axis(values)
     if all(isinstance(v, int) for v in values):
@@ -43,7 +45,7 @@ def _ticks(ax, values: list) -> None:
         ax.set_xticks(x, labels, rotation=45)
 
 
-def _axis(values: list) -> tuple[list, list[str]]:
+def _axis(values: list[Any]) -> tuple[list[Any], list[str]]:
     """Positions and labels of a feature's values: numbers where they are numbers."""
     if all(isinstance(v, int) for v in values):
         return values, [str(v) for v in values]
@@ -84,7 +86,7 @@ def plot_aggregates(agg: Aggregates, directory: Path) -> list[Path]:
     return out
 
 
-def _save(fig, path: Path, plt) -> Path:
+def _save(fig: Any, path: Path, plt: ModuleType) -> Path:
     fig.tight_layout()
     with atomic_path(path) as tmp:
         fig.savefig(tmp, dpi=90)
