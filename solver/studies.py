@@ -49,6 +49,7 @@ from .parallel import Backend, WorkerLostError, executor
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .solve import Solver
+from .version import __version__
 
 __all__ = ["StudyError", "StudySpec", "StudyRun", "study", "read_study", "StudyInfo", "chunk_deals",
            "solve_chunk", "per_deal_tables", "FORMAT"]
@@ -250,11 +251,6 @@ def _chunk_done(directory: Path, spec: StudySpec, i: int) -> bool:
             and info.get("sha256") == _sha256(data))
 
 
-def _version() -> str:
-    from . import __version__
-    return __version__
-
-
 def _prepare(directory: Path, spec: StudySpec, force: bool) -> None:
     """Create the directory, or check that it holds this study (``force``: start it
     anew, removing the chunks of another)."""
@@ -274,7 +270,7 @@ def _prepare(directory: Path, spec: StudySpec, force: bool) -> None:
     elif directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise StudyError(f"{quote(str(directory))} exists and is not a study directory")
     (directory / _CHUNKS).mkdir(parents=True, exist_ok=True)
-    _write_json(info, {"format": FORMAT, "version": _version(), "arguments": spec.arguments()})
+    _write_json(info, {"format": FORMAT, "version": __version__, "arguments": spec.arguments()})
 
 
 def _differences(old: dict, new: dict) -> str:
