@@ -19,9 +19,14 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.advice import advise as run_advise, bid_label
-from solver.contract import level_text
+from solver.bidding import auction_advice
+from solver.contract import Contract, level_text
+from solver.handeval import evaluate_hand
+from solver.pimc import realistic_advice
+from solver.plot import plot_points, require_matplotlib, text_histogram
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
+from solver.system import DEFAULT, load_system
 
 
 def _pct(p: float) -> str:
@@ -58,15 +63,12 @@ def realistic_table(r) -> Table:
 
 
 def bid_label_of(text: str) -> str:
-    from solver.contract import Contract
     c = Contract.parse(text)
     return bid_label(c.level, c.strain)
 
 
 def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, rules, constraints,
                        workers, as_json) -> None:
-    from solver.bidding import auction_advice
-    from solver.system import DEFAULT, load_system
 
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)
@@ -106,7 +108,6 @@ def render_auction_advice(adv) -> None:
 
 def point_counts(hand) -> list:
     """The shipped point count of the hand in each trump strain (no sampling)."""
-    from solver.handeval import evaluate_hand
     return [evaluate_hand(hand, s) for s in "SHDC"]
 
 
@@ -126,7 +127,6 @@ def point_count_table(counts) -> Table:
 
 def render_advice(adv) -> None:
     """The advice as rich tables, the text histogram and the recommendation."""
-    from solver.plot import text_histogram
 
     title = tr("{hand} at {seat}, dealer {dealer} ({leader} leads), {n} deals, seed {seed}",
                hand=adv.hand.symbols(), seat=adv.seat.name, dealer=adv.dealer.name, leader=adv.leader.name,
@@ -214,7 +214,6 @@ def advise(
                            workers, as_json)
         return
     if plot is not None:            # before the sampling: a bad --plot fails at once
-        from solver.plot import require_matplotlib
 
         check_output(plot, "--plot", suffix=".png")
         require_matplotlib()
@@ -223,13 +222,11 @@ def advise(
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
                          constraints=constraints, workers=workers, progress=bar.callback)
     if plot is not None:
-        from solver.plot import plot_points
 
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
     realistic = None
     if play == "realistic":
-        from solver.pimc import realistic_advice
 
         with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,

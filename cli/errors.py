@@ -18,6 +18,7 @@ from typer.core import TyperGroup
 
 from solver.errors import CoincheError, quote
 
+from .lang import takes_language
 from .output import err_console
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
@@ -45,7 +46,6 @@ def fail(message: str) -> "typer.Exit":
 def handle_errors(func: Callable) -> Callable:
     """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2; the
     command also takes ``--lang`` (:mod:`.lang`)."""
-    from .lang import takes_language
     func = takes_language(func)
 
     @functools.wraps(func)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import CardError, SeatError, quote
+from .errors import CardError, DealError, SeatError, quote
 from . import notation
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ FULL_MASK = 0xFFFFFFFF
 SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 
 
-_WORDS: "dict[tuple[type, notation.Language | None], dict[str, int]]" = {}     # per enum and language, the words its parse reads
+#: Per enum and language, the words its parse reads.
+_WORDS: "dict[tuple[type, notation.Language | None], dict[str, int]]" = {}
 #: The enums whose words depend on the language (suit letters), with what they are called.
 BY_LANGUAGE: dict[type, str] = {}
 
@@ -486,7 +487,6 @@ class CardSet(Immutable):
     @classmethod
     def from_pbn(cls, text: str) -> "CardSet":
         """Read one hand: ``spades.hearts.diamonds.clubs`` with ``-`` or nothing for a void."""
-        from .errors import DealError
 
         if not isinstance(text, str):
             raise DealError(f"not a hand: {quote(text)}")
