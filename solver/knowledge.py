@@ -77,7 +77,8 @@ class Knowledge:
         announced = _announced(order, seat, whole, strain, belote, shown or {})
         for s, shown_cards in announced.items():
             if shown_cards.mask & excluded[s].mask:
-                raise ConstraintError(f"{s.name} announced {CardSet(shown_cards.mask & excluded[s].mask).to_pbn()}"
+                both = CardSet(shown_cards.mask & excluded[s].mask)
+                raise ConstraintError(f"{s.name} announced {both.to_pbn()}"
                                       f", but its play shows it cannot hold them")
         k = cls(seat, whole, strain, leader, rules, tuple(order), played_by, excluded, announced)
         k.check_own_play()
@@ -126,7 +127,8 @@ class Knowledge:
 
 
 def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, strain: Strain,
-               belote: "Iterable[str] | str | None", shown: "Mapping[Seat | str, CardSet | str]") -> dict[Seat, CardSet]:
+               belote: "Iterable[str] | str | None",
+               shown: "Mapping[Seat | str, CardSet | str]") -> dict[Seat, CardSet]:
     """Per other seat, the cards its announcements showed (see :meth:`Knowledge.from_play`)."""
     out = {s: m.mask for s, m in cards_by_seat(shown, "shown").items()}
     items = belote.replace(",", " ").split() if isinstance(belote, str) else list(belote or ())
@@ -175,7 +177,8 @@ def _who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[S
     return out
 
 
-def proved_absent(card: int, trick: list[int], lead: Seat, strain: Strain, rules: Rules, candidates: int) -> int:
+def proved_absent(card: int, trick: list[int], lead: Seat, strain: Strain, rules: Rules,
+                  candidates: int) -> int:
     """The cards of ``candidates`` that the player of ``card`` on ``trick`` (the cards
     before it, led by ``lead``) cannot hold: with any of them, ``card`` was illegal."""
     if not trick:

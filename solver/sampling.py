@@ -40,7 +40,8 @@ from .deal import Deal
 from .errors import CoincheError, ConstraintError, DealError, SeatError
 from .rules import PLAIN_TABLE, Rules, Strain, lane_points, mask_points, points_table
 
-__all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "cards_by_seat", "DEFAULT_ATTEMPTS_PER_DEAL"]
+__all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "cards_by_seat",
+           "DEFAULT_ATTEMPTS_PER_DEAL"]
 
 #: Attempts allowed per deal asked for (at least 10 000 in all) before giving up.
 DEFAULT_ATTEMPTS_PER_DEAL = 200

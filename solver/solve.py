@@ -273,7 +273,8 @@ class Solver:
                 self._lead_reaches(need, out)
         return [LeadResult(*out[int(c)]) for c in hand]
 
-    def _lead_capots(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules, out: dict[int, list[Any]]) -> None:
+    def _lead_capots(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+                     out: dict[int, list[Any]]) -> None:
         """Capot either way after each lead: trick-count probes (cheap)."""
         eng = self._engine
         self._load_hands(deal.masks, strain, leader, rules, count_tricks=True)
