@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import functools
 import sys
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import typer
 from typer.core import TyperGroup
@@ -24,7 +24,10 @@ from .output import err_console
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
     from typer._click import exceptions as _click_exc
 except ImportError:  # pragma: no cover
-    from click import exceptions as _click_exc
+    from click import exceptions as _click_exc  # type: ignore[no-redef]
+
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext
 
 _CLICK_ERRORS = (_click_exc.ClickException,)
 _NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
@@ -43,13 +46,13 @@ def fail(message: str) -> "typer.Exit":
     return typer.Exit(EXIT_BAD_INPUT)
 
 
-def handle_errors(func: Callable) -> Callable:
+def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2; the
     command also takes ``--lang`` (:mod:`.lang`)."""
     func = takes_language(func)
 
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except CoincheError as e:
@@ -98,11 +101,13 @@ class OneLineErrorsGroup(TyperGroup):
     type, a missing argument) becomes one line on stderr and exit code 2, like a
     :class:`CoincheError`, instead of click's usage box."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: "Sequence[str] | None" = None, prog_name: "str | None" = None,
+             complete_var: "str | None" = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except _NO_ARGS as e:
             e.show()  # bare ``coinche``: the help text
             sys.exit(e.exit_code)
@@ -118,7 +123,7 @@ class OneLineErrorsGroup(TyperGroup):
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: ClickContext) -> Any:
         # Past typer, which would turn a closed pipe into exit code 1, to the entry point.
         try:
             return super().invoke(ctx)
