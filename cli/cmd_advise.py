@@ -74,8 +74,8 @@ def bid_label_of(text: str) -> str:
     return bid_label(c.level, c.strain)
 
 
-def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None", samples: int,
-                       seed: "int | None", rules: Rules, constraints: "Constraints | None",
+def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
+                       samples: int, seed: "int | None", rules: Rules, constraints: "Constraints | None",
                        workers: "int | None", as_json: bool) -> None:
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)

@@ -15,10 +15,10 @@ from .rules import rules_from
 from solver.contract import bid_text
 from solver.messages import N_, tr
 from solver.cards import Team
-from solver.contract import Coinche, Contract
-from solver.declarations import award_announced, parse_declaration
+from solver.contract import Coinche, Contract, parse_level
+from solver.declarations import Declaration, award_announced, parse_declaration
 from solver.errors import ScoreError
-from solver.rules import VARIANTS, Rules
+from solver.rules import VARIANTS, Rules, Strain
 from solver.scoring import score_deal, score_steps
 
 
@@ -35,7 +35,7 @@ def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int,
     comparison in words."""
     if not options:
         return (0, 0), []
-    announced: dict[Team, list] = {Team.NS: [], Team.EW: []}
+    announced: dict[Team, list[Declaration]] = {Team.NS: [], Team.EW: []}
     for opt in options:
         side_text, sep, kinds = opt.partition(":")
         if not sep or not kinds.strip():
@@ -92,15 +92,17 @@ def score(
         raise fail("--coinche and --surcoinche exclude each other: give one of them")
     if capot and lost_capot:
         raise fail("--capot and --lost-capot exclude each other: one side took every trick")
-    rules = rules_from(rule, **({"rounding": False} if no_rounding else {}))
+    rules = rules_from(rule, Rules(), **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
-    contract = Contract(level, strain, bidders.seats[0], state, capot_coinche=rules.capot_coinche)
+    contract = Contract(parse_level(level), Strain.parse(strain), bidders.seats[0], state,
+                        capot_coinche=rules.capot_coinche)
     decl, decl_lines = _declarations(declarations, rules)
     taken = True if capot else bidders.other if lost_capot else False
-    args = dict(capot=taken, belote=belote or None, declarations=decl, generale=generale, rules=rules)
-    result = score_deal(contract, points, **args)
-    steps = decl_lines + score_steps(contract, points, **args)
+    result = score_deal(contract, points, capot=taken, belote=belote or None, declarations=decl,
+                        generale=generale, rules=rules)
+    steps = decl_lines + score_steps(contract, points, capot=taken, belote=belote or None, declarations=decl,
+                                     generale=generale, rules=rules)
     if contract.is_capot and not capot and not lost_capot:
         err_console.print("hint: a capot bid makes only when the bidders take every trick; "
                           "add --capot to score a capot taken", soft_wrap=True)

@@ -102,8 +102,8 @@ class OneLineErrorsGroup(TyperGroup):
     :class:`CoincheError`, instead of click's usage box."""
 
     def main(self, args: "Sequence[str] | None" = None, prog_name: "str | None" = None,
-             complete_var: "str | None" = None, standalone_mode: bool = True, windows_expand_args: bool = True,
-             **extra: Any) -> Any:
+             complete_var: "str | None" = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
