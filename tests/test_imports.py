@@ -189,7 +189,8 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_reader_sees_an_import_inside_a_function_and_a_circle():
     # the checks below are only as good as the reader: it must see these
     reader = _Reader(ROOT / "solver" / "x.py")
-    reader.visit(ast.parse("from .cards import Seat\ndef f():\n    from . import deal\n    from .play import _p\n"))
+    source = "from .cards import Seat\ndef f():\n    from . import deal\n    from .play import _p\n"
+    reader.visit(ast.parse(source))
     assert [(i.module, i.name, i.inside) for i in reader.found] == [
         ("solver.cards", "Seat", False), ("solver", "deal", True), ("solver.play", "_p", True)]
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
@@ -221,7 +222,8 @@ def test_imports_inside_functions_are_for_optional_extras_only():
 
 def test_no_module_imports_a_private_name_of_another():
     private = {(i.path, i.module, i.name) for i in _imports()
-               if i.name.startswith("_") and not i.name.startswith("__") and i.module.split(".")[0] in PACKAGES}
+               if i.name.startswith("_") and not i.name.startswith("__")
+               and i.module.split(".")[0] in PACKAGES}
     assert not private - PENDING, sorted(private - PENDING)
 
 
