@@ -1,5 +1,5 @@
 """``python -m coinche_cli``: the same as the ``coinche`` command."""
 
-from .main import main
+from .entry import main
 
 main()

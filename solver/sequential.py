@@ -1,0 +1,205 @@
+"""When to stop sampling: a sequential comparison of options judged on the same deals.
+
+A Monte Carlo answer that compares options (the calls of an auction, the cards of a
+hand) solves its deals in rounds.  After each round :meth:`StoppingRule.decide` looks
+at the per-deal values so far, one row a deal and one column an option, and says
+whether the answer is known:
+
+- **separated**: the option with the best mean is better than every other, each
+  difference's confidence interval lying above zero;
+- **indifferent**: every option the best is not separated from is within
+  ``margin`` of it either way (its interval inside ``(-margin, margin)``): either is fine;
+- otherwise sampling goes on, up to ``max_samples`` or a time budget.
+
+Looking at the data after every round and stopping when it looks good would make a
+plain confidence interval lie: the more often one looks, the likelier a chance
+separation.  So the intervals here are *confidence sequences*, valid at every round
+at once: the normal-mixture boundary of Robbins with the variance estimated from the
+data, which Waudby-Smith, Arbour, Sinha, Kennedy and Ramdas (2021, "Time-uniform
+central limit theory and asymptotic confidence sequences") show covers the mean at
+every sample size simultaneously with probability at least ``confidence``
+asymptotically.  For ``n`` paired differences with mean ``m`` and standard deviation
+``s`` the interval is::
+
+    m ± s * sqrt(2 (n r² + 1) / (n² r²) * log(sqrt(n r² + 1) / a))
+
+where ``r`` tunes the boundary to be tightest near ``horizon`` samples and ``a`` is
+the error allowed to one comparison.  Since the best option is chosen from the data,
+every pair of options gets an interval: ``a`` is ``1 - confidence`` shared among the
+``k (k - 1) / 2`` pairs (Bonferroni), so all of them hold together.
+
+>>> rng = np.random.default_rng(1)
+>>> values = np.column_stack([rng.normal(10, 5, 400), rng.normal(0, 5, 400)])
+>>> verdict = StoppingRule(confidence=0.95, margin=1.0).decide(values)
+>>> verdict.reason, verdict.best
+(<StopReason.SEPARATED: 'separated'>, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import numpy as np
+
+__all__ = ["StopReason", "Verdict", "StoppingRule", "sample_sequentially", "confidence_radius"]
+
+
+class StopReason(str, enum.Enum):
+    """Why sampling stopped (or, for ``CONTINUE``, that it should not yet)."""
+
+    SEPARATED = "separated"        # the best is better than every other option
+    INDIFFERENT = "indifferent"    # the rest are better or within the margin
+    MAX_SAMPLES = "max_samples"    # the deals allowed are used up
+    TIME = "time"                  # the time budget is spent
+    CONTINUE = "continue"          # not known yet
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def confidence_radius(n: int, sd: float, alpha: float, horizon: int) -> float:
+    """Half the width of the two-sided confidence sequence for a mean after ``n``
+    values of standard deviation ``sd``, error ``alpha`` over all sample sizes,
+    tightest near ``horizon`` values (see the module's docstring).
+
+    >>> round(confidence_radius(100, 10.0, 0.05, 100), 2)
+    3.04
+    >>> confidence_radius(1, 10.0, 0.05, 100)
+    inf
+    """
+    if n < 2:
+        return math.inf
+    log_a = -2.0 * math.log(alpha)
+    rho2 = (log_a + math.log(log_a + 1.0)) / horizon
+    nr2 = n * rho2
+    return sd * math.sqrt(2.0 * (nr2 + 1.0) / (n * n * rho2) * math.log(math.sqrt(nr2 + 1.0) / alpha))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a look at the values says.
+
+    ``best``: the option with the best mean; ``reason``: whether to stop and why;
+    ``samples``: the deals looked at; ``indifferent``: the other options within the
+    margin of the best (not separated from it); ``vouch``: by how much another option
+    might still beat the best, at the stated confidence (0 when the best is separated
+    from all); ``lower``/``upper``: each option's difference from the best (the option
+    minus the best), as an interval.
+    """
+
+    reason: StopReason
+    best: int
+    samples: int
+    indifferent: tuple[int, ...]
+    vouch: float
+    lower: tuple[float, ...]
+    upper: tuple[float, ...]
+
+    @property
+    def done(self) -> bool:
+        return self.reason is not StopReason.CONTINUE
+
+
+@dataclass(frozen=True)
+class StoppingRule:
+    """When a comparison of options is settled.
+
+    ``confidence``: the chance that every interval holds at every look (0.95);
+    ``margin``: the difference small enough to call two options equal, in the values'
+    unit (score points, say); ``min_samples``: no decision before so many deals
+    (variance estimates on a handful of deals are unreliable); ``horizon``: the sample
+    size where the intervals are tightest (the usual size of an answer).
+    """
+
+    confidence: float = 0.95
+    margin: float = 5.0
+    min_samples: int = 30
+    horizon: int = 200
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.confidence < 1.0:
+            raise ValueError(f"confidence {self.confidence!r}: expected a number between 0 and 1")
+        if not self.margin >= 0.0:
+            raise ValueError(f"margin {self.margin!r}: expected 0 or more")
+        if self.min_samples < 2 or self.horizon < 1:
+            raise ValueError("min_samples must be 2 or more and horizon 1 or more")
+
+    def pair_alpha(self, options: int) -> float:
+        """The error allowed to each pair of ``options`` options (Bonferroni)."""
+        pairs = max(options * (options - 1) // 2, 1)
+        return (1.0 - self.confidence) / pairs
+
+    def decide(self, values: np.ndarray) -> Verdict:
+        """The verdict on ``values`` (one row a deal, one column an option)."""
+        values = np.asarray(values, dtype=float)
+        n, k = values.shape
+        best = int(np.argmax(values.mean(axis=0))) if n else 0
+        if n == 0:
+            return Verdict(StopReason.CONTINUE, best, 0, (), math.inf, (), ())
+        diffs = values - values[:, best:best + 1]
+        means = diffs.mean(axis=0)
+        sds = diffs.std(axis=0, ddof=1) if n > 1 else np.full(k, math.inf)
+        alpha = self.pair_alpha(k)
+        radius = np.array([0.0 if j == best else confidence_radius(n, float(sds[j]), alpha, self.horizon)
+                           for j in range(k)])
+        lower, upper = means - radius, means + radius
+        others = [j for j in range(k) if j != best]
+        separated = [j for j in others if upper[j] < 0.0]
+        close = tuple(j for j in others if j not in separated
+                      and lower[j] > -self.margin and upper[j] < self.margin)
+        vouch = max([max(float(upper[j]), 0.0) for j in others], default=0.0)
+        if n < self.min_samples:
+            reason = StopReason.CONTINUE
+        elif len(separated) == len(others):
+            reason = StopReason.SEPARATED
+        elif len(separated) + len(close) == len(others):
+            reason = StopReason.INDIFFERENT
+        else:
+            reason = StopReason.CONTINUE
+        return Verdict(reason, best, n, close, vouch, tuple(map(float, lower)), tuple(map(float, upper)))
+
+
+def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: int, rule: StoppingRule, *,
+                        first: int = 40, growth: float = 1.5, time_budget: Optional[float] = None,
+                        clock: Callable[[], float] = time.monotonic) -> tuple[np.ndarray, Verdict]:
+    """Solve deals in rounds until ``rule`` is satisfied, ``max_samples`` deals are
+    solved or ``time_budget`` seconds have passed.
+
+    ``solve(start, stop)`` returns the values of deals ``start`` to ``stop`` (one row a
+    deal); the rounds grow from ``first`` deals by ``growth``, so a long answer looks
+    only a few dozen times.  Returns every value solved and the last verdict; a verdict
+    that stopped on the deals or the time has reason ``MAX_SAMPLES`` or ``TIME``.
+
+    >>> rng = np.random.default_rng(7)
+    >>> table = np.column_stack([rng.normal(5, 3, 1000), rng.normal(0, 3, 1000)])
+    >>> values, verdict = sample_sequentially(lambda a, b: table[a:b], 1000, StoppingRule())
+    >>> verdict.reason, verdict.samples < 1000
+    (<StopReason.SEPARATED: 'separated'>, True)
+    """
+    if max_samples < 1:
+        raise ValueError(f"max_samples {max_samples!r}: expected 1 or more")
+    started = clock()
+    chunks: list[np.ndarray] = []
+    done, size = 0, max(first, 1)
+    verdict: Optional[Verdict] = None
+    while done < max_samples:
+        stop = min(done + size, max_samples)
+        chunks.append(np.asarray(solve(done, stop), dtype=float))
+        done = stop
+        verdict = rule.decide(np.concatenate(chunks))
+        if verdict.done:
+            return np.concatenate(chunks), verdict
+        if time_budget is not None and clock() - started >= time_budget:
+            return np.concatenate(chunks), _stopped(verdict, StopReason.TIME)
+        size = max(int(size * growth), 1)
+    assert verdict is not None
+    return np.concatenate(chunks), _stopped(verdict, StopReason.MAX_SAMPLES)
+
+
+def _stopped(verdict: Verdict, reason: StopReason) -> Verdict:
+    return Verdict(reason, verdict.best, verdict.samples, verdict.indifferent, verdict.vouch,
+                   verdict.lower, verdict.upper)
