@@ -100,7 +100,8 @@ def _categories(panels: dict[str, list[Group]]) -> list[Any]:
     return sorted(kept, key=category_key)
 
 
-def _grid(plt: Any, count: int, columns: int, panel: tuple[float, float], **shared: Any) -> tuple[Any, list[Any]]:
+def _grid(plt: Any, count: int, columns: int, panel: tuple[float, float],
+          **shared: Any) -> tuple[Any, list[Any]]:
     """A figure of ``count`` panels, ``columns`` a row, each about ``panel`` inches,
     scaled down to fit :data:`MAX_INCHES`."""
     columns = max(1, min(columns, count))

@@ -23,12 +23,11 @@ PENDING = {
     "solver/advice.py", "solver/bidding.py", "solver/cardplay.py", "solver/contract.py",
     "solver/declarations.py", "solver/lead.py", "solver/match.py", "solver/montecarlo.py",
     "solver/pimc.py", "solver/rules.py", "solver/scoring.py", "solver/seatreview.py", "solver/table.py",
-    # studies, batches, systems and records
-    "solver/aggregate.py", "solver/batch.py", "solver/parallel.py", "solver/records.py",
-    "solver/studies.py", "solver/system.py", "cli/cmd_batch.py", "cli/cmd_study.py",
+    # studies and batches
+    "solver/aggregate.py", "solver/batch.py", "solver/parallel.py", "solver/studies.py",
+    "cli/cmd_batch.py", "cli/cmd_study.py",
     # the board
-    "solver/web/api.py", "solver/web/jobs.py", "solver/web/limits.py", "solver/web/practice.py",
-    "solver/web/views.py",
+    "solver/web/api.py", "solver/web/jobs.py", "solver/web/limits.py", "solver/web/views.py",
     # the language switch and file reading of the command line
     "cli/files.py", "cli/lang.py", "cli/main.py",
     # the bid order of solver/contract.py; the played-out score of solver/pimc.py

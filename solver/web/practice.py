@@ -14,6 +14,7 @@ do not all have the same value; its answer is the position's solution
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from solver.cards import Seat
 from solver.deal import Deal
@@ -27,7 +28,7 @@ BIDDING_SAMPLES = 100
 PLAY_TRIES = 12
 
 
-def bidding_problem(seed: int) -> dict:
+def bidding_problem(seed: int) -> dict[str, Any]:
     """South's hand, a dealer and the passes before South speaks."""
     rng = random.Random(seed)
     deal = Deal.random(seed)
@@ -48,7 +49,7 @@ def _random_position(rng: random.Random, deal: Deal) -> Position:
     return pos
 
 
-def play_problem(seed: int) -> dict:
+def play_problem(seed: int) -> dict[str, Any]:
     """A position with a choice that matters, the player to move, from ``seed``."""
     rng = random.Random(seed)
     deal = Deal.random(seed)
