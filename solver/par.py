@@ -138,12 +138,11 @@ def _scorer(rules: Rules) -> Callable[[Outcome], _OutcomeBids]:
 
     def score(level: int, out: Outcome, x: Coinche, exact: bool) -> tuple[int, int, bool, bool]:
         key = (level, out.key, int(x), out.points if exact else -1)
-        r = cache.get(key)
+        r: tuple[int, int, bool, bool] | None = cache.get(key)
         if r is None:
             c = cached_contract(level, out.strain, out.side.seats[0], x, capot_x)
             r = cache[key] = scorer(c, out.points, out.taken, out.belote, out.declarations)[:4]
-        result: tuple[int, int, bool, bool] = r
-        return result
+        return r
 
     def failing(out: Outcome, start: int) -> list[tuple[int, Optional[int], bool]]:
         key = ("fail", out.key)
