@@ -15,11 +15,12 @@ from .rules import rules_from
 from solver.contract import bid_text
 from solver.messages import N_, tr
 from solver.cards import Team
-from solver.contract import Coinche, Contract, parse_level
-from solver.declarations import Declaration, award_announced, parse_declaration
+from solver.contract import Coinche, Contract
+from solver.declarations import award_announced, parse_declaration
 from solver.errors import ScoreError
-from solver.rules import VARIANTS, Rules, Strain
+from solver.rules import VARIANTS, Rules
 from solver.scoring import score_deal, score_steps
+from solver.declarations import Declaration
 
 
 def _variants_help() -> str:
@@ -95,8 +96,7 @@ def score(
     rules = rules_from(rule, Rules(), **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
-    contract = Contract(parse_level(level), Strain.parse(strain), bidders.seats[0], state,
-                        capot_coinche=rules.capot_coinche)
+    contract = Contract(level, strain, bidders.seats[0], state, capot_coinche=rules.capot_coinche)
     decl, decl_lines = _declarations(declarations, rules)
     taken = True if capot else bidders.other if lost_capot else False
     result = score_deal(contract, points, capot=taken, belote=belote or None, declarations=decl,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import functools
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import typer
 from typer.core import TyperGroup
@@ -25,9 +25,6 @@ try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
     from typer._click import exceptions as _click_exc
 except ImportError:  # pragma: no cover
     from click import exceptions as _click_exc  # type: ignore[no-redef]
-
-if TYPE_CHECKING:
-    from typer._click import Context as ClickContext
 
 _CLICK_ERRORS = (_click_exc.ClickException,)
 _NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
@@ -123,7 +120,7 @@ class OneLineErrorsGroup(TyperGroup):
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
-    def invoke(self, ctx: ClickContext) -> Any:
+    def invoke(self, ctx):
         # Past typer, which would turn a closed pipe into exit code 1, to the entry point.
         try:
             return super().invoke(ctx)

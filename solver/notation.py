@@ -33,8 +33,6 @@ import enum
 import os
 from typing import Iterator, Mapping, Optional
 
-from .errors import CoincheError
-
 __all__ = ["Language", "EN", "FR", "AUTO", "current", "using", "from_environment", "ambiguity",
            "french_only"]
 
@@ -85,6 +83,7 @@ def from_environment(given: Optional[str] = None, environ: Mapping[str, str] = o
     if given is not None:
         word = given.strip().lower()
         if word not in ("en", "fr"):
+            from .errors import CoincheError
             raise CoincheError(f"language {given!r}: expected en or fr")
         return Language(word)
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
