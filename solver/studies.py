@@ -251,6 +251,10 @@ def _chunk_done(directory: Path, spec: StudySpec, i: int) -> bool:
             and info.get("sha256") == _sha256(data))
 
 
+def _version() -> str:
+    return __version__
+
+
 def _prepare(directory: Path, spec: StudySpec, force: bool) -> None:
     """Create the directory, or check that it holds this study (``force``: start it
     anew, removing the chunks of another)."""
@@ -270,7 +274,7 @@ def _prepare(directory: Path, spec: StudySpec, force: bool) -> None:
     elif directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise StudyError(f"{quote(str(directory))} exists and is not a study directory")
     (directory / _CHUNKS).mkdir(parents=True, exist_ok=True)
-    _write_json(info, {"format": FORMAT, "version": __version__, "arguments": spec.arguments()})
+    _write_json(info, {"format": FORMAT, "version": _version(), "arguments": spec.arguments()})
 
 
 def _differences(old: dict, new: dict) -> str:
