@@ -18,13 +18,16 @@ from .records_io import load_records, looks_like_records, record_rules
 from solver.messages import N_, tr
 from solver.errors import CoincheError
 from solver.match import Match, parse_deal_line, record_score
+from solver.rules import Rules
+from solver.scoring import DealScore
 
 
 #: The keys of a deal's score in ``--json`` (docs/json.md).
 _DEAL_KEYS = ("contract", "declarer", "coinche", "points", "made", "ns_score", "ew_score")
 
 
-def _scores(path: Path, lines: list[str], rule: "list[str] | None") -> tuple:
+def _scores(path: Path, lines: list[str],
+            rule: "list[str] | None") -> tuple[Rules, list[tuple[int, DealScore]]]:
     """``(rules, [(line, DealScore)])`` of a record file or of a score sheet."""
     if looks_like_records(lines):
         records = load_records(path, lines)

@@ -20,6 +20,7 @@ from solver.declarations import award_announced, parse_declaration
 from solver.errors import ScoreError, quote
 from solver.rules import VARIANTS, Rules, Strain
 from solver.scoring import score_deal, score_steps
+from solver.declarations import Declaration
 
 
 def _variants_help() -> str:
@@ -35,7 +36,7 @@ def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int,
     comparison in words."""
     if not options:
         return (0, 0), []
-    announced: dict[Team, list] = {Team.NS: [], Team.EW: []}
+    announced: dict[Team, list[Declaration]] = {Team.NS: [], Team.EW: []}
     for opt in options:
         side_text, sep, kinds = opt.partition(":")
         if not sep or not kinds.strip():
@@ -95,7 +96,7 @@ def score(
         raise fail("--coinche and --surcoinche exclude each other: give one of them")
     if capot and lost_capot:
         raise fail("--capot and --lost-capot exclude each other: one side took every trick")
-    rules = rules_from(rule, **({"rounding": False} if no_rounding else {}))
+    rules = rules_from(rule, Rules(), **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
     if strain is not None:
@@ -107,9 +108,10 @@ def score(
                               capot_coinche=rules.capot_coinche)
     decl, decl_lines = _declarations(declarations, rules)
     taken = True if capot else bidders.other if lost_capot else False
-    args = dict(capot=taken, belote=belote or None, declarations=decl, generale=generale, rules=rules)
-    result = score_deal(contract, points, **args)
-    steps = decl_lines + score_steps(contract, points, **args)
+    result = score_deal(contract, points, capot=taken, belote=belote or None, declarations=decl,
+                        generale=generale, rules=rules)
+    steps = decl_lines + score_steps(contract, points, capot=taken, belote=belote or None, declarations=decl,
+                                     generale=generale, rules=rules)
     if contract.is_capot and not capot and not lost_capot:
         err_console.print("hint: a capot bid makes only when the bidders take every trick; "
                           "add --capot to score a capot taken", soft_wrap=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import shlex
 import sys
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Any, Iterator, Optional
 
 import typer
 
@@ -61,7 +61,7 @@ class Problem:
     deal: solver.Deal
     strain: solver.Strain
     leader: Seat
-    played: tuple
+    played: tuple[solver.Card, ...]
     rules: solver.Rules
 
     def solve(self) -> Solution:
@@ -134,7 +134,7 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
     )
 
 
-def result_dict(sol: Solution) -> dict:
+def result_dict(sol: Solution) -> dict[str, Any]:
     """The JSON of one solution: ``Solution.to_dict()`` with the costs, capot and rules."""
     d = sol.to_dict()
     tricks = sol.position.total_tricks

@@ -3,6 +3,7 @@ kept in a directory, and their statistics grouped by hand features."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import sys
@@ -25,6 +26,7 @@ from solver.aggregate import SIDES, Aggregates, aggregate
 from solver.contract import CAPOT, level_json
 from solver.errors import quote
 from solver.features import FEATURES
+from solver.plot import require_matplotlib
 from solver.rules import Rules
 from solver.sampling import Constraints
 from solver.studies import StudyInterrupted, read_study, study
@@ -125,7 +127,6 @@ def run(
         raise fail(f"--of {quote(of)}: expected seat or side")
     kind, options = _backend(backend, scheduler, cluster)
     if plots and len(names) == 1:
-        from solver.plot import require_matplotlib
         require_matplotlib()
     try:
         with progress_bar(N_("deals"), total=deals, show=not no_progress, rate=N_("deals")) as bar:
@@ -180,7 +181,6 @@ def show(
 
 
 def _saved(directory: Path) -> dict:
-    import json
     try:
         return json.loads((directory / "aggregates.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):

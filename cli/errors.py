@@ -11,19 +11,20 @@ from __future__ import annotations
 import errno
 import functools
 import sys
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from solver.errors import CoincheError, quote
 
+from .lang import takes_language
 from .output import err_console
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
     from typer._click import exceptions as _click_exc
 except ImportError:  # pragma: no cover
-    from click import exceptions as _click_exc
+    from click import exceptions as _click_exc  # type: ignore[no-redef]
 
 _CLICK_ERRORS = (_click_exc.ClickException,)
 _NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
@@ -42,14 +43,13 @@ def fail(message: str) -> "typer.Exit":
     return typer.Exit(EXIT_BAD_INPUT)
 
 
-def handle_errors(func: Callable) -> Callable:
+def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2; the
     command also takes ``--lang`` (:mod:`.lang`)."""
-    from .lang import takes_language
     func = takes_language(func)
 
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except CoincheError as e:
@@ -133,11 +133,13 @@ class OneLineErrorsGroup(TyperGroup):
     type, a missing argument) becomes one line on stderr and exit code 2, like a
     :class:`CoincheError`, instead of click's usage box."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: "Sequence[str] | None" = None, prog_name: "str | None" = None,
+             complete_var: "str | None" = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except _NO_ARGS as e:
             e.show()  # bare ``coinche``: the help text
             sys.exit(e.exit_code)

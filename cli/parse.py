@@ -9,6 +9,7 @@ which the command turns into one line on stderr and exit code 2.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import solver
 from solver.deal import first_leader
@@ -96,7 +97,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         except ValueError:
             raise ConstraintError(f"{option} {quote(full)}: expected {example}") from None
 
-    def both(ranges: dict, given: dict, key, r: tuple[int, int], option: str, text: str) -> None:
+    def both(ranges: dict[tuple[str, ...], tuple[int, int]], given: dict[tuple[str, ...], str],
+             key: tuple[str, ...], r: tuple[int, int], option: str, text: str) -> None:
         # the same seat (and suit) twice: both ranges hold, so keep what they share
         if key in ranges:
             lo, hi = max(ranges[key][0], r[0]), min(ranges[key][1], r[1])
@@ -106,8 +108,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         ranges[key] = r
         given.setdefault(key, text)
 
-    kw: dict = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
-    given: dict = {}
+    kw: dict[str, dict[Any, Any]] = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
+    given: dict[tuple[str, ...], str] = {}
     for t in known or []:
         seat, cards = split(t, "--known", 2, "SEAT:CARDS, like E:SJ,S9")
         kw["known"][seat] = (kw["known"].get(seat, "") + " " + cards.replace(",", " ")).strip()
@@ -126,7 +128,7 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     kw["points"] = {k[1]: v for k, v in kw["points"].items()}
     if not any(kw.values()):
         return None
-    return Constraints(**kw)
+    return Constraints(known=kw["known"], voids=kw["voids"], lengths=kw["lengths"], points=kw["points"])
 
 
 #: Decorator for a sampling command: its ``constraints`` parameter becomes ``--known``,

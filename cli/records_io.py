@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 from typing import Optional, Sequence
 
-from solver.batch import BadLine, BatchItem, BatchLineError, solve_batch
+from solver.batch import BadLine, BatchItem, BatchLineError, BatchResult, solve_batch
 from solver.cards import Seat
 from solver.deal import Deal
 from solver.errors import quote
@@ -96,7 +96,7 @@ def write_records_out(records: Sequence[Record], out: Path) -> None:
         raise OutputError(e, str(out)) from None
 
 
-def deal_of(record: Record, path: "str | Path"):
+def deal_of(record: Record, path: "str | Path") -> Deal:
     """A record's deal; a record without one is an error naming its line."""
     if record.deal is None:
         raise fail(f"{quote(str(path))} line {record.line}: the game has no [Deal]")
@@ -113,21 +113,21 @@ def record_rules(record: Record, rules: Rules) -> Rules:
 
 
 def record_items(records: Sequence[Record], rules: Rules, dealer: "str | None" = None,
-                 strict: bool = False) -> list:
+                 strict: bool = False) -> list[BatchItem | BadLine]:
     """Batch items of the games (their line: the game's first tag); a game without a deal,
     or with ``[Rules]`` other than the command's, is a bad item (``strict``: an error)."""
     default = None if dealer is None else Seat.parse(dealer)
-    items: list = []
+    items: list[BatchItem | BadLine] = []
     for r in records:
+        if r.deal is not None and r.rules in (Rules(), rules):
+            items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
+            continue
         problem = ("the game has no [Deal]" if r.deal is None else
                    "its [Rules] differ from the command's: batch solves every game under one set of "
-                   "rules (give them with --rule, or use table)" if r.rules not in (Rules(), rules) else None)
-        if problem is not None:
-            if strict:
-                raise BatchLineError(f"line {r.line}: {problem}")
-            items.append(BadLine(r.line, f"game at line {r.line}", problem))
-            continue
-        items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
+                   "rules (give them with --rule, or use table)")
+        if strict:
+            raise BatchLineError(f"line {r.line}: {problem}")
+        items.append(BadLine(r.line, f"game at line {r.line}", problem))
     return items
 
 
@@ -136,7 +136,7 @@ def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None"
     """The games with the batch's tables (and par) added as sections, and the number of
     bad games (reported on stderr)."""
     items = record_items(records, rules, dealer, strict)
-    results = {}
+    results: dict[int, BatchResult] = {}
     bad = 0
     for res in solve_batch(items, rules, workers=workers, with_par=with_par):
         if isinstance(res, BadLine):
@@ -146,12 +146,12 @@ def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None"
             results[res.line] = res
     done = []
     for r in records:
-        res = results.get(r.line)
-        if res is not None:
-            (leader, table), = res.tables.items()
+        got = results.get(r.line)
+        if got is not None:
+            (leader, table), = got.tables.items()
             added = [table_section({**table, "leader": leader})]
-            if res.par is not None:
-                added.append(par_section(res.par))
+            if got.par is not None:
+                added.append(par_section(got.par))
             r = r.with_sections(*added)
         done.append(r)
     return done, bad

@@ -46,6 +46,7 @@ from .declarations import parse_declaration
 from .errors import CoincheError, quote
 from .auction import AuctionState, Call, CallKind
 from .play import Position
+from .review import Review
 from .rules import TOTAL_POINTS, Rules, Strain
 
 __all__ = ["RecordError", "Notation", "ENGLISH", "Section", "Record", "read_records", "write_records",
@@ -187,7 +188,7 @@ class Record:
         }
 
     @classmethod
-    def from_dict(cls, obj: dict) -> "Record":
+    def from_dict(cls, obj: dict[str, Any]) -> "Record":
         """The record of :meth:`to_dict`'s JSON form, checked as a record file is."""
         if not isinstance(obj, dict):
             raise RecordError(f"not a record: {quote(obj)}: expected a JSON object")
@@ -229,7 +230,7 @@ class _Tag:
     name: str
     value: str
     line: int
-    lines: list = dataclasses.field(default_factory=list)   # (line number, text)
+    lines: list[tuple[int, str]] = dataclasses.field(default_factory=list)   # (line number, text)
 
 
 def _strip_comments(text: str) -> list[tuple[int, str, bool]]:
@@ -315,7 +316,7 @@ def _fail(tag: _Tag, message: str, line: Optional[int] = None) -> RecordError:
     return RecordError(f"line {line or tag.line}: [{tag.name}]: {message}")
 
 
-def _value(tags: dict, name: str, read: Callable[[str], Any]):
+def _value(tags: dict[str, _Tag], name: str, read: Callable[[str], Any]) -> Any:
     tag = tags.get(name)
     if tag is None or tag.value.strip() in ("", "?"):
         return None
@@ -352,7 +353,7 @@ def _declarations(text: str) -> str:
     return " ".join(parts)
 
 
-def _contract(tags: dict, notation: Notation, rules: Rules) -> tuple[Optional[Contract], bool]:
+def _contract(tags: dict[str, _Tag], notation: Notation, rules: Rules) -> tuple[Optional[Contract], bool]:
     tag = tags.get("Contract")
     if tag is None or tag.value.strip() in ("", "?"):
         return None, False
@@ -387,9 +388,10 @@ def _record(game: list[_Tag], notation: Notation) -> Record:
     result = _value(tags, "Result", lambda v: _number(v, 0, TOTAL_POINTS))
     if result is not None and contract is None:
         raise _fail(tags["Result"], "a result without a [Contract]")
-    if result is not None and len(play) == 32:
-        pos = Position(deal, contract.strain, leader, rules, play)   # type: ignore[union-attr]
-        made = pos.points[contract.team]   # type: ignore[union-attr]
+    if result is not None and contract is not None and deal is not None and leader is not None \
+            and len(play) == 32:     # (a whole play has a deal and a leader)
+        pos = Position(deal, contract.strain, leader, rules, play)
+        made = pos.points[contract.team]
         if made != result:
             raise _fail(tags["Result"], f"result {result}, but the declarers take {made} card points "
                                         f"in the [Play]")
@@ -479,7 +481,7 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
 
 # -- analysis sections -------------------------------------------------------------------
 
-def table_section(table) -> Section:
+def table_section(table: Any) -> Section:
     """``[DoubleDummy "leader"]`` of a table for one leader (a :class:`~solver.table.DDTable`
     or its ``to_dict()`` form): one line per strain, ``STRAIN NS EW CAPOT`` with the
     card points of each side and the side that can force capot (``-``: neither).
@@ -497,7 +499,7 @@ def table_section(table) -> Section:
     return Section("DoubleDummy", str(d["leader"]), tuple(lines))
 
 
-def par_section(p) -> Section:
+def par_section(p: Any) -> Section:
     """``[Par "NS n EW m"]`` of a :class:`~solver.par.Par` (or its ``to_dict()`` form):
     a line with the par contract (``100HX N``) or ``Pass``, then one with the optimal
     auction from the first speaker."""
@@ -510,7 +512,7 @@ def par_section(p) -> Section:
     return Section("Par", f"NS {d['ns_score']} EW {d['ew_score']}", (head, calls) if calls else (head,))
 
 
-def review_section(r) -> Section:
+def review_section(r: Review) -> Section:
     """``[OptimumPlay "leader"]``: one line per card played, ``CARD BEFORE AFTER COST``
     (N-S double-dummy values before and after it, the points it gave away), followed
     by the best cards when it cost something."""
@@ -551,7 +553,7 @@ def parse_records(text: str, notation: Notation = ENGLISH) -> list[Record]:
         return [_record(game, notation) for game in _games(text)]
 
 
-def read_records(source: "str | os.PathLike", notation: Notation = ENGLISH) -> list[Record]:
+def read_records(source: "str | os.PathLike[str]", notation: Notation = ENGLISH) -> list[Record]:
     """The records of a file (a path) or of record text (a string holding a line break
     or one of ``[ { ; %``, or a blank string)."""
     if isinstance(source, str) and (any(c in source for c in "\n[{;%") or not source.strip()):
@@ -603,7 +605,7 @@ class _Pairs:
         return out
 
     @staticmethod
-    def from_dict(obj: dict) -> list[tuple[str, str, list[str]]]:
+    def from_dict(obj: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
         """The tag pairs of :meth:`Record.to_dict`'s form, every value checked for its
         type (a value of another type, or text across lines, raises RecordError)."""
         def text(where: str, v: Any, numbers: bool = False) -> str:
@@ -673,7 +675,7 @@ def format_records(records: Iterable[Record], notation: Notation = ENGLISH) -> s
     return _format_pairs(pairs)
 
 
-def _format_pairs(games_pairs: Iterable[list]) -> str:
+def _format_pairs(games_pairs: Iterable[list[tuple[str, str, list[str]]]]) -> str:
     games = []
     for pairs in games_pairs:
         lines = []
@@ -684,7 +686,7 @@ def _format_pairs(games_pairs: Iterable[list]) -> str:
     return "% Coinche records, PBN tag pairs (docs/formats.md)\n\n" + "\n".join(games)
 
 
-def write_records(records: Sequence[Record], path: "str | os.PathLike | None" = None,
+def write_records(records: Sequence[Record], path: "str | os.PathLike[str] | None" = None,
                   notation: Notation = ENGLISH) -> str:
     """The text of ``records`` as a record file, written to ``path`` when one is given:
     atomically, through a file beside it renamed over it at the end."""

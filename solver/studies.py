@@ -56,6 +56,7 @@ from .parallel import Backend, SchedulerLostError, WorkerLostError, executor, st
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .solve import Solver
+from .version import __version__
 
 __all__ = ["StudyError", "StudyInterrupted", "StudySpec", "StudyRun", "study", "read_study", "StudyInfo",
            "chunk_deals", "solve_chunk", "per_deal_tables", "FORMAT"]
@@ -315,7 +316,6 @@ def _chunk_done(directory: Path, spec: StudySpec, i: int) -> bool:
 
 
 def _version() -> str:
-    from . import __version__
     return __version__
 
 

@@ -89,7 +89,7 @@ class Shows:
         return Meaning(strain, honours, min(self.at_least, len(self.honours) * max(1, len(suits))),
                        self.trumps if suits and len(suits) == 1 else 0, self.aces, self.jacks, values, self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()
                 if v not in ((), 0)}
 
@@ -186,7 +186,7 @@ class Rule:
         kind = "suits" if s is not None and s < 4 else (s.name if s is not None else "any")
         return self.strains in ("any", kind) and self.low <= (call.level or 0) <= self.high
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"situation": self.situation, "strains": self.strains, "levels": [self.low, self.high],
                 "shows": self.shows.to_dict()}
 
@@ -251,7 +251,7 @@ class BiddingSystem:
             return Meaning(None)
         return Meaning(None, denies=tuple(openings))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "rules": [r.to_dict() for r in self.rules]}
 
 
@@ -345,7 +345,7 @@ def load_system(path: "str | Path") -> BiddingSystem:
             try:
                 import tomllib
             except ImportError:       # pragma: no cover - Python 3.10
-                import tomli as tomllib   # type: ignore[no-redef]
+                import tomli as tomllib   # type: ignore[no-redef, import-not-found, unused-ignore]
             data = tomllib.loads(text)
     except RecursionError:
         raise SystemError_(f"{quote(str(p))}: nested too deeply to be a bidding system") from None
