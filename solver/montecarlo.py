@@ -292,10 +292,11 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
     round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(results)``
-    turns the per-deal results of the deals solved so far into the matrix the rule
-    reads (one row a deal, one column an option).  Sampling stops when the best option
-    is separated from the others, when the rest are within ``rule.margin`` of it, when
-    ``max_samples`` deals are solved or when ``time`` seconds have passed.
+    turns the per-deal results of all the deals solved so far, from the first, into
+    the matrix the rule reads (one row a deal, one column an option).  Sampling stops
+    when the best option is separated from the others, when the rest are within
+    ``rule.margin`` of it, when ``max_samples`` deals are solved or when ``time``
+    seconds have passed.
 
     The deals are a prefix of those :func:`simulate` deals with the same seed, so the
     answer is the one a fixed run of the same size gives, whatever ``workers`` and
@@ -314,7 +315,7 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
         results.extend(map_tasks(study.work, tasks[start:stop], workers=workers, backend=executor))
         if progress is not None:
             progress(len(results), max_samples)
-        return np.asarray(values(results[start:stop]), dtype=float)
+        return np.asarray(values(results), dtype=float)[start:stop]
 
     _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
                                      first=first, time_budget=time)

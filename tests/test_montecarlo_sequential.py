@@ -67,3 +67,19 @@ def test_bad_budgets_are_refused(bad):
     args = dict(max_samples=10, time=None) | bad
     with pytest.raises(ConstraintError):
         simulate_sequentially(Noise(), HAND, SEAT, args["max_samples"], _same, time=args["time"])
+
+
+def test_lead_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
+    from solver.lead import lead_advice
+    args = dict(seat="E", contract="100H", declarer="S", seed=3, workers=1)
+    timed = lead_advice("J7.AT.A8.87", samples=60, time=1e-9, **args)
+    fixed = lead_advice("J7.AT.A8.87", samples=40, **args)
+    assert timed.stopping.reason is StopReason.TIME and timed.samples == 40
+    assert timed.to_dict()["stopped"] == "time" and "stopped" not in fixed.to_dict()
+    assert timed.to_dict()["cards"] == fixed.to_dict()["cards"]
+
+
+def test_lead_advice_refuses_a_confidence_outside_0_1():
+    from solver.lead import lead_advice
+    with pytest.raises(ConstraintError):
+        lead_advice("J7.AT.A8.87", seat="E", contract="100H", declarer="S", samples=5, confidence=1.5)
