@@ -83,3 +83,21 @@ def test_lead_advice_refuses_a_confidence_outside_0_1():
     from solver.lead import lead_advice
     with pytest.raises(ConstraintError):
         lead_advice("J7.AT.A8.87", seat="E", contract="100H", declarer="S", samples=5, confidence=1.5)
+
+
+def test_coinche_lead_with_a_budget_prints_why_it_stopped():
+    import json
+    from tests.cli_helpers import run
+    r = run("lead", "J7.AT.A8.87", "--seat", "E", "--contract", "100H", "--declarer", "S",
+            "--samples", "60", "--seed", "3", "--time", "1ms", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["stopped"] == "time" and data["samples"] == 40
+
+
+@pytest.mark.parametrize("budget", [["--time", "soon"], ["--time", "0s"], ["--confidence", "1"],
+                                    ["--margin", "-1"]])
+def test_coinche_lead_refuses_a_bad_budget_in_one_line(budget):
+    from tests.cli_helpers import one_line_error, run
+    r = run("lead", "J7.AT.A8.87", "--seat", "E", "--contract", "100H", "--declarer", "S", *budget)
+    one_line_error(r, budget[0].lstrip("-"))
