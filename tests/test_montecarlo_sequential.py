@@ -1,11 +1,14 @@
 """simulate_sequentially: the Monte Carlo loop in rounds, stopping on the rule's verdict."""
 
+import json
 import zlib
 
 import numpy as np
 import pytest
 
+from cli_helpers import one_line_error, run
 from solver.errors import ConstraintError
+from solver.lead import lead_advice
 from solver.montecarlo import Study, simulate, simulate_sequentially
 from solver.sequential import StoppingRule, StopReason
 
@@ -70,7 +73,6 @@ def test_bad_budgets_are_refused(bad):
 
 
 def test_lead_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
-    from solver.lead import lead_advice
     args = dict(seat="E", contract="100H", declarer="S", seed=3, workers=1)
     timed = lead_advice("J7.AT.A8.87", samples=60, time=1e-9, **args)
     fixed = lead_advice("J7.AT.A8.87", samples=40, **args)
@@ -80,14 +82,11 @@ def test_lead_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
 
 
 def test_lead_advice_refuses_a_confidence_outside_0_1():
-    from solver.lead import lead_advice
     with pytest.raises(ConstraintError):
         lead_advice("J7.AT.A8.87", seat="E", contract="100H", declarer="S", samples=5, confidence=1.5)
 
 
 def test_coinche_lead_with_a_budget_prints_why_it_stopped():
-    import json
-    from tests.cli_helpers import run
     r = run("lead", "J7.AT.A8.87", "--seat", "E", "--contract", "100H", "--declarer", "S",
             "--samples", "60", "--seed", "3", "--time", "1ms", "--json")
     assert r.exit_code == 0, r.output
@@ -98,6 +97,5 @@ def test_coinche_lead_with_a_budget_prints_why_it_stopped():
 @pytest.mark.parametrize("budget", [["--time", "soon"], ["--time", "0s"], ["--confidence", "1"],
                                     ["--margin", "-1"]])
 def test_coinche_lead_refuses_a_bad_budget_in_one_line(budget):
-    from tests.cli_helpers import one_line_error, run
     r = run("lead", "J7.AT.A8.87", "--seat", "E", "--contract", "100H", "--declarer", "S", *budget)
     one_line_error(r, budget[0].lstrip("-"))
