@@ -33,12 +33,14 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import Answer, Estimate, Study, estimate, json_number, judge, share, simulate
+from .montecarlo import (Answer, Estimate, Study, estimate, json_number, judge, share, simulate,
+                         simulate_sequentially)
 from .parallel import Backend
 from .rules import Rules
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract, deal_facts, side_points
 from .scoring import min_points_to_make
+from .sequential import StoppingRule, Verdict
 from .solve import LeadResult, Solver
 
 __all__ = ["LeadAdvice", "CardStats", "lead_advice"]
@@ -115,6 +117,7 @@ class LeadAdvice(Answer):
     scores: "np.ndarray | None"
     makes: np.ndarray
     stats: list[CardStats]
+    stopping: "Verdict | None" = None
     PER_DEAL = ("values", "scores", "makes")
 
     @property
@@ -165,6 +168,10 @@ class LeadAdvice(Answer):
             "cards": [s.to_dict() for s in self.stats], "best": self.best.card.name,
             "text": self.text,
         }
+        if self.stopping is not None:
+            v = self.stopping
+            d["stopped"] = v.reason.value
+            d["vouch"] = json_number(v.vouch) if math.isfinite(v.vouch) else None
         return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:
@@ -299,13 +306,23 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
                 measure: str = "points", workers: "int | None" = None,
                 executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
-                max_attempts: "int | None" = None) -> LeadAdvice:
+                max_attempts: "int | None" = None, confidence: "float | None" = None,
+                margin: "float | None" = None, time: "float | None" = None) -> LeadAdvice:
     """Advice on the opening lead for ``seat``, holding ``hand``, against or for ``contract``.
 
     ``contract`` is a :class:`~solver.contract.Contract` or a bid text (``"100H"``,
     ``"100H S X"``) with ``declarer``.  ``seat`` leads the first trick (the seat after
     the dealer), whichever side bid.  ``measure``: ``"points"`` (exact values) or
     ``"set"`` (make/fail only, by threshold probes).
+
+    With ``confidence``, ``margin`` or ``time`` given, ``samples`` is the most deals
+    solved: they are solved in rounds and sampling stops as soon as the best lead is
+    separated from the others at ``confidence`` (0.95 by default), or the leads it is
+    not separated from are within ``margin`` of it (score points with
+    ``measure="points"``, percentage points of goal reached with ``"set"``; 5 by
+    default), or ``time`` seconds have passed (:mod:`solver.sequential`).  The answer
+    is then the one of a fixed run on the deals solved, and its ``stopping`` says why
+    it stopped.  Without them, exactly ``samples`` deals are solved.
     """
     h = parse_hand(hand)
     try:
@@ -316,5 +333,24 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     if measure not in ("points", "set"):
         raise ConstraintError(f"measure {measure!r}: expected 'points' or 'set'")
     study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
-    return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
-                    progress=progress, max_attempts=max_attempts)
+    if confidence is None and margin is None and time is None:
+        return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
+                        progress=progress, max_attempts=max_attempts)
+    try:
+        rule = StoppingRule(confidence=0.95 if confidence is None else confidence,
+                            margin=5.0 if margin is None else margin)
+    except ValueError as e:
+        raise ConstraintError(str(e)) from None
+
+    def values(results: list) -> np.ndarray:
+        out = study.outcomes(results)
+        if out.scores is not None:
+            return out.scores.astype(float)
+        # the leader's side reaches its goal
+        goal = out.makes != (study.contract.team != study.seat.team)
+        return 100.0 * goal.astype(float)
+
+    answer, verdict = simulate_sequentially(study, h, seat, samples, values, seed, constraints, rule=rule,
+                                            time=time, workers=workers, executor=executor,
+                                            progress=progress, max_attempts=max_attempts)
+    return dataclasses.replace(answer, stopping=verdict)

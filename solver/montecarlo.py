@@ -45,6 +45,7 @@ from .cards import CardSet, Seat
 from .errors import ConstraintError
 from .parallel import Backend, map_tasks
 from .sampling import Constraints, sample_deals
+from .sequential import StoppingRule, Verdict, sample_sequentially
 
 if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
@@ -56,6 +57,7 @@ __all__ = [
     "Estimate",
     "Study",
     "simulate",
+    "simulate_sequentially",
     "estimate",
     "share",
     "standard_error",
@@ -276,3 +278,46 @@ def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples
     results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=progress)
     return study.final(deals, results)
 
+
+
+def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | str",
+                          max_samples: int, values: Callable[[list], np.ndarray],
+                          seed: "int | None" = None, constraints: "Constraints | None" = None, *,
+                          rule: "StoppingRule | None" = None, time: "float | None" = None,
+                          first: int = 40, workers: "int | None" = None,
+                          executor: "Backend | str" = Backend.THREAD,
+                          progress: "Callable[[int, int], None] | None" = None,
+                          max_attempts: "int | None" = None) -> "tuple[A, Verdict]":
+    """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
+
+    The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
+    round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(results)``
+    turns the per-deal results of all the deals solved so far, from the first, into
+    the matrix the rule reads (one row a deal, one column an option).  Sampling stops
+    when the best option is separated from the others, when the rest are within
+    ``rule.margin`` of it, when ``max_samples`` deals are solved or when ``time``
+    seconds have passed.
+
+    The deals are a prefix of those :func:`simulate` deals with the same seed, so the
+    answer is the one a fixed run of the same size gives, whatever ``workers`` and
+    ``executor``.  Returns the study's answer on the deals solved and the last
+    :class:`~solver.sequential.Verdict` (its ``reason`` says why sampling stopped, its
+    ``samples`` how many deals, its ``vouch`` the margin it vouches for).
+    """
+    _check_samples(max_samples)
+    if time is not None and not time > 0:
+        raise ConstraintError(f"time {time!r}: expected a number of seconds above 0")
+    deals = sample_deals(hand, seat, max_samples, seed, constraints, max_attempts=max_attempts)
+    tasks = study.initial(deals)
+    results: list = []
+
+    def solve(start: int, stop: int) -> np.ndarray:
+        results.extend(map_tasks(study.work, tasks[start:stop], workers=workers, backend=executor))
+        if progress is not None:
+            progress(len(results), max_samples)
+        return np.asarray(values(results), dtype=float)[start:stop]
+
+    _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
+                                     first=first, time_budget=time)
+    n = len(results)
+    return study.final(deals[:n], results), verdict

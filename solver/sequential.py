@@ -7,8 +7,10 @@ whether the answer is known:
 
 - **separated**: the option with the best mean is better than every other, each
   difference's confidence interval lying above zero;
-- **indifferent**: every option the best is not separated from is within
-  ``margin`` of it either way (its interval inside ``(-margin, margin)``): either is fine;
+- **indifferent**: no option the best is not separated from can beat it by
+  ``margin`` or more (each difference's interval lies below ``margin``): the best
+  is within the margin of the truly best, whether the others tie or are only
+  probably worse;
 - otherwise sampling goes on, up to ``max_samples`` or a time budget.
 
 Looking at the data after every round and stopping when it looks good would make a
@@ -149,8 +151,7 @@ class StoppingRule:
         lower, upper = means - radius, means + radius
         others = [j for j in range(k) if j != best]
         separated = [j for j in others if upper[j] < 0.0]
-        close = tuple(j for j in others if j not in separated
-                      and lower[j] > -self.margin and upper[j] < self.margin)
+        close = tuple(j for j in others if j not in separated and upper[j] < self.margin)
         vouch = max([max(float(upper[j]), 0.0) for j in others], default=0.0)
         if n < self.min_samples:
             reason = StopReason.CONTINUE

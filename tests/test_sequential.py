@@ -96,3 +96,13 @@ def test_the_radius_narrows_like_one_over_root_n():
 def test_bad_parameters_are_refused(kwargs):
     with pytest.raises(ValueError):
         StoppingRule(**kwargs)
+
+
+def test_an_option_probably_worse_but_within_the_margin_does_not_block_the_stop():
+    """A second option 4 points worse on average with a wide spread: its interval
+    (about -8.3 to +0.3 after 200 deals, sd 20) is not below zero, yet it cannot beat
+    the best by the margin of 5, so the best is vouched for within the margin."""
+    d = np.where(np.arange(200) % 2 == 0, 16.0, -24.0)      # mean -4, sd 20
+    verdict = StoppingRule(confidence=0.95, margin=5.0).decide(np.column_stack([np.zeros(200), d]))
+    assert verdict.upper[1] < 5.0 < -verdict.lower[1]
+    assert verdict.reason is StopReason.INDIFFERENT and verdict.best == 0 and verdict.vouch < 5.0
