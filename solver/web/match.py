@@ -27,6 +27,7 @@ state are the ones the bot made: a page that edits its own match only fools itse
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Optional, Sequence
 
 from solver.auction import Auction, Call, parse_call
@@ -97,6 +98,29 @@ def _words(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
+#: Finished deals kept, by their moves: a request replays only the deal under way.
+FINISHED_CACHE = 512
+
+
+@functools.lru_cache(maxsize=FINISHED_CACHE)
+def _play(seed: int, i: int, calls: tuple[str, ...], cards: tuple[str, ...], rules: Rules) -> DealResult:
+    """Deal ``i`` of the match of ``seed`` with these moves; raises :class:`_Pending`
+    when they stop before its end (a pure function of its arguments, hence the cache)."""
+    script = _Script(calls, cards)
+    try:
+        res = play_deal(deal_for(seed, i), dealer_for(FIRST_DEALER, i), [script] * 4, rules,
+                        sections=match_sections(seed, i))
+    except _Pending as p:
+        if script.i_call < len(calls) or (p.view.bidding and cards):
+            raise ConstraintError(f"deal {i + 1}: more calls or cards than the deal has") from None
+        raise
+    except CoincheError as e:
+        raise type(e)(f"deal {i + 1}: {e}") from None
+    if script.i_call < len(calls) or script.i_card < len(cards):
+        raise ConstraintError(f"deal {i + 1}: more calls or cards than the deal has")
+    return res
+
+
 def _replay(seed: int, deals: Sequence[tuple[str, str]], rules: Rules) -> _Replayed:
     if len(deals) > MAX_DEALS:
         raise ConstraintError(f"{len(deals)} deals: at most {MAX_DEALS} in one match")
@@ -107,21 +131,13 @@ def _replay(seed: int, deals: Sequence[tuple[str, str]], rules: Rules) -> _Repla
     for i, (calls, cards) in enumerate(deals):
         if m.is_over:
             raise ConstraintError(f"deal {i + 1}: the match was over after deal {i}")
-        script = _Script(_words(calls), _words(cards))
         try:
-            res = play_deal(deal_for(seed, i), dealer_for(FIRST_DEALER, i), [script] * 4, rules,
-                            sections=match_sections(seed, i))
+            res = _play(seed, i, tuple(_words(calls)), tuple(_words(cards)), rules)
         except _Pending as p:
             if i != len(deals) - 1:
                 raise ConstraintError(f"deal {i + 1} is not finished: only the last deal may be under way") \
                     from None
-            if script.i_call < len(script.calls) or (p.view.bidding and script.cards):
-                raise ConstraintError(f"deal {i + 1}: more calls or cards than the deal has")
             return _Replayed(results, m, i, p.view, p.view.played)
-        except CoincheError as e:
-            raise type(e)(f"deal {i + 1}: {e}") from None
-        if script.i_call < len(script.calls) or script.i_card < len(script.cards):
-            raise ConstraintError(f"deal {i + 1}: more calls or cards than the deal has")
         results.append(res)
         if res.score is not None:
             m.add(res.score)
