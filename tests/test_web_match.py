@@ -43,6 +43,8 @@ def play_through(client, seat: str = "S", **fields) -> list[dict]:
         s = post(client, "/api/match", seat=seat, deals=deals, **fields).json()
         if s["over"]:
             return deals
+        if not fields.get("show"):     # no hidden hand in the answer before the deal ends
+            assert "hands" not in s and "deal" not in s
         if s["your_turn"]:
             move = s["legal"][0]
         else:
@@ -148,12 +150,20 @@ def browser_server():
         yield url, driver
 
 
-def _play_in_browser(driver, url: str, size: tuple[int, int], name: str) -> dict:
+def _play_in_browser(driver, url: str, size: tuple[int, int], name: str, keyboard: bool, lang: str = "en") -> dict:
+    """Plays the deal at South: the first enabled call (pass) and the first legal card,
+    with Enter on the focused control (``keyboard``) or a tap."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
+    def press(element):
+        if keyboard:
+            element.send_keys(Keys.ENTER)
+        else:
+            element.click()
+
     driver.set_window_size(*size)
-    open_board(driver, f"{url}/#panel=match&lang=en&ms={SEED}&mme=S&mp=heuristic&mo=heuristic&mz=0")
+    open_board(driver, f"{url}/#panel=match&lang={lang}&ms={SEED}&mme=S&mp=heuristic&mo=heuristic&mz=0")
     for _ in range(60):
         settle(driver, 60)
         over = driver.find_elements(By.ID, "m-next")
@@ -161,12 +171,13 @@ def _play_in_browser(driver, url: str, size: tuple[int, int], name: str) -> dict
             break
         box = driver.find_elements(By.CSS_SELECTOR, "#m-bidding-box button:not([disabled])")
         if box:
-            # bid: pass, from the keyboard (the box's first enabled button)
-            box[0].send_keys(Keys.ENTER)
+            press(box[0])
             continue
         legal = driver.find_elements(By.CSS_SELECTOR, "#seat-S .card.legal")
         assert legal, "neither my call nor my card, and the deal is not over"
-        legal[0].click()
+        if keyboard:        # the page put the focus on my first legal card
+            assert driver.switch_to.active_element.get_attribute("data-card") == legal[0].get_attribute("data-card")
+        press(legal[0])
     else:
         raise AssertionError("the deal did not end")
     settle(driver, 120)
@@ -176,8 +187,8 @@ def _play_in_browser(driver, url: str, size: tuple[int, int], name: str) -> dict
 
 def test_a_person_plays_a_whole_deal_on_desktop_and_phone(browser_server):
     url, driver = browser_server
-    for size, name in (((1400, 1000), "desktop"), ((390, 844), "phone")):
-        q = _play_in_browser(driver, url, size, name)
+    for size, name, keyboard in (((1400, 1000), "desktop", True), ((390, 844), "phone", False)):
+        q = _play_in_browser(driver, url, size, name, keyboard)
         calls, _, cards = q["mv"].partition("_")
         deals = [{"calls": " ".join(calls.split("-")), "cards": " ".join(cards.split("-"))}]
         with TestClient(create_app()) as c:
@@ -206,3 +217,30 @@ def test_axe_finds_no_serious_violation_in_a_match(browser_server):
         res = driver.execute_async_script("const done = arguments[0]; axe.run(document).then((r) => done(r.violations))")
         bad = [(v["id"], v["impact"]) for v in res if v["impact"] in ("serious", "critical")]
         assert not bad, bad
+
+
+def test_replay_by_the_bots_and_again_from_another_seat_in_french(browser_server):
+    from selenium.webdriver.common.by import By
+
+    url, driver = browser_server
+    _play_in_browser(driver, url, (1400, 1000), "french", keyboard=False, lang="fr")
+    assert driver.find_element(By.ID, "m-next").text == "Donne suivante"
+    driver.find_element(By.ID, "m-replay").click()
+    settle(driver, 120)
+    expected = web_match.bots_replay(SEED, 1, "S", "heuristic", "heuristic")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#m-bots-tricks .tc")) == len(expected["played"])
+    line = driver.find_element(By.CSS_SELECTOR, "#m-bots-line p").text
+    assert f"N-S {expected['score']['NS']}, E-O {expected['score']['EW']}" in line
+    # again from North: the deal's moves cleared, the bots call up to North (the dealer,
+    # who calls fourth); North's eight cards face up, the others hidden
+    driver.execute_script("const s = document.getElementById('m-again-seat'); s.value = 'N';"
+                          "s.dispatchEvent(new Event('change'));")
+    driver.find_element(By.ID, "m-again").click()
+    settle(driver, 60)
+    q = url_state(driver)
+    assert q["mme"] == "N"
+    north = {c.name for c in deal_for(SEED, 0).hands[Seat.N]}
+    up = driver.execute_script("return [...document.querySelectorAll('#seat-N .hand .card:not(.back)')].map(c => c.dataset.card)")
+    assert set(up) == north and "_" not in q["mv"] and len(q["mv"].split("-")) == 3
+    assert driver.find_elements(By.CSS_SELECTOR, "#m-bidding-box button")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#seat-E .hand .card:not(.back)")

@@ -19,8 +19,8 @@ Object.assign(TEXT.fr, {
   m_pbn: "Télécharger la partie (PBN)", m_match_over: "Partie terminée", m_wins: "gagnent",
   m_passed: "Tout le monde a passé.", m_you: "vous", m_bots_line: "La donne jouée par les robots",
   m_review: "Revue de la donne", m_total: "Total", m_deal_score: "Score de la donne", m_target: "Objectif",
-  m_auction: "Enchères de la donne", m_tricks: "Plis joués", m_no_deal: "Aucune donne finie",
-  m_your_cards: "Vos cartes", m_bidbox: "Boîte d'enchères", m_player: "Joueur",
+  m_auction: "Enchères de la donne", m_tricks: "Plis joués",
+  m_continue: "Continuer", m_bidbox: "Boîte d'enchères",
 });
 Object.assign(TEXT.en, {
   tab_match: "Match", match_title: "Play a match against the bots", m_seat: "Your seat", m_partner: "Partner",
@@ -32,8 +32,8 @@ Object.assign(TEXT.en, {
   m_pbn: "Download the match (PBN)", m_match_over: "Match over", m_wins: "win",
   m_passed: "All four passed.", m_you: "you", m_bots_line: "The deal played by the bots",
   m_review: "Review of the deal", m_total: "Total", m_deal_score: "Deal score", m_target: "Target",
-  m_auction: "The deal's auction", m_tricks: "Tricks played", m_no_deal: "No deal finished yet",
-  m_your_cards: "Your cards", m_bidbox: "Bidding box", m_player: "Player",
+  m_auction: "The deal's auction", m_tricks: "Tricks played",
+  m_continue: "Go on", m_bidbox: "Bidding box",
 });
 
 const match = {
@@ -96,22 +96,29 @@ function forgetReview() { match.review = match.seatReview = match.botsLine = nul
 // until it is the person's turn or the deal is over; then reviews the deal.
 async function advance() {
   const run = ++match.run;
-  match.view = await api("POST", "/api/match", matchBody());
-  while (inMatch(run) && !match.view.over && !match.view.your_turn) {
-    match.thinking = match.view.to_move;
-    render();
-    await sleep(match.pause);
-    if (!inMatch(run)) return;
-    const move = await api("POST", "/api/match/bot", matchBody());
-    if (!inMatch(run)) return;
-    if (move.call) current().calls.push(move.call); else current().cards.push(move.card);
+  try {
     match.view = await api("POST", "/api/match", matchBody());
-    writeUrl();
+    while (inMatch(run) && !match.view.over && !match.view.your_turn) {
+      match.thinking = match.view.to_move;
+      render();
+      await sleep(match.pause);
+      if (!inMatch(run)) return;
+      const move = await api("POST", "/api/match/bot", matchBody());
+      if (!inMatch(run)) return;
+      if (move.call) current().calls.push(move.call); else current().cards.push(move.card);
+      announce(`${t(move.seat)}${C()}${move.call ? callText(move.call) : spoken(move.card)}`);
+      match.view = await api("POST", "/api/match", matchBody());
+      writeUrl();
+    }
+  } finally {
+    if (match.run === run) match.thinking = null;
   }
-  match.thinking = null;
   writeUrl();
   render();
   if (!inMatch(run)) return;
+  const v = match.view;
+  if (v.over) announce(v.passed ? t("m_passed") : `${t("m_deal_score")}${C()}${t("ns")} ${v.score.NS}, ${t("ew")} ${v.score.EW}`);
+  else if (v.your_turn) announce(t(v.bidding ? "m_your_call" : "m_your_card"));
   if (match.view.over && !match.view.passed && !match.review) await reviewDeal();
   if (match.view.your_turn && (!document.activeElement || document.activeElement === document.body)) {
     const first = document.querySelector("#seat-" + match.seat + " .card.legal, #m-bidding-box button:not([disabled])");
@@ -130,6 +137,13 @@ async function reviewDeal() {
                                leader: c.leader, played: v.played.map((p) => p.card).join(" "), samples: 30, seed: match.seed },
                (r) => { match.seatReview = r; });
   render();
+}
+
+// Each bot's move and whose turn it is, said to screen readers (one live region, kept across renders).
+function announce(text) {
+  let live = $("m-live");
+  if (!live) { live = el("div", { id: "m-live", class: "sr", "aria-live": "polite" }); document.body.append(live); }
+  live.textContent = text;
 }
 
 function act(fn) { return guarded(async () => { await fn(); }); }
@@ -298,7 +312,7 @@ function renderMatch(pane) {
   pane.replaceChildren(el("h2", {}, t("match_title")), settings());
   const v = match.view;
   if (!v) return;
-  const status = el("p", { class: "big", id: "m-status", "aria-live": "polite" });
+  const status = el("p", { class: "big", id: "m-status" });
   if (v.over) {
     status.append(v.passed ? t("m_passed") : rich(`${t("m_deal_score")}${C()}${t("ns")} ${v.score.NS}, ${t("ew")} ${v.score.EW}`));
   } else if (v.your_turn) {
@@ -307,6 +321,9 @@ function renderMatch(pane) {
     status.append(t("m_thinking", { seat: t(match.thinking) }));
   }
   pane.append(el("p", { class: "muted" }, `${t("m_deal")} ${v.number} · ${t("dealer")} ${t(v.dealer)}`), status);
+  if (!v.over && !v.your_turn && !match.thinking) {       // the bots stopped (an error): go on from here
+    pane.append(el("button", { type: "button", id: "m-continue", class: "primary", onclick: () => act(advance) }, t("m_continue")));
+  }
   pane.append(el("h3", {}, t("m_auction")), auctionDiagram(v.auction.map((a) => a.call), v.dealer, "m-auction"));
   if (v.your_turn && v.bidding) pane.append(matchBiddingBox(v));
   if (v.tricks.length) pane.append(el("h3", {}, t("m_tricks")), trickTable(v.tricks, "m-tricks"));
