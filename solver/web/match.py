@@ -178,7 +178,8 @@ def _sheet(results: Sequence[DealResult]) -> list[dict[str, Any]]:
         ns, ew = ns + a, ew + b
         c = r.record.contract
         rows.append({"number": n, "contract": None if c is None else c.to_text(),
-                     "coinche": 0 if c is None else int(c.coinche), "declarer": None if c is None else c.declarer.name, "result": r.record.result,
+                     "coinche": 0 if c is None else int(c.coinche),
+                     "declarer": None if c is None else c.declarer.name, "result": r.record.result,
                      "ns": a, "ew": b, "total_ns": ns, "total_ew": ew})
     return rows
 
@@ -233,7 +234,7 @@ def table_state(seed: int, seat: str, partner: str, opponents: str, deals: Seque
         out["score"] = {"NS": res.scores[0], "EW": res.scores[1]}
         out["passed"] = res.score is None
         out["deal"] = deal.to_pbn()
-        out["belote"] = [] if res.record.belote is None else [res.record.belote.name]
+        out["belote_side"] = None if res.record.belote is None else res.record.belote.name
     if over or show:
         out["hands"] = {s.name: deal.hands[s].to_pbn() for s in Seat}
     out["sheet"] = _sheet(rp.results)
@@ -255,10 +256,10 @@ def bot_move(seed: int, seat: str, partner: str, opponents: str, deals: Sequence
     if v.seat == me:
         raise ConstraintError(f"it is your turn ({me.name}), not a bot's")
     bot = make_bot(kinds[v.seat], _bot_seed(seed, rp.number, v.seat))
-    view = SeatView(v.seat, v.hand, v.dealer, v.auction, v.played, v.belote, v.shown, v.rules, v.system)
-    if view.bidding:
-        return {"seat": v.seat.name, "call": bot.call(view).text}
-    return {"seat": v.seat.name, "card": bot.card(view).name}
+    # v is the view play_deal built for the seat to move: its own hand, nothing hidden
+    if v.bidding:
+        return {"seat": v.seat.name, "call": bot.call(v).text}
+    return {"seat": v.seat.name, "card": bot.card(v).name}
 
 
 def match_records(seed: int, seat: str, partner: str, opponents: str, deals: Sequence[tuple[str, str]],

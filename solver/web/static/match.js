@@ -237,7 +237,10 @@ function board() {
   if (!v) return;
   if (v.contract) {
     const c = v.contract;
-    m.append(richEl("div", { class: "trump" }, `${t("contract")}${C()}${callText(c.bid)}${["", " X", " XX"][c.coinche]} ${t(c.declarer)}`));
+    const belote = v.belote.length ? ` · belote ${v.belote.map((b) => t(b.split(":")[0])).join(", ")}`
+      : v.belote_side ? ` · belote ${t(v.belote_side === "NS" ? "ns" : "ew")}` : "";
+    m.append(richEl("div", { class: "trump", id: "m-contract" },
+      `${t("contract")}${C()}${callText(c.bid)}${["", " X", " XX"][c.coinche]} ${t(c.declarer)}${belote}`));
     const last = v.tricks[v.tricks.length - 1];
     if (last) {
       const done = last.cards.length === 4;
