@@ -203,6 +203,8 @@ def test_a_person_plays_a_whole_deal_on_desktop_and_phone(browser_server):
             # the review opened: the auction judged call by call, the cards from each seat
             assert driver.find_elements(By.ID, "auction-review-table")
             assert driver.find_elements(By.ID, "seat-review-steps")
+            who = driver.execute_script("return [...document.querySelectorAll('#m-who tr[data-seat]')].map(r => r.dataset.seat)")
+            assert who == ["S", "W", "N", "E"]      # me first, then in turn
     driver.set_window_size(1400, 1000)
 
 

@@ -20,7 +20,10 @@ Object.assign(TEXT.fr, {
   m_passed: "Tout le monde a passé.", m_you: "vous", m_bots_line: "La donne jouée par les robots",
   m_review: "Revue de la donne", m_total: "Total", m_deal_score: "Score de la donne", m_target: "Objectif",
   m_auction: "Enchères de la donne", m_tricks: "Plis joués",
-  m_continue: "Continuer", m_bidbox: "Boîte d'enchères",
+  m_continue: "Continuer", m_bidbox: "Boîte d'enchères", m_player: "Joueur", m_calls_off: "Annonces à côté",
+  m_calls_lost: "Perte aux enchères (pts de score)", m_card_mistakes: "Cartes fautives (depuis sa place)",
+  m_cards_lost: "Perte en jeu sur la donne (pts de score)",
+  m_who: "Qui a fait quoi : les annonces jugées depuis la place de chacun, les cartes depuis sa place et sur la donne (double mort)",
 });
 Object.assign(TEXT.en, {
   tab_match: "Match", match_title: "Play a match against the bots", m_seat: "Your seat", m_partner: "Partner",
@@ -33,7 +36,10 @@ Object.assign(TEXT.en, {
   m_passed: "All four passed.", m_you: "you", m_bots_line: "The deal played by the bots",
   m_review: "Review of the deal", m_total: "Total", m_deal_score: "Deal score", m_target: "Target",
   m_auction: "The deal's auction", m_tricks: "Tricks played",
-  m_continue: "Go on", m_bidbox: "Bidding box",
+  m_continue: "Go on", m_bidbox: "Bidding box", m_player: "Player", m_calls_off: "Calls off the best",
+  m_calls_lost: "Lost in the auction (score)", m_card_mistakes: "Cards that were mistakes (from the seat)",
+  m_cards_lost: "Lost in the play on the deal (score)",
+  m_who: "Who did what: the calls judged from each caller's seat, the cards from the seat and on the deal (double dummy)",
 });
 
 const match = {
@@ -311,6 +317,23 @@ function sheet(v) {
     scroller(el("table", { class: "grid", id: "m-sheet" }, head, ...rows, total)));
 }
 
+// Per player, you first: the calls that were not the best from the seat and the score
+// they lost, the cards that were mistakes from the seat and the score lost on the deal.
+function whoDidWhat() {
+  const order = SEATS.map((_, i) => SEATS[(SEATS.indexOf(match.seat) + i) % 4]);
+  const calls = match.review ? match.review.calls : [], steps = match.seatReview ? match.seatReview.steps : [];
+  const head = ["m_player", "m_calls_off", "m_calls_lost", "m_card_mistakes", "m_cards_lost"].map((k) => el("th", { scope: "col" }, t(k)));
+  const rows = order.map((seat) => {
+    const mine = calls.filter((c) => c.seat === seat && !c.matched), cards = steps.filter((x) => x.seat === seat);
+    return el("tr", { "data-seat": seat }, el("th", { scope: "row" }, playerName(seat)),
+      el("td", {}, match.review ? String(mine.length) : "…"),
+      el("td", {}, match.review ? String(Math.round(mine.reduce((a, c) => a + c.cost, 0))) : "…"),
+      el("td", {}, match.seatReview ? String(cards.filter((x) => x.verdict === "mistake").length) : "…"),
+      el("td", {}, match.seatReview ? String(cards.reduce((a, x) => a + x.real_loss, 0)) : "…"));
+  });
+  return scroller(el("table", { class: "grid", id: "m-who" }, el("caption", { class: "muted" }, t("m_who")), el("tr", {}, ...head), ...rows));
+}
+
 function renderMatch(pane) {
   pane.replaceChildren(el("h2", {}, t("match_title")), settings());
   const v = match.view;
@@ -345,6 +368,7 @@ function renderMatch(pane) {
   pane.append(el("div", { id: "m-progress", class: "progress-box" }));
   if (v.over && (match.review || match.seatReview)) {
     pane.append(el("h3", {}, t("m_review")));
+    pane.append(whoDidWhat());
     if (match.review) pane.append(auctionReview(match.review));
     if (match.seatReview) renderSeatReview(pane, match.seatReview);
   }
