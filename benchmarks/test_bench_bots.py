@@ -133,13 +133,14 @@ def _highest_contract(deal, rules):
     N leads): the trump suit where N-S take most, at the level it makes (80 when none)."""
     from solver.contract import Contract
     from solver.bots import world_score
+    from solver.cards import Team
     from solver.rules import Strain
     from solver.solve import default_solver
     solver = default_solver()
     best = None
     for strain in (Strain.S, Strain.H, Strain.D, Strain.C):
         r = solver.strain_result(deal, Seat.N, strain, rules)
-        capot = 1 if r.ns_capot else -1 if r.ew_capot else 0
+        capot = Team.NS if r.ns_capot else Team.EW if r.ew_capot else None
         level = 80
         for lv in range(80, 170, 10):
             if world_score(Contract(lv, strain, Seat.N), deal, Seat.N, rules, r.ns_points, capot).made:
@@ -188,7 +189,7 @@ def _peer_table(deal, contract, ours_side, rules, seed):
             a.observe(env, action)
         env.step(action)
         pos.play(card)
-    capot = 1 if pos.tricks[1] == 0 else -1 if pos.tricks[0] == 0 else 0
+    capot = Team.NS if pos.tricks[1] == 0 else Team.EW if pos.tricks[0] == 0 else None
     s = world_score(contract, deal, Seat.N, rules, pos.points[0], capot)
     return pos.points[0], s.ns_score, s.ew_score
 

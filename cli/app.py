@@ -9,6 +9,7 @@ import typer
 import solver
 
 from .errors import OneLineErrorsGroup
+from .lang import BEFORE_COMMAND, LangOpt
 
 app = typer.Typer(
     name="coinche",
@@ -32,5 +33,7 @@ def root(
         Optional[bool],
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Exact double-dummy solver and hand analyzer for Coinche (Belote coinchée)."""
+    BEFORE_COMMAND.set(lang)      # set on every run: an in-process run never sees an earlier one's

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.table import Table
@@ -19,16 +19,28 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.advice import advise as run_advise, bid_label
-from solver.contract import level_text
+from solver.bidding import auction_advice
+from solver.cards import CardSet
+from solver.contract import Contract, level_text
+from solver.handeval import evaluate_hand
+from solver.pimc import realistic_advice
+from solver.plot import plot_points, require_matplotlib, text_histogram
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
+from solver.system import DEFAULT, load_system
+
+if TYPE_CHECKING:
+    from solver.advice import Advice
+    from solver.bidding import AuctionAdvice
+    from solver.handeval import HandValue
+    from solver.pimc import RealisticAdvice
 
 
 def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def best_bids_table(adv) -> Table:
+def best_bids_table(adv: Advice) -> Table:
     """Each strain's best bid against the best of all, deal by deal: the mean score
     difference and its paired standard error."""
     t = Table(title=tr("The best bid in each strain against the best of all, deal by deal"))
@@ -41,7 +53,7 @@ def best_bids_table(adv) -> Table:
     return t
 
 
-def realistic_table(r) -> Table:
+def realistic_table(r: RealisticAdvice) -> Table:
     """Each strain's best bid (double dummy) scored again with realistic play on the
     same deals, with standard errors."""
     t = Table(title=tr("Double dummy against realistic play (PIMC, {worlds} worlds per decision), on the "
@@ -58,16 +70,13 @@ def realistic_table(r) -> Table:
 
 
 def bid_label_of(text: str) -> str:
-    from solver.contract import Contract
     c = Contract.parse(text)
     return bid_label(c.level, c.strain)
 
 
-def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, rules, constraints,
-                       workers, as_json) -> None:
-    from solver.bidding import auction_advice
-    from solver.system import DEFAULT, load_system
-
+def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
+                       samples: int, seed: "int | None", rules: Rules, constraints: "Constraints | None",
+                       workers: "int | None", as_json: bool) -> None:
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
@@ -79,7 +88,7 @@ def _advise_in_auction(hand, seat, dealer, auction, system_file, samples, seed, 
     render_auction_advice(adv)
 
 
-def render_auction_advice(adv) -> None:
+def render_auction_advice(adv: AuctionAdvice) -> None:
     """What the calls showed, every legal call's result, and the advice in words."""
     t = Table(title=people_text(tr("The auction under the {system} system (dealer {seat})",
                                    system=adv.system.name, seat=adv.dealer.name)))
@@ -96,21 +105,20 @@ def render_auction_advice(adv) -> None:
     for col in [tr("call"), tr("contract"), tr("we succeed"), tr("score ± se"), tr("vs best ± paired se")]:
         g.add_column(col, justify="right")
     best = adv.best
-    for c in sorted(adv.calls, key=lambda c: -c.ev)[:12]:
-        versus = tr("best") if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"
-        g.add_row(people_text(str(c.call)), people_text(str(c.contract) if c.contract else tr("passed out")),
-                  _pct(c.p_success) if c.contract else "—", f"{c.ev:+.0f} ± {pm(c.ev_se, '.0f')}", versus)
+    for s in sorted(adv.calls, key=lambda x: -x.ev)[:12]:
+        versus = tr("best") if s is best else f"{s.vs_best:+.0f} ± {pm(s.vs_best_se, '.0f')}"
+        g.add_row(people_text(str(s.call)), people_text(str(s.contract) if s.contract else tr("passed out")),
+                  _pct(s.p_success) if s.contract else "—", f"{s.ev:+.0f} ± {pm(s.ev_se, '.0f')}", versus)
     print_table(g)
     say(adv.text)
 
 
-def point_counts(hand) -> list:
+def point_counts(hand: CardSet) -> list[HandValue]:
     """The shipped point count of the hand in each trump strain (no sampling)."""
-    from solver.handeval import evaluate_hand
     return [evaluate_hand(hand, s) for s in "SHDC"]
 
 
-def point_count_table(counts) -> Table:
+def point_count_table(counts: list[HandValue]) -> Table:
     """The point count beside the sampled answer: expected points and the bid it supports."""
     t = Table(title=tr("The point count (docs/handeval.md), without sampling: the side's expected "
                        "points and the highest bid that makes half the time"))
@@ -124,9 +132,8 @@ def point_count_table(counts) -> Table:
     return t
 
 
-def render_advice(adv) -> None:
+def render_advice(adv: Advice) -> None:
     """The advice as rich tables, the text histogram and the recommendation."""
-    from solver.plot import text_histogram
 
     title = tr("{hand} at {seat}, dealer {dealer} ({leader} leads), {n} deals, seed {seed}",
                hand=adv.hand.symbols(), seat=adv.seat.name, dealer=adv.dealer.name, leader=adv.leader.name,
@@ -174,7 +181,8 @@ def advise(
     hand: Annotated[str, typer.Argument(help="Your 8 cards as spades.hearts.diamonds.clubs, "
                                         "like AJ9.A7.KT.J ('-' for a void).")],
     seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")] = "S",
-    dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after leads.")] = "N",
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads "
+                                                  "(without it: N, and the output says so).")] = None,
     samples: SamplesOpt = 500,
     seed: SeedOpt = None,
     constraints: Optional[Constraints] = None,
@@ -205,6 +213,10 @@ def advise(
     """
     if play not in ("dd", "realistic"):
         raise fail(f"--play {play!r}: expected dd or realistic")
+    if dealer is None:
+        dealer = "N"
+        if not as_json:
+            say(tr("No --dealer given: the advice takes N as the dealer (E leads)."))
     if auction is not None or system is not None:
         if play != "dd":
             raise fail("--play realistic scores opening advice: leave it out with --auction")
@@ -214,7 +226,6 @@ def advise(
                            workers, as_json)
         return
     if plot is not None:            # before the sampling: a bad --plot fails at once
-        from solver.plot import require_matplotlib
 
         check_output(plot, "--plot", suffix=".png")
         require_matplotlib()
@@ -223,14 +234,10 @@ def advise(
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
                          constraints=constraints, workers=workers, progress=bar.callback)
     if plot is not None:
-        from solver.plot import plot_points
-
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
     realistic = None
     if play == "realistic":
-        from solver.pimc import realistic_advice
-
         with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
                                          progress=bar.callback)

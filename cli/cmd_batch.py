@@ -1,28 +1,36 @@
-"""``coinche batch``: double-dummy tables (and par) for a file of deals, on every core."""
+"""``coinche batch``: double-dummy tables (and par) for a file of deals, on every core.
+
+A file of deals is read as it is solved, line by line (any length, memory flat, the
+first result out before the input's end); a record file is read whole, within the
+limits of :mod:`.files`.  ``--out`` is never the input, however named (``-`` with stdin
+redirected from the same file included).
+"""
 
 from __future__ import annotations
 
 import csv
+import itertools
 import json
+import os
 import sys
 from contextlib import closing
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import IO, Annotated, Iterator, Optional
 
 import typer
 
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
-from .files import check_output, read_lines
+from .files import MAX_INPUT_BYTES, MAX_LINE, check_output, nothing_in
 from solver.messages import N_, tr
-from solver.atomic import atomic_open
+from solver.atomic import atomic_open, is_stream
 from .options import MAX_WORKERS, JsonOpt
 from .output import err_console
 from .rules import takes_rules
 from .progress import progress_bar
 from .records_io import SUFFIX, batch_records, load_records, looks_like_records, record_items
 from .records_io import write_records_out
-from solver.batch import CSV_COLUMNS, BadLine, BatchItem, csv_rows, parse_lines, solve_batch
+from solver.batch import CSV_COLUMNS, BadLine, BatchItem, csv_rows, iter_lines, solve_batch
 from solver.cards import Seat
 from solver.errors import SeatError, quote
 from solver.rules import Rules
@@ -71,8 +79,16 @@ def batch(
             raise fail(f"--dealer {quote(dealer)}: expected one of N E S W") from None
     if out is not None:
         check_output(out, "--out", inputs=[file])
-    lines = read_lines(file, "file of deals")
-    records = load_records(file, lines) if looks_like_records(lines) else None
+        if str(file) == "-":
+            _check_not_stdin(out)
+    lines = _input_lines(file)
+    head = _head(lines)
+    records = None
+    if looks_like_records(head):
+        whole = head + list(itertools.islice(lines, None))
+        if sum(len(x) + 1 for x in whole) > MAX_INPUT_BYTES:
+            raise fail(f"{_shown(file)} is over {MAX_INPUT_BYTES >> 20} MiB: split it into smaller files")
+        records = load_records(file, whole)
     if out is not None and out.suffix.lower() == SUFFIX:
         if records is None:
             raise fail(f"--out {quote(str(out))}: a record file (.pbn) is written for a record file input")
@@ -81,41 +97,126 @@ def batch(
         if bad:
             raise typer.Exit(1)
         return
-    items = (record_items(records, rules, dealer, strict) if records is not None
-             else parse_lines(lines, default_dealer=dealer, strict=strict))
-    if not items:
-        err_console.print(f"no deals in {'stdin' if str(file) == '-' else quote(str(file))}: "
-                          f"nothing to solve", soft_wrap=True)
+    if records is not None:
+        items: "list | Iterator" = record_items(records, rules, dealer, strict)
+        total: Optional[int] = sum(isinstance(it, BatchItem) for it in items)
+        if not items:
+            raise nothing_in(file, "deals")
+    else:
+        if not any(t.strip() and not t.strip().startswith(("#", ";", "%")) for t in head):
+            raise nothing_in(file, "deals")
+        items = iter_lines(itertools.chain(head, lines), default_dealer=dealer, strict=strict)
+        total = None                # a stream: the bar counts without a total
     if out is None:
-        bad = _write(sys.stdout, items, rules, fmt, workers, with_par, no_progress)
+        n, bad = _write(sys.stdout, items, total, rules, fmt, workers, with_par, no_progress)
     else:
         # Written beside and renamed at the end: never a half-written --out file.
         try:
             with atomic_open(out, encoding="utf-8", newline="") as stream:
-                bad = _write(stream, items, rules, fmt, workers, with_par, no_progress)
+                n, bad = _write(stream, items, total, rules, fmt, workers, with_par, no_progress)
         except OSError as e:
             if not is_write_failure(e):
                 raise
             raise OutputError(e, str(out)) from None
+    if n == 0 and bad == 0:
+        err_console.print(f"no deals in {_shown(file)}: nothing to solve", soft_wrap=True)
     if bad:
         raise typer.Exit(1)         # as solve --file: the good lines are out, some were bad
 
 
-def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress: bool) -> int:
-    """Write every result in input order as it comes; the number of bad lines."""
-    n = sum(isinstance(it, BatchItem) for it in items)
+def _shown(file: Path) -> str:
+    return "stdin" if str(file) == "-" else quote(str(file))
+
+
+def _check_not_stdin(out: Path) -> None:
+    """Refuse ``--out`` naming the file stdin reads (``batch - --out f < f``): the
+    same device and inode."""
+    try:
+        given = os.fstat(sys.stdin.fileno())
+        target = os.stat(out)
+    except (OSError, ValueError, AttributeError):       # no stdin file, or no --out file yet
+        return
+    if (given.st_dev, given.st_ino) == (target.st_dev, target.st_ino) and not is_stream(out):
+        raise fail(f"--out {quote(str(out))} is the file stdin reads: writing it would destroy the input")
+
+
+def _input_lines(file: Path) -> Iterator[str]:
+    """The lines of the input (``-``: stdin) as they are read: strict UTF-8, a byte
+    order mark dropped, at most :data:`~cli.files.MAX_LINE` characters a line (else one
+    line on stderr and exit 2, naming the line)."""
+    name = str(file)
+    if name in ("", "."):
+        raise fail("no file of deals given: expected a file name or - for stdin")
+    if name == "-":
+        stream: IO[bytes] = getattr(sys.stdin, "buffer", sys.stdin)
+    else:
+        try:
+            stream = open(name, "rb")
+        except FileNotFoundError:
+            raise fail(f"no such file: {quote(name)}") from None
+        except IsADirectoryError:
+            raise fail(f"{quote(name)} is a directory: expected a file of deals") from None
+        except OSError as e:
+            raise fail(f"cannot read {quote(name)}: {e.strerror or e}") from None
+    return _lines_of(stream, _shown(file), close=name != "-")
+
+
+def _lines_of(stream: IO[bytes], shown: str, close: bool) -> Iterator[str]:
+    limit = 4 * MAX_LINE + 2            # UTF-8: at most 4 bytes a character, and the line end
+    try:
+        for n in itertools.count(1):
+            raw = stream.readline(limit)
+            if not raw:
+                return
+            if len(raw) == limit and not raw.endswith(b"\n"):
+                raise fail(f"cannot read {shown}: line {n} has more than the {MAX_LINE} characters "
+                           f"a line may have")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise fail(f"cannot read {shown}: line {n} is not UTF-8 text "
+                           f"(byte {e.start} of the line: {e.reason})") from None
+            text = text.rstrip("\r\n")
+            if n == 1:
+                text = text.lstrip("\ufeff")
+            if len(text) > MAX_LINE:
+                raise fail(f"cannot read {shown}: line {n} has {len(text)} characters, "
+                           f"more than the {MAX_LINE} a line may have ({quote(text)})")
+            yield text
+    finally:
+        if close:
+            stream.close()
+
+
+def _head(lines: Iterator[str]) -> list[str]:
+    """The lines up to the first that is not blank, a comment or a directive (what tells
+    a record file from a file of deals)."""
+    head = []
+    for line in lines:
+        head.append(line)
+        t = line.strip()
+        if t and not t.startswith((";", "%", "#")):
+            break
+    return head
+
+
+def _write(stream, items, total: Optional[int], rules, fmt: str, workers, with_par: bool,
+           no_progress: bool) -> tuple[int, int]:
+    """Write every result in input order as it comes; the deals solved and the bad lines."""
     writer = csv.writer(stream) if fmt == "csv" else None
     if writer is not None:
         writer.writerow(CSV_COLUMNS)
     live = stream is sys.stdout     # a reader may be waiting on each line (or be gone)
-    bad = 0
-    with progress_bar(N_("solving"), total=n, show=not no_progress and n > 1) as bar, \
+    bad = n = 0
+    with progress_bar(N_("solving"), total=total, show=not no_progress and total != 1) as bar, \
             closing(solve_batch(items, rules, workers=workers, with_par=with_par,
                                 progress=bar.advance)) as results:      # ends the workers, also on an error
         for r in results:
             if isinstance(r, BadLine):
                 bad += 1
                 err_console.print(f"error: {r}", soft_wrap=True)
+            else:
+                n += 1
             if writer is not None:
                 writer.writerows(csv_rows(r))
             else:
@@ -124,4 +225,4 @@ def _write(stream, items, rules, fmt: str, workers, with_par: bool, no_progress:
                 stream.flush()
     if bad:
         err_console.print(tr("{bad} bad line(s) skipped, {n} deal(s) solved", bad=bad, n=n))
-    return bad
+    return n, bad

@@ -21,7 +21,9 @@ from solver.messages import N_, tr
 from solver.auction import Auction
 from solver.bidding import review_auction
 from solver.rules import Rules
-from solver.system import DEFAULT, load_system
+from solver.system import DEFAULT, BiddingSystem, load_system
+from solver.cards import Seat
+from solver.deal import Deal
 
 
 @app.command()
@@ -52,12 +54,12 @@ def bidreview(
     if is_record_file(deal):
         if auction is not None:
             raise fail("--auction comes from the record file's [Auction]")
-        games = [rec for rec in load_records(deal) if rec.auction and rec.dealer is not None]
+        games = [(rec, rec.dealer) for rec in load_records(deal) if rec.auction and rec.dealer is not None]
         if not games:
             raise fail(f"{deal}: no game with an [Auction] and a [Dealer] to review")
-        for rec in games:
-            calls = Auction(rec.dealer, rec.auction, record_rules(rec, rules))      # type: ignore[arg-type]
-            _review(deal_of(rec, deal), rec.dealer, calls, chosen, samples, seed, record_rules(rec, rules),
+        for rec, rec_dealer in games:
+            calls = Auction(rec_dealer, rec.auction, record_rules(rec, rules))
+            _review(deal_of(rec, deal), rec_dealer, calls, chosen, samples, seed, record_rules(rec, rules),
                     workers, as_json)
         return
     if not auction:
@@ -65,7 +67,8 @@ def bidreview(
     _review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json)
 
 
-def _review(deal, dealer, auction, system, samples, seed, rules, workers, as_json) -> None:
+def _review(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", system: BiddingSystem,
+            samples: int, seed: "int | None", rules: Rules, workers: "int | None", as_json: bool) -> None:
     with progress_bar(N_("calls")) as bar:
         r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
                            workers=workers, progress=bar.callback)

@@ -170,7 +170,7 @@ def game(
     review after each deal.  Type quit to stop; Ctrl-C stops too, and --out keeps the
     deals played.
 
-    Example: coinche game --seat S --opponents heuristic --target 1000 --seed 7 --out match.pbn
+    Example: coinche game --seat S --partner heuristic --opponents heuristic --target 1000 --seed 7 --review 0
     """
     try:
         me, first = Seat.parse(seat), Seat.parse(dealer)

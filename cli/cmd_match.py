@@ -12,19 +12,22 @@ from .errors import fail, handle_errors
 from .options import JsonOpt, RuleOpt
 from .output import print_json
 from .rules import rules_from
-from .files import read_lines
+from .files import nothing_in, read_lines
 from .output import render_rows, say
 from .records_io import load_records, looks_like_records, record_rules
 from solver.messages import N_, tr
 from solver.errors import CoincheError
 from solver.match import Match, parse_deal_line, record_score
+from solver.rules import Rules
+from solver.scoring import DealScore
 
 
 #: The keys of a deal's score in ``--json`` (docs/json.md).
 _DEAL_KEYS = ("contract", "declarer", "coinche", "points", "made", "ns_score", "ew_score")
 
 
-def _scores(path: Path, lines: list[str], rule: "list[str] | None") -> tuple:
+def _scores(path: Path, lines: list[str],
+            rule: "list[str] | None") -> tuple[Rules, list[tuple[int, DealScore]]]:
     """``(rules, [(line, DealScore)])`` of a record file or of a score sheet."""
     if looks_like_records(lines):
         records = load_records(path, lines)
@@ -68,6 +71,8 @@ def match(
     Example: coinche match sheet.txt --rule target=1000
     """
     rules, scores = _scores(file, read_lines(file, "score sheet"), rule)
+    if not scores:
+        raise nothing_in(file, "deals to score")
     m = Match(rules)
     rows, objs = [], []
     for n, s in scores:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -19,6 +19,9 @@ from solver.bidding import call_text
 from solver.messages import N_, tr
 from solver.par import par as solve_par
 from solver.records import par_section
+
+if TYPE_CHECKING:
+    from solver.par import Par
 
 
 @app.command()
@@ -56,7 +59,7 @@ def par(
     _show(solve_par(parse_deal(deal), dealer, rules), as_json)
 
 
-def _show(p, as_json: bool) -> None:
+def _show(p: Par, as_json: bool) -> None:
     if as_json:
         print_json(p.to_dict())
         return

@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from .app import app
 from .errors import fail, handle_errors
@@ -29,9 +30,9 @@ def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
         raise fail(f"seat {quote(leader or dealer)}: expected one of N E S W") from None
 
 
-def _shown(items: "list[str] | None") -> dict:
+def _shown(items: "list[str] | None") -> dict[str, str]:
     """``["E:HA,HK,HQ"]`` -> {"E": "HA HK HQ"}."""
-    out: dict = {}
+    out: dict[str, str] = {}
     for item in items or []:
         seat, sep, cards = item.partition(":")
         if not sep or not cards:
@@ -108,7 +109,7 @@ def play(
         t.add_column(col, justify="right")
     best = adv.best
     for c in sorted(adv.cards, key=lambda c: -c.ev):
-        row = [people_text(c.card.symbol), f"{c.points:.1f} ± {pm(c.points_se)}",
+        row: list[str | Text] = [people_text(c.card.symbol), f"{c.points:.1f} ± {pm(c.points_se)}",
                f"{100 * c.p_success:.0f}%", f"{c.ev:+.0f} ± {pm(c.ev_se, '.0f')}",
                tr("best") if c is best else f"{c.vs_best:+.0f} ± {pm(c.vs_best_se, '.0f')}"]
         if deal is not None:

@@ -21,9 +21,9 @@ WorldsOpt = Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="Dea
                                         "each PIMC player solves at each of its decisions.")]
 
 
-def _players(text: Optional[str]) -> dict:
+def _players(text: Optional[str]) -> dict[str, str]:
     """``"N=dd,E=pimc"`` -> {seat: kind}; every seat not named plays PIMC."""
-    out = {}
+    out: dict[str, str] = {}
     for item in (text or "").replace(",", " ").split():
         seat, sep, kind = item.partition("=")
         if not sep or kind.lower() not in ("pimc", "dd"):

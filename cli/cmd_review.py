@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -22,6 +22,10 @@ from solver.cards import Team
 from solver.rules import Rules
 from solver.review import review as solve_review
 from solver.seatreview import VERDICTS, review_from_seats
+
+if TYPE_CHECKING:
+    from solver.review import Review
+    from solver.seatreview import SeatReview
 
 
 @app.command()
@@ -93,13 +97,14 @@ def review(
     _show(solve_review(d, strain, leader_from(leader, dealer), played, rules), played, as_json)
 
 
-def _from_seats(deal, contract, strain, played, leader, dealer, rules, samples, seed, workers, out,
-                as_json) -> None:
+def _from_seats(deal: str, contract: "str | None", strain: "str | None", played: "str | None",
+                leader: "str | None", dealer: "str | None", rules: Rules, samples: int, seed: "int | None",
+                workers: "int | None", out: "Path | None", as_json: bool) -> None:
     if out is not None:
         raise fail("--out writes double-dummy reviews: leave it out with --from-seats")
     if strain is not None:
         raise fail("--from-seats takes the contract (--contract '100H N'), which gives the strain")
-    games = []
+    games: list[tuple[Any, ...]] = []
     if is_record_file(deal):
         if contract is not None or played is not None:
             raise fail("--contract and --played come from the record file's [Contract] and [Play]")
@@ -122,7 +127,7 @@ def _from_seats(deal, contract, strain, played, leader, dealer, rules, samples, 
         _show_seats(r, as_json)
 
 
-def _show_seats(r, as_json: bool) -> None:
+def _show_seats(r: SeatReview, as_json: bool) -> None:
     if as_json:
         print_json(r.to_dict())
         return
@@ -146,7 +151,7 @@ def _show_seats(r, as_json: bool) -> None:
                lucky=r.count("lucky", side)))
 
 
-def _show(r, played: str, as_json: bool) -> None:
+def _show(r: Review, played: str, as_json: bool) -> None:
     if as_json:
         print_json(r.to_dict())
         return

@@ -17,9 +17,10 @@ from solver.messages import N_, tr
 from solver.cards import Team
 from solver.contract import Coinche, Contract
 from solver.declarations import award_announced, parse_declaration
-from solver.errors import ScoreError
-from solver.rules import VARIANTS, Rules
+from solver.errors import ScoreError, quote
+from solver.rules import VARIANTS, Rules, Strain
 from solver.scoring import score_deal, score_steps
+from solver.declarations import Declaration
 
 
 def _variants_help() -> str:
@@ -35,7 +36,7 @@ def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int,
     comparison in words."""
     if not options:
         return (0, 0), []
-    announced: dict[Team, list] = {Team.NS: [], Team.EW: []}
+    announced: dict[Team, list[Declaration]] = {Team.NS: [], Team.EW: []}
     for opt in options:
         side_text, sep, kinds = opt.partition(":")
         if not sep or not kinds.strip():
@@ -57,12 +58,15 @@ def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int,
 @app.command(epilog="Rules variants for --rule NAME=VALUE (default shown):\n\n" + _variants_help())
 @handle_errors
 def score(
-    level: Annotated[str, typer.Argument(help="The bid: 80 to 160 by 10 (up to --rule max_level), "
-                                         "or capot.")],
-    strain: Annotated[str, typer.Argument(help="Trumps: S H D C, SA (no trump) or TA (all trump).")],
+    bid: Annotated[str, typer.Argument(help="The bid, read as every command reads one: "
+                                       "100H, or 100 H in two words; the level 80 to 160 by 10 (up to "
+                                       "--rule max_level) or capot.")],
     by: Annotated[str, typer.Option("--by", help="The bidding side: NS or EW.")],
     points: Annotated[int, typer.Option("--points", help="The bidding side's card points, 0..162 "
                                         "(dix de der included, belote excluded).")],
+    strain: Annotated[Optional[str], typer.Argument(help="Trumps, when BID is the "
+                                                    "level alone: S H D C, SA (no trump) or TA (all "
+                                                    "trump).")] = None,
     belote: Annotated[Optional[list[str]], typer.Option(
         "--belote", help="A side that holds and claims belote: NS or EW; repeat it for each belote "
         "(tout atout with --rule belote_in_ta=true).")] = None,
@@ -86,21 +90,28 @@ def score(
     """Score one deal, with the arithmetic step by step, under the rules of docs/rules.md
     (the basic game by default, or the variants given with --rule).
 
-    Example: coinche score 100 C --by NS --points 122   (NS 220, EW 40)
+    Example: coinche score 100C --by NS --points 122   (NS 220, EW 40)
     """
     if coinche and surcoinche:
         raise fail("--coinche and --surcoinche exclude each other: give one of them")
     if capot and lost_capot:
         raise fail("--capot and --lost-capot exclude each other: one side took every trick")
-    rules = rules_from(rule, **({"rounding": False} if no_rounding else {}))
+    rules = rules_from(rule, Rules(), **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
-    contract = Contract(level, strain, bidders.seats[0], state, capot_coinche=rules.capot_coinche)
+    if strain is not None:
+        Strain.parse(strain)        # a bad strain named alone, not inside the bid it makes
+    text = bid if strain is None else f"{bid} {strain}"
+    if len(text) > 40:          # no bid is this long; keep the message to one short line
+        raise fail(f"malformed bid {quote(text)}: expected a level and a strain, like 100H or 100 H")
+    contract = Contract.parse(text, bidders.seats[0], state,
+                              capot_coinche=rules.capot_coinche)
     decl, decl_lines = _declarations(declarations, rules)
     taken = True if capot else bidders.other if lost_capot else False
-    args = dict(capot=taken, belote=belote or None, declarations=decl, generale=generale, rules=rules)
-    result = score_deal(contract, points, **args)
-    steps = decl_lines + score_steps(contract, points, **args)
+    result = score_deal(contract, points, capot=taken, belote=belote or None, declarations=decl,
+                        generale=generale, rules=rules)
+    steps = decl_lines + score_steps(contract, points, capot=taken, belote=belote or None, declarations=decl,
+                                     generale=generale, rules=rules)
     if contract.is_capot and not capot and not lost_capot:
         err_console.print("hint: a capot bid makes only when the bidders take every trick; "
                           "add --capot to score a capot taken", soft_wrap=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .app import app
 from .errors import fail, handle_errors
 from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, PlayedOpt, StrainOpt
@@ -14,7 +16,7 @@ from solver.play import Position
 from solver.rules import Rules
 
 
-def _position_dict(pos: Position) -> dict:
+def _position_dict(pos: Position) -> dict[str, Any]:
     """The JSON of ``coinche show`` with a play."""
     return {
         "deal": pos.deal.to_pbn(),

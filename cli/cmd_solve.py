@@ -10,16 +10,16 @@ from __future__ import annotations
 import dataclasses
 import shlex
 import sys
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Any, Iterator, Optional
 
 import typer
 
 import solver
 from .app import app
 from .errors import fail, handle_errors
-from .files import read_lines
+from .files import nothing_in, read_lines
 from .options import DealerOpt, LeaderOpt, PlayedOpt, StrainOpt
-from .output import cards_text, console, err_console, print_deal, print_json, render_rows, say, tricks_text
+from .output import cards_text, err_console, print_deal, print_json, render_rows, say, tricks_text
 from .parse import leader_from, parse_deal
 from .rules import rules_from, takes_rules
 from .progress import progress_bar
@@ -61,7 +61,7 @@ class Problem:
     deal: solver.Deal
     strain: solver.Strain
     leader: Seat
-    played: tuple
+    played: tuple[solver.Card, ...]
     rules: solver.Rules
 
     def solve(self) -> Solution:
@@ -134,10 +134,9 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
     )
 
 
-def result_dict(sol: Solution) -> dict:
+def result_dict(sol: Solution) -> dict[str, Any]:
     """The JSON of one solution: ``Solution.to_dict()`` with the costs, capot and rules."""
     d = sol.to_dict()
-    d["optimal_line"] = d.pop("line")      # "line" is an input line number in every command
     tricks = sol.position.total_tricks
     d["ew_max_tricks"] = tricks - sol.ns_max_tricks
     d["capot"] = "NS" if sol.ns_max_tricks == tricks else "EW" if sol.ns_max_tricks == 0 else None
@@ -187,6 +186,8 @@ def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Pro
 
 def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
     items = list(_problems(read_lines(path, "file of problems"), rules))
+    if not items:
+        raise nothing_in(path, "problems")
     bad = 0
     rows = []
     with progress_bar(N_("solving"), total=len(items)) as bar:
@@ -211,10 +212,7 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                              sol.ns_points, sol.ew_points, sol.ns_max_tricks,
                              cards_text(sol.best_cards)))
             bar.advance()
-    if not items:
-        name = "stdin" if path == "-" else path
-        (err_console if as_json else console).print(f"no problems in {name}", soft_wrap=True)
-    elif not as_json and rows:
+    if not as_json and rows:
         columns = [N_("line"), N_("strain"), N_("leader"), N_("played"), N_("to move"), N_("NS"), N_("EW"),
                    N_("NS tricks"), N_("best")]
         render_rows(tr("1 problem") if len(rows) == 1 else tr("{n} problems", n=len(rows)), columns, rows,

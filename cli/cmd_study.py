@@ -3,7 +3,10 @@ kept in a directory, and their statistics grouped by hand features."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
+import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -11,9 +14,10 @@ import typer
 from rich.table import Table
 
 from .app import app
-from .errors import OneLineErrorsGroup, fail, handle_errors
+from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, fail, handle_errors
+from .files import input_directory
 from .options import MAX_WORKERS, JsonOpt
-from .output import people_text, pm, print_json, print_table, say
+from .output import err_console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
@@ -22,9 +26,10 @@ from solver.aggregate import SIDES, Aggregates, aggregate
 from solver.contract import CAPOT, level_json
 from solver.errors import quote
 from solver.features import FEATURES
+from solver.plot import require_matplotlib
 from solver.rules import Rules
 from solver.sampling import Constraints
-from solver.studies import read_study, study
+from solver.studies import StudyInterrupted, read_study, study
 
 study_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
                         help="Exact results over many deals, grouped by hand features (docs/studies.md).")
@@ -33,6 +38,9 @@ app.add_typer(study_app, name="study")
 #: The bid levels the tables show (the JSON and CSV files hold every level).
 SHOWN_LEVELS = (80, 100, 120, 140, 160, CAPOT)
 ALL_STRAINS = "S H D C SA TA"
+#: The exit code of a study whose workers were lost for good (``EX_TEMPFAIL`` of
+#: sysexits.h: run the same command again later and it resumes).
+EXIT_TRY_AGAIN = 75
 
 ByOpt = Annotated[str, typer.Option("--by", help="Features to group by, comma separated: "
                                     + ", ".join(FEATURES) + ".")]
@@ -56,6 +64,11 @@ def _backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> 
         raise fail(f"--backend {quote(backend)}: expected process or thread "
                    f"(--scheduler or --cluster for Dask)")
     return backend, {}
+
+
+def _exit(line: str, code: int) -> typer.Exit:
+    err_console.print(line, soft_wrap=True, markup=False, highlight=False)
+    return typer.Exit(code)
 
 
 def _features(by: str) -> list[str]:
@@ -114,13 +127,21 @@ def run(
         raise fail(f"--of {quote(of)}: expected seat or side")
     kind, options = _backend(backend, scheduler, cluster)
     if plots and len(names) == 1:
-        from solver.plot import require_matplotlib
         require_matplotlib()
-    with progress_bar(N_("deals"), total=deals, show=not no_progress, rate=N_("deals")) as bar:
-        r = study(directory, deals, seed, strains=strains, leaders=leader, seat=seat, hand=hand,
-                  constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
-                  backend=kind, workers=workers, backend_options=options, retries=retries,
-                  force=force, plots=plots, progress=bar.callback)
+    try:
+        with progress_bar(N_("deals"), total=deals, show=not no_progress, rate=N_("deals")) as bar:
+            r = study(directory, deals, seed, strains=strains, leaders=leader, seat=seat, hand=hand,
+                      constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
+                      backend=kind, workers=workers, backend_options=options, retries=retries,
+                      force=force, plots=plots, progress=bar.callback)
+    except StudyInterrupted as e:
+        again = shlex.join(["coinche", *sys.argv[1:]])
+        raise _exit(f"error: {e.reason}: {e.done} of {e.chunks} chunks are done and kept; "
+                    f"to resume, run again: {again}", EXIT_TRY_AGAIN) from None
+    except OSError as e:
+        if e.filename is None or e.errno not in WRITE_ERRNOS:
+            raise
+        raise OutputError(e, str(e.filename)) from None     # a full disk: exit 74, the file named
     if as_json:
         print_json(r.to_dict())
         return
@@ -142,7 +163,7 @@ def show(
 
     Example: coinche study show hearts --by honours
     """
-    info = read_study(directory)
+    info = read_study(input_directory(directory, "a study's directory"))
     if by is None and of is None and (directory / "aggregates.json").is_file() and info.complete:
         agg = aggregate(directory, _saved_by(directory), of=_saved_of(directory))
     else:
@@ -160,7 +181,6 @@ def show(
 
 
 def _saved(directory: Path) -> dict:
-    import json
     try:
         return json.loads((directory / "aggregates.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):

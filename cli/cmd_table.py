@@ -18,10 +18,10 @@ from .records_io import write_records_out
 from solver.messages import N_, tr
 from solver.cards import Seat, Team
 from solver.contract import level_text
-from solver.deal import first_leader
+from solver.deal import Deal, first_leader
 from solver.records import table_section
 from solver.rules import STRAINS, Rules
-from solver.table import dd_table
+from solver.table import DDTable, dd_table
 
 
 def bid_text(level: Optional[int]) -> str:
@@ -64,7 +64,7 @@ def table(
     _show(parse_deal(deal), first_leader(leader, dealer), rules, threads, as_json)
 
 
-def _show(d, lead, rules, threads, as_json: bool):
+def _show(d: Deal, lead: "Seat | None", rules: Rules, threads: "int | None", as_json: bool) -> DDTable:
     """Solve and print one table; the table."""
     t = dd_table(d, lead, rules, threads=threads)
     leaders = [lead] if lead is not None else list(Seat)

@@ -11,19 +11,20 @@ from __future__ import annotations
 import errno
 import functools
 import sys
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from solver.errors import CoincheError, quote
 
+from .lang import takes_language
 from .output import err_console
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
     from typer._click import exceptions as _click_exc
 except ImportError:  # pragma: no cover
-    from click import exceptions as _click_exc
+    from click import exceptions as _click_exc  # type: ignore[no-redef]
 
 _CLICK_ERRORS = (_click_exc.ClickException,)
 _NO_ARGS = (_click_exc.NoArgsIsHelpError,) if hasattr(_click_exc, "NoArgsIsHelpError") else ()
@@ -42,20 +43,21 @@ def fail(message: str) -> "typer.Exit":
     return typer.Exit(EXIT_BAD_INPUT)
 
 
-def handle_errors(func: Callable) -> Callable:
+def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2; the
     command also takes ``--lang`` (:mod:`.lang`)."""
-    from .lang import takes_language
     func = takes_language(func)
 
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except CoincheError as e:
             raise fail(str(e)) from None
         except FileNotFoundError as e:
-            raise fail(f"no such file: {e.filename!r}") from None
+            raise fail(f"no such file: {quote(str(e.filename))}") from None
+        except IsADirectoryError as e:
+            raise fail(f"{quote(str(e.filename))} is a directory: expected a file") from None
         except OSError as e:
             if e.filename is None:      # not about a file the user named (a broken pipe, ...)
                 raise
@@ -93,16 +95,51 @@ def is_write_failure(error: OSError) -> bool:
     return error.filename is None and error.errno in WRITE_ERRNOS
 
 
+def refuse_repeats(command, ctx, args: "list[str]") -> None:
+    """A usage error when an option that takes one value is given more than once
+    (``--played A --played B``, ``--json --json``, ``--undertrump --no-undertrump``):
+    click keeps the last and drops the others.  Repeatable options (``--rule``,
+    ``--known``, ...) combine their values."""
+    _, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    counts: dict = {}
+    for param in order:
+        counts[param] = counts.get(param, 0) + 1
+    for param, n in counts.items():
+        if n > 1 and param.param_type_name == "option" and not param.multiple and not param.count:
+            names = "/".join(param.opts + param.secondary_opts)
+            raise _click_exc.UsageError(f"{names} given {n} times: give it once", ctx)
+
+
+class OneValueCommand(TyperCommand):
+    """A command whose single-value options are refused when repeated (:func:`refuse_repeats`)."""
+
+    def parse_args(self, ctx, args):
+        refuse_repeats(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def one_value_commands(typer_app: typer.Typer) -> None:
+    """Every command of ``typer_app`` and of its sub-applications a :class:`OneValueCommand`."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = OneValueCommand
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            one_value_commands(group.typer_instance)
+
+
 class OneLineErrorsGroup(TyperGroup):
     """The app's command group: a usage error (unknown option, a value of the wrong
     type, a missing argument) becomes one line on stderr and exit code 2, like a
     :class:`CoincheError`, instead of click's usage box."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: "Sequence[str] | None" = None, prog_name: "str | None" = None,
+             complete_var: "str | None" = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except _NO_ARGS as e:
             e.show()  # bare ``coinche``: the help text
             sys.exit(e.exit_code)
@@ -117,6 +154,10 @@ class OneLineErrorsGroup(TyperGroup):
             err_console.print("Aborted!")
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
+
+    def parse_args(self, ctx, args):
+        refuse_repeats(self, ctx, args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx):
         # Past typer, which would turn a closed pipe into exit code 1, to the entry point.

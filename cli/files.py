@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+import typer
+
 from solver.atomic import is_stream
 from solver.errors import quote
 
@@ -48,6 +50,18 @@ def _read_bytes(name: str, what: str) -> bytes:
     return data
 
 
+def shown(path: "str | Path") -> str:
+    """An input's name in a message: quoted, or ``stdin`` for ``-``."""
+    return "stdin" if str(path) == "-" else quote(str(path))
+
+
+def nothing_in(path: "str | Path", what: str) -> "typer.Exit":
+    """The error for an input that holds no ``what`` (empty, or only blank lines and
+    comments).  Every command treats such an input the same way: bad input, exit code 2,
+    nothing written."""
+    return fail(f"no {what} in {shown(path)}: the input is empty (only blank lines or comments)")
+
+
 def read_lines(path: "str | Path", what: str = "file") -> list[str]:
     """The lines of an input file (``-``: stdin) as text; a UTF-8 byte order mark is
     dropped.  A file that cannot be read (missing, a directory, not UTF-8 text, too big,
@@ -69,6 +83,15 @@ def read_lines(path: "str | Path", what: str = "file") -> list[str]:
             raise fail(f"cannot read {shown}: line {n} has {len(line)} characters, "
                        f"more than the {MAX_LINE} a line may have ({quote(line)})")
     return lines
+
+
+def input_directory(path: Path, what: str) -> Path:
+    """``path`` when it is a directory; otherwise one line saying that it is missing or a file."""
+    if not path.exists():
+        raise fail(f"no such directory: {quote(str(path))}")
+    if not path.is_dir():
+        raise fail(f"{quote(str(path))} is a file, not a directory: expected {what}")
+    return path
 
 
 #: Names of a process's own open files: whatever the shell connected, even a regular file.

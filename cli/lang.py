@@ -1,10 +1,11 @@
 """``--lang``: the language a command reads cards and bids in and writes its output in.
 
-Every command takes ``--lang en`` or ``--lang fr``; without it the locale decides
-(``LANG=fr_FR.UTF-8`` is French, ``en_US`` and the ``C`` locale English), and where
-there is no locale or another language's (``de_DE``), output is English and input
-that reads differently in the two languages (``CA``: ace of clubs in English, of
-hearts in French) is refused with a message saying so (:mod:`solver.notation`).
+Every command takes ``--lang en`` or ``--lang fr``, before or after the command's name
+(``coinche --lang fr solve ...``), or the ``COINCHE_LANG`` variable.  Without either,
+input is English on every machine (``CA`` is the ace of clubs, never of hearts, whatever
+the locale) and the locale chooses the output's language only (``LANG=fr_FR.UTF-8``
+writes French); an option that only French notation reads is then refused with a line
+saying to add ``--lang fr`` (:func:`solver.notation.from_environment`).
 
 The options people type cards, suits and bids in are read here, once, in the
 command's language, and handed on in the package's own English notation, so that
@@ -18,6 +19,7 @@ everything past this boundary reads English only.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import inspect
 import re
@@ -27,12 +29,17 @@ import typer
 
 from solver import messages, notation
 from solver.cards import Card, Suit
+from solver.errors import CoincheError
 from solver.play import parse_played
 from solver.rules import Strain
 
 LangOpt = Annotated[Optional[str], typer.Option(
     "--lang", help="Language of the cards and bids you type and of the output: en or fr (default: "
-    "the locale's).")]
+    "$COINCHE_LANG, else input in English and output in the locale's language).")]
+
+#: ``--lang`` given before the command's name (the application's own option), for the command.
+BEFORE_COMMAND: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("coinche_lang_before",
+                                                                               default=None)
 
 _BID = re.compile(r"(?i)(\d+|capot|g[ée]n[ée]rale)(\s*)([a-z♠♥♦♣]{1,2})(?![a-zà-ÿœ])")
 
@@ -78,9 +85,9 @@ def _strains(text: str) -> str:
 
 #: The options read in the command's language, by parameter name.
 READERS: dict[str, Callable[[Any], Any]] = {
-    "played": _cards, "contract": _bids, "auction": _bids, "strain": _strain, "strains": _strains,
-    "known": _seat_cards, "shown": _seat_cards, "void": _seat_suits, "length": _seat_suits,
-    "belote": _belote,
+    "played": _cards, "contract": _bids, "auction": _bids, "bid": _bids, "strain": _strain,
+    "strains": _strains, "known": _seat_cards, "shown": _seat_cards, "void": _seat_suits,
+    "length": _seat_suits, "belote": _belote,
 }
 
 
@@ -99,6 +106,38 @@ def read_options(kwargs: dict, language: notation.Language) -> dict:
     return out
 
 
+def _given(after: Optional[str]) -> Optional[str]:
+    """The ``--lang`` given before or after the command's name (refused when they differ)."""
+    before = BEFORE_COMMAND.get()
+    if before is not None and after is not None and before.strip().lower() != after.strip().lower():
+        raise CoincheError(f"--lang {before!r} before the command and {after!r} after it: give one")
+    return after if after is not None else before
+
+
+def refuse_french(kwargs: dict) -> None:
+    """Input read in English by default that only French notation reads is refused with a
+    hint, rather than the English reading's error alone (``--strain P``, ``--played VT``)."""
+    for name, read in READERS.items():
+        values = kwargs.get(name)
+        for value in values if isinstance(values, list) else [values]:
+            if not isinstance(value, str) or not value:
+                continue
+            try:
+                with notation.using(notation.EN):
+                    read(value)
+                continue
+            except CoincheError:
+                pass
+            try:
+                with notation.using(notation.FR):
+                    french = read(value)
+            except CoincheError:
+                continue            # neither reads it: the command says what is wrong
+            raise CoincheError(f"--{name} {value!r} is French notation ({french} in English): input is "
+                               f"read in English unless French is asked for: add --lang fr "
+                               f"(or set {notation.ENV_VAR}=fr)")
+
+
 def takes_language(command: Callable) -> Callable:
     """Decorator: the command gains ``--lang``; its options are read in that language
     and its output written in it."""
@@ -110,9 +149,12 @@ def takes_language(command: Callable) -> Callable:
 
     @functools.wraps(command)
     def run(*args, lang: Optional[str] = None, **kwargs):
-        language = notation.from_environment(lang)
-        kwargs = read_options(kwargs, language)
-        with messages.writing_in(language):
+        given = _given(lang)
+        reading, writing = notation.from_environment(given)
+        if notation.chosen(given) is None:
+            refuse_french(kwargs)
+        kwargs = read_options(kwargs, reading)
+        with messages.writing_in(writing):
             return command(*args, **kwargs)
 
     run.__signature__ = signature.replace(parameters=params)

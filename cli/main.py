@@ -3,15 +3,18 @@ how the process ends.
 
 Exit codes: 0 done (also when the reader of the output goes away: ``coinche ... |
 head -1``); 1 some input lines were bad; 2 bad input; 74 the output could not be
-written (a full disk, ``/dev/full``); 130 or 143 stopped by SIGINT (Ctrl-C) or SIGTERM.
-A stopped command unwinds: its workers are terminated and an unfinished ``--out`` file
-is removed, an older file there kept.
+written (a full disk, ``/dev/full``); 75 a study lost its cluster (run it again to
+resume); 129, 130 or 143 stopped by SIGHUP (the terminal closed), SIGINT (Ctrl-C) or
+SIGTERM.  A stopped command unwinds: its workers are terminated and an unfinished
+``--out`` file is removed, an older file there kept.  A second signal during the
+unwinding ends the process at once (its worker processes killed first).
 """
 
 from __future__ import annotations
 
 import errno
 import inspect
+import multiprocessing
 import os
 import signal
 import sys
@@ -20,7 +23,7 @@ from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_matc
 from . import cmd_play, cmd_playout, cmd_score, cmd_game, cmd_selfplay
 from . import cmd_serve, cmd_show, cmd_solve, cmd_study, cmd_table
 from .app import app
-from .errors import OutputError
+from .errors import OutputError, one_value_commands
 
 #: The exit code when the output cannot be written (``EX_IOERR`` of sysexits.h).
 EXIT_WRITE_FAILED = 74
@@ -40,14 +43,30 @@ def _short_helps() -> None:
 
 
 _short_helps()
+one_value_commands(app)
+
+
+#: The signals that stop a command.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def _stop(signum: int, frame) -> None:
-    # The first SIGINT or SIGTERM unwinds the command (128 + the signal number, the
-    # shell's convention); more signals are ignored so that the unwinding completes.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    # The first signal unwinds the command (128 + the signal number, the shell's
+    # convention): workers stopped, finished work kept, temporary files removed.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _stop_now)
     raise SystemExit(128 + signum)
+
+
+def _stop_now(signum: int, frame) -> None:
+    # A second signal: the user will not wait for the unwinding.  The worker processes
+    # go first (they would outlive us), then this process, at once.
+    for child in multiprocessing.active_children():
+        try:
+            child.kill()
+        except (OSError, ValueError):       # pragma: no cover - already gone
+            pass
+    os._exit(128 + signum)
 
 
 def _silence_stdout() -> None:
@@ -73,8 +92,8 @@ def _write_failed(error: OSError, target: "str | None") -> int:
 
 
 def main() -> None:
-    signal.signal(signal.SIGINT, _stop)
-    signal.signal(signal.SIGTERM, _stop)
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _stop)
     code: "int | str | None" = 0
     try:
         try:

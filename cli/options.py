@@ -74,7 +74,7 @@ def seed_or_fresh(seed: "int | None") -> int:
 
 
 def option_group(name: str, options: Mapping[str, Any],
-                 build: Callable[..., Any]) -> Callable[[Callable], Callable]:
+                 build: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorator: a command's parameter ``name`` becomes the ``options`` (parameter name →
     option type, each ``None`` when not given), in its place among the command's options,
     and the command is called with ``name=build(**their values)``.  Put it under
@@ -82,18 +82,18 @@ def option_group(name: str, options: Mapping[str, Any],
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
     group = [inspect.Parameter(n, kind, default=None, annotation=t) for n, t in options.items()]
 
-    def decorate(command: Callable) -> Callable:
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         signature = inspect.signature(command, eval_str=True)
         params = list(signature.parameters.values())
         at = list(signature.parameters).index(name)
         params[at:at + 1] = group
 
         @functools.wraps(command)
-        def run(**kwargs):
+        def run(**kwargs: Any) -> Any:
             value = build(**{n: kwargs.pop(n) for n in options})
             return command(**kwargs, **{name: value})
 
-        run.__signature__ = signature.replace(parameters=params)
+        setattr(run, "__signature__", signature.replace(parameters=params))
         run.__annotations__ = {p.name: p.annotation for p in params}
         return run
 

@@ -24,7 +24,7 @@ import math
 import os
 import re
 import sys
-from typing import IO, Any, Iterable, Mapping, Optional, Sequence
+from typing import IO, Any, Iterable, Mapping, Optional, Sequence, cast
 
 from rich import box
 from rich.console import Console
@@ -106,7 +106,7 @@ class PeopleConsole(Console):
                  environ: Mapping[str, str] = os.environ) -> None:
         target = stream if stream is not None else (sys.stderr if stderr else sys.stdout)
         colour = wants_colour(target, environ)
-        self._wrapped: tuple = (None, None)
+        self._wrapped: tuple[object, IO[str]] = (None, target)     # (stream, what writes to it)
         super().__init__(stderr=stderr, file=stream, markup=False, highlight=False, emoji=False,
                          color_system="auto" if colour else None,
                          force_terminal=is_terminal(target), no_color=not colour)
@@ -118,7 +118,7 @@ class PeopleConsole(Console):
         # prints through this console: write to the stream behind it, as rich does.
         stream = getattr(stream, "rich_proxied_file", stream)
         if self._wrapped[0] is not stream:
-            self._wrapped = (stream, stream if can_encode(stream) else _Letters(stream))
+            self._wrapped = (stream, stream if can_encode(stream) else cast(IO[str], _Letters(stream)))
         return self._wrapped[1]
 
     @file.setter

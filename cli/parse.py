@@ -8,19 +8,39 @@ which the command turns into one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import solver
 from solver.deal import first_leader
-from solver.errors import ConstraintError, quote
+from solver.errors import ConstraintError, DealError, quote
 from solver.sampling import Constraints
 
 from .options import KnownOpt, LengthOpt, PointsOpt, VoidOpt, option_group
 
 
 def parse_deal(text: str) -> solver.Deal:
-    """A deal from the command line; the word ``example`` gives the built-in example deal."""
+    """A deal from the command line; the word ``example`` gives the built-in example deal.
+    A word that is no deal but reads as a file name is said to be a missing file.
+
+    >>> parse_deal("nosuch.txt")
+    Traceback (most recent call last):
+    ...
+    solver.errors.DealError: no such file: 'nosuch.txt'
+    """
     if text.strip().lower() == "example":
         return solver.Deal.from_pbn(solver.EXAMPLE_DEAL)
-    return solver.Deal.from_pbn(text)
+    try:
+        return solver.Deal.from_pbn(text)
+    except DealError:
+        if _FILE_NAME.fullmatch(text.strip()):
+            raise DealError(f"no such file: {quote(text)}") from None
+        raise
+
+
+#: One word ending in a suffix with a letter no hand uses (``deals.txt``, ``game.json``);
+#: a hand's last suit (``AK.K8.K8.AQJ``) has ranks only.
+_FILE_NAME = re.compile(r"\S+\.[A-Za-z0-9]*[B-CE-IL-PSU-Zb-ce-il-psu-z][A-Za-z0-9]*")
 
 
 def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:
@@ -77,7 +97,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         except ValueError:
             raise ConstraintError(f"{option} {quote(full)}: expected {example}") from None
 
-    def both(ranges: dict, given: dict, key, r: tuple[int, int], option: str, text: str) -> None:
+    def both(ranges: dict[tuple[str, ...], tuple[int, int]], given: dict[tuple[str, ...], str],
+             key: tuple[str, ...], r: tuple[int, int], option: str, text: str) -> None:
         # the same seat (and suit) twice: both ranges hold, so keep what they share
         if key in ranges:
             lo, hi = max(ranges[key][0], r[0]), min(ranges[key][1], r[1])
@@ -87,8 +108,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         ranges[key] = r
         given.setdefault(key, text)
 
-    kw: dict = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
-    given: dict = {}
+    kw: dict[str, dict[Any, Any]] = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
+    given: dict[tuple[str, ...], str] = {}
     for t in known or []:
         seat, cards = split(t, "--known", 2, "SEAT:CARDS, like E:SJ,S9")
         kw["known"][seat] = (kw["known"].get(seat, "") + " " + cards.replace(",", " ")).strip()
@@ -107,7 +128,7 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     kw["points"] = {k[1]: v for k, v in kw["points"].items()}
     if not any(kw.values()):
         return None
-    return Constraints(**kw)
+    return Constraints(known=kw["known"], voids=kw["voids"], lengths=kw["lengths"], points=kw["points"])
 
 
 #: Decorator for a sampling command: its ``constraints`` parameter becomes ``--known``,

@@ -61,7 +61,10 @@ def progress_bar(label: str = "solving", total: Optional[int] = None,
                TimeRemainingColumn()]
     if rate is not None:
         columns.append(RateColumn(tr(rate)))
-    progress = Progress(*columns, console=err_console, transient=True,
-                        disable=not (show and err_console.is_terminal))
+    shown = show and err_console.is_terminal
+    progress = Progress(*columns, console=err_console, transient=True, disable=not shown)
+    if not shown:           # never started: rich 13 and 14.0 end even a disabled display with a newline
+        yield ProgressBar(progress, total)
+        return
     with progress:
         yield ProgressBar(progress, total)

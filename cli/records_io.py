@@ -1,8 +1,10 @@
 """Record files on the command line: which inputs are records, reading them within the
 input limits, and writing ``--out FILE.pbn`` with the analysis added, atomically.
 
-A command's deal argument is a record file when it names an existing file ending in
-``.pbn``; ``batch`` also takes a file whose first tag-pair line starts with ``[``.
+A command's deal argument names a file when it ends in ``.pbn``, holds a path separator
+or names something that exists (``example`` and PBN text never do); such a file must be a
+record file, and a missing file, a directory or another file is said to be such.
+``batch`` also takes a file whose first tag-pair line starts with ``[``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import random
 from pathlib import Path
 from typing import Optional, Sequence
 
-from solver.batch import BadLine, BatchItem, BatchLineError, solve_batch
+from solver.batch import BadLine, BatchItem, BatchLineError, BatchResult, solve_batch
 from solver.cards import Seat
 from solver.deal import Deal
 from solver.errors import quote
@@ -24,7 +26,7 @@ from solver.sampling import Constraints, sample_deals
 
 from .errors import OutputError, fail, is_write_failure
 from .output import err_console
-from .files import check_output, read_lines
+from .files import check_output, nothing_in, read_lines, shown
 from solver.atomic import atomic_open
 
 #: The suffix of record files.
@@ -32,10 +34,17 @@ SUFFIX = ".pbn"
 
 
 def is_record_file(arg: "str | Path") -> bool:
-    """Whether a deal argument names a record file (an existing ``.pbn`` file, or ``-``
-    is never one)."""
+    """Whether a deal argument names a record file rather than giving a deal; a name of a
+    file that is missing or a directory is an error saying so."""
     name = str(arg)
-    return name.lower().endswith(SUFFIX) and os.path.isfile(name)
+    if name.strip().lower() == "example" or not (
+            name.lower().endswith(SUFFIX) or "/" in name or os.sep in name or os.path.lexists(name)):
+        return False
+    if os.path.isdir(name):
+        raise fail(f"{quote(name)} is a directory: expected a record file (FILE.pbn) or a deal")
+    if not os.path.exists(name):
+        raise fail(f"no such file: {quote(name)}")
+    return True
 
 
 def looks_like_records(lines: Sequence[str]) -> bool:
@@ -53,6 +62,13 @@ def load_records(path: "str | Path", lines: "Sequence[str] | None" = None) -> li
     """The records of a file (its lines when already read); no records is an error."""
     if lines is None:
         lines = read_lines(path, "record file")
+    first = next((t for t in (line.lstrip("\ufeff").strip() for line in lines)
+                  if t and not t.startswith((";", "%", "#"))), None)
+    if first is None:
+        raise nothing_in(path, "games")
+    if not first.startswith("["):
+        raise fail(f"{shown(path)} is not a record file: it starts {quote(first[:40])}, where a record "
+                   f"file starts with tag pairs like [Deal \"N:...\"] (docs/formats.md)")
     try:
         records = parse_records("\n".join(lines))
     except RecordError as e:
@@ -80,7 +96,7 @@ def write_records_out(records: Sequence[Record], out: Path) -> None:
         raise OutputError(e, str(out)) from None
 
 
-def deal_of(record: Record, path: "str | Path"):
+def deal_of(record: Record, path: "str | Path") -> Deal:
     """A record's deal; a record without one is an error naming its line."""
     if record.deal is None:
         raise fail(f"{quote(str(path))} line {record.line}: the game has no [Deal]")
@@ -97,21 +113,21 @@ def record_rules(record: Record, rules: Rules) -> Rules:
 
 
 def record_items(records: Sequence[Record], rules: Rules, dealer: "str | None" = None,
-                 strict: bool = False) -> list:
+                 strict: bool = False) -> list[BatchItem | BadLine]:
     """Batch items of the games (their line: the game's first tag); a game without a deal,
     or with ``[Rules]`` other than the command's, is a bad item (``strict``: an error)."""
     default = None if dealer is None else Seat.parse(dealer)
-    items: list = []
+    items: list[BatchItem | BadLine] = []
     for r in records:
+        if r.deal is not None and r.rules in (Rules(), rules):
+            items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
+            continue
         problem = ("the game has no [Deal]" if r.deal is None else
                    "its [Rules] differ from the command's: batch solves every game under one set of "
-                   "rules (give them with --rule, or use table)" if r.rules not in (Rules(), rules) else None)
-        if problem is not None:
-            if strict:
-                raise BatchLineError(f"line {r.line}: {problem}")
-            items.append(BadLine(r.line, f"game at line {r.line}", problem))
-            continue
-        items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
+                   "rules (give them with --rule, or use table)")
+        if strict:
+            raise BatchLineError(f"line {r.line}: {problem}")
+        items.append(BadLine(r.line, f"game at line {r.line}", problem))
     return items
 
 
@@ -120,7 +136,7 @@ def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None"
     """The games with the batch's tables (and par) added as sections, and the number of
     bad games (reported on stderr)."""
     items = record_items(records, rules, dealer, strict)
-    results = {}
+    results: dict[int, BatchResult] = {}
     bad = 0
     for res in solve_batch(items, rules, workers=workers, with_par=with_par):
         if isinstance(res, BadLine):
@@ -130,12 +146,12 @@ def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None"
             results[res.line] = res
     done = []
     for r in records:
-        res = results.get(r.line)
-        if res is not None:
-            (leader, table), = res.tables.items()
+        got = results.get(r.line)
+        if got is not None:
+            (leader, table), = got.tables.items()
             added = [table_section({**table, "leader": leader})]
-            if res.par is not None:
-                added.append(par_section(res.par))
+            if got.par is not None:
+                added.append(par_section(got.par))
             r = r.with_sections(*added)
         done.append(r)
     return done, bad

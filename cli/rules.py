@@ -9,7 +9,7 @@ the :class:`Rules` that :func:`rules_from` builds from them.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from solver.errors import RulesError, quote
 from solver.rules import Rules
@@ -56,7 +56,7 @@ which sets must_undertrump to False
     return rules
 
 
-def takes_rules(*flags: str) -> Callable[[Callable], Callable]:
+def takes_rules(*flags: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorator for a command computing under rules: its ``rules`` parameter becomes
     the dedicated ``flags`` (names of :data:`FLAGS`) and ``--rule``, and the command is
     called with the :class:`Rules` :func:`rules_from` builds from them."""
@@ -65,6 +65,6 @@ def takes_rules(*flags: str) -> Callable[[Callable], Callable]:
         raise ValueError(f"no rules flag {unknown[0]!r}: expected one of {', '.join(FLAGS)}")
 
     def build(rule: Optional[list[str]], **given: object) -> Rules:
-        return rules_from(rule, **{FLAGS[f][1]: value for f, value in given.items()})
+        return rules_from(rule, Rules(), **{FLAGS[f][1]: value for f, value in given.items()})
 
     return option_group("rules", {**{f: FLAGS[f][0] for f in flags}, "rule": RuleOpt}, build)

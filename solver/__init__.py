@@ -66,7 +66,7 @@ from .knowledge import Knowledge
 from .pimc import PlayOut, RealisticAdvice, play_out, realistic_advice
 from .seatreview import SeatReview, review_from_seats
 
-__version__ = "0.1.0"
+from .version import __version__
 
 # Written out (not computed) so that type checkers see what the package exports;
 # tests/test_api_boundary.py holds it equal to the public names above.

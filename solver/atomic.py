@@ -130,10 +130,11 @@ def atomic_path(path: Path) -> Iterator[Path]:
 
 
 @contextmanager
-def atomic_open(path: Path, **kwargs) -> Iterator[IO[str]]:
-    """``open(path, "w", **kwargs)`` through :func:`atomic_path`; the file is flushed
-    and synced to the disk inside the block, so a full disk fails before the rename."""
-    with atomic_path(path) as target, open(target, "w", **kwargs) as f:
+def atomic_open(path: Path, encoding: str = "utf-8", newline: "str | None" = None) -> Iterator[IO[str]]:
+    """``open(path, "w", encoding=encoding, newline=newline)`` through :func:`atomic_path`; the
+    file is flushed and synced to the disk inside the block, so a full disk fails before the
+    rename."""
+    with atomic_path(path) as target, open(target, "w", encoding=encoding, newline=newline) as f:
         yield f
         f.flush()
         if not is_stream(Path(target)):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 from .cards import Seat, TextEnum
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text
@@ -65,17 +65,23 @@ class Call:
 
     def __str__(self) -> str:
         if self.kind == CallKind.BID:
-            return bid_text(self.level, self.strain)  # type: ignore[arg-type]
-        return self.kind.value
+            return bid_text(*self.level_strain())
+        return str(self.kind)
+
+    def level_strain(self) -> tuple[int, Strain]:
+        """A bid's level and strain (:class:`AuctionError` for a call that is no bid)."""
+        if self.level is None or self.strain is None:
+            raise AuctionError(f"{self.kind} is no bid")
+        return self.level, self.strain
 
     @property
     def text(self) -> str:
         """The call for machines: ``pass``, ``coinche``, ``surcoinche`` or ``100H``."""
         if self.kind == CallKind.BID:
-            return bid_text(self.level, self.strain, symbols=False)  # type: ignore[arg-type]
-        return self.kind.value
+            return bid_text(*self.level_strain(), symbols=False)
+        return str(self.kind)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat.name, "call": self.text}
 
 
@@ -118,7 +124,7 @@ class AuctionState:
     def over(self) -> bool:
         return self.ended or (self.passes >= 3 and self.bid is not None) or self.passes == 4
 
-    def closing_passes(self) -> list:
+    def closing_passes(self) -> list[None]:
         """As many passes as end the auction now (None each)."""
         return [None] * max(0, (3 if self.bid is not None else 4) - self.passes) if not self.ended else []
 
@@ -135,7 +141,7 @@ class AuctionState:
             allowed = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.generale else ())
             if call.level not in allowed or call.strain not in bid_strains(r):
                 return f"bid {quote(call.text)} is not allowed by these rules"
-            if b is not None and bid_key(call.level, call.strain, r) <= bid_key(b.level, b.strain, r):
+            if b is not None and bid_key(*call.level_strain(), r) <= bid_key(*b.level_strain(), r):
                 return f"bid {quote(call.text)} does not overcall {self._bid_text()}"
             return None
         if call.kind == CallKind.COINCHE:
@@ -167,14 +173,17 @@ class AuctionState:
 
     def _bid_text(self) -> str:
         b = self.bid
-        return "no bid" if b is None else f"{level_text(b.level)}{b.strain.name}"   # type: ignore[arg-type]
+        if b is None:
+            return "no bid"
+        level, strain = b.level_strain()
+        return f"{level_text(level)}{strain.name}"
 
     def contract(self) -> Optional[Contract]:
         """The standing contract (declarer and coinche included), None before any bid."""
         b = self.bid
         if b is None:
             return None
-        return Contract(b.level, b.strain, b.seat, self.coinche, capot_coinche=self.rules.capot_coinche)
+        return Contract(*b.level_strain(), b.seat, self.coinche, capot_coinche=self.rules.capot_coinche)
 
 
 def _tokens(text: str) -> Iterator[tuple[Optional[str], str]]:
@@ -283,7 +292,7 @@ class Auction:
         """The auction as text ``parse`` reads back: ``E:pass S:80H``."""
         return " ".join(f"{c.seat.name}:{c.text}" for c in self.calls)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"dealer": self.dealer.name, "calls": [c.to_dict() for c in self.calls]}
 
     def __str__(self) -> str:

@@ -16,7 +16,9 @@ one, the tables for all four leaders (unless a default dealer is given).
 Bad lines are reported with their line number and skipped; the others are kept and
 come out in input order.  The work is split in chunks over a process pool, each
 worker holding one :class:`~solver.solve.Solver` (one transposition table) for all
-its deals.
+its deals.  Input and output stream: :func:`iter_lines` parses lines as they are read
+and :func:`solve_batch` solves them with a bounded number of deals ahead, so the first
+result comes before the input is read to its end and memory stays flat for any length.
 
 >>> items = parse_lines(["# deals", "", "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 E",
 ...                      "N:AK.K8 oops"])
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import itertools
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from .cards import Seat
@@ -42,7 +45,7 @@ from .rules import STRAINS, Rules
 from .solve import Solver, default_solver
 
 __all__ = ["BatchItem", "BadLine", "BatchLineError", "BatchResult", "parse_line", "parse_lines",
-           "solve_batch", "CSV_COLUMNS", "csv_rows"]
+           "iter_lines", "solve_batch", "CSV_COLUMNS", "csv_rows"]
 
 
 class BatchLineError(CoincheError):
@@ -141,19 +144,28 @@ def parse_lines(lines: Iterable[str], default_dealer: "Seat | str | None" = None
                 strict: bool = False) -> list[Union[BatchItem, BadLine]]:
     """Every non-blank, non-comment line as a :class:`BatchItem` or a :class:`BadLine`;
     with ``strict`` the first bad line raises :class:`BatchLineError` instead."""
+    return list(iter_lines(lines, default_dealer, strict))
+
+
+def iter_lines(lines: Iterable[str], default_dealer: "Seat | str | None" = None,
+               strict: bool = False) -> Iterator[Union[BatchItem, BadLine]]:
+    """:func:`parse_lines` one line at a time, as the lines are read."""
     dealer = None if default_dealer is None else Seat.parse(default_dealer)   # before any line
-    out: list[Union[BatchItem, BadLine]] = []
+    return _iter_lines(lines, dealer, strict)
+
+
+def _iter_lines(lines: Iterable[str], dealer: Optional[Seat],
+                strict: bool) -> Iterator[Union[BatchItem, BadLine]]:
     for n, text in enumerate(lines, 1):
         try:
             item = parse_line(text, n, dealer)
         except CoincheError as e:
             if strict:
                 raise BatchLineError(f"line {n}: {e}") from None
-            out.append(BadLine(n, text.rstrip("\n") if isinstance(text, str) else repr(text), str(e)))
+            yield BadLine(n, text.rstrip("\n") if isinstance(text, str) else repr(text), str(e))
             continue
         if item is not None:
-            out.append(item)
-    return out
+            yield item
 
 
 def _table_dict(table) -> dict:
@@ -182,40 +194,61 @@ def _solve_chunk(solver: Solver, task: tuple) -> list[BatchResult]:
     return [_solve_one(solver, item, rules, with_par) for item in items]
 
 
-def _groups(items: Iterable[Union[BatchItem, BadLine]], size: int) -> Iterator[tuple[list, list]]:
-    """Consecutive items in groups holding ``size`` deals each: (items, their deals' items)."""
+def _groups(items: Iterable[Union[BatchItem, BadLine]], size: int,
+            start: int = 0) -> Iterator[tuple[list, list]]:
+    """Consecutive items in groups holding ``size`` deals each: (items, their deals'
+    items); ``start`` > 0: the first groups hold ``start``, twice that, ... deals up to
+    ``size`` (a stream's first results come early)."""
     group: list = []
     deals: list = []
+    want = min(start, size) if start > 0 else size
     for it in items:
         group.append(it)
         if isinstance(it, BatchItem):
             deals.append(it)
-            if len(deals) == size:
+            if len(deals) == want:
                 yield group, deals
                 group, deals = [], []
+                want = min(2 * want, size)
     if group:
         yield group, deals
 
 
-def solve_batch(items: Sequence[Union[BatchItem, BadLine]], rules: Rules = Rules(), *,
+#: Input items read ahead to tell a short input (sized to its deals) from a stream.
+_PEEK = 64
+#: Deals a task of a streamed input, once the first few are out.
+_STREAM_GROUP = 16
+
+
+def solve_batch(items: Iterable[Union[BatchItem, BadLine]], rules: Rules = Rules(), *,
                 workers: Optional[int] = None, with_par: bool = False, chunk_size: int = 0,
                 progress: Optional[Callable[[int], None]] = None) -> Iterator[Union[BatchResult, BadLine]]:
     """Solve every :class:`BatchItem`, yielding results (and the bad lines, in place) in
     input order.
 
-    ``workers``: processes to use (default: every core; 1 solves in this process).
-    ``progress(n)`` is called as each group of ``n`` deals is done.  The results stream:
-    at most a few chunks per worker are solved ahead of the one being yielded, so memory
-    stays flat however many deals there are.  Closing the iterator early (or an
-    exception in the loop that consumes it) terminates the workers at once.
+    ``items``: a list, or any iterable (read as the work goes: at most a few tasks a
+    worker ahead of the result being yielded).  ``workers``: processes to use (default:
+    every core; 1 solves in this process).  ``progress(n)`` is called as each group of
+    ``n`` deals is done.  The results stream, so memory stays flat however many deals
+    there are.  Closing the iterator early (or an exception in the loop that consumes
+    it) terminates the workers at once.
 
     >>> items = parse_lines(["N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.- E"])
     >>> [r.tables["S"]["ns_points"]["S"] for r in solve_batch(items, workers=1)]
     [25]
     """
-    n_jobs = sum(isinstance(it, BatchItem) for it in items)
     n_workers = check_workers(workers)
-    if n_workers <= 1 or n_jobs <= 1:
+    start = 0
+    if not isinstance(items, Sequence):
+        stream = iter(items)
+        head = list(itertools.islice(stream, _PEEK)) if n_workers > 1 else []
+        if n_workers > 1 and len(head) < _PEEK:
+            items = head                        # a short input: sized as a list
+        else:
+            items = itertools.chain(head, stream)
+            start = 1
+    n_jobs = sum(isinstance(it, BatchItem) for it in items) if start == 0 else None
+    if n_workers <= 1 or n_jobs is not None and n_jobs <= 1:
         solver = default_solver()
         for it in items:
             if isinstance(it, BadLine):
@@ -226,13 +259,16 @@ def solve_batch(items: Sequence[Union[BatchItem, BadLine]], rules: Rules = Rules
                 progress(1)
             yield r
         return
-    size = chunk_size or max(1, min(16, n_jobs // (n_workers * 4) or 1))
-    # Never more processes than chunks: on fork every one of them starts at once.
-    n_procs = min(n_workers, -(-n_jobs // size))
+    if n_jobs is None:
+        size, n_procs = chunk_size or _STREAM_GROUP, n_workers
+    else:
+        size = chunk_size or max(1, min(16, n_jobs // (n_workers * 4) or 1))
+        # Never more processes than chunks: on fork every one of them starts at once.
+        n_procs = min(n_workers, -(-n_jobs // size))
     groups: collections.deque = collections.deque()
 
     def chunks() -> Iterator[tuple]:
-        for group, deals in _groups(items, size):
+        for group, deals in _groups(items, size, start):
             groups.append(group)
             yield deals, rules, with_par
 

@@ -43,12 +43,12 @@ from .auction import Auction, Call, CallKind
 from .cards import Card, CardSet, Seat, Suit, Team, card_of, rank_of, suit_of
 from .contract import Contract, bid_key
 from .deal import Deal
-from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError
 from .knowledge import Knowledge, _who_played
 from .play import Position, legal_cards, trick_winner
 from .rules import Rules, Strain, points_table, strength_table
-from .scoring import TAKEN_BY_BIDDERS, TAKEN_BY_DEFENDERS, DealScore, score_checked
+from .outcome import PlayedContract
+from .scoring import DealScore
 from .system import DEFAULT, BiddingSystem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,20 +63,16 @@ __all__ = ["SeatView", "Bot", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDum
 # ---------------------------------------------------------------------------
 
 def world_score(contract: Contract, deal: Deal, leader: Seat, rules: Rules, ns_points: int,
-                capot: int) -> DealScore:
+                capot: Optional[Team]) -> DealScore:
     """The score of ``contract`` played on ``deal`` (first lead by ``leader``) when N-S
-    take ``ns_points`` card points; ``capot``: 1 when N-S took every trick, -1 when E-W
-    did, 0 neither.  Every belote held by a side that may claim it is claimed, and the
-    declarations are awarded as the rules say: this is the score both of a world a bot
-    imagines and of the deal played at the table."""
-    team = contract.declarer.team
-    points = ns_points if team == Team.NS else 162 - ns_points
-    took = capot == (1 if team == Team.NS else -1)
-    lost = capot == (-1 if team == Team.NS else 1)
-    code = TAKEN_BY_BIDDERS if took else (TAKEN_BY_DEFENDERS if lost else 0)
-    claim = belote_claim(deal.masks, contract.strain, team, rules)
-    decl = award_declarations(deal, contract.strain, leader, rules) if rules.declarations else (0, 0)
-    return score_checked(contract, points, code, claim, decl, rules)
+    take ``ns_points`` card points; ``capot``: the side that took every trick, or ``None``.  Every belote held by a side that may claim it is claimed, and the
+    declarations are awarded as the rules say (:mod:`solver.outcome`, the one home of a
+    played contract's score): the score both of a world a bot imagines and of the deal
+    played at the table."""
+    # a side takes every trick only with every point (a solver's trick count may come
+    # from another line of play than its points)
+    taker = capot if (capot, ns_points) in ((Team.NS, 162), (Team.EW, 0)) else None
+    return PlayedContract.on_deal(contract, deal, ns_points, taker, leader=leader, rules=rules).score(rules)
 
 
 # ---------------------------------------------------------------------------

@@ -20,10 +20,13 @@ Card.parse('HT')
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import CardError, SeatError, quote
+from .errors import CardError, DealError, SeatError, quote
 from . import notation
+
+if TYPE_CHECKING:
+    from typing_extensions import Self     # typing.Self from Python 3.11
 
 __all__ = [
     "SUITS",
@@ -53,7 +56,8 @@ FULL_MASK = 0xFFFFFFFF
 SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 
 
-_WORDS: dict[tuple, dict[str, int]] = {}     # per enum and language, the words its parse reads
+#: Per enum and language, the words its parse reads.
+_WORDS: "dict[tuple[type, notation.Language | None], dict[str, int]]" = {}
 #: The enums whose words depend on the language (suit letters), with what they are called.
 BY_LANGUAGE: dict[type, str] = {}
 
@@ -67,8 +71,13 @@ class NamedIntEnum(enum.IntEnum):
     def __format__(self, spec: str) -> str:
         return format(self.name, spec)
 
+    @property
+    def symbol(self) -> str:
+        """The member for people: its name, or what the enum draws instead (``♠``)."""
+        return self.name
+
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: "str | int | Self") -> Self:
         """A member from itself, its number, or a word of :meth:`_words` in any case."""
         if isinstance(text, cls):
             return text
@@ -106,8 +115,9 @@ class NamedIntEnum(enum.IntEnum):
         return en
 
     @classmethod
-    def _words(cls) -> "dict[str, int]":
-        """The words :meth:`parse` reads (upper case), to the member's number."""
+    def _words(cls, lang: "notation.Language | None" = None) -> "dict[str, int]":
+        """The words :meth:`parse` reads (upper case), to the member's number (in ``lang``
+        for the enums of :data:`BY_LANGUAGE`)."""
         return {m.name: int(m) for m in cls}
 
     @classmethod
@@ -124,7 +134,7 @@ class TextEnum(str, enum.Enum):
     """Words that are equal to their text and print as it: ``str(kind) == 'pass'``."""
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
 
 #: Suit words both languages read: symbols and names (English and French).
@@ -152,7 +162,7 @@ class Suit(NamedIntEnum):
         return "PCKT"[self]
 
     @classmethod
-    def _words(cls, lang: "notation.Language" = notation.EN) -> "dict[str, int]":
+    def _words(cls, lang: "notation.Language | None" = notation.EN) -> "dict[str, int]":
         return {**SUIT_LETTERS["fr" if lang is notation.FR else "en"], **SUIT_WORDS}
 
     @classmethod
@@ -243,7 +253,7 @@ _CARD_SUITS = {lang: {**letters, **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)}}
                for lang, letters in SUIT_LETTERS.items()}
 
 
-def _card_readings(up: str, lang: "notation.Language") -> set:
+def _card_readings(up: str, lang: "notation.Language") -> set[int]:
     """Every card ``up`` (upper case) reads as in ``lang``: a suit (letter, symbol) then a
     rank, or a rank then a suit."""
     suits = _CARD_SUITS["fr" if lang is notation.FR else "en"]
@@ -364,7 +374,7 @@ class Seat(NamedIntEnum):
         return _SEATS[(self + 2) & 3]
 
     @classmethod
-    def _words(cls) -> "dict[str, int]":
+    def _words(cls, lang: "notation.Language | None" = None) -> "dict[str, int]":
         return {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3,
                 "NORD": 0, "EST": 1, "SUD": 2, "O": 3, "OUEST": 3}
 
@@ -388,13 +398,13 @@ class Team(NamedIntEnum):
         return _SEATS_OF[self]
 
     @classmethod
-    def parse(cls, text: "str | int | Team | Seat") -> "Team":
+    def parse(cls, text: "str | int | Team | Seat") -> Team:
         """A side from itself, a seat of it, its number or its name (``NS``, ``N-S``, ``E/W``,
         ``EO``...)."""
         return text.team if isinstance(text, Seat) else super().parse(text)
 
     @classmethod
-    def _words(cls) -> "dict[str, int]":
+    def _words(cls, lang: "notation.Language | None" = None) -> "dict[str, int]":
         pairs = {("N", "S"): 0, ("E", "W"): 1, ("E", "O"): 1}
         return {a + sep + b: v for (x, y), v in pairs.items() for a, b in ((x, y), (y, x))
                 for sep in ("", "-", "/")}
@@ -416,13 +426,13 @@ class Immutable:
 
     __slots__ = ()
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         return self
 
-    def __deepcopy__(self, memo: dict):
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self
 
 
@@ -439,6 +449,7 @@ class CardSet(Immutable):
     """
 
     __slots__ = ("mask",)
+    mask: int
 
     def __init__(self, cards: "Iterable[int | str] | int | str | CardSet" = 0) -> None:
         """``cards``: a mask (bit i = card i), cards (:class:`Card`, ints, card text), or
@@ -465,7 +476,7 @@ class CardSet(Immutable):
                 mask |= 1 << int(Card.parse(c))
         object.__setattr__(self, "mask", mask)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
         """Pickled as its mask (a set sent to a worker process is one int).
 
         >>> import pickle; pickle.loads(pickle.dumps(CardSet("SA HT"))) == CardSet("SA HT")
@@ -476,7 +487,6 @@ class CardSet(Immutable):
     @classmethod
     def from_pbn(cls, text: str) -> "CardSet":
         """Read one hand: ``spades.hearts.diamonds.clubs`` with ``-`` or nothing for a void."""
-        from .errors import DealError
 
         if not isinstance(text, str):
             raise DealError(f"not a hand: {quote(text)}")
@@ -552,13 +562,13 @@ class CardSet(Immutable):
     def __hash__(self) -> int:
         return hash(("CardSet", self.mask))
 
-    def __or__(self, other: "CardSet | Iterable") -> "CardSet":
+    def __or__(self, other: "CardSet | Iterable[int | str]") -> "CardSet":
         return CardSet(self.mask | CardSet(other).mask)
 
-    def __and__(self, other: "CardSet | Iterable") -> "CardSet":
+    def __and__(self, other: "CardSet | Iterable[int | str]") -> "CardSet":
         return CardSet(self.mask & CardSet(other).mask)
 
-    def __sub__(self, other: "CardSet | Iterable") -> "CardSet":
+    def __sub__(self, other: "CardSet | Iterable[int | str]") -> "CardSet":
         return CardSet(self.mask & ~CardSet(other).mask)
 
     def __le__(self, other: "CardSet") -> bool:

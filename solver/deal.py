@@ -30,8 +30,10 @@ class Deal(Immutable):
     """
 
     __slots__ = ("hands",)
+    #: The hands of N, E, S and W.
+    hands: tuple[CardSet, CardSet, CardSet, CardSet]
 
-    def __init__(self, hands: Sequence["CardSet | int | str | Iterable"]) -> None:
+    def __init__(self, hands: Sequence["CardSet | int | str | Iterable[int | str]"]) -> None:
         if isinstance(hands, str):
             raise DealError(f"not a list of hands: {quote(hands)}: Deal.from_pbn reads deal text")
         if isinstance(hands, (bytes, bytearray)) or not isinstance(hands, Iterable):
@@ -55,9 +57,9 @@ class Deal(Immutable):
             raise DealError(f"hands hold {counts[0]} cards: at most 8")
         if counts[0] == 0:
             raise DealError("hands are empty: a deal needs at least one card per hand")
-        object.__setattr__(self, "hands", hs)
+        object.__setattr__(self, "hands", hs)    # four hands, counted above
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Deal], tuple[tuple[int, int, int, int]]]:
         """Pickled as its four masks, as tasks carry deals to worker processes.
 
         >>> import pickle
@@ -146,7 +148,8 @@ class Deal(Immutable):
 
     @property
     def masks(self) -> tuple[int, int, int, int]:
-        return tuple(h.mask for h in self.hands)  # type: ignore[return-value]
+        n, e, s, w = self.hands
+        return n.mask, e.mask, s.mask, w.mask
 
     def owner(self, card: "Card | str") -> Seat | None:
         c = Card.parse(card)

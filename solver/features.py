@@ -47,7 +47,8 @@ _BYTE_COUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 def _count(masks: np.ndarray) -> np.ndarray:
     """The number of cards of each mask."""
     m = masks.astype(np.uint64)
-    return sum(_BYTE_COUNT[((m >> np.uint64(8 * k)) & np.uint64(0xFF)).astype(np.int64)] for k in range(4))
+    lanes = [_BYTE_COUNT[((m >> np.uint64(8 * k)) & np.uint64(0xFF)).astype(np.int64)] for k in range(4)]
+    return lanes[0] + lanes[1] + lanes[2] + lanes[3]
 
 
 def _suit_mask(suit: int) -> np.uint64:
@@ -111,7 +112,8 @@ def _belote(masks: np.ndarray, strain: Strain, rules: Rules) -> np.ndarray:
     if not suits:
         return _na(masks)
     pairs = [(masks & _card_mask(Rank.K, (s,)) != 0) & (masks & _card_mask(Rank.Q, (s,)) != 0) for s in suits]
-    return np.sum(pairs, axis=0).astype(np.int64)
+    counts: np.ndarray = np.sum(pairs, axis=0).astype(np.int64)
+    return counts
 
 
 def _points(masks: np.ndarray, strain: Strain, rules: Rules) -> np.ndarray:

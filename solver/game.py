@@ -36,6 +36,7 @@ from .deal import Deal
 from .declarations import find_declarations
 from .errors import CoincheError, ConstraintError
 from .match import Match
+from .outcome import capot_taker
 from .play import Position
 from .records import Record, Section
 from .rules import Rules, Strain
@@ -204,7 +205,7 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
         pos.play(card)
         played_mask |= 1 << int(card)
     ns = pos.points[0]
-    capot = 1 if pos.tricks[1] == 0 else -1 if pos.tricks[0] == 0 else 0
+    capot = capot_taker(pos.tricks[0], pos.total_tricks)
     score = world_score(contract, deal, leader, rules, ns, capot)
     belote_team = None
     if belote:
@@ -267,7 +268,7 @@ def _record_score(r: Record, rules: Rules) -> Optional[DealScore]:
     if r.contract is None or r.deal is None or leader is None or len(r.play) != 32:
         return None
     pos = Position(r.deal, r.contract.strain, leader, rules, r.play)
-    capot = 1 if pos.tricks[1] == 0 else -1 if pos.tricks[0] == 0 else 0
+    capot = capot_taker(pos.tricks[0], pos.total_tricks)
     return world_score(r.contract, r.deal, leader, rules, pos.points[0], capot)
 
 

@@ -20,14 +20,14 @@ lead excludes every trump, not overtrumping excludes the trumps above the winnin
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, CardSet, Seat, Suit
 from .deal import Deal
 from .errors import ConstraintError, IllegalPlayError
-from .play import Position, _reason_and_legal, legal_cards, parse_played
+from .play import Position, legal_cards, legal_with_reason, parse_played, trick_winner
 from .rules import Rules, Strain
-from .sampling import Constraints
+from .sampling import Constraints, cards_by_seat
 
 __all__ = ["Knowledge", "Tracker", "proved_absent"]
 
@@ -44,14 +44,15 @@ class Knowledge:
     leader: Seat
     rules: Rules
     played: tuple[tuple[Seat, Card], ...]
-    shown: dict                        # seat -> CardSet of the cards it played
-    excluded: dict                     # seat -> CardSet of the cards it cannot have held
-    announced: dict = dataclasses.field(default_factory=dict)  # seat -> cards shown by announcing
+    shown: dict[Seat, CardSet]         # the cards each other seat played
+    excluded: dict[Seat, CardSet]      # the cards each other seat cannot have held
+    announced: dict[Seat, CardSet] = dataclasses.field(default_factory=dict)  # shown by announcing
 
     @classmethod
     def from_play(cls, hand: "CardSet | str", seat: "Seat | str", strain: "Strain | str",
-                  leader: "Seat | str", played: "str | Iterable" = (), rules: Rules = Rules(), *,
-                  belote: "Iterable | str | None" = None, shown: "dict | None" = None) -> "Knowledge":
+                  leader: "Seat | str", played: "str | Iterable[int | str]" = (), rules: Rules = Rules(), *,
+                  belote: "Iterable[str] | str | None" = None,
+                  shown: "Mapping[Seat | str, CardSet | str] | None" = None) -> "Knowledge":
         """From the seat's cards (its remaining cards, or all 8) and the play so far.
 
         ``belote``: the seats that announced belote (``"E"``; at tout atout with the
@@ -74,9 +75,10 @@ class Knowledge:
         played_by = {s: CardSet(sum(1 << int(c) for p, c in order if p == s)) for s in Seat if s != seat}
         excluded = _excluded(order, whole, seat, strain, leader, rules)
         announced = _announced(order, seat, whole, strain, belote, shown or {})
-        for s, cards in announced.items():
-            if cards.mask & excluded[s].mask:
-                raise ConstraintError(f"{s.name} announced {CardSet(cards.mask & excluded[s].mask).to_pbn()}"
+        for s, shown_cards in announced.items():
+            if shown_cards.mask & excluded[s].mask:
+                both = CardSet(shown_cards.mask & excluded[s].mask)
+                raise ConstraintError(f"{s.name} announced {both.to_pbn()}"
                                       f", but its play shows it cannot hold them")
         k = cls(seat, whole, strain, leader, rules, tuple(order), played_by, excluded, announced)
         k.check_own_play()
@@ -124,11 +126,11 @@ class Knowledge:
                            rules=self.rules)
 
 
-def _announced(order, seat: Seat, whole: CardSet, strain: Strain, belote: "Iterable | str | None",
-               shown: dict) -> dict:
+def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, strain: Strain,
+               belote: "Iterable[str] | str | None",
+               shown: "Mapping[Seat | str, CardSet | str]") -> dict[Seat, CardSet]:
     """Per other seat, the cards its announcements showed (see :meth:`Knowledge.from_play`)."""
-    from .sampling import _cards_by_seat
-    out = {s: m.mask for s, m in _cards_by_seat(shown, "shown").items()}
+    out = {s: m.mask for s, m in cards_by_seat(shown, "shown").items()}
     items = belote.replace(",", " ").split() if isinstance(belote, str) else list(belote or ())
     for item in items:
         who, _, suit_text = str(item).partition(":")
@@ -164,8 +166,8 @@ def _belote_suit(strain: Strain, text: str, item: Any) -> Suit:
 
 def _who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[Seat, Card]]:
     """Each card with the seat that played it (tricks won by the referee's rule)."""
-    from .play import trick_winner
-    out, lead, trick = [], leader, []
+    out: list[tuple[Seat, Card]] = []
+    lead, trick = leader, list[Card]()
     for c in cards:
         out.append((Seat((lead + len(trick)) & 3), c))
         trick.append(c)
@@ -175,7 +177,8 @@ def _who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[S
     return out
 
 
-def proved_absent(card: int, trick: list, lead: Seat, strain: Strain, rules: Rules, candidates: int) -> int:
+def proved_absent(card: int, trick: list[int], lead: Seat, strain: Strain, rules: Rules,
+                  candidates: int) -> int:
     """The cards of ``candidates`` that the player of ``card`` on ``trick`` (the cards
     before it, led by ``lead``) cannot hold: with any of them, ``card`` was illegal."""
     if not trick:
@@ -184,19 +187,19 @@ def proved_absent(card: int, trick: list, lead: Seat, strain: Strain, rules: Rul
     m = candidates & ~bit
     while m:
         low = m & -m
-        if not _reason_and_legal(bit | low, trick, lead, strain, rules)[0] & bit:
+        if not legal_with_reason(bit | low, trick, lead, strain, rules)[0] & bit:
             out |= low
         m ^= low
     return out
 
 
-def _excluded(order, whole: CardSet, seat: Seat, strain: Strain, leader: Seat, rules: Rules) -> dict:
+def _excluded(order: Sequence[tuple[Seat, Card]], whole: CardSet, seat: Seat, strain: Strain, leader: Seat,
+              rules: Rules) -> dict[Seat, CardSet]:
     """Per other seat: the unseen cards that would have made one of its cards illegal."""
-    from .play import trick_winner
     played_mask = sum(1 << int(c) for _, c in order)
     unseen = 0xFFFFFFFF & ~(whole.mask | played_mask)
     out = {s: 0 for s in Seat if s != seat}
-    lead, trick = leader, []
+    lead, trick = leader, list[int]()
     for s, c in order:
         if s != seat:
             out[s] |= proved_absent(int(c), trick, lead, strain, rules, unseen & ~out[s])
@@ -241,8 +244,7 @@ class Tracker:
 
 
 def _replay_own(k: Knowledge) -> None:
-    from .play import trick_winner
-    lead, trick, held = k.leader, [], k.hand.mask
+    lead, trick, held = k.leader, list[int](), k.hand.mask
     for s, c in k.played:
         if s == k.seat:
             if int(c) not in legal_cards(held, trick, lead, k.strain, k.rules):

@@ -246,6 +246,7 @@ FRENCH: dict[str, str] = {
     "With realistic play: pass. {text}": "Avec un jeu réaliste : passe. {text}",
     "With realistic play: bid {bid}. {text}": "Avec un jeu réaliste : annoncez {bid}. {text}",
     "plot written to {path}": "graphique écrit dans {path}",
+    "No --dealer given: the advice takes N as the dealer (E leads).": "Pas de --dealer : le conseil prend N comme donneur (E entame).",
     "base": "base",
     "J of trumps": "V d'atout",
     "9 of trumps": "9 d'atout",

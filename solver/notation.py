@@ -9,10 +9,11 @@ languages (``hearts``, ``cœur``), the ranks ``10`` and ``R D V`` (no English ra
 those letters), hands in PBN text (``AV9.A7.R10.V``: their place gives the suit).
 
 The language is a setting, :func:`using` for a block and :func:`current` to read it;
-the Python API reads English unless told otherwise.  Under :data:`AUTO` (the command
-line when neither ``--lang`` nor the locale names a language) a text that would read
-differently in English and in French is refused with a message saying both readings,
-and the French suit letters, which need the French setting, are refused with a hint.
+the Python API and the command line read English unless told otherwise
+(:func:`from_environment`: ``--lang fr`` or ``COINCHE_LANG=fr``; the locale never
+changes what input means).  Under :data:`AUTO` a text that would read differently in
+English and in French is refused with a message saying both readings, and the French
+suit letters, which need the French setting, are refused with a hint.
 
 >>> from solver.cards import Card
 >>> with using(FR):
@@ -33,8 +34,8 @@ import enum
 import os
 from typing import Iterator, Mapping, Optional
 
-__all__ = ["Language", "EN", "FR", "AUTO", "current", "using", "from_environment", "ambiguity",
-           "french_only"]
+__all__ = ["Language", "EN", "FR", "AUTO", "ENV_VAR", "current", "using", "chosen", "locale_language",
+           "from_environment", "ambiguity", "french_only"]
 
 
 class Language(str, enum.Enum):
@@ -69,29 +70,58 @@ def using(language: "Language | str") -> Iterator[Language]:
         _CURRENT.reset(token)
 
 
-def from_environment(given: Optional[str] = None, environ: Mapping[str, str] = os.environ) -> Language:
-    """The language a command uses: ``given`` (``en`` or ``fr``) when set, else the
-    locale's (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set: ``fr_FR``
-    is French; ``en_GB`` English, and so is the ``C`` (``POSIX``) locale, whose messages
-    are English), else :data:`AUTO` (no locale, or another language's).
+#: The environment variable that sets the language of a command's input and output.
+ENV_VAR = "COINCHE_LANG"
 
-    >>> from_environment(None, {"LANG": "fr_FR.UTF-8"}), from_environment("en", {"LANG": "fr_FR"})
-    (<Language.FR: 'fr'>, <Language.EN: 'en'>)
-    >>> from_environment(None, {"LANG": "C.UTF-8"}), from_environment(None, {"LANG": "de_DE"})
-    (<Language.EN: 'en'>, <Language.AUTO: 'auto'>)
+
+def _language_word(text: str, source: str) -> Language:
+    word = text.strip().lower()
+    if word not in ("en", "fr"):
+        from .errors import CoincheError
+        raise CoincheError(f"{source} {text!r}: expected en or fr")
+    return Language(word)
+
+
+def chosen(given: Optional[str] = None, environ: Mapping[str, str] = os.environ) -> Optional[Language]:
+    """The language the user asked for: ``given`` (``--lang``) when set, else the
+    :data:`ENV_VAR` variable's; ``None`` when neither is set.
+
+    >>> chosen("fr", {}), chosen(None, {"COINCHE_LANG": "en"}), chosen(None, {"LANG": "fr_FR.UTF-8"})
+    (<Language.FR: 'fr'>, <Language.EN: 'en'>, None)
     """
     if given is not None:
-        word = given.strip().lower()
-        if word not in ("en", "fr"):
-            from .errors import CoincheError
-            raise CoincheError(f"language {given!r}: expected en or fr")
-        return Language(word)
+        return _language_word(given, "language")
+    value = environ.get(ENV_VAR, "")
+    return _language_word(value, ENV_VAR) if value.strip() else None
+
+
+def locale_language(environ: Mapping[str, str] = os.environ) -> Language:
+    """The language of the locale's messages: French for ``fr_*``, English for any other
+    locale and for none (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set)."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value:
-            head = value.split(".")[0].split("_")[0].lower()
-            return FR if head == "fr" else EN if head in ("en", "c", "posix") else AUTO
-    return AUTO
+            return FR if value.split(".")[0].split("_")[0].lower() == "fr" else EN
+    return EN
+
+
+def from_environment(given: Optional[str] = None,
+                     environ: Mapping[str, str] = os.environ) -> tuple[Language, Language]:
+    """The languages a command reads its input in and writes its output in.
+
+    Input is English unless French is asked for (``given``, from ``--lang``, or the
+    :data:`ENV_VAR` variable): the same command means the same on every machine.  The
+    locale chooses the output's language only.
+
+    >>> from_environment(None, {"LANG": "fr_FR.UTF-8"}), from_environment("fr", {"LANG": "C.UTF-8"})
+    ((<Language.EN: 'en'>, <Language.FR: 'fr'>), (<Language.FR: 'fr'>, <Language.FR: 'fr'>))
+    >>> from_environment(None, {}), from_environment(None, {"COINCHE_LANG": "fr", "LANG": "en_GB"})
+    ((<Language.EN: 'en'>, <Language.EN: 'en'>), (<Language.FR: 'fr'>, <Language.FR: 'fr'>))
+    """
+    asked = chosen(given, environ)
+    if asked is not None:
+        return asked, asked
+    return EN, locale_language(environ)
 
 
 def ambiguity(what: str, text: object, english: str, french: str) -> str:
@@ -103,4 +133,4 @@ def ambiguity(what: str, text: object, english: str, french: str) -> str:
 def french_only(what: str, text: object, french: str) -> str:
     """The message for French suit letters read without the French setting."""
     return (f"{what} {text!r} is French notation ({french}): French suit letters P C K T need "
-            f"the French setting (--lang fr, or a French locale)")
+            f"the French setting (--lang fr, or {ENV_VAR}=fr)")

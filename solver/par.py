@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .messages import tr
 from .auction import Call, CallKind
@@ -57,7 +57,7 @@ from .contract import level_json, may_coinche
 from .deal import Deal
 from .declarations import BELOTE_POINTS
 from .errors import DealError, SeatError
-from .rules import STRAINS, Rules
+from .rules import STRAINS, Rules, Strain
 from .scoring import DealScore, compiled_scoring, made_levels
 from .solve import Solver
 from .table import DDTable, Outcome, dd_table
@@ -67,10 +67,23 @@ __all__ = ["Call", "CallKind", "Par", "par"]
 
 # -- the bids, in auction order ----------------------------------------------------
 
-_ORDERS: dict[tuple, tuple] = {}
+#: Every bid ``(level, strain)`` in auction order, indexed by its key.
+_Bids = tuple[tuple[int, Strain], ...]
+#: Per strain, the key of its bid at each level then capot (empty: a strain not bid).
+_Rows = tuple[tuple[int, ...], ...]
+#: A bid of one side that can matter: ``(level's place, U, C, surcoinche?)``.
+_StrainBid = tuple[int, int, Optional[int], bool]
+#: Per side, ``(value, bid)`` of its best bid, or ``None``.
+_Best = list[Any]
+#: ``score(level, outcome, coinche, exact) -> (ns, ew, made, tie)``.
+_Score = Callable[[int, Outcome, Coinche, bool], tuple[int, int, bool, bool]]
+#: An outcome's bids and its best made bid: :func:`_strain_bids`.
+_OutcomeBids = tuple[tuple[_StrainBid, ...], Optional[tuple[int, int]]]
+
+_ORDERS: dict[tuple[bool, int, bool], tuple[_Bids, tuple[int, ...], _Rows]] = {}
 
 
-def _bid_order(rules: Rules):
+def _bid_order(rules: Rules) -> tuple[_Bids, tuple[int, ...], _Rows]:
     """``(bids, group, rows)``: every bid ``(level, strain)`` sorted by
     :func:`~solver.contract.bid_key`, each bid's group number (equal keys share one,
     numbered from 0 upward) and, per strain, the index of its bid at each level of
@@ -81,7 +94,9 @@ def _bid_order(rules: Rules):
         levels = bid_levels(rules) + (CAPOT,)
         bids = [(lv, s) for lv in levels for s in bid_strains(rules)]
         bids.sort(key=lambda b: bid_key(b[0], b[1], rules))
-        group, last, g = [], None, -1
+        group: list[int] = []
+        last: object = None
+        g = -1
         for lv, s in bids:
             k = bid_key(lv, s, rules)
             if k != last:
@@ -96,11 +111,11 @@ def _bid_order(rules: Rules):
 
 # -- scores, memoised ------------------------------------------------------------------
 
-_SCORES: dict[Rules, dict[tuple, tuple[int, int, bool, bool]]] = {}
+_SCORES: dict[Rules, dict[tuple[Any, ...], Any]] = {}
 _MAX_CACHED = 200_000
 
 
-def _scorer(rules: Rules):
+def _scorer(rules: Rules) -> Callable[[Outcome], _OutcomeBids]:
     """``bids(outcome)``: :func:`_strain_bids` of an outcome, memoised on its key and
     points.  It scores with ``score(level, outcome, x, exact) -> (ns_score, ew_score,
     made, tie)`` and ``failing(outcome, start) -> [(U, C, surcoinche?)]`` for the levels
@@ -121,15 +136,15 @@ def _scorer(rules: Rules):
     levels = bid_levels(rules)
     capot_x = rules.capot_coinche
 
-    def score(level: int, out: Outcome, x: Coinche, exact: bool):
+    def score(level: int, out: Outcome, x: Coinche, exact: bool) -> tuple[int, int, bool, bool]:
         key = (level, out.key, int(x), out.points if exact else -1)
-        r = cache.get(key)
+        r: tuple[int, int, bool, bool] | None = cache.get(key)
         if r is None:
             c = cached_contract(level, out.strain, out.side.seats[0], x, capot_x)
             r = cache[key] = scorer(c, out.points, out.taken, out.belote, out.declarations, out.total)[:4]
         return r
 
-    def failing(out: Outcome, start: int) -> list:
+    def failing(out: Outcome, start: int) -> list[tuple[int, Optional[int], bool]]:
         key = ("fail", out.key)
         row = cache.get(key)
         if row is None:
@@ -139,24 +154,25 @@ def _scorer(rules: Rules):
         for k in range(start, len(levels)):
             if row[k] is None:
                 row[k] = values(levels[k], out, False)
-        return row[start:]
+        rest: list[tuple[int, Optional[int], bool]] = row[start:]
+        return rest
 
-    def values(level: int, out: Outcome, exact: bool) -> tuple:
+    def values(level: int, out: Outcome, exact: bool) -> tuple[int, Optional[int], bool]:
         """``(U, C, surcoinche?)`` of ``out``'s side bidding ``level``: the score
         differences undoubled and coinched (surcoinched when that suits the bidders)."""
-        u = score(level, out, _NONE, exact)
-        x = score(level, out, _X, exact)
-        xx = score(level, out, _XX, exact)
-        u, x, xx = u[0] - u[1], x[0] - x[1], xx[0] - xx[1]
+        su, sx = score(level, out, _NONE, exact), score(level, out, _X, exact)
+        sxx = score(level, out, _XX, exact)
+        u, x, xx = su[0] - su[1], sx[0] - sx[1], sxx[0] - sxx[1]
         sur = xx > x if out.side == Team.NS else xx < x
         return (u, xx if sur else x, sur)
 
-    def bids(out: Outcome) -> tuple:
+    def bids(out: Outcome) -> _OutcomeBids:
         key = ("bids", out.key, out.points)
         r = cache.get(key)
         if r is None:
             r = cache[key] = _strain_bids(score, failing, values, out, rules)
-        return r
+        found: _OutcomeBids = r
+        return found
 
     return bids
 
@@ -179,13 +195,13 @@ class _Entry:
     key: int
     side: int
     u: int
-    c: Optional[int]
+    c: Any          # an int; None for a capot bid that cannot be coinched (never compared then)
     sur: bool
-    above: tuple = (None, None)
-    values: tuple = (0, 0, 0)
+    above: tuple[Any, Any] = (None, None)
+    values: tuple[Any, Any, Any] = (0, 0, 0)
 
 
-def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
+def _made_levels(score: _Score, out: Outcome, rules: Rules) -> tuple[int, bool]:
     """How many numbered levels of the rules ``out``'s side makes (a prefix, invariant
     1), and whether a failed level is a held tie (:func:`~solver.scoring.made_levels`)."""
     counted = out.points + BELOTE_POINTS * out.belote[out.side] + (
@@ -193,7 +209,9 @@ def _made_levels(score, out: Outcome, rules: Rules) -> tuple[int, bool]:
     return made_levels(bid_levels(rules), counted, lambda level: score(level, out, _NONE, True))
 
 
-def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tuple, "tuple | None"]:
+def _strain_bids(score: _Score, failing: Callable[[Outcome, int], list[tuple[int, Optional[int], bool]]],
+                 values: Callable[[int, Outcome, bool], tuple[int, Optional[int], bool]], out: Outcome,
+                 rules: Rules) -> _OutcomeBids:
     """The bids of ``out``'s side in its strain that can matter, as ``(pos, U, C,
     surcoinche?)`` with ``pos`` the level's place in the rules' levels (their number
     for capot, whose ``C`` is ``None`` unless ``Rules.capot_coinche``), and ``(pos, U)``
@@ -206,15 +224,15 @@ def _strain_bids(score, failing, values, out: Outcome, rules: Rules) -> tuple[tu
     levels = bid_levels(rules)
     n = len(levels)
 
-    def exact(k: int) -> tuple:
+    def exact(k: int) -> _StrainBid:
         return (k,) + values(levels[k], out, True)
 
     lo, tie = _made_levels(score, out, rules)
-    entries = []
-    top = None
+    entries: list[_StrainBid] = []
+    top: Optional[tuple[int, int]] = None
     if lo > 0:
         entries.append(exact(lo - 1))
-        top = entries[0][:2]
+        top = (entries[0][0], entries[0][1])
     if tie:
         entries += [exact(k) for k in range(lo, n)]
     else:
@@ -237,9 +255,9 @@ def _frontier(entries: "list[_Entry]", z: int) -> "list[_Entry]":
     ``front`` holds the (U, C) pairs of the bids kept so far that no other kept bid
     dominates: a bid dominated by any kept bid is dominated by one of those."""
     sign = 1 if z == 0 else -1
-    kept: list = []
+    kept: list[_Entry] = []
     capot_u = None                  # the best U of a capot bid (C: the best there is)
-    front: list = []
+    front: list[tuple[int, int]] = []
     for e in entries:
         u = sign * e.u
         if e.c is None:
@@ -284,19 +302,19 @@ class Par:
     score: Optional[DealScore]
     auction: tuple[Call, ...]
     reason: str
-    best: dict
+    best: dict[Team, Optional[Contract]]
     table: DDTable
 
     def to_dict(self) -> dict[str, Any]:
-        c = self.contract
+        c, s = self.contract, self.score
         return {
             "deal": self.table.deal.to_pbn(),
             "dealer": self.dealer.name,
             "leader": self.dealer.next.name,
-            "contract": None if c is None else {
+            "contract": None if c is None or s is None else {
                 "level": level_json(c.level), "strain": c.strain.name, "declarer": c.declarer.name,
-                "coinche": c.coinche.name.lower(), "text": c.to_text(), "made": self.score.made,
-                "points": self.score.points, "capot": self.score.capot,
+                "coinche": c.coinche.name.lower(), "text": c.to_text(), "made": s.made,
+                "points": s.points, "capot": s.capot,
             },
             "ns_score": self.ns_score,
             "ew_score": self.ew_score,
@@ -311,7 +329,7 @@ class Par:
 
 # -- the contrée auction (Rules.contree) ---------------------------------------------
 
-def _pick(side: int, *values):
+def _pick(side: int, *values: Optional[int]) -> int:
     """The best of ``values`` for ``side`` (N-S maximise); ``None`` is an option that
     does not exist."""
     present = [v for v in values if v is not None]
@@ -329,13 +347,14 @@ class _Bid:
     side: int
     capot: bool
     u: int
-    cx: Optional[int]
-    cxx: Optional[int]
-    above: tuple = (None, None)
-    states: dict = dataclasses.field(default_factory=dict)
+    cx: Any         # ints; None for a capot bid that cannot be coinched (never compared then)
+    cxx: Any
+    above: tuple[Any, Any] = (None, None)
+    states: dict[str, int] = dataclasses.field(default_factory=dict)
 
 
-def _contree_bids(bids, rows, outcomes, rules: Rules) -> list:
+def _contree_bids(bids: _Bids, rows: _Rows, outcomes: Sequence[Sequence[Outcome]],
+                  rules: Rules) -> list[_Bid]:
     """Every bid of both sides, highest key first.  None is pruned: the dominance
     argument of :func:`par` does not cover an auction that goes on after a coinche."""
     scorer = compiled_scoring(rules)
@@ -345,7 +364,7 @@ def _contree_bids(bids, rows, outcomes, rules: Rules) -> list:
         for s in bid_strains(rules):
             o = outcomes[z][s]
             for k, lv in enumerate(levels):
-                diffs = []
+                diffs: list[Any] = []       # U, Cx, Cxx: ints, or None (see _Bid)
                 for x in Coinche:
                     if x != _NONE and not may_coinche(lv, rules):
                         diffs.append(None)
@@ -363,7 +382,7 @@ def _contree_bids(bids, rows, outcomes, rules: Rules) -> list:
 # by passes since the last call): does Z (the bidders) speak, the coinche-type call
 # open to the speaker and the state it leads to, and the state after a pass (an int:
 # the pass ends the auction in the contract as U, Cx or Cxx).
-_CONTREE_STEPS = {
+_CONTREE_STEPS: dict[str, tuple[bool, Optional[tuple[CallKind, str]], "str | int"]] = {
     "N0": (False, (CallKind.COINCHE, "X0"), "N1"),
     "N1": (True, None, "N2"),
     "N2": (False, (CallKind.COINCHE, "X0"), 0),
@@ -393,10 +412,10 @@ def _contree_states(b: _Bid) -> None:
         st[name] = _pick(side, stay, None if call is None else st[call[1]], bz if z_speaks else by)
 
 
-def _contree_best(entries: list, group) -> list:
+def _contree_best(entries: list[_Bid], group: Sequence[int]) -> _Best:
     """Backward induction over the bids, highest key first: each side's ``(value,
     _Bid)`` of its best bid over all of them (``None``: no bid)."""
-    best: list = [None, None]
+    best: _Best = [None, None]
     for run in _groups(entries, group, _KEY):
         for b in run:
             b.above = (best[1 - b.side], best[b.side])
@@ -408,7 +427,8 @@ def _contree_best(entries: list, group) -> list:
     return best
 
 
-def _contree_play(bids, b: _Bid, declarer: Seat, seat: Seat, calls: list):
+def _contree_play(bids: _Bids, b: _Bid, declarer: Seat, seat: Seat,
+                  calls: list[Call]) -> tuple[_Bid, Seat, Coinche]:
     """One optimal continuation of the contrée auction after bid ``b`` by ``declarer``,
     ``seat`` speaking next: extends ``calls``; returns the final ``(_Bid, declarer,
     coinche state)``.  Ties go to passing, then to coinching, then to bidding."""
@@ -437,7 +457,7 @@ def _contree_play(bids, b: _Bid, declarer: Seat, seat: Seat, calls: list):
             if isinstance(after, int):
                 return b, declarer, (_NONE, _X, _XX)[after]
             state = after
-        elif choice == "call":
+        elif choice == "call" and call is not None:
             calls.append(Call(seat, call[0]))
             state = call[1]
         else:
@@ -453,7 +473,7 @@ def _better(side: int, a: int, b: int) -> bool:
     return a > b if side == 0 else a < b
 
 
-def _groups(entries: list, group, key) -> Iterator[list]:
+def _groups(entries: list[Any], group: Sequence[int], key: Callable[[Any], int]) -> Iterator[list[Any]]:
     """``entries`` (sorted by auction key, highest first) cut into runs of one group
     (bids of equal key)."""
     n, j = len(entries), 0
@@ -466,7 +486,7 @@ def _groups(entries: list, group, key) -> Iterator[list]:
         j = k
 
 
-def _entry_values(e: _Entry, capot: bool, in_turn: bool) -> tuple:
+def _entry_values(e: _Entry, capot: bool, in_turn: bool) -> tuple[Any, Any, Any]:
     """The value of the auction after bid ``e`` and 0, 1, 2 passes, given the best bids
     above it (``e.above``): the induction of :func:`par`."""
     by, bz = e.above
@@ -482,10 +502,10 @@ def _entry_values(e: _Entry, capot: bool, in_turn: bool) -> tuple:
     return (v0, v1, v2)
 
 
-def _induct(live: "list[_Entry]", bids, group, in_turn: bool) -> list:
+def _induct(live: "list[_Entry]", bids: _Bids, group: Sequence[int], in_turn: bool) -> _Best:
     """Backward induction over the bids, highest key first: fills each entry's
     ``above`` and ``values``; returns each side's ``(value, _Entry)`` of its best bid."""
-    best: list = [None, None]
+    best: _Best = [None, None]
     for run in _groups(live, group, _KEY):
         for e in run:
             e.above = (best[1 - e.side], best[e.side])
@@ -497,12 +517,13 @@ def _induct(live: "list[_Entry]", bids, group, in_turn: bool) -> list:
     return best
 
 
-def _auction(sides: list, bids, group, first: Seat, in_turn: bool):
+def _auction(sides: list[list[_Entry]], bids: _Bids, group: Sequence[int], first: Seat,
+             in_turn: bool) -> tuple[list[Call], Optional[tuple[int, int, Seat, Coinche]]]:
     """The auction of :func:`par` (coinche at any time, or only in turn with
     ``in_turn``; a coinche ends it): the frontier of each side's bids, the backward
     induction, and one optimal sequence of calls.  Returns ``(calls, final)`` with
     ``final`` ``None`` (all pass) or ``(key, side, declarer, coinche state)``."""
-    live: list = []
+    live: list[_Entry] = []
     for z in (0, 1):
         sides[z].sort(key=_KEY, reverse=True)     # a stable sort: equal keys keep their order
         live += _frontier(sides[z], z)
@@ -522,7 +543,8 @@ def _auction(sides: list, bids, group, first: Seat, in_turn: bool):
     return calls, None
 
 
-def _after_bid(e: _Entry, declarer: Seat, seat: Seat, bids, in_turn: bool, calls: list) -> tuple:
+def _after_bid(e: _Entry, declarer: Seat, seat: Seat, bids: _Bids, in_turn: bool,
+               calls: list[Call]) -> tuple[int, int, Seat, Coinche]:
     """One optimal continuation after bid ``e`` by ``declarer``, ``seat`` speaking next:
     extends ``calls``; returns the final ``(key, side, declarer, coinche state)``."""
     passes, state = 0, _NONE
@@ -562,7 +584,7 @@ def _after_bid(e: _Entry, declarer: Seat, seat: Seat, bids, in_turn: bool, calls
     return (e.key, e.side, declarer, state)
 
 
-def _opening_values(best: list, first: Seat) -> list:
+def _opening_values(best: _Best, first: Seat) -> list[int]:
     """``A[p]``: the value of the auction before any bid after ``p`` passes, given
     each side's ``(value, bid)`` of its best bid (``None``: none)."""
     A = [0] * 5
@@ -573,7 +595,8 @@ def _opening_values(best: list, first: Seat) -> list:
     return A
 
 
-def _contree_auction(entries: list, bids, group, first: Seat):
+def _contree_auction(entries: list[_Bid], bids: _Bids, group: Sequence[int],
+                     first: Seat) -> tuple[list[Call], Optional[tuple[int, int, Seat, Coinche]]]:
     """The contrée auction (``Rules.contree``): like :func:`_auction`."""
     best = _contree_best(entries, group)
     A = _opening_values(best, first)
@@ -683,11 +706,13 @@ def _leader_table(deal: "Deal | str", dealer: Seat, rules: Rules, table: "DDTabl
     return table
 
 
-def _candidates(outcomes, rows, strain_bids, allowed) -> tuple[list, list]:
+def _candidates(outcomes: Sequence[Sequence[Outcome]], rows: _Rows,
+                strain_bids: Callable[[Outcome], _OutcomeBids],
+                allowed: Sequence[Strain]) -> tuple[list[list[_Entry]], list[list[tuple[int, int]]]]:
     """Per side, the bids that can matter as :class:`_Entry`, and ``(key, U)`` of its
     best made bid in each allowed strain."""
-    sides: list[list] = [[], []]
-    tops: list[list] = [[], []]
+    sides: list[list[_Entry]] = [[], []]
+    tops: list[list[tuple[int, int]]] = [[], []]
     for z in (0, 1):
         for s, out in zip(STRAINS, outcomes[z]):
             if s not in allowed:
@@ -700,7 +725,7 @@ def _candidates(outcomes, rows, strain_bids, allowed) -> tuple[list, list]:
     return sides, tops
 
 
-def _best_alone(tops: list, team: Team, bids) -> Optional[Contract]:
+def _best_alone(tops: list[tuple[int, int]], team: Team, bids: _Bids) -> Optional[Contract]:
     """The side's most valuable contract if unopposed (``None``: it makes none)."""
     top = None
     for i, u in tops:
@@ -710,12 +735,12 @@ def _best_alone(tops: list, team: Team, bids) -> Optional[Contract]:
 
 
 def _reason(contract: Optional[Contract], result: Optional[DealScore],
-            best: dict, calls: list[Call]) -> str:
+            best: dict[Team, Optional[Contract]], calls: list[Call]) -> str:
     """A sentence saying why the auction ends where it does."""
     def bt(c: Contract) -> str:
         return bid_text(c.level, c.strain)
 
-    if contract is None:
+    if contract is None or result is None:
         makers = [tr("{side} could make {bid}", side=_SIDE[t], bid=bt(c)) for t, c in best.items()
                   if c is not None]
         if not makers:

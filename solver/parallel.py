@@ -36,6 +36,7 @@ import abc
 import collections
 import concurrent.futures
 import enum
+import logging
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -49,7 +50,7 @@ from .errors import ConstraintError, quote
 from .solve import Solver, default_solver
 
 __all__ = ["Backend", "Executor", "EXECUTORS", "default_workers", "executor", "map_tasks",
-           "process_pool", "check_workers", "WorkerLostError"]
+           "process_pool", "check_workers", "stopping", "WorkerLostError", "SchedulerLostError"]
 
 #: A task function: ``func(solver, task) -> result``.
 TaskFunc = Callable[[Solver, Any], Any]
@@ -108,6 +109,7 @@ def check_workers(workers: "int | None") -> int:
 
 def _process_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)      # a closed terminal: the main process decides
     signal.signal(signal.SIGTERM, signal.SIG_DFL)     # terminate() must end a worker at once
 
 
@@ -157,6 +159,9 @@ class Executor(abc.ABC):
 
     def __init__(self, workers: int) -> None:
         self.workers = check_workers(workers)
+        #: Results a stopped :meth:`map_unordered` had received but not yet handed out,
+        #: ``(i, result)``: a caller that keeps finished work (a study) takes them.
+        self.unclaimed: list[tuple[int, Any]] = []
 
     def __enter__(self) -> "Executor":
         return self
@@ -168,10 +173,14 @@ class Executor(abc.ABC):
         """Stop the workers (at once for processes); the executor serves no more maps."""
 
     @abc.abstractmethod
-    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
-                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
+                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
         """``(i, func(solver, tasks[i]))`` for every task as it finishes;
-        ``progress(done, len(tasks))`` from the calling thread."""
+        ``progress(done, len(tasks))`` from the calling thread.  ``per_job``: tasks sent
+        to a worker process at once (default: about 8 jobs a worker; 1 for long tasks
+        whose results should come back one by one as each finishes).  When the map is
+        closed early (an exception, a signal), the results already received but not
+        handed out go to :attr:`unclaimed`."""
 
     @abc.abstractmethod
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
@@ -224,6 +233,19 @@ class _Failure:
         self.error = error
 
 
+#: The stop flag of the map the current worker thread serves (see :func:`stopping`).
+_WORKER = threading.local()
+
+
+def stopping() -> bool:
+    """Whether the map this worker thread serves is being stopped (a signal, an error,
+    the caller gone): a long task checks it between its steps and gives up, so a thread
+    is back within one step.  Always false outside a thread map (worker processes are
+    terminated instead)."""
+    stop = getattr(_WORKER, "stop", None)
+    return stop is not None and stop.is_set()
+
+
 class ThreadExecutor(Executor):
     """Threads of this process, each with its own solver, kept for later maps."""
 
@@ -232,11 +254,12 @@ class ThreadExecutor(Executor):
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
         return _thread_pool().submit(_run_one, func, task).result
 
-    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
-                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
+                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
         """Each worker takes the next task as soon as it is free; the calling thread only
         takes finished tasks from a queue (waiting on one future per task would hold the
-        GIL against the workers)."""
+        GIL against the workers).  Stopped early, the map sets the flag :func:`stopping`
+        reads and waits for the threads (a task that checks it: one step each)."""
         n = len(tasks)
         lock = threading.Lock()
         nxt = [0]
@@ -245,6 +268,7 @@ class ThreadExecutor(Executor):
 
         def work() -> None:
             solver = default_solver()
+            _WORKER.stop = stop
             try:
                 while not stop.is_set():
                     with lock:
@@ -255,6 +279,8 @@ class ThreadExecutor(Executor):
                     finished.put((i, func(solver, tasks[i])))
             except BaseException as e:  # handed to the calling thread, which raises it
                 finished.put(_Failure(e))
+            finally:
+                _WORKER.stop = None
 
         jobs = [_thread_pool().submit(work) for _ in range(min(self.workers, n))]
         try:
@@ -266,6 +292,10 @@ class ThreadExecutor(Executor):
         finally:
             stop.set()
             concurrent.futures.wait(jobs)
+            while not finished.empty():
+                item = finished.get()
+                if not isinstance(item, _Failure):
+                    self.unclaimed.append(item)
 
 
 def _next_finished(finished: queue.SimpleQueue, jobs: list) -> Any:
@@ -279,6 +309,10 @@ def _next_finished(finished: queue.SimpleQueue, jobs: list) -> Any:
 
 class WorkerLostError(RuntimeError):
     """A worker process died while it held tasks: their results will not come."""
+
+
+class SchedulerLostError(ConstraintError):
+    """The Dask scheduler went away (stopped, unreachable): no task can finish."""
 
 
 class ProcessExecutor(Executor):
@@ -301,20 +335,33 @@ class ProcessExecutor(Executor):
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
         return self._pool.apply_async(_run_one, (func, task)).get
 
-    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
-                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
-        """The tasks go in chunks, about 8 per worker."""
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
+                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+        """The tasks go in jobs of ``per_job`` tasks (default: about 8 jobs a worker)."""
         n = len(tasks)
-        size = max(1, -(-n // (8 * self.workers)))
+        size = per_job if per_job is not None else max(1, -(-n // (8 * self.workers)))
         jobs = [(func, i, tasks[i:i + size]) for i in range(0, n, size)]
         done = 0
         results = self._pool.imap_unordered(_run_chunk, jobs)
-        for _ in jobs:
-            start, part = self._next(results)
-            done += len(part)
-            if progress is not None:
-                progress(done, n)
-            yield from enumerate(part, start)
+        received = 0
+        try:
+            for _ in jobs:
+                start, part = self._next(results)
+                received += 1
+                done += len(part)
+                if progress is not None:
+                    progress(done, n)
+                for item in enumerate(part, start):
+                    yield item
+        finally:
+            # stopped early: what the pool had already received is not lost
+            while received < len(jobs):
+                try:
+                    start, part = results.next(timeout=0)
+                except Exception:  # noqa: BLE001 - nothing more has come (or a task raised)
+                    break
+                received += 1
+                self.unclaimed += list(enumerate(part, start))
 
     def _next(self, results: Any) -> Any:
         """The next finished job; :class:`WorkerLostError` when a worker process died
@@ -337,6 +384,17 @@ def _distributed() -> Any:
         raise ConstraintError("the dask backend needs the dask extra: "
                               "pip install 'coinche-solver[dask]'") from None
     return distributed
+
+
+def _silence(prefix: str) -> list[tuple[logging.Logger, int]]:
+    """Turn off the loggers named ``prefix`` and ``prefix.*``; their former levels."""
+    names = [prefix] + [n for n in list(logging.root.manager.loggerDict) if n.startswith(prefix + ".")]
+    out = []
+    for name in names:
+        logger = logging.getLogger(name)
+        out.append((logger, logger.level))
+        logger.setLevel(logging.CRITICAL + 1)
+    return out
 
 
 class DaskExecutor(Executor):
@@ -362,7 +420,12 @@ class DaskExecutor(Executor):
             raise ConstraintError(f"retries {retries!r}: expected 0 or more")
         distributed = _distributed()
         self.retries = retries
+        self.address = address
         self._cluster = None
+        # The client logs a lost scheduler as tracebacks on stderr; the map raises
+        # SchedulerLostError instead, which the caller reports in one line.
+        self._levels = _silence("distributed")
+        self._gone = False
         if address is None:
             local_workers = check_workers(local_workers)
             self._cluster = distributed.LocalCluster(
@@ -381,10 +444,24 @@ class DaskExecutor(Executor):
     def close(self) -> None:
         client, cluster = getattr(self, "_client", None), self._cluster
         self._client = self._cluster = None
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        try:
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                cluster.close()
+        finally:
+            if not self._gone:          # the client still logs its reconnection attempts
+                for logger, level in self._levels:
+                    logger.setLevel(level)
+
+    def _lost(self, error: BaseException) -> "SchedulerLostError | None":
+        """The error to raise for ``error`` when it means the scheduler is gone."""
+        distributed = _distributed()
+        if isinstance(error, (distributed.client.FutureCancelledError, distributed.comm.CommClosedError)):
+            where = self.address if self.address is not None else "the local cluster"
+            self._gone = True
+            return SchedulerLostError(f"lost the Dask scheduler at {where}")
+        return None
 
     def _submit(self, func: TaskFunc, task: Any) -> Any:
         return self._client.submit(_run_one, func, task, pure=False, retries=self.retries)
@@ -392,8 +469,8 @@ class DaskExecutor(Executor):
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
         return self._submit(func, task).result
 
-    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any],
-                      progress: "Progress | None" = None) -> Iterator[tuple[int, Any]]:
+    def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
+                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
         n = len(tasks)
         if n == 0:
             return
@@ -404,7 +481,13 @@ class DaskExecutor(Executor):
         try:
             for fut in running:
                 i = index.pop(fut.key)
-                result = fut.result()
+                try:
+                    result = fut.result()
+                except Exception as e:
+                    lost = self._lost(e)
+                    if lost is None:
+                        raise
+                    raise lost from None
                 fut.release()
                 if started < n:
                     nxt = self._submit(func, tasks[started])
@@ -417,7 +500,10 @@ class DaskExecutor(Executor):
                 yield i, result
         finally:
             if index and self._client is not None:
-                self._client.cancel(list(running.futures))
+                try:
+                    self._client.cancel(list(running.futures))
+                except Exception:  # noqa: BLE001 - no scheduler to tell
+                    pass
 
 
 #: The executor class of each backend.

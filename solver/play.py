@@ -28,7 +28,7 @@ from .deal import Deal
 from .errors import CardError, IllegalPlayError, RulesError, quote
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
 
-__all__ = ["legal_cards", "trick_winner", "Position", "parse_played"]
+__all__ = ["legal_cards", "legal_with_reason", "trick_winner", "Position", "parse_played"]
 
 
 def _beats(a: int, b: int, strain: Strain, strength: Sequence[int]) -> bool:
@@ -56,8 +56,10 @@ def trick_winner(cards: Sequence["int | str"], strain: "Strain | str") -> int:
     return best
 
 
-def _reason_and_legal(hand: int, trick: Sequence[int], leader: Seat, strain: Strain, rules: Rules):
-    """(legal mask, reason the rest is forbidden or None)."""
+def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Strain,
+                      rules: Rules) -> tuple[int, str | None]:
+    """The legal cards of the mask ``hand`` (a mask) and why the rest are forbidden
+    (``None`` when every card is legal)."""
     if not trick:
         return hand, None
     strength = strength_table(strain)
@@ -74,7 +76,7 @@ def _reason_and_legal(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     def higher(mask: int) -> int:
         return sum(1 << c for c in scan_forward(mask) if strength[c] > strength[winner_card])
 
-    def follow_trumps(verb: str):
+    def follow_trumps(verb: str) -> tuple[int, str | None]:
         """Following a led trump suit: beat the winning card when one can (over partner's
         only with ``must_overtrump_partner``)."""
         up = 0 if partner_wins and not rules.must_overtrump_partner else higher(follow)
@@ -113,7 +115,7 @@ def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: "Se
     CardSet.from_pbn('-.J.-.-')
     """
     trick_cards = [int(c) for c in parse_played(trick)]
-    mask, _ = _reason_and_legal(int(CardSet(hand)), trick_cards, Seat.parse(leader),
+    mask, _ = legal_with_reason(int(CardSet(hand)), trick_cards, Seat.parse(leader),
                                 Strain.parse(strain), rules)
     return CardSet(mask)
 
@@ -122,8 +124,9 @@ def parse_played(played: "str | Iterable[int | str] | None") -> list[Card]:
     """Read a card sequence: ``"SA S7 SQ"``, ``"SA,S7"`` or a list of cards."""
     if played is None:
         return []
+    items: list[int | str]
     if isinstance(played, str):
-        items = played.replace(",", " ").split()
+        items = list(played.replace(",", " ").split())
     elif isinstance(played, (bytes, bytearray)) or not isinstance(played, Iterable):
         raise CardError(f"not cards: {quote(played)}: expected text like 'SA S7' or a list of cards")
     else:
@@ -154,7 +157,7 @@ class Position:
         self.trick: list[Card] = []
         self.points = (0, 0)
         self.tricks = (0, 0)
-        self._saved: list[tuple] = []
+        self._saved: list[tuple[Seat, list[Card], tuple[int, int], tuple[int, int]]] = []
         self.total_tricks = deal.cards_per_hand
         for i, c in enumerate(parse_played(played)):
             try:
@@ -216,7 +219,7 @@ class Position:
     def legal_cards(self) -> CardSet:
         if self.is_over:
             return CardSet()
-        mask, _ = _reason_and_legal(self.hands[self.to_move], [int(c) for c in self.trick],
+        mask, _ = legal_with_reason(self.hands[self.to_move], [int(c) for c in self.trick],
                                     self.leader, self.strain, self.rules)
         return CardSet(mask)
 
@@ -235,7 +238,7 @@ class Position:
             if owner is None:
                 raise IllegalPlayError(f"{c.name} has already been played")
             raise IllegalPlayError(f"{c.name} is not in {mover.name}'s hand ({owner.name} holds it)")
-        legal, reason = _reason_and_legal(hand, [int(x) for x in self.trick], self.leader,
+        legal, reason = legal_with_reason(hand, [int(x) for x in self.trick], self.leader,
                                           self.strain, self.rules)
         if not legal >> c & 1:
             raise IllegalPlayError(

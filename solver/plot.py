@@ -18,6 +18,7 @@ levels marked:
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
@@ -43,7 +44,7 @@ class MissingExtraError(CoincheError, ImportError):
     """An optional dependency is not installed (the message says which extra to add)."""
 
 
-def require_matplotlib():
+def require_matplotlib() -> ModuleType:
     """The ``matplotlib.pyplot`` module, on the Agg backend (no screen needed);
     :class:`MissingExtraError` when matplotlib is not installed."""
     try:

@@ -46,6 +46,7 @@ from .declarations import parse_declaration
 from .errors import CoincheError, quote
 from .auction import AuctionState, Call, CallKind
 from .play import Position
+from .review import Review
 from .rules import TOTAL_POINTS, Rules, Strain
 
 __all__ = ["RecordError", "Notation", "ENGLISH", "Section", "Record", "read_records", "write_records",
@@ -187,11 +188,17 @@ class Record:
         }
 
     @classmethod
-    def from_dict(cls, obj: dict) -> "Record":
+    def from_dict(cls, obj: dict[str, Any]) -> "Record":
         """The record of :meth:`to_dict`'s JSON form, checked as a record file is."""
         if not isinstance(obj, dict):
             raise RecordError(f"not a record: {quote(obj)}: expected a JSON object")
-        return parse_records(_format_pairs([_Pairs.from_dict(obj)]))[0]
+        pairs = _Pairs.from_dict(obj)
+        if not pairs:
+            return cls()                # every field empty
+        records = parse_records(_format_pairs([pairs]))
+        if len(records) != 1:           # pragma: no cover - one value per tag, on one line
+            raise RecordError(f"not one record: {quote(obj)}")
+        return records[0]
 
 
 def _name(x: "Seat | Team | None") -> Optional[str]:
@@ -223,7 +230,7 @@ class _Tag:
     name: str
     value: str
     line: int
-    lines: list = dataclasses.field(default_factory=list)   # (line number, text)
+    lines: list[tuple[int, str]] = dataclasses.field(default_factory=list)   # (line number, text)
 
 
 def _strip_comments(text: str) -> list[tuple[int, str, bool]]:
@@ -309,7 +316,7 @@ def _fail(tag: _Tag, message: str, line: Optional[int] = None) -> RecordError:
     return RecordError(f"line {line or tag.line}: [{tag.name}]: {message}")
 
 
-def _value(tags: dict, name: str, read: Callable[[str], Any]):
+def _value(tags: dict[str, _Tag], name: str, read: Callable[[str], Any]) -> Any:
     tag = tags.get(name)
     if tag is None or tag.value.strip() in ("", "?"):
         return None
@@ -346,7 +353,7 @@ def _declarations(text: str) -> str:
     return " ".join(parts)
 
 
-def _contract(tags: dict, notation: Notation, rules: Rules) -> tuple[Optional[Contract], bool]:
+def _contract(tags: dict[str, _Tag], notation: Notation, rules: Rules) -> tuple[Optional[Contract], bool]:
     tag = tags.get("Contract")
     if tag is None or tag.value.strip() in ("", "?"):
         return None, False
@@ -381,9 +388,10 @@ def _record(game: list[_Tag], notation: Notation) -> Record:
     result = _value(tags, "Result", lambda v: _number(v, 0, TOTAL_POINTS))
     if result is not None and contract is None:
         raise _fail(tags["Result"], "a result without a [Contract]")
-    if result is not None and len(play) == 32:
-        pos = Position(deal, contract.strain, leader, rules, play)   # type: ignore[union-attr]
-        made = pos.points[contract.team]   # type: ignore[union-attr]
+    if result is not None and contract is not None and deal is not None and leader is not None \
+            and len(play) == 32:     # (a whole play has a deal and a leader)
+        pos = Position(deal, contract.strain, leader, rules, play)
+        made = pos.points[contract.team]
         if made != result:
             raise _fail(tags["Result"], f"result {result}, but the declarers take {made} card points "
                                         f"in the [Play]")
@@ -473,7 +481,7 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
 
 # -- analysis sections -------------------------------------------------------------------
 
-def table_section(table) -> Section:
+def table_section(table: Any) -> Section:
     """``[DoubleDummy "leader"]`` of a table for one leader (a :class:`~solver.table.DDTable`
     or its ``to_dict()`` form): one line per strain, ``STRAIN NS EW CAPOT`` with the
     card points of each side and the side that can force capot (``-``: neither).
@@ -491,7 +499,7 @@ def table_section(table) -> Section:
     return Section("DoubleDummy", str(d["leader"]), tuple(lines))
 
 
-def par_section(p) -> Section:
+def par_section(p: Any) -> Section:
     """``[Par "NS n EW m"]`` of a :class:`~solver.par.Par` (or its ``to_dict()`` form):
     a line with the par contract (``100HX N``) or ``Pass``, then one with the optimal
     auction from the first speaker."""
@@ -504,7 +512,7 @@ def par_section(p) -> Section:
     return Section("Par", f"NS {d['ns_score']} EW {d['ew_score']}", (head, calls) if calls else (head,))
 
 
-def review_section(r) -> Section:
+def review_section(r: Review) -> Section:
     """``[OptimumPlay "leader"]``: one line per card played, ``CARD BEFORE AFTER COST``
     (N-S double-dummy values before and after it, the points it gave away), followed
     by the best cards when it cost something."""
@@ -545,7 +553,7 @@ def parse_records(text: str, notation: Notation = ENGLISH) -> list[Record]:
         return [_record(game, notation) for game in _games(text)]
 
 
-def read_records(source: "str | os.PathLike", notation: Notation = ENGLISH) -> list[Record]:
+def read_records(source: "str | os.PathLike[str]", notation: Notation = ENGLISH) -> list[Record]:
     """The records of a file (a path) or of record text (a string holding a line break
     or one of ``[ { ; %``, or a blank string)."""
     if isinstance(source, str) and (any(c in source for c in "\n[{;%") or not source.strip()):
@@ -597,7 +605,17 @@ class _Pairs:
         return out
 
     @staticmethod
-    def from_dict(obj: dict) -> list[tuple[str, str, list[str]]]:
+    def from_dict(obj: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+        """The tag pairs of :meth:`Record.to_dict`'s form, every value checked for its
+        type (a value of another type, or text across lines, raises RecordError)."""
+        def text(where: str, v: Any, numbers: bool = False) -> str:
+            if numbers and isinstance(v, int) and not isinstance(v, bool):
+                return str(v)
+            if not isinstance(v, str) or "\n" in v or "\r" in v:
+                raise RecordError(f"record key {where}: {quote(v)} is not {'a number or ' if numbers else ''}"
+                                  f"text on one line")
+            return v
+
         def get(key: str, kind: type) -> Any:
             v = obj.get(key)
             if v is not None and not isinstance(v, kind):
@@ -607,40 +625,43 @@ class _Pairs:
         out: list[tuple[str, str, list[str]]] = []
         for key, tag in (("dealer", "Dealer"), ("deal", "Deal")):
             if get(key, str) is not None:
-                out.append((tag, obj[key], []))
+                out.append((tag, text(repr(key), obj[key]), []))
         rules = get("rules", dict) or {}
         if rules:
-            out.append(("Rules", " ".join(f"{k}={str(v).lower()}" for k, v in rules.items()), []))
+            words = [f"{text('rules', k)}={text('rules', str(v).lower())}" for k, v in rules.items()]
+            out.append(("Rules", " ".join(words), []))
         auction = get("auction", list) or []
         if auction:
-            try:
-                words = [x["call"] for x in auction]
-                out.append(("Auction", auction[0]["seat"], [" ".join(map(str, words))]))
-            except (TypeError, KeyError):
+            if not all(isinstance(x, dict) and "call" in x for x in auction) or "seat" not in auction[0]:
                 raise RecordError(f"record key 'auction': {quote(auction)}: expected "
-                                  f"[{{\"seat\": ..., \"call\": ...}}, ...]") from None
+                                  f"[{{\"seat\": ..., \"call\": ...}}, ...]")
+            words = [text("'auction'", x["call"]) for x in auction]
+            out.append(("Auction", text("'auction'", auction[0]["seat"]), [" ".join(words)]))
         c = obj.get("contract")
         if c == "pass":
             out.append(("Contract", "Pass", []))
         elif isinstance(c, dict):
             x = {"none": "", "coinche": "X", "surcoinche": "XX"}.get(str(c.get("coinche", "none")), "?x")
-            out += [("Contract", f"{c.get('bid')}{x}", []), ("Declarer", str(c.get("declarer")), [])]
+            out += [("Contract", f"{text(repr('contract'), c.get('bid'))}{x}", []),
+                    ("Declarer", text(repr("contract"), c.get("declarer")), [])]
         elif c is not None:
             raise RecordError(f"record key 'contract': {quote(c)}: expected an object or \"pass\"")
         if obj.get("leader") is not None or obj.get("play"):
-            cards = [str(x) for x in get("play", list) or []]
+            cards = [text("'play'", x) for x in get("play", list) or []]
             tricks = [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)]
-            out.append(("Play", str(obj.get("leader")), tricks))
+            out.append(("Play", text("'leader'", obj.get("leader")), tricks))
         for key, tag in (("result", "Result"), ("belote", "Belote"), ("declarations", "Declarations")):
             if obj.get(key) is not None:
-                out.append((tag, str(obj[key]), []))
+                out.append((tag, text(repr(key), obj[key], numbers=key == "result"), []))
         score = get("score", dict)
         if score is not None:
-            out.append(("Score", f"NS {score.get('NS')} EW {score.get('EW')}", []))
-        for s in get("sections", list) or []:
-            if not isinstance(s, dict):
-                raise RecordError(f"record section {quote(s)}: expected an object")
-            out.append((str(s.get("name")), str(s.get("value", "")), [str(x) for x in s.get("lines", [])]))
+            out.append(("Score", f"NS {text('score', score.get('NS'), True)} "
+                                 f"EW {text('score', score.get('EW'), True)}", []))
+        for sec in get("sections", list) or []:
+            if not isinstance(sec, dict) or not isinstance(sec.get("lines", []), list):
+                raise RecordError(f"record section {quote(sec)}: expected an object with name, value and lines")
+            out.append((text("section name", sec.get("name")), text("section value", sec.get("value", "")),
+                        [text("section line", x) for x in sec.get("lines", [])]))
         return out
 
 
@@ -654,7 +675,7 @@ def format_records(records: Iterable[Record], notation: Notation = ENGLISH) -> s
     return _format_pairs(pairs)
 
 
-def _format_pairs(games_pairs: Iterable[list]) -> str:
+def _format_pairs(games_pairs: Iterable[list[tuple[str, str, list[str]]]]) -> str:
     games = []
     for pairs in games_pairs:
         lines = []
@@ -665,7 +686,7 @@ def _format_pairs(games_pairs: Iterable[list]) -> str:
     return "% Coinche records, PBN tag pairs (docs/formats.md)\n\n" + "\n".join(games)
 
 
-def write_records(records: Sequence[Record], path: "str | os.PathLike | None" = None,
+def write_records(records: Sequence[Record], path: "str | os.PathLike[str] | None" = None,
                   notation: Notation = ENGLISH) -> str:
     """The text of ``records`` as a record file, written to ``path`` when one is given:
     atomically, through a file beside it renamed over it at the end."""

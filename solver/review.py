@@ -53,7 +53,7 @@ class ReviewStep:
     value_after: int
     cost: int
     best_cards: tuple[Card, ...]
-    card_values: dict
+    card_values: dict[Card, int]
 
     @property
     def side(self) -> Team:
@@ -149,27 +149,19 @@ def review(deal: "Deal | str", strain: "Strain | str", leader: "Seat | str | Non
     s = solver if solver is not None else default_solver()
     strain_, lead = pos.strain, pos.first_leader
     steps: list[ReviewStep] = []
-    nodes = 0
-    first_value = None
-    value = None
     here = Position(deal, strain_, lead, rules)
+    sol = s.solve(here) if cards else s.solve(deal, strain_, lead, (), rules)
+    nodes = sol.nodes
+    first_value = value = sol.ns_points
     for i, card in enumerate(cards):
-        if first_value is None:
-            sol = s.solve(here)
-            nodes += sol.nodes
-            first_value = sol.ns_points
-        else:
+        if i:
             # the value here is the one the card just played was found to keep
             sol = Solution(s, here.copy(), sol.total, value, 0)
         values = sol.card_values
         trick = i // 4 + 1
-        steps.append(ReviewStep(i, trick, sol.to_move, card, sol.ns_points, values[card],
+        steps.append(ReviewStep(i, trick, here.to_move, card, sol.ns_points, values[card],
                                 sol.cost(card), tuple(sol.best_cards), values))
         value = values[card]
         here.play(card)
-    if first_value is None:
-        sol = s.solve(deal, strain_, lead, (), rules)
-        first_value = value = sol.ns_points
-        nodes += sol.nodes
-    return Review(deal, strain_, lead, rules, tuple(steps), first_value, value,  # type: ignore[arg-type]
+    return Review(deal, strain_, lead, rules, tuple(steps), first_value, value,
                   pos.points, pos.is_over, nodes)

@@ -40,14 +40,15 @@ from .deal import Deal
 from .errors import CoincheError, ConstraintError, DealError, SeatError
 from .rules import PLAIN_TABLE, Rules, Strain, lane_points, mask_points, points_table
 
-__all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "DEFAULT_ATTEMPTS_PER_DEAL"]
+__all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "cards_by_seat",
+           "DEFAULT_ATTEMPTS_PER_DEAL"]
 
 #: Attempts allowed per deal asked for (at least 10 000 in all) before giving up.
 DEFAULT_ATTEMPTS_PER_DEAL = 200
 
 
 
-def parse_hand(hand: "CardSet | str | Iterable") -> CardSet:
+def parse_hand(hand: "CardSet | str | Iterable[int | str]") -> CardSet:
     """One full hand of 8 cards: ``spades.hearts.diamonds.clubs`` text or cards.
 
     >>> parse_hand("AJ9.A7.KT.J").symbols()
@@ -103,7 +104,7 @@ def _range(value: Any, what: str, top: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
+def cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
     """seat -> cards, from seat names and card lists (``{"N": "SA HT"}``)."""
     out: dict[Seat, CardSet] = {}
     for k, v in dict(given).items():
@@ -118,7 +119,7 @@ def _cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
 
 def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
     """``known``: seat -> the cards seen there, each card at one seat at most."""
-    known = _cards_by_seat(given, "known")
+    known = cards_by_seat(given, "known")
     owner: dict[Card, Seat] = {}
     for seat, cards in known.items():
         if len(cards) > 8:
@@ -133,7 +134,7 @@ def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
 
 def _excluded_cards(given: Mapping[Any, Any], known: dict[Seat, CardSet]) -> dict[Seat, CardSet]:
     """``excluded`` in normal form (as ``known``), refused where it denies a known card."""
-    out = {s: c for s, c in _cards_by_seat(given, "excluded").items() if len(c)}
+    out = {s: c for s, c in cards_by_seat(given, "excluded").items() if len(c)}
     for s, cards in out.items():
         both = cards.mask & known.get(s, CardSet(0)).mask
         if both:
@@ -142,7 +143,11 @@ def _excluded_cards(given: Mapping[Any, Any], known: dict[Seat, CardSet]) -> dic
     return out
 
 
-def _void_lengths(voids: Mapping[Any, Any]) -> tuple[dict, dict[Seat, list[str]]]:
+#: Suit lengths in normal form: (seat, suit) -> (minimum, maximum).
+Lengths = dict[tuple[Seat, Suit], tuple[int, int]]
+
+
+def _void_lengths(voids: Mapping[Any, Any]) -> tuple[Lengths, dict[Seat, list[str]]]:
     """``voids`` as lengths (0, 0) per (seat, suit), and each void as given,
     ``SEAT:SUITS``, per seat (for the messages)."""
     lengths: dict[tuple[Seat, Suit], tuple[int, int]] = {}
@@ -176,7 +181,7 @@ def _length_key(key: Any) -> tuple[Seat, Suit]:
     return _seat(seat, f"length key {key!r}"), _suit(suit, f"length key {key!r}")
 
 
-def _merge_lengths(lengths: dict, given: Mapping[Any, Any]) -> dict[tuple[Seat, Suit], tuple[int, int]]:
+def _merge_lengths(lengths: Lengths, given: Mapping[Any, Any]) -> Lengths:
     """``lengths`` (the voids) with the ``lengths`` field: a range given for a (seat,
     suit) twice keeps what both allow, and must allow something."""
     out = dict(lengths)
@@ -193,7 +198,7 @@ def _merge_lengths(lengths: dict, given: Mapping[Any, Any]) -> dict[tuple[Seat, 
     return out
 
 
-def _check_every_seat_holds_a_suit(lengths: dict, given: dict[Seat, list[str]],
+def _check_every_seat_holds_a_suit(lengths: Lengths, given: dict[Seat, list[str]],
                                    void_everywhere: set[Seat]) -> None:
     """A seat holds 8 cards, so the lengths must leave it some suit."""
     for seat in Seat:
@@ -224,7 +229,7 @@ def _points_strain(value: "Strain | str") -> Strain:
         raise ConstraintError(f"points_strain: {e}") from None
 
 
-def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: dict) -> None:
+def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: Lengths) -> None:
     """The cards known at a seat fit its suit lengths."""
     for (seat, suit), (lo, hi) in lengths.items():
         have = len(known.get(seat, CardSet()).suit(suit))
@@ -234,7 +239,7 @@ def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: dict) -> No
                                   f"{known[seat].suit(suit).to_pbn()!r}")
 
 
-def _voids_text(lengths: dict) -> dict[Seat, str]:
+def _voids_text(lengths: Lengths) -> dict[Seat, str]:
     """The voids the lengths imply, as suit letters per seat."""
     voids: dict[Seat, str] = {}
     for (seat, suit), r in lengths.items():
@@ -343,19 +348,19 @@ class Constraints:
             out.append(f"{seat.name} void in {suit.symbol}" if hi == 0
                        else f"{seat.name} holds {lo} to {hi} {suit.symbol}")
         for seat, (lo, hi) in self.points.items():
-            where = f" in {self.points_strain.name}" if self.points_strain is not None else ""
+            where = f" in {self.points_strain}" if self.points_strain is not None else ""
             out.append(f"{seat.name} holds {lo} to {hi} points{where}")
         if self.accept is not None:
             out.append(f"accept: {getattr(self.accept, '__name__', repr(self.accept))}")
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "known": {s.name: c.to_pbn() for s, c in self.known.items()},
             "excluded": {s.name: c.to_pbn() for s, c in self.excluded.items()},
             "lengths": {f"{s.name}:{u.name}": list(r) for (s, u), r in self.lengths.items()},
             "points": {s.name: list(r) for s, r in self.points.items()},
-            "points_strain": self.points_strain.name if self.points_strain is not None else None,
+            "points_strain": str(self.points_strain) if self.points_strain is not None else None,
             "accept": getattr(self.accept, "__name__", repr(self.accept)) if self.accept else None,
         }
 
@@ -409,7 +414,7 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
         taken |= cards.mask
     pool = FULL_MASK & ~taken
     table = PLAIN_TABLE if c.points_strain is None else points_table(c.points_strain, c.rules)
-    where = f" in {c.points_strain.name}" if c.points_strain is not None else ""
+    where = f" in {c.points_strain}" if c.points_strain is not None else ""
     for s in Seat:
         if s == seat:
             continue
@@ -553,12 +558,12 @@ class _ExcludingDealer:
     given the room left at each seat, is counted once; each card then goes to a seat
     with probability proportional to the completions that choice leaves."""
 
-    def __init__(self, base: list[int], pool: list[int], excluded: dict) -> None:
+    def __init__(self, base: list[int], pool: list[int], excluded: Mapping[Seat, CardSet]) -> None:
         self.base, self.pool = base, sorted(pool)
         room = tuple(8 - m.bit_count() for m in base)
         barred = [excluded.get(Seat(s), CardSet()).mask for s in range(4)]
         self.allowed = [[s for s in range(4) if room[s] and not barred[s] >> c & 1] for c in self.pool]
-        self.ways: dict = {}
+        self.ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self.room = room
         if self._count(0, room) == 0:
             raise ConstraintError("no deal fits: the cards excluded from the seats leave no way to "
@@ -566,7 +571,7 @@ class _ExcludingDealer:
                                       f"{Seat(s).name} cannot hold {x.to_pbn()}"
                                       for s, x in sorted(excluded.items())) + ")")
 
-    def _count(self, i: int, room: tuple) -> int:
+    def _count(self, i: int, room: tuple[int, ...]) -> int:
         if i == len(self.pool):
             return 1
         key = (i, room)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Concatenate, Iterable, NamedTuple, ParamSpec, TypeVar
 
 from ._engine import Engine
 from .cards import Card, CardSet, Seat, Team
@@ -37,10 +37,17 @@ _ONE_THREAD = ("a Solver serves one thread at a time: give each thread its own "
                "(solver.solve.default_solver() does)")
 
 
-_NEED_80 = points_needed(80)     # the points a bid of 80 needs
+_need_80 = points_needed(80)
+assert _need_80 is not None      # (None is capot's)
+_NEED_80: int = _need_80        # the points a bid of 80 needs
 
 
-def _serving(*, loads: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_Method = Callable[Concatenate["Solver", _P], _R]
+
+
+def _serving(*, loads: bool) -> "Callable[[_Method[_P, _R]], _Method[_P, _R]]":
     """A public :class:`Solver` method, refusing concurrent use instead of answering wrongly.
 
     The method takes the solver's lock without waiting, so a call from a second thread
@@ -50,9 +57,9 @@ def _serving(*, loads: bool) -> Callable[[Callable[..., Any]], Callable[..., Any
     may be another thread's.  One thread after another may use a solver: each starts by
     loading its own position.  Only these methods touch the engine, each once guarded.
     """
-    def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+    def wrap(method: "_Method[_P, _R]") -> "_Method[_P, _R]":
         @functools.wraps(method)
-        def guarded(self: "Solver", *args: Any, **kwargs: Any) -> Any:
+        def guarded(self: Solver, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
             if not self._lock.acquire(blocking=False):
                 raise SolverError(f"this Solver is busy answering another thread: {_ONE_THREAD}")
             try:
@@ -267,7 +274,7 @@ class Solver:
         146
         """
         hand = deal.hands[leader]
-        out: dict[int, list] = {int(c): [None, False, False, None] for c in hand}
+        out: dict[int, list[Any]] = {int(c): [None, False, False, None] for c in hand}
         self._lead_capots(deal, leader, strain, rules, out)
         if not capot_only:
             self._load_hands(deal.masks, strain, leader, rules)
@@ -277,7 +284,8 @@ class Solver:
                 self._lead_reaches(need, out)
         return [LeadResult(*out[int(c)]) for c in hand]
 
-    def _lead_capots(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules, out: dict) -> None:
+    def _lead_capots(self, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+                     out: dict[int, list[Any]]) -> None:
         """Capot either way after each lead: trick-count probes (cheap)."""
         eng = self._engine
         self._load_hands(deal.masks, strain, leader, rules, count_tricks=True)
@@ -290,7 +298,7 @@ class Solver:
             for c in cls:
                 out[c][1], out[c][2] = ns_all, ew_all
 
-    def _lead_points(self, out: dict) -> None:
+    def _lead_points(self, out: dict[int, list[Any]]) -> None:
         eng = self._engine
         root = None
         total = eng.max_value()             # every point of the deal, and the last trick's bonus
@@ -306,7 +314,7 @@ class Solver:
             for c in cls:
                 out[c][0] = v
 
-    def _lead_reaches(self, need: int, out: dict) -> None:
+    def _lead_reaches(self, need: int, out: dict[int, list[Any]]) -> None:
         eng = self._engine
         total = eng.max_value()
         for cls in eng.move_classes():
@@ -437,7 +445,7 @@ class Solution:
         if not self.card_values:
             return []
         vals = self.card_values.values()
-        best = max(vals) if self.to_move % 2 == 0 else min(vals)
+        best = max(vals) if self.to_move in (Seat.N, Seat.S) else min(vals)
         return [c for c, v in self.card_values.items() if v == best]
 
     def cost(self, card: "Card | str") -> int:
@@ -448,7 +456,7 @@ class Solution:
             raise IllegalPlayError(f"{c.name} is not a legal card here (legal: {legal})")
         best = self.card_values[self.best_cards[0]]
         v = self.card_values[c]
-        return best - v if self.to_move % 2 == 0 else v - best
+        return best - v if self.to_move in (Seat.N, Seat.S) else v - best
 
     @functools.cached_property
     def line(self) -> list[Card]:
@@ -469,7 +477,7 @@ class Solution:
     def points(self, side: "Team | str") -> int:
         return self.ns_points if Team.parse(side) == Team.NS else self.ew_points
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "deal": self.deal.to_pbn(),
             "strain": self.strain.name,
@@ -481,7 +489,7 @@ class Solution:
             "ns_max_tricks": self.ns_max_tricks,
             "card_values": {c.name: v for c, v in self.card_values.items()},
             "best_cards": [c.name for c in self.best_cards],
-            "line": [c.name for c in self.line],
+            "optimal_line": [c.name for c in self.line],
             "nodes": self.nodes,
         }
 

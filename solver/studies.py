@@ -6,15 +6,20 @@ strains for the chosen first leaders, and writes the results to a directory:
 
 - ``study.json``: the arguments and the package version;
 - ``chunks/chunk-00000.parquet``: the deals of one chunk (about 1,000), one row a deal,
-  with ``chunk-00000.json`` beside it (its seed, rows and the file's SHA-256);
+  with ``chunk-00000.json`` beside it (its number, seed, rows, the study's other
+  parameters and the file's SHA-256; the Parquet file carries the same description in
+  its metadata);
 - ``aggregates.json`` and ``aggregates.csv``: the statistics grouped by hand features
   (:mod:`solver.aggregate`), and ``plots/`` their pictures.
 
 Chunk ``i`` is dealt from ``numpy.random.SeedSequence(seed, spawn_key=(i,))`` (the
 ``i``-th child of ``SeedSequence(seed).spawn``), so its deals depend on the seed and its
 number only: every backend and any number of workers gives the same files.  A chunk is
-written whole (a temporary name, then a rename) or not at all, so a study stopped at
-any moment and started again with the same arguments solves only the chunks missing.
+written whole (a temporary name, then a rename) or not at all, as soon as it is solved,
+so a study stopped at any moment and started again with the same arguments solves only
+the chunks missing.  A chunk counts as done only when its description names this
+chunk's number, this study's seed and parameters, and its file's checksum: a chunk
+copied from another chunk or another study is solved again, never counted.
 
 The per-deal columns: ``chunk``, ``index`` (the deal's number in the study), ``N``
 ``E`` ``S`` ``W`` (each hand as a 32-bit card mask, bit ``8 * suit + rank``), and for
@@ -32,10 +37,12 @@ trick, -1: E-W did, 0: neither).
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import json
 import os
-import shutil
+import re
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
@@ -45,13 +52,14 @@ from .atomic import atomic_path
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
-from .parallel import Backend, WorkerLostError, executor
+from .parallel import Backend, SchedulerLostError, WorkerLostError, executor, stopping
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .solve import Solver
+from .version import __version__
 
-__all__ = ["StudyError", "StudySpec", "StudyRun", "study", "read_study", "StudyInfo", "chunk_deals",
-           "solve_chunk", "per_deal_tables", "FORMAT"]
+__all__ = ["StudyError", "StudyInterrupted", "StudySpec", "StudyRun", "study", "read_study", "StudyInfo",
+           "chunk_deals", "solve_chunk", "per_deal_tables", "FORMAT"]
 
 #: The version of the directory layout and columns.
 FORMAT = 1
@@ -60,6 +68,17 @@ _CHUNKS = "chunks"
 
 class StudyError(CoincheError):
     """A study directory that cannot be used as asked (other arguments, a damaged file)."""
+
+
+class StudyInterrupted(CoincheError):
+    """The workers were lost for good (a Dask scheduler gone): the chunks written are
+    kept, and running the study again resumes it.  ``reason``: what was lost;
+    ``done`` of ``chunks``: the chunks on disk."""
+
+    def __init__(self, reason: str, done: int, chunks: int) -> None:
+        super().__init__(f"{reason}: {done} of {chunks} chunks are done and kept; "
+                         f"run the study again to resume it")
+        self.reason, self.done, self.chunks = reason, done, chunks
 
 
 def _pyarrow() -> Any:
@@ -145,6 +164,11 @@ class StudySpec:
             "rules": dataclasses.asdict(self.rules),
         }
 
+    def chunk_parameters(self) -> dict:
+        """What decides a chunk's rows beside its number: every argument but ``deals``
+        (which only decides how many chunks there are, and the last one's length)."""
+        return {k: v for k, v in self.arguments().items() if k != "deals"}
+
 
 # ---------------------------------------------------------------------------
 # One chunk, on a worker
@@ -175,6 +199,8 @@ def _columns(spec: StudySpec, i: int, deals: list[Deal], solver: Solver) -> dict
         for leader in spec.leaders:
             ns, ew, capot = [], [], []
             for d in deals:
+                if stopping():          # the run is being stopped: give the thread back at once
+                    raise _Stopped(i)
                 r = solver.strain_result(d, leader, strain, spec.rules)
                 ns.append(r.ns_points)
                 ew.append(r.total - r.ns_points)
@@ -184,6 +210,10 @@ def _columns(spec: StudySpec, i: int, deals: list[Deal], solver: Solver) -> dict
             cols[f"ew_{tag}"] = np.array(ew, dtype=np.int16)
             cols[f"capot_{tag}"] = np.array(capot, dtype=np.int8)
     return cols
+
+
+class _Stopped(Exception):
+    """A chunk left unfinished because the run is being stopped."""
 
 
 class ChunkFailure(NamedTuple):
@@ -211,6 +241,14 @@ def _chunk_path(directory: Path, i: int, suffix: str) -> Path:
     return directory / _CHUNKS / f"chunk-{i:05d}{suffix}"
 
 
+#: The files a study writes in ``chunks/``: its chunks, and the temporary names they
+#: have while written (:func:`solver.atomic.atomic_path`).
+_CHUNK_FILE = re.compile(r"chunk-[0-9]{5,}\.(parquet|json)|\.chunk-[0-9]{5,}\.[0-9]+\.[0-9]+\.tmp\.(parquet|json)")
+#: The files a study writes beside ``study.json`` (and ``plots/`` holds).
+_STUDY_FILES = ("aggregates.json", "aggregates.csv")
+_PLOT_FILES = ("mean_points.png", "p_make.png")
+
+
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -219,9 +257,27 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+@contextmanager
+def _writing(path: Path) -> Iterator[None]:
+    """A write that fails for want of room names its file (``OSError.filename``)."""
+    try:
+        yield
+    except OSError as e:
+        if e.filename is not None or e.errno is None:
+            raise
+        raise OSError(e.errno, os.strerror(e.errno), str(path)) from None
+
+
 def _write_json(path: Path, data: Any) -> None:
-    with atomic_path(path) as tmp:
+    with _writing(path), atomic_path(path) as tmp:
         Path(tmp).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _chunk_description(spec: StudySpec, i: int) -> dict:
+    """What a chunk's files say of it, and what a resumed study checks."""
+    first = spec.chunk_range(i)
+    return {"chunk": i, "rows": len(first), "first": first.start, "seed": spec.seed, "spawn_key": [i],
+            "parameters": spec.chunk_parameters(), "format": FORMAT}
 
 
 def _write_chunk(directory: Path, spec: StudySpec, i: int, cols: dict[str, np.ndarray]) -> None:
@@ -229,15 +285,17 @@ def _write_chunk(directory: Path, spec: StudySpec, i: int, cols: dict[str, np.nd
     chunk counts as done only when both are there and agree."""
     pa = _pyarrow()
     path = _chunk_path(directory, i, ".parquet")
-    table = pa.table(cols)
-    with atomic_path(path) as tmp:
+    about = _chunk_description(spec, i)
+    table = pa.table(cols).replace_schema_metadata(
+        {"coinche.study": json.dumps(about, sort_keys=True)})
+    with _writing(path), atomic_path(path) as tmp:
         pa.parquet.write_table(table, str(tmp), compression="zstd")
-    _write_json(_chunk_path(directory, i, ".json"), {
-        "chunk": i, "rows": table.num_rows, "seed": spec.seed, "spawn_key": [i],
-        "sha256": _sha256(path), "format": FORMAT})
+    _write_json(_chunk_path(directory, i, ".json"), {**about, "sha256": _sha256(path)})
 
 
 def _chunk_done(directory: Path, spec: StudySpec, i: int) -> bool:
+    """Whether chunk ``i`` is there, whole, and of this study: its description names
+    this number, seed and parameters, and the file's checksum."""
     meta = _chunk_path(directory, i, ".json")
     data = _chunk_path(directory, i, ".parquet")
     if not (meta.is_file() and data.is_file()):
@@ -246,38 +304,83 @@ def _chunk_done(directory: Path, spec: StudySpec, i: int) -> bool:
         info = json.loads(meta.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return (info.get("rows") == len(spec.chunk_range(i)) and info.get("format") == FORMAT
-            and info.get("sha256") == _sha256(data))
+    if not isinstance(info, dict) or info.get("sha256") is None:
+        return False
+    expected = _chunk_description(spec, i)
+    if any(info.get(k) != v for k, v in expected.items()):
+        return False
+    try:
+        return info["sha256"] == _sha256(data)
+    except OSError:
+        return False
 
 
 def _version() -> str:
-    from . import __version__
     return __version__
+
+
+def _refuse_links(directory: Path) -> None:
+    chunks = directory / _CHUNKS
+    if chunks.is_symlink():
+        raise StudyError(f"{quote(str(chunks))} is a symbolic link: a study keeps its chunks in a "
+                         f"folder of its own (remove the link, or use another directory)")
+    if chunks.exists() and not chunks.is_dir():
+        raise StudyError(f"{quote(str(chunks))} is not a folder: a study keeps its chunks there")
+
+
+def _remove_study_files(directory: Path) -> None:
+    """Remove what a study writes in ``directory`` (its chunks and their temporary
+    files, its aggregates and plots), and nothing else."""
+    def remove(path: Path) -> None:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise StudyError(f"cannot remove {quote(str(path))}: {e.strerror or e}") from None
+
+    chunks = directory / _CHUNKS
+    if chunks.is_dir():
+        for entry in os.scandir(chunks):
+            if _CHUNK_FILE.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                remove(Path(entry.path))
+    for name in _STUDY_FILES:
+        remove(directory / name)
+    plots = directory / "plots"
+    if plots.is_dir() and not plots.is_symlink():
+        for name in _PLOT_FILES:
+            remove(plots / name)
 
 
 def _prepare(directory: Path, spec: StudySpec, force: bool) -> None:
     """Create the directory, or check that it holds this study (``force``: start it
-    anew, removing the chunks of another)."""
+    anew, removing the files of another study and nothing else)."""
     info = directory / "study.json"
     if info.exists():
         try:
             old = json.loads(info.read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
             raise StudyError(f"{quote(str(info))} is not a study description: {e}") from None
+        if not isinstance(old, dict):
+            raise StudyError(f"{quote(str(info))} is not a study description: expected a JSON object")
+        _refuse_links(directory)
         if old.get("arguments") == spec.arguments() and old.get("format") == FORMAT:
             return
         if not force:
             diff = _differences(old.get("arguments") or {}, spec.arguments())
             raise StudyError(f"{quote(str(directory))} holds another study ({diff}): "
                              f"use another directory, or --force to start it anew")
-        shutil.rmtree(directory / _CHUNKS, ignore_errors=True)
+        _remove_study_files(directory)
     elif directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise StudyError(f"{quote(str(directory))} exists and is not a study directory")
-    (directory / _CHUNKS).mkdir(parents=True, exist_ok=True)
+    with _writing(directory / _CHUNKS):
+        (directory / _CHUNKS).mkdir(parents=True, exist_ok=True)
     _write_json(info, {"format": FORMAT, "version": _version(), "arguments": spec.arguments()})
 
 
-def _differences(old: dict, new: dict) -> str:
+def _differences(old: Any, new: dict) -> str:
+    if not isinstance(old, dict):
+        old = {}
     names = [k for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
     return ", ".join(f"{k} {json.dumps(old.get(k))} here, {json.dumps(new.get(k))} asked" for k in names[:3])
 
@@ -305,32 +408,63 @@ class StudyRun:
 def _run_chunks(directory: Path, spec: StudySpec, todo: list[int], backend: "Backend | str",
                 workers: "int | None", options: Mapping[str, Any], retries: int,
                 progress: "Callable[[int, int], None] | None") -> None:
-    """Solve the chunks ``todo``, writing each as it comes; a failed chunk is tried
-    again up to ``retries`` times, then :class:`StudyError` names it."""
+    """Solve the chunks ``todo``, writing each as soon as it comes back; a failed chunk
+    is tried again up to ``retries`` times, then :class:`StudyError` names it.  Stopped
+    (a signal, an error), the run first writes the chunks already solved; a lost Dask
+    scheduler is :class:`StudyInterrupted`."""
     done = spec.deals - sum(len(spec.chunk_range(i)) for i in todo)
     tries = {i: 0 for i in todo}
+    kept = spec.chunks - len(todo)
     while todo:
         failed: list[ChunkFailure] = []
         written: set[int] = set()
         with executor(backend, workers, **options) as ex:
+            # one chunk a job: each is written as it finishes, never held back in a group
+            results = ex.map_unordered(solve_chunk, [(spec, i) for i in todo], per_job=1)
+            current = None
             try:
-                for _, result in ex.map_unordered(solve_chunk, [(spec, i) for i in todo]):
+                for _, result in results:
                     if isinstance(result, ChunkFailure):
                         failed.append(result)
                         continue
-                    _write_chunk(directory, spec, int(result["chunk"][0]), result)
-                    written.add(int(result["chunk"][0]))
-                    done += len(spec.chunk_range(int(result["chunk"][0])))
+                    current = result
+                    i = int(result["chunk"][0])
+                    _write_chunk(directory, spec, i, result)
+                    current = None
+                    written.add(i)
+                    done += len(spec.chunk_range(i))
                     if progress is not None:
                         progress(done, spec.deals)
             except WorkerLostError as e:        # its chunks are tried again on fresh workers
                 lost = {f.chunk for f in failed}
                 failed += [ChunkFailure(i, str(e)) for i in todo if i not in written and i not in lost]
+            except SchedulerLostError as e:
+                raise StudyInterrupted(str(e), kept + len(written), spec.chunks) from None
+            except BaseException:
+                results.close()                 # the workers stop; what they finished is kept
+                _keep_solved(directory, spec, [current, *(r for _, r in ex.unclaimed)], written)
+                raise
         for i, message in failed:
             tries[i] += 1
             if tries[i] > retries:
                 raise StudyError(f"chunk {i} failed {tries[i]} times: {message}")
+        kept += len(written)
         todo = [i for i, _ in failed]
+
+
+def _keep_solved(directory: Path, spec: StudySpec, results: list, written: set[int]) -> None:
+    """Write the solved chunks of a run being stopped (a failure here is no news: the
+    chunk is solved again on the next run)."""
+    for result in results:
+        if result is None or isinstance(result, ChunkFailure):
+            continue
+        i = int(result["chunk"][0])
+        if i in written:
+            continue
+        try:
+            _write_chunk(directory, spec, i, result)
+        except Exception:  # noqa: BLE001 - the run is ending with its own error
+            return
 
 
 def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0, *,

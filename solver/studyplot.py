@@ -41,7 +41,7 @@ _RANK_TOKEN = re.compile(r"10|[J9AKQ87]")
 _DPI = 90
 
 
-def category_key(value: Any) -> tuple:
+def category_key(value: Any) -> tuple[Any, ...]:
     """How word values sort on a plot: ranks in the game's order, rank by rank (``J9``
     before ``J10``, ``9A`` after every hand with the J, no honour, ``-``, last), other
     words with their numbers compared as numbers.
@@ -100,7 +100,8 @@ def _categories(panels: dict[str, list[Group]]) -> list[Any]:
     return sorted(kept, key=category_key)
 
 
-def _grid(plt: Any, count: int, columns: int, panel: tuple[float, float], **shared: Any) -> tuple[Any, list]:
+def _grid(plt: Any, count: int, columns: int, panel: tuple[float, float],
+          **shared: Any) -> tuple[Any, list[Any]]:
     """A figure of ``count`` panels, ``columns`` a row, each about ``panel`` inches,
     scaled down to fit :data:`MAX_INCHES`."""
     columns = max(1, min(columns, count))

@@ -89,7 +89,7 @@ class Shows:
         return Meaning(strain, honours, min(self.at_least, len(self.honours) * max(1, len(suits))),
                        self.trumps if suits and len(suits) == 1 else 0, self.aces, self.jacks, values, self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()
                 if v not in ((), 0)}
 
@@ -186,7 +186,7 @@ class Rule:
         kind = "suits" if s is not None and s < 4 else (s.name if s is not None else "any")
         return self.strains in ("any", kind) and self.low <= (call.level or 0) <= self.high
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"situation": self.situation, "strains": self.strains, "levels": [self.low, self.high],
                 "shows": self.shows.to_dict()}
 
@@ -251,48 +251,115 @@ class BiddingSystem:
             return Meaning(None)
         return Meaning(None, denies=tuple(openings))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "rules": [r.to_dict() for r in self.rules]}
 
 
+#: The strains a rule names: suits, no trumps, all trumps, or any.
+RULE_STRAINS = ("any", "suits", "SA", "TA")
+#: The largest system file read, in bytes (the default system takes about 2 KB).
+MAX_SYSTEM_BYTES = 1 << 20
+#: The whole numbers a ``shows`` field may hold (more than any hand has).
+_SHOWS_COUNTS = {"at_least": 6, "trumps": 8, "aces": 4, "jacks": 4, "values": 12}
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SystemError_(f"{what} {quote(value)}: expected a whole number from {low} to {high}")
+    return value
+
+
+def _shows(data: Any) -> Shows:
+    """A rule's ``shows`` table, every field checked for its type and range now (not
+    when the system is first used)."""
+    if not isinstance(data, Mapping):
+        raise SystemError_(f"shows {quote(data)}: expected a table of conditions")
+    fields = {f.name for f in dataclasses.fields(Shows)}
+    unknown = sorted(str(k) for k in data if k not in fields)
+    if unknown:
+        raise SystemError_(f"shows: unknown condition {quote(unknown[0])}; expected some of "
+                           f"{', '.join(sorted(fields))}")
+    out: dict[str, Any] = {}
+    if "honours" in data:
+        honours = data["honours"]
+        if not isinstance(honours, list) or not all(isinstance(h, (str, int)) and not isinstance(h, bool)
+                                                    for h in honours):
+            raise SystemError_(f"honours {quote(honours)}: expected a list like [\"J\", \"9\"]")
+        out["honours"] = tuple(str(h) for h in honours)
+        bad = [h for h in out["honours"] if h not in _HONOURS]
+        if bad:
+            raise SystemError_(f"honour {quote(bad[0])}: expected J 9 A 10 K Q")
+    for name, top in _SHOWS_COUNTS.items():
+        if name in data:
+            value = data[name]
+            out[name] = value if name == "values" and value == "steps" else _whole(value, name, 0, top)
+    return Shows(**out)
+
+
+def _rule(item: Any) -> Rule:
+    if not isinstance(item, Mapping):
+        raise SystemError_(f"{quote(item)}: expected a table with situation, strains, levels and shows")
+    situation = item.get("situation")
+    if situation not in SITUATIONS:
+        raise SystemError_(f"situation {quote(situation)}: expected one of {', '.join(SITUATIONS)}")
+    levels = item.get("levels", [80, 500])
+    if not isinstance(levels, list) or len(levels) != 2:
+        raise SystemError_(f"levels {quote(levels)}: expected [lowest, highest], like [80, 160]")
+    low, high = (_whole(x, "level", 0, 500) for x in levels)
+    strains = item.get("strains", "any")
+    if strains not in RULE_STRAINS:
+        raise SystemError_(f"strains {quote(strains)}: expected one of {', '.join(RULE_STRAINS)}")
+    return Rule(situation, _shows(item.get("shows", {})), strains, low, high)
+
+
 def _rules_from(data: Mapping[str, Any], where: str) -> tuple[Rule, ...]:
+    items = data.get("rules", data.get("rule", []))
+    if not isinstance(items, list):
+        raise SystemError_(f"{where}: rules {quote(items)}: expected a list of rules ([[rules]] in TOML)")
     out = []
-    for k, item in enumerate(data.get("rules", data.get("rule", [])), 1):
+    for k, item in enumerate(items, 1):
         try:
-            situation = item["situation"]
-            if situation not in SITUATIONS:
-                raise SystemError_(f"situation {quote(situation)}: expected one of {', '.join(SITUATIONS)}")
-            low, high = item.get("levels", [80, 500])
-            shows = dict(item.get("shows", {}))
-            if "honours" in shows:
-                shows["honours"] = tuple(str(h) for h in shows["honours"])
-                bad = [h for h in shows["honours"] if h not in _HONOURS]
-                if bad:
-                    raise SystemError_(f"honour {quote(bad[0])}: expected J 9 A 10 K Q")
-            out.append(Rule(situation, Shows(**shows), str(item.get("strains", "any")), int(low), int(high)))
+            out.append(_rule(item))
         except SystemError_ as e:
             raise SystemError_(f"{where}, rule {k}: {e}") from None
-        except (KeyError, TypeError, ValueError) as e:
-            raise SystemError_(f"{where}, rule {k}: {type(e).__name__}: {e}") from None
     return tuple(out)
 
 
 def load_system(path: "str | Path") -> BiddingSystem:
-    """A system from a TOML or JSON file of :meth:`BiddingSystem.to_dict`'s shape."""
+    """A system from a TOML or JSON file of :meth:`BiddingSystem.to_dict`'s shape, every
+    field checked: a file that is not such a system raises :class:`SystemError_`."""
     p = Path(path)
-    text = p.read_text(encoding="utf-8")
+    kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
+    with open(p, "rb") as f:
+        raw = f.read(MAX_SYSTEM_BYTES + 1)
+    if len(raw) > MAX_SYSTEM_BYTES:
+        raise SystemError_(f"{quote(str(p))}: over {MAX_SYSTEM_BYTES >> 20} MiB: not a bidding system")
     try:
-        if p.suffix.lower() == ".json":
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SystemError_(f"{quote(str(p))}: not UTF-8 text (byte {e.start}: {e.reason})") from None
+    try:
+        if kind == "JSON":
             data = json.loads(text)
         else:
             try:
                 import tomllib
             except ImportError:       # pragma: no cover - Python 3.10
-                import tomli as tomllib   # type: ignore[no-redef]
+                import tomli as tomllib   # type: ignore[no-redef, import-not-found, unused-ignore]
             data = tomllib.loads(text)
+    except RecursionError:
+        raise SystemError_(f"{quote(str(p))}: nested too deeply to be a bidding system") from None
     except ValueError as e:
-        raise SystemError_(f"{quote(str(p))}: not {'JSON' if p.suffix == '.json' else 'TOML'}: {e}") from None
-    return BiddingSystem(str(data.get("name", p.stem)), _rules_from(data, str(p)))
+        raise SystemError_(f"{quote(str(p))}: not {kind}: {e}") from None
+    if not isinstance(data, dict):
+        raise SystemError_(f"{quote(str(p))}: expected a table with name and rules, not {type(data).__name__}")
+    name = data.get("name", p.stem)
+    if not isinstance(name, str):
+        raise SystemError_(f"{quote(str(p))}: name {quote(name)}: expected text")
+    try:
+        return BiddingSystem(name, _rules_from(data, str(p)))
+    except RecursionError:          # a value nested almost to the parser's limit, quoted
+        raise SystemError_(f"{quote(str(p))}: nested too deeply to be a bidding system") from None
 
 
 def _r(situation: str, strains: str, low: int, high: int, **shows: Any) -> Rule:

@@ -326,6 +326,62 @@ def test_mypy_strict_accepts_the_readme_example(tmp_path, tmp_path_factory):
     assert "Success" in done.stdout
 
 
+#: A user's script: what a type checker infers for the package's answers (``assert_type``
+#: fails the check when the inferred type differs, ``Any`` included).
+_USER_SCRIPT = """\
+from typing_extensions import assert_type
+
+import solver
+from solver import AuctionAdvice, Card, CardSet, Deal, PlayAdvice, Position, Seat, Solution, Solver
+
+deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+assert_type(deal.hands, tuple[CardSet, CardSet, CardSet, CardSet])
+north, east, south, west = deal.hands
+assert_type(north.mask, int)
+assert_type(deal[Seat.S], CardSet)
+assert_type(Seat.parse("N"), Seat)
+assert_type(Card.parse("SA"), Card)
+assert_type(solver.solve(deal, "C", leader="S"), Solution)
+assert_type(Solver(tt_bits=10).solve(deal, "C", leader="S"), Solution)
+assert_type(Solver(tt_bits=10).card_values(Position(deal, "C", "S")), dict[Card, int])
+assert_type(solver.auction_advice("AJ9.A7.KT.J", "S", "E", "E:pass S:?", samples=8, seed=1), AuctionAdvice)
+assert_type(solver.play_advice("AJ9.A7.KT.J", "S", "100H S", samples=8, seed=1), PlayAdvice)
+"""
+
+_ADVISE_SCRIPT = """\
+from typing_extensions import assert_type
+
+import solver
+
+assert_type(solver.advise("AJ9.A7.KT.J", seat="S", dealer="E", samples=8, seed=1), solver.Advice)
+"""
+
+
+def _mypy_strict(script: str, tmp_path: Path,
+                 tmp_path_factory: pytest.TempPathFactory) -> "subprocess.CompletedProcess[str]":
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed: pip install -e '.[test]' installs it")
+    (tmp_path / "user.py").write_text(script, encoding="utf-8")
+    digest = hashlib.sha1(sys.prefix.encode()).hexdigest()[:12]
+    cache = tmp_path_factory.getbasetemp().parent / f"mypy-cache-{digest}"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MYPYPATH")}
+    return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache), "user.py"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_a_users_script_sees_precise_types(tmp_path, tmp_path_factory):
+    """Hands, solutions, a solver's guarded methods and the advice functions are typed
+    for a user's type checker, not ``Any``."""
+    done = _mypy_strict(_USER_SCRIPT, tmp_path, tmp_path_factory)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.xfail(strict=True, reason="advise() returns Any while it also answers within an auction")
+def test_advise_is_typed_for_a_users_script(tmp_path, tmp_path_factory):
+    done = _mypy_strict(_ADVISE_SCRIPT, tmp_path, tmp_path_factory)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_no_module_imports_the_cli_folder_by_its_folder_name():
     """The command line installs as ``coinche_cli``; an ``import cli`` would only work
     from the checkout."""

@@ -83,10 +83,10 @@ def test_world_score_is_the_deal_score():
     # oracle: score_deal, the scoring module's own entry point (seed 000 examples)
     deal = Deal.random(seed=4)
     c = Contract(100, Strain.H, Seat.E, Coinche.COINCHE)
-    for ns_points, capot in ((70, 0), (40, 0), (0, -1)):
+    for ns_points, capot in ((70, None), (40, None), (0, Team.EW)):
         got = world_score(c, deal, Seat.N, Rules(), ns_points, capot)
         held = [s.team for s, suit in belote_teams(deal, Strain.H) if s.team == Team.EW]
-        want = score_deal(c, 162 - ns_points, capot=capot == -1, belote=held or None)
+        want = score_deal(c, 162 - ns_points, capot=capot == Team.EW, belote=held or None)
         assert (got.ns_score, got.ew_score, got.made) == (want.ns_score, want.ew_score, want.made)
 
 

@@ -183,15 +183,6 @@ def test_negative_seeds_are_refused(args):
     one_line_error(run(*args, "--seed", "-1"), "--seed", "-1")
 
 
-def test_an_empty_problem_file_says_so(tmp_path):
-    f = tmp_path / "empty.txt"
-    f.write_text("# nothing here\n\n")
-    r = run("solve", "--file", f)
-    assert r.exit_code == 0 and r.stdout.strip() == f"no problems in {f}"
-    r = run("solve", "--file", f, "--json")
-    assert r.exit_code == 0 and r.stdout == "" and "no problems" in r.stderr
-
-
 def test_nothing_to_review():
     r = run("review", "example", "--strain", "H", "--played", "")
     assert r.exit_code == 0 and "Nothing to review" in r.stdout and "┃" not in r.stdout

@@ -135,14 +135,14 @@ def test_advise_plot_without_matplotlib(tmp_path, monkeypatch):
 
 def test_advise_plot_is_never_half_written(tmp_path, monkeypatch):
     pytest.importorskip("matplotlib")
-    import solver.plot
+    import coinche_cli.cmd_advise
 
     def fails_halfway(advice, path, *a, **k):
         with open(path, "wb") as f:
             f.write(b"\x89PNG half")
         raise CoincheError("out of ink")
 
-    monkeypatch.setattr(solver.plot, "plot_points", fails_halfway)
+    monkeypatch.setattr(coinche_cli.cmd_advise, "plot_points", fails_halfway)
     out = tmp_path / "p.png"
     one_line_error(run("advise", HAND, "--samples", "1", "--seed", "1", "--workers", "1",
                        "--plot", str(out)), "out of ink")

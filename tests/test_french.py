@@ -61,16 +61,16 @@ def test_suits_strains_bids_and_hands():
     assert CardSet.from_pbn("AV9.A7.R10.V") == CardSet.from_pbn("AJ9.A7.KT.J")
 
 
-def test_without_a_language_what_reads_differently_is_refused(monkeypatch):
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")       # a locale that names neither language
+def test_a_french_locale_reads_french_only_when_asked(monkeypatch):
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")       # the locale alone never makes input French
+    monkeypatch.delenv(notation.ENV_VAR, raising=False)
     args = ["play", "7.AJ9.KT.J8", "--seat", "S", "--contract", "100H", "--declarer", "N", "--leader", "W",
             "--samples", "3", "--seed", "1"]
-    one_line_error(run(*args, "--played", "HK H8 C7"), "'C7' reads 7♣ in English but 7♥ in French")
-    one_line_error(run(*args, "--played", "HK H8 K7"), "French notation", "--lang fr")
-    assert run(*args, "--played", "HK H8 D7").exit_code == 0
-    assert run(*args, "--played", "HK H8 C7", "--lang", "en").exit_code == 0
-    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert run(*args, "--played", "HK H8 C7").exit_code == 0           # 7 of clubs
+    one_line_error(run(*args, "--played", "CR C8 K7"), "French notation", "--lang fr")
     french = [("100C" if a == "100H" else a) for a in args]
+    assert run(*french, "--played", "CR C8 K7", "--lang", "fr").exit_code == 0
+    monkeypatch.setenv(notation.ENV_VAR, "fr")
     assert run(*french, "--played", "CR C8 K7").exit_code == 0
 
 
@@ -110,7 +110,7 @@ def _in_french(args: list[str]) -> list[str]:
         if a in _FRENCH_OPTIONS:
             out[i + 1] = _french(args[i + 1])
     if out[0] == "score":
-        out[2] = _SUIT_FR[out[2]]
+        out[1] = _french(out[1])
     return out
 
 

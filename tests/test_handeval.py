@@ -7,7 +7,8 @@ import pytest
 from solver import CardSet
 from solver.cards import Card
 from solver.errors import ConstraintError
-from solver.handeval import TERMS, evaluate_hand, fit, least_squares, model
+from solver.handeval import TERMS, evaluate_hand, model
+from solver.handfit import fit, least_squares
 
 pytest.importorskip("pyarrow", reason="studies need pyarrow: pip install -e '.[test]' installs it")
 

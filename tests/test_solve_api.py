@@ -170,11 +170,11 @@ def test_finished_deal():
 def test_to_dict_is_json():
     sol = solve(Deal.from_pbn(EXAMPLE), "H", leader="N", played="SA S8")
     d = json.loads(json.dumps(sol.to_dict()))
-    for key in ("ns_points", "ew_points", "ns_max_tricks", "card_values", "line", "best_cards",
+    for key in ("ns_points", "ew_points", "ns_max_tricks", "card_values", "optimal_line", "best_cards",
                 "nodes", "deal", "strain", "leader", "played", "to_move"):
         assert key in d
     assert d["card_values"] == {c.name: v for c, v in sol.card_values.items()}
-    assert d["line"] == [c.name for c in sol.line] and d["played"] == ["SA", "S8"]
+    assert d["optimal_line"] == [c.name for c in sol.line] and d["played"] == ["SA", "S8"]
     assert d["to_move"] == "S"
 
 

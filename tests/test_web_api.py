@@ -234,3 +234,62 @@ def test_serve_without_the_extra_says_what_to_install():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == ['error: the board needs \'fastapi\': pip install -e ".[web]"']
+
+
+# ---------------------------------------------------------------- the rules and the auction, as on the command line
+RULE = "must_undertrump=false"
+#: Deal.random(1): its table changes without the duty to undertrump (checked below), so
+#: a board that ignored the rules would give the default table.
+RULED_DEAL = solver.Deal.random(1)
+
+
+def _rows(rows: list) -> list:
+    return [{k: v for k, v in row.items() if k != "nodes"} for row in rows]
+
+
+def test_the_board_answers_under_the_rules_of_the_request(client):
+    """The table under ``must_undertrump=false`` is ``coinche table --rule
+    must_undertrump=false``'s, and differs from the default one."""
+    import json
+    pbn = RULED_DEAL.to_pbn()
+    ruled = ok(client.post("/api/table", json={"deal": pbn, "rules": [RULE]}))["leaders"]
+    default = ok(client.post("/api/table", json={"deal": pbn}))["leaders"]
+    cli = run("table", pbn, "--rule", RULE, "--json")
+    assert cli.exit_code == 0, cli.output
+    assert _rows(ruled) == _rows(json.loads(cli.stdout)) != _rows(default)
+    rules = solver.Rules().with_options([RULE])
+    line = " ".join(c.name for c in solver.solve(RULED_DEAL, "H", "N", rules=rules).line[:5])
+    got = ok(client.post("/api/solve", json={"deal": pbn, "strain": "H", "leader": "N", "played": line,
+                                            "rules": [RULE]}))
+    assert got["card_values"] == solver.solve(RULED_DEAL, "H", "N", line, rules).to_dict()["card_values"]
+    par = ok(client.post("/api/par", json={"deal": pbn, "dealer": "W", "rules": [RULE]}))
+    assert par == solver.par(RULED_DEAL, dealer="W", rules=rules).to_dict()
+
+
+@pytest.mark.parametrize("rules", [["nonsense=1"], ["must_undertrump=perhaps"], ["must_undertrump"]])
+def test_bad_rules_get_the_cli_message(client, rules):
+    response = client.post("/api/table", json={"deal": "example", "rules": rules})
+    assert response.status_code == 400
+    cli = run("table", "example", *[x for r in rules for x in ("--rule", r)])
+    assert cli.stderr.strip() == "error: " + response.json()["error"]
+    job = client.post("/api/jobs/advise", json={"hand": "AJ9.A7.KT.J", "samples": 5, "rules": rules})
+    assert job.status_code == 400 and job.json() == response.json()
+
+
+@pytest.mark.parametrize("dealer, auction", [
+    ("W", "N:pass E:90H"), ("W", "pass 90H"), ("E", "pass"), ("W", "90H coinche"), ("W", "90H contré"),
+    ("W", "90H X"), ("N", "90H x pass"), ("W", "160S pass"), ("W", "100H 90S"), ("N", "pass pass pass pass"),
+    ("N", "80H pass pass pass"), ("N", "pass 80H pass"), ("W", "90H surcoinche"), ("N", "E:pass"),
+    ("N", "80 cœur"), ("N", "80 cœur passe"), ("N", "pass ?"), ("N", "90Z"), ("N", "W:pass"),
+])
+def test_the_board_and_the_command_line_read_auctions_alike(client, dealer, auction):
+    """Both doors accept or refuse each auction, with the same message."""
+    body = {"hand": "Q.A.AQ7.KQJ", "seat": "S", "dealer": dealer, "samples": 4, "seed": 1, "auction": auction}
+    response = client.post("/api/advise", json=body)
+    cli = run("advise", "Q.A.AQ7.KQJ", "--seat", "S", "--dealer", dealer, "--auction", auction,
+              "--samples", 4, "--seed", 1)
+    if cli.exit_code == 0:
+        assert response.status_code == 200, response.text
+    else:
+        assert response.status_code == 400, (cli.stderr, response.text)
+        assert cli.stderr.strip() == "error: " + response.json()["error"]

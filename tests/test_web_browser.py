@@ -240,3 +240,47 @@ def test_from_the_players_seat(server, browser):
     assert len(got) == 32 and got[:8] == played
     assert "PIMC" in browser.find_element(By.ID, "play-out-result").text
     shot(browser, "14-play-out")
+
+
+def test_rules_panel(server, browser):
+    """A variant typed in the rules panel: the table is dd_table's under it (it differs
+    from the default table on this deal), and the link keeps it."""
+    deal = solver.Deal.random(1)
+    rules = solver.Rules().with_options(["must_undertrump=false"])
+    open_board(browser, server + "/#d=" + deal.to_pbn().replace(" ", "%20") + "&panel=table&lang=en")
+    box = browser.find_element(By.ID, "rules")
+    box.clear()
+    box.send_keys("must_undertrump=false\n")
+    browser.find_element(By.ID, "pbn").click()      # leaving the field applies it
+    settle(browser)
+    assert state(browser)["r"] == "must_undertrump=false"
+
+    def table_matches(table) -> bool:
+        return all(int(cell.find_element(By.CSS_SELECTOR, ".ns").text)
+                   == table.for_leader(cell.get_attribute("data-leader")).ns_points[cell.get_attribute("data-strain")]
+                   for cell in browser.find_elements(By.CSS_SELECTOR, "#dd-table td"))
+    ruled = solver.dd_table(deal, rules=rules)
+    assert ruled.to_dict() != solver.dd_table(deal).to_dict()
+    assert table_matches(ruled)
+    shot(browser, "30-rules-panel")
+    open_board(browser, browser.current_url)
+    assert browser.find_element(By.ID, "rules").get_attribute("value") == "must_undertrump=false"
+    assert table_matches(ruled)
+    box = browser.find_element(By.ID, "rules")
+    box.clear()
+    box.send_keys("nonsense=1\n")
+    browser.find_element(By.ID, "pbn").click()
+    settle(browser)
+    assert "unknown rules option 'nonsense'" in browser.find_element(By.ID, "message").text
+
+
+def test_the_page_carries_the_token(browser):
+    from solver.web import create_app
+    token = "classroom-42"
+    with live_server(create_app(token=token)) as url:
+        open_board(browser, url + "/#lang=en")
+        assert "token" in browser.find_element(By.ID, "message").text
+        open_board(browser, url + f"/#token={token}&lang=en")
+        assert browser.find_element(By.ID, "message").text == ""
+        assert browser.find_elements(By.CSS_SELECTOR, "#dd-table td")
+        assert state(browser)["token"] == token

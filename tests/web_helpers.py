@@ -1,4 +1,5 @@
-"""A live board for the web tests: uvicorn on 127.0.0.1, a free port, in a thread."""
+"""A live board for the web tests: the board's server (solver.web.server) on 127.0.0.1,
+a free port, in a thread."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ import threading
 import time
 from typing import Iterator
 
-import uvicorn
-
 from solver.web import create_app
+from solver.web.server import BoardServer, config as server_config
 
 
 @contextlib.contextmanager
@@ -20,9 +20,7 @@ def live_server(app=None, timeout: float = 10.0) -> Iterator[str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app or create_app(), log_level="warning", lifespan="off", backlog=512,
-                            limit_concurrency=1000)
-    server = uvicorn.Server(config)
+    server = BoardServer(server_config(app or create_app(), lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + timeout

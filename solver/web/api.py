@@ -1,8 +1,10 @@
 """The board's JSON API (FastAPI) and the static page.
 
 Every endpoint mirrors a function of the Python API and answers its ``to_dict()``
-(see docs/web.md).  Bad input gets status 400 (422 for a request of the wrong shape,
-413 for one too large, 429 when too much work is under way) and a body
+(see docs/web.md), under the rules of the request's ``rules`` field (``NAME=VALUE``
+texts, as ``--rule`` takes them).  Bad input gets status 400 (422 for a request of the
+wrong shape, 413 for one too large, 429 when too much work is under way, 404 and 405
+for a path or method the API does not have, 503 while the server stops) and a body
 ``{"error": "..."}`` holding the one-line message the command line prints; never a
 500 for bad input.
 """
@@ -11,21 +13,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 from importlib import resources
 from typing import Annotated, Literal, Optional
 
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
 
 from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import writing_in
 from . import match, practice, views
-from .jobs import Busy, Jobs
+from .access import Access
+from .jobs import Busy, Jobs, Stopping
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
 
 DealText = Annotated[str, Field(min_length=1, max_length=200, description="PBN text or 'example'")]
@@ -36,30 +41,40 @@ HandText = Annotated[str, Field(min_length=1, max_length=60, description="one ha
 Samples = Annotated[int, Field(ge=1, le=MAX_SAMPLES)]
 Seed = Annotated[Optional[int], Field(default=None, ge=0, le=MAX_SEED)]
 Lang = Annotated[Literal["en", "fr"], Field(description="the language of the texts in the answer")]
+RuleText = Annotated[str, Field(min_length=1, max_length=80, description="NAME=VALUE, as --rule takes it")]
+#: Most ``NAME=VALUE`` texts in one request's ``rules``.
+MAX_RULES = 40
+
+
+class Ruled(BaseModel):
+    """A request computed under rules: ``["must_undertrump=false", ...]``, the default
+    rules when empty."""
+
+    rules: Annotated[list[RuleText], Field(max_length=MAX_RULES)] = []
 
 
 class DealIn(BaseModel):
     deal: DealText
 
 
-class TableIn(BaseModel):
+class TableIn(Ruled):
     deal: DealText
 
 
-class ParIn(BaseModel):
+class ParIn(Ruled):
     deal: DealText
     dealer: SeatText = "N"
     lang: Lang = "en"
 
 
-class PlayIn(BaseModel):
+class PlayIn(Ruled):
     deal: DealText
     strain: Strain
     leader: SeatText = "N"
     played: Played = ""
 
 
-class AdviseIn(BaseModel):
+class AdviseIn(Ruled):
     hand: HandText
     seat: SeatText = "S"
     dealer: SeatText = "N"
@@ -69,7 +84,7 @@ class AdviseIn(BaseModel):
     lang: Lang = "en"
 
 
-class PlayedDealIn(BaseModel):
+class PlayedDealIn(Ruled):
     """A deal being played under a contract: what the answers from one seat start from."""
 
     deal: DealText
@@ -89,7 +104,7 @@ class PlayOutIn(PlayedDealIn):
     worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 20
 
 
-class AuctionReviewIn(BaseModel):
+class AuctionReviewIn(Ruled):
     """A whole auction on a known deal, each call judged from its player's seat."""
 
     deal: DealText
@@ -124,7 +139,7 @@ class MatchReplayIn(MatchIn):
     number: Annotated[int, Field(ge=1, le=match.MAX_DEALS, description="the deal, from 1")] = 1
 
 
-class LeadIn(BaseModel):
+class LeadIn(Ruled):
     hand: HandText
     seat: SeatText
     contract: Annotated[str, Field(min_length=1, max_length=20)]
@@ -151,8 +166,12 @@ def _static(name: str):
     return resources.files("solver.web").joinpath("static", name)
 
 
-def create_app(jobs: "Jobs | None" = None) -> FastAPI:
-    """The application: ``/api/...``, ``/docs`` and the page at ``/``."""
+def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
+               token: "str | None" = None) -> FastAPI:
+    """The application: ``/api/...``, ``/docs`` and the page at ``/``.
+
+    ``hosts``: the names the ``Host`` header may give (None: any); ``token``: the token
+    every API request must carry (see :mod:`solver.web.access`)."""
     jobs = jobs or Jobs()
 
     @contextlib.asynccontextmanager
@@ -161,10 +180,25 @@ def create_app(jobs: "Jobs | None" = None) -> FastAPI:
         jobs.shutdown()
 
     app = FastAPI(title="Coinche analysis board", version="1", lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   description="The double-dummy solver and hand analyzer over HTTP; "
                   "every answer is the matching Python function's to_dict().")
     app.state.jobs = jobs
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Access, hosts=hosts, token=token)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        # the framework's own answers (no such path, method, unreadable body) in the API's shape
+        messages = {404: f"no such path {request.url.path[:80]!r}",
+                    405: f"{request.method} is not allowed on {request.url.path[:80]!r}"}
+        if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+            messages[400] = "the body is no JSON the API reads (UTF-8 text, nested at most a few levels)"
+        message = messages.get(exc.status_code, str(exc.detail))
+        response = _error(exc.status_code, message)
+        for name, value in (exc.headers or {}).items():
+            response.headers[name] = value
+        return response
 
     @app.exception_handler(CoincheError)
     async def bad_input(request: Request, exc: CoincheError) -> JSONResponse:
@@ -177,6 +211,10 @@ def create_app(jobs: "Jobs | None" = None) -> FastAPI:
     @app.exception_handler(Busy)
     async def busy(request: Request, exc: Busy) -> JSONResponse:
         return _error(429, str(exc))
+
+    @app.exception_handler(Stopping)
+    async def stopping(request: Request, exc: Stopping) -> JSONResponse:
+        return _error(503, str(exc))
 
     _routes(app, jobs)
     _page(app)
@@ -194,20 +232,20 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/solve", tags=["analysis"], summary="Solve a position (solve)")
     def solve(req: PlayIn) -> dict:
-        return views.play_view(req.deal, req.strain, req.leader, req.played)
+        return views.play_view(req.deal, req.strain, req.leader, req.played, views.parse_rules(req.rules))
 
     @app.post("/api/table", tags=["analysis"], summary="The double-dummy table (dd_table)")
     def table(req: TableIn) -> dict:
-        return views.table_view(req.deal)
+        return views.table_view(req.deal, views.parse_rules(req.rules))
 
     @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
     def par(req: ParIn) -> dict:
         with writing_in(req.lang):
-            return views.par_view(req.deal, req.dealer)
+            return views.par_view(req.deal, req.dealer, views.parse_rules(req.rules))
 
     @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
     def review(req: PlayIn) -> dict:
-        return views.review_view(req.deal, req.strain, req.leader, req.played)
+        return views.review_view(req.deal, req.strain, req.leader, req.played, views.parse_rules(req.rules))
 
     @app.post("/api/advise", tags=["advice"], summary="Bidding advice, waited for (advise)")
     async def advise_now(req: AdviseIn, request: Request) -> Response:
@@ -256,26 +294,32 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
 
 def _advise_work(req: AdviseIn):
+    rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
+
     def work(progress):
         with writing_in(req.lang):
             return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
-                                     progress=progress)
+                                     progress=progress, rules=rules)
     return work
 
 
 def _lead_work(req: LeadIn):
+    rules = views.parse_rules(req.rules)
+
     def work(progress):
         with writing_in(req.lang):
             return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
-                                   progress=progress)
+                                   progress=progress, rules=rules)
     return work
 
 
 def _auction_review_work(req: AuctionReviewIn):
+    rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
+
     def work(progress):
         with writing_in(req.lang):
             return review_auction(views.parse_deal(req.deal), req.dealer, req.auction, samples=req.samples,
-                                  seed=req.seed, progress=progress).to_dict()
+                                  seed=req.seed, progress=progress, rules=rules).to_dict()
     return work
 
 
@@ -283,6 +327,7 @@ def _seat_work(view):
     def start(req):
         fields = req.model_dump()
         lang = fields.pop("lang")
+        fields["rules"] = views.parse_rules(fields["rules"])
 
         def work(progress):
             with writing_in(lang):
@@ -361,6 +406,8 @@ async def _wait(job, jobs: Jobs, request: Request) -> Response:
     if job.state == "failed":
         return _error(400, job.error or "failed")
     if job.state == "cancelled":
+        if jobs.stopping:
+            return _error(503, "the server is stopping")
         return _error(409, "the job was cancelled")
     return JSONResponse(job.result)
 
@@ -372,3 +419,24 @@ def _page(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(str(_static("index.html")), media_type="text/html")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return HTMLResponse(_docs_page(app.openapi()))
+
+
+def _docs_page(schema: dict) -> str:
+    """The API's endpoints as one page that loads nothing from elsewhere, with a link to
+    the whole OpenAPI description."""
+    rows = []
+    for path, methods in schema.get("paths", {}).items():
+        for method, op in methods.items():
+            rows.append(f"<tr><td><code>{html.escape(method.upper())}</code></td>"
+                        f"<td><code>{html.escape(path)}</code></td>"
+                        f"<td>{html.escape(op.get('summary', ''))}</td></tr>")
+    title = html.escape(schema.get("info", {}).get("title", ""))
+    return ("<!doctype html><html><head><meta charset='utf-8'><title>" + title + " API</title>"
+            "<link rel='icon' href='data:,'></head><body style='font-family:sans-serif'>"
+            f"<h1>{title}: the JSON API</h1><p>The whole description, with every request's fields: "
+            "<a href='/openapi.json'>/openapi.json</a> (OpenAPI 3). The board's documentation: "
+            "docs/web.md.</p><table>" + "".join(rows) + "</table></body></html>")

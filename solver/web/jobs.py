@@ -9,7 +9,7 @@ stops its work even when the page could not say so.
 
 from __future__ import annotations
 
-import itertools
+import secrets
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +25,8 @@ MAX_JOBS = 16
 MAX_FINISHED = 64
 #: Seconds a finished job's result is kept for its poller.
 KEEP_FINISHED = 120.0
+#: Random bytes in a job's id (``secrets``): only the client that started a job knows it.
+ID_BYTES = 16
 
 
 class Cancelled(Exception):
@@ -33,6 +35,10 @@ class Cancelled(Exception):
 
 class Busy(Exception):
     """Too many jobs: the caller should try again later."""
+
+
+class Stopping(Exception):
+    """The server is stopping: no new job starts."""
 
 
 class Job:
@@ -65,7 +71,7 @@ class Job:
     def finished(self) -> bool:
         return self.state in ("done", "failed", "cancelled")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "state": self.state, "done": self.done,
                 "total": self.total, "result": self.result, "error": self.error}
 
@@ -77,8 +83,8 @@ class Jobs:
         self._pool = ThreadPoolExecutor(max_workers=running, thread_name_prefix="coinche-web-job")
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
-        self._ids = itertools.count(1)
         self._limit = limit
+        self._stopping = False
 
     def start(self, kind: str, work: Callable[[Callable[[int, int], None]], Any]) -> Job:
         """Queue ``work(progress)``; its return value becomes the job's result.
@@ -90,12 +96,14 @@ class Jobs:
             active = sum(1 for j in self._jobs.values() if not j.finished)
             if active >= self._limit:
                 raise Busy(f"{active} jobs are under way: try again when one is done")
-            job = Job(f"{next(self._ids)}-{int(time.time() * 1000) % 100000}", kind)
+            if self._stopping:
+                raise Stopping("the server is stopping")
+            job = Job(secrets.token_urlsafe(ID_BYTES), kind)
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, work)
         return job
 
-    def _run(self, job: Job, work: Callable) -> None:
+    def _run(self, job: Job, work: Callable[[Callable[[int, int], None]], Any]) -> None:
         if job.cancelled.is_set():
             job.state = "cancelled"
         else:
@@ -105,6 +113,8 @@ class Jobs:
                 job.state = "done"
             except Cancelled:
                 job.state = "cancelled"
+                if self._stopping:
+                    job.error = "the server is stopping"
             except ValueError as e:
                 job.error = " ".join(str(e).split())
                 job.state = "failed"
@@ -144,7 +154,24 @@ class Jobs:
                 job.finished_at = time.monotonic()
         return job
 
+    def stop_all(self) -> None:
+        """The server is stopping: refuse new jobs, cancel the others (each stops after
+        the deal in hand)."""
+        self._stopping = True
+        with self._lock:
+            jobs = list(self._jobs.values())
+        for job in jobs:
+            job.cancelled.set()
+            if job.state == "waiting":
+                job.state, job.error = "cancelled", "the server is stopping"
+                job.finished_at = time.monotonic()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
     def shutdown(self) -> None:
+        self._stopping = True
         with self._lock:
             for job in self._jobs.values():
                 job.cancelled.set()

@@ -15,13 +15,9 @@ MAX_WORLDS = 200
 MAX_SEED = 2**31 - 1
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class BodyLimit:
-    """ASGI middleware: a body over ``limit`` bytes (by its header or as it streams in)
-    gets 413 and one line, before any handler reads it."""
+    """ASGI middleware: a body over ``limit`` bytes (by its ``Content-Length`` header, or
+    as a chunked body streams in) gets 413 and one line, before any handler sees it."""
 
     def __init__(self, app, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -43,25 +39,25 @@ class BodyLimit:
             await self._refuse(send)
             return
         seen = 0
-        started = False
+        refused = False
 
         async def limited():
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _TooLarge
+                    # answered here: the application sees a client that went away, and
+                    # whatever it sends after is dropped
+                    refused = True
+                    await self._refuse(send)
+                    return {"type": "http.disconnect"}
             return message
 
         async def watched(message):
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
+            if not refused:
+                await send(message)
 
-        try:
-            await self.app(scope, limited, watched)
-        except _TooLarge:
-            if not started:
-                await self._refuse(send)
+        await self.app(scope, limited, watched)

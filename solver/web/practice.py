@@ -24,6 +24,7 @@ are not the random deal of the same seed on the board.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from solver.auction import Auction
 from solver.bidding import auction_constraints
@@ -72,7 +73,7 @@ def _passes_are_common(hand: str, dealer: Seat, auction: str, seed: int) -> bool
     return True
 
 
-def bidding_problem(seed: int) -> dict:
+def bidding_problem(seed: int) -> dict[str, Any]:
     """South's hand, a dealer and the passes before South speaks."""
     rng = random.Random(seed)
     for attempt in range(BID_TRIES):
@@ -112,7 +113,7 @@ def _contract(deal: Deal, pos: Position) -> tuple[int, Seat]:
     return level, declarer
 
 
-def play_problem(seed: int) -> dict:
+def play_problem(seed: int) -> dict[str, Any]:
     """A position with a choice that matters, the player to move, from ``seed``."""
     rng = random.Random(seed)
     deal = _problem_deal("play", seed)

@@ -54,7 +54,7 @@ const TEXT = {
     build_to: "Donner à", build_done: "Utiliser cette donne", cards_left: "cartes restantes",
     from_deal: "Main de la donne", make: "réussit", ev: "score moyen", why: "Pourquoi",
     in_auction: "L'annonce suivante, sur les donnes conformes aux enchères", fit: "des donnes tirées s'accordent avec les enchères",
-    call: "Annonce",
+    call: "Annonce", rules: "Règles", rules_help: "Variantes NOM=VALEUR séparées par des virgules, comme coinche --rule (vide : les règles par défaut)",
     from_seat: "Depuis la place du joueur", from_seat_help: "Ce que le joueur à jouer peut savoir : sa main, les cartes jouées et ce qu'elles prouvent ; les mains cachées sont tirées au hasard.",
     contract: "Contrat", declarer: "Déclarant", seat_advice: "Quelle carte, depuis sa place", seat_review: "Revue depuis chaque place",
     play_out: "Faire jouer la fin (PIMC)", worlds: "Mondes", card: "Carte", our_points: "Nos points", succeed: "Nous réussissons",
@@ -90,7 +90,7 @@ const TEXT = {
     build_to: "Give to", build_done: "Use this deal", cards_left: "cards left",
     from_deal: "Hand from the deal", make: "makes", ev: "mean score", why: "Why",
     in_auction: "The next call, on deals that fit the auction", fit: "of the dealt deals fit the auction",
-    call: "Call",
+    call: "Call", rules: "Rules", rules_help: "Variants NAME=VALUE separated by commas, as coinche --rule takes them (empty: the default rules)",
     from_seat: "From the player's seat", from_seat_help: "What the player to move can know: its hand, the cards played and what they prove; the hidden hands are dealt at random.",
     contract: "Contract", declarer: "Declarer", seat_advice: "Which card, from this seat", seat_review: "Review from each seat",
     play_out: "Play the rest out (PIMC)", worlds: "Worlds", card: "Card", our_points: "Our points", succeed: "We succeed",
@@ -172,7 +172,7 @@ const state = {
   lead: { seat: null, ran: false },
   practice: { kind: "play", seed: 1, right: 0, tried: 0 },
   view: { me: "S", only: false },
-  build: null,
+  build: null, rules: "", token: "",
 };
 // The answers, each with the key of the state it answers (see keyOf); a stale one is never shown.
 const answers = {};
@@ -180,7 +180,13 @@ let job = null, practiceAnswer = null, bidProblem = null, playProblem = null;
 // Modes from other files (ES modules, e.g. match.js) register here: { urlWrite(q), board(), render(pane), open() }.
 const modes = {};
 
+// Every answer depends on the rules too: a change of rules makes every answer stale.
 function keyOf(name) {
+  const key = stateKey(name);
+  return key === null ? null : `${key}#${state.rules}`;
+}
+
+function stateKey(name) {
   const a = state.adv, pos = [state.deal, state.strain, leader(), state.played.join(" ")];
   const contract = [`${state.level}${state.strain}`, declarer(), state.seatSamples];
   switch (name) {
@@ -242,6 +248,8 @@ function readUrl() {
   take("ps", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.practice.seed = +v; });
   take("sc", (v) => /^\d+\/\d+$/.test(v), (v) => { [state.practice.right, state.practice.tried] = v.split("/").map(Number); });
   take("me", (v) => SEATS.includes(v), (v) => { state.view.me = v; });
+  take("r", (v) => v.length < 500, (v) => { state.rules = v; });
+  take("token", (v) => v.length < 200, (v) => { state.token = v; });
   for (const [k, name] of Object.entries(REOPEN)) take(k, (v) => v === "1", () => { reopen.add(name); });
   take("only", (v) => v === "1", () => { state.view.only = true; });
   return bad;
@@ -279,6 +287,8 @@ function writeUrl() {
   }
   q.set("me", state.view.me);
   if (state.view.only) q.set("only", "1");
+  if (state.rules) q.set("r", state.rules);
+  if (state.token) q.set("token", state.token);
   for (const mode of Object.values(modes)) mode.urlWrite(q);
   history.replaceState(null, "", "#" + q.toString());
 }
@@ -308,15 +318,19 @@ function el(tag, attrs, ...children) {
 const scroller = (...children) => el("div", { class: "scroll" }, ...children);
 
 // ---------------------------------------------------------------- API
-// Every request is built here: the fields shared by all (the rules, when the page has
-// them) are added in this one place.
-function requestBody(fields) {
-  return Object.assign({}, fields, state.rules ? { rules: state.rules } : {});
+// The rules the page computes under, as the API's `rules` field: ["must_undertrump=false", ...].
+const rulesList = () => state.rules.split(",").map((r) => r.trim()).filter(Boolean);
+
+// Every request is built here: every computing request carries the rules, and every
+// request the board's token when the link gave one.
+function requestBody(path, fields) {
+  return path === "/api/deal" ? fields : Object.assign({ rules: rulesList() }, fields);
 }
 
-async function api(method, path, fields) {
-  const opts = { method, headers: {} };
-  if (fields !== undefined) { opts.body = JSON.stringify(requestBody(fields)); opts.headers["content-type"] = "application/json"; }
+async function api(method, path, fields, keepalive) {
+  const opts = { method, headers: {}, keepalive: !!keepalive };
+  if (state.token) opts.headers["x-board-token"] = state.token;
+  if (fields !== undefined) { opts.body = JSON.stringify(requestBody(path, fields)); opts.headers["content-type"] = "application/json"; }
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
   if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
@@ -653,7 +667,7 @@ function renderPlay() {
     el("span", { class: "chip bad" }, t("lg_bad"))));
   if (!sol.to_move) pane.append(el("p", { class: "big" }, `${t("over")}${C()}${t("ns")} ${sol.points.NS}, ${t("ew")} ${sol.points.EW} ${t("card_pts")}`));
   pane.append(trickList());
-  if (sol.line && sol.line.length) pane.append(bestLineText(sol));
+  if (sol.optimal_line && sol.optimal_line.length) pane.append(bestLineText(sol));
   if (answer("review")) renderReview(pane, answer("review"));
   renderSeatPane(pane);
 }
@@ -684,7 +698,7 @@ function trickList() {
 // The best line from here, written out trick by trick.
 function bestLineText(sol) {
   const before = state.played.length;
-  const all = state.played.concat(sol.line);
+  const all = state.played.concat(sol.optimal_line);
   const tricks = tricksOf(all, leader(), state.strain).filter((tr) => tr.end > before);
   return el("div", { id: "best-line-text" }, el("h3", {}, t("line_title")),
     el("ol", { class: "line" }, ...tricks.map((tr) => el("li", { value: String(Math.ceil(tr.end / 4)) },
@@ -806,7 +820,7 @@ function runSeatReview() {
 function runPlayOut() {
   return guarded(async () => {
     const sol = answer("solution");
-    const from = state.played.length, ddPlayed = state.played.concat(sol ? sol.line : []);
+    const from = state.played.length, ddPlayed = state.played.concat(sol ? sol.optimal_line : []);
     let result = null;
     await runJob("playout", seatBody({ worlds: 20 }), (r) => { result = r; });
     if (result) {
@@ -1300,7 +1314,7 @@ function redo() {
 
 function bestLine() {
   return guarded(async () => {
-    state.played = state.played.concat(answer("solution").line);
+    state.played = state.played.concat(answer("solution").optimal_line);
     state.redo = [];
     await refreshPosition();
     writeUrl();
@@ -1336,14 +1350,14 @@ async function loadDeal(pbn, seed) {
 
 // The answers about the deal itself: the table, par and the position.
 async function analyseDeal() {
-  const deal = state.deal, dealer = state.dealer, lang = state.lang;
+  const tableKey = keyOf("table"), parKey = keyOf("par"), deal = state.deal, dealer = state.dealer;
   const [table, par] = await Promise.all([
     answer("table") || api("POST", "/api/table", { deal }),
     answer("par") || api("POST", "/api/par", { deal, dealer, lang: state.lang }),
     refreshPosition(),
   ]);
-  keep("table", table, deal);
-  keep("par", par, [deal, dealer, lang].join("|"));
+  keep("table", table, tableKey);
+  keep("par", par, parKey);
   writeUrl();
   render();
 }
@@ -1468,6 +1482,7 @@ function render() {
   document.documentElement.lang = state.lang;
   document.title = "Coinche — " + t("title");
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  $("rules").title = t("rules_help");
   $("lang").textContent = state.lang === "fr" ? "English" : "Français";
   $("lang").setAttribute("lang", state.lang === "fr" ? "en" : "fr");
   const dl = $("dealer");
@@ -1540,7 +1555,13 @@ async function init() {
       .then(() => say(t("copied"), true), () => say(location.href, true));
   });
   document.addEventListener("keydown", onKey);
-  window.addEventListener("pagehide", () => { if (job) navigator.sendBeacon(`/api/jobs/${job.id}/cancel`); });
+  window.addEventListener("pagehide", () => { if (job) api("POST", `/api/jobs/${job.id}/cancel`, undefined, true).catch(() => null); });
+  $("rules").value = state.rules;
+  $("rules").addEventListener("change", (e) => guarded(async () => {
+    state.rules = e.target.value;
+    state.rules = e.target.value = rulesList().join(",");
+    if (state.deal) await analyseDeal(); else { writeUrl(); render(); }
+  }));
   await guarded(async () => {
     if (state.seed !== null) $("seed").value = state.seed;
     if (state.panel === "practice") {
