@@ -31,6 +31,21 @@ from .system import DEFAULT, BiddingSystem
 Policy = Callable[[SeatView], Call]
 
 
+class _RememberingHeuristic(HeuristicBot):
+    """:class:`HeuristicBot` whose point-count value of a hand in a strain is computed
+    once: the rollouts ask it again for every call and every continuation."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._memo: dict[tuple[int, int], int] = {}
+
+    def _value(self, hand, strain):  # type: ignore[no-untyped-def]
+        key = (hand.mask, int(strain))
+        if key not in self._memo:
+            self._memo[key] = super()._value(hand, strain)
+        return self._memo[key]
+
+
 def continue_auction(auction: Auction, deal: Deal, policy: Policy, rules: Rules,
                      system: BiddingSystem = DEFAULT) -> Auction:
     """``auction`` continued by ``policy`` for all four seats, each seeing its own hand
@@ -80,7 +95,7 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                    policy: Optional[Policy] = None) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy``; and per call the final contracts."""
-    pol: Policy = policy if policy is not None else HeuristicBot().call
+    pol: Policy = policy if policy is not None else _RememberingHeuristic().call
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
