@@ -168,10 +168,9 @@ class LeadAdvice(Answer):
             "cards": [s.to_dict() for s in self.stats], "best": self.best.card.name,
             "text": self.text,
         }
-        if self.stopping is not None:
-            v = self.stopping
-            d["stopped"] = v.reason.value
-            d["vouch"] = json_number(v.vouch) if math.isfinite(v.vouch) else None
+        v = self.stopping
+        d["stopped"] = None if v is None else v.reason.value
+        d["vouch"] = json_number(v.vouch) if v is not None and math.isfinite(v.vouch) else None
         return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:
