@@ -32,8 +32,6 @@ DELIBERATE = {("cli/entry.py", "cli.main", "main")}
 #: Imports still made inside functions, or of private names, by modules being reworked:
 #: (file, imported module, name).  The list may only shrink.
 PENDING = {
-    ("solver/advice.py", "solver.bidding", "auction_advice"),
-    ("solver/advice.py", "solver.system", "DEFAULT"),
     ("solver/aggregate.py", "solver.studyplot", "plot_aggregates"),
     ("solver/batch.py", "solver.par", "par"),
     ("solver/batch.py", "solver.table", "dd_table"),
