@@ -131,7 +131,7 @@ class Solver:
         if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
             raise SolverError(f"tt_bits {quote(tt_bits)}: expected a whole number from 8 to 26")
         # table_of: search with that solver's table, from another thread (see solve_all)
-        self._engine = Engine(tt_bits, None if table_of is None else table_of._engine)
+        self._engine: Engine = Engine(tt_bits, None if table_of is None else table_of._engine)
         self._lock = threading.Lock()
         self._owner: "int | None" = None
 
