@@ -28,7 +28,7 @@ from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import writing_in
-from . import practice, views
+from . import match, practice, views
 from .access import Access
 from .jobs import Busy, Jobs, Stopping
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
@@ -113,6 +113,30 @@ class AuctionReviewIn(Ruled):
     samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 30
     seed: Seed = 1
     lang: Lang = "en"
+
+
+class MatchDealIn(BaseModel):
+    calls: Annotated[str, Field(max_length=400, description="the calls so far: 'pass 80H pass'")] = ""
+    cards: Annotated[str, Field(max_length=200, description="the cards so far: 'SA S7 ...'")] = ""
+
+
+class MatchIn(BaseModel):
+    """A match at the board (solver.web.match): the page sends it whole every time."""
+
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seat: SeatText = "S"
+    partner: Literal[match.BOTS] = "heuristic"  # type: ignore[valid-type]
+    opponents: Literal[match.BOTS] = "heuristic"  # type: ignore[valid-type]
+    deals: Annotated[list[MatchDealIn], Field(max_length=match.MAX_DEALS)] = []
+    show: bool = False
+    lang: Lang = "en"
+
+    def moves(self) -> list[tuple[str, str]]:
+        return [(d.calls, d.cards) for d in self.deals]
+
+
+class MatchReplayIn(MatchIn):
+    number: Annotated[int, Field(ge=1, le=match.MAX_DEALS, description="the deal, from 1")] = 1
 
 
 class LeadIn(Ruled):
@@ -246,6 +270,7 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     def auction_review_job(req: AuctionReviewIn) -> dict:
         return jobs.start("auctionreview", _auction_review_work(req)).to_dict()
 
+    _match_routes(app, jobs)
     for kind, model, work, summary in _SEAT_WORK:
         _seat_routes(app, jobs, kind, model, work, summary)
 
@@ -336,6 +361,37 @@ def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type, work, summary
 
     app.post(f"/api/{kind}", tags=["play"], summary=summary + ", waited for")(now)
     app.post(f"/api/jobs/{kind}", tags=["jobs"], summary=summary + "; poll /api/jobs/{id}")(later)
+
+
+def _match_routes(app: FastAPI, jobs: Jobs) -> None:
+    """A match against bots: the state from the person's seat, a bot's next move (a
+    job: a PIMC bot thinks), the deals as PBN, a deal replayed by bots."""
+    @app.post("/api/match", tags=["match"], summary="A match from the person's seat (table_state)")
+    def match_state(req: MatchIn) -> dict:
+        with writing_in(req.lang):
+            return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(), show=req.show)
+
+    @app.post("/api/match/bot", tags=["match"], summary="The next bot's call or card, waited for (bot_move)")
+    async def match_bot(req: MatchIn, request: Request) -> Response:
+        def work(progress):
+            with writing_in(req.lang):
+                return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves())
+        return await _wait(jobs.start("matchbot", work), jobs, request)
+
+    @app.post("/api/match/pbn", tags=["match"], summary="The finished deals as records (match_records)")
+    def match_pbn(req: MatchIn) -> Response:
+        with writing_in(req.lang):
+            text = match.match_records(req.seed, req.seat, req.partner, req.opponents, req.moves())
+        return Response(text, media_type="application/x-chess-pbn",
+                        headers={"content-disposition": f'attachment; filename="match-{req.seed}.pbn"'})
+
+    @app.post("/api/jobs/matchreplay", tags=["jobs"],
+              summary="A deal of the match played by bots at every seat (bots_replay); poll /api/jobs/{id}")
+    def match_replay(req: MatchReplayIn) -> dict:
+        def work(progress):
+            with writing_in(req.lang):
+                return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents)
+        return jobs.start("matchreplay", work).to_dict()
 
 
 async def _wait(job, jobs: Jobs, request: Request) -> Response:

@@ -177,6 +177,8 @@ const state = {
 // The answers, each with the key of the state it answers (see keyOf); a stale one is never shown.
 const answers = {};
 let job = null, practiceAnswer = null, bidProblem = null, playProblem = null;
+// Modes from other files (ES modules, e.g. match.js) register here: { urlWrite(q), board(), render(pane), open() }.
+const modes = {};
 
 // Every answer depends on the rules too: a change of rules makes every answer stale.
 function keyOf(name) {
@@ -225,7 +227,7 @@ function readUrl() {
   take("d", (v) => DEAL_RE.test(v.trim()), (v) => { state.deal = v.trim(); });
   take("seed", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.seed = +v; });
   take("dl", (v) => SEATS.includes(v), (v) => { state.dealer = v; });
-  take("panel", (v) => ["table", "play", "advice", "practice"].includes(v), (v) => { state.panel = v; });
+  take("panel", (v) => ["table", "play", "advice", "practice", "match"].includes(v), (v) => { state.panel = v; });
   take("lang", (v) => ["fr", "en"].includes(v), (v) => { state.lang = v; });
   take("st", (v) => STRAINS.includes(v), (v) => { state.strain = v; });
   take("ld", (v) => SEATS.includes(v), (v) => { state.leader = v; });
@@ -287,6 +289,7 @@ function writeUrl() {
   if (state.view.only) q.set("only", "1");
   if (state.rules) q.set("r", state.rules);
   if (state.token) q.set("token", state.token);
+  for (const mode of Object.values(modes)) mode.urlWrite(q);
   history.replaceState(null, "", "#" + q.toString());
 }
 
@@ -503,6 +506,7 @@ function shownHands() {
 }
 
 function renderBoard() {
+  if (state.panel in modes) { modes[state.panel].board(); return; }
   const { playing, hands } = shownHands();
   const hiding = practiceActive("play") && !practiceAnswer;
   const strain = playing ? playing.strain : null;
@@ -586,8 +590,9 @@ function renderPanes() {
     b.classList.toggle("active", b.dataset.panel === state.panel);
     b.setAttribute("aria-pressed", String(b.dataset.panel === state.panel));
   }
-  for (const p of ["table", "play", "advice", "practice"]) $("pane-" + p).classList.toggle("active", p === state.panel);
-  $("dealbar").hidden = practiceActive();
+  for (const p of ["table", "play", "advice", "practice", "match"]) $("pane-" + p).classList.toggle("active", p === state.panel);
+  $("dealbar").hidden = practiceActive() || state.panel === "match";
+  if (state.panel in modes) modes[state.panel].render($("pane-" + state.panel));
   if (state.panel === "table") renderTable();
   if (state.panel === "play") renderPlay();
   if (state.panel === "advice") renderAdvice();
@@ -1409,6 +1414,7 @@ function renderPalette() {
 // ---------------------------------------------------------------- view: rotate, hide
 function renderView() {
   const box = $("view");
+  box.hidden = state.panel === "match";
   box.replaceChildren(
     el("label", {}, t("sit_at"), " ", el("select", { id: "view-me", onchange: (e) => { state.view.me = e.target.value; writeUrl(); render(); } },
       ...SEATS.map((s) => el("option", { value: s, selected: s === state.view.me ? "" : null }, t(s))))),
@@ -1492,6 +1498,7 @@ function render() {
 async function openPanel(panel) {
   const was = state.panel;
   state.panel = panel;
+  if (panel in modes) { writeUrl(); render(); await modes[panel].open(); return; }
   if (panel === "practice") {
     practiceAnswer = null;
     const p = state.practice;
