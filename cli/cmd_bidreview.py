@@ -59,16 +59,16 @@ def bidreview(
             raise fail(f"{deal}: no game with an [Auction] and a [Dealer] to review")
         for rec, rec_dealer in games:
             calls = Auction(rec_dealer, rec.auction, record_rules(rec, rules))
-            _review(deal_of(rec, deal), rec_dealer, calls, chosen, samples, seed, record_rules(rec, rules),
-                    workers, as_json)
+            show_auction_review(deal_of(rec, deal), rec_dealer, calls, chosen, samples, seed,
+                                record_rules(rec, rules), workers, as_json)
         return
     if not auction:
         raise fail("--auction: give the calls to review, like \"S:80C W:pass N:100C E:pass S:pass W:pass\"")
-    _review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json)
+    show_auction_review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json)
 
 
-def _review(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", system: BiddingSystem,
-            samples: int, seed: "int | None", rules: Rules, workers: "int | None", as_json: bool) -> None:
+def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str",
+                        system: BiddingSystem, samples: int, seed: "int | None", rules: Rules, workers: "int | None", as_json: bool) -> None:
     with progress_bar(N_("calls")) as bar:
         r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
                            workers=workers, progress=bar.callback)

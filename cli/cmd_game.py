@@ -9,6 +9,8 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from .app import app
+from .cmd_bidreview import show_auction_review
+from .cmd_review import show_seat_review
 from .errors import fail, handle_errors
 from .output import err_console
 from .options import SeedOpt, seed_or_fresh
@@ -26,6 +28,8 @@ from solver.messages import tr
 from solver.play import Position
 from solver.records import Record
 from solver.rules import Rules, Strain, strength_table
+from solver.seatreview import review_from_seats
+from solver.system import DEFAULT
 
 BotOpt = Annotated[str, typer.Option(help="The bots: pimc, heuristic, random or dd (dd sees every card).")]
 
@@ -130,14 +134,11 @@ def _deal_done(res: DealResult, m: Match, review: int, seed: int, rules: Rules) 
         say(tr("{contract}: the declarers took {points} points; {verdict}. N-S {ns}, E-W {ew}.",
                contract=r.contract, points=r.result, verdict=tr("made") if made else tr("down"), ns=ns, ew=ew))
         if review and r.deal is not None and r.dealer is not None and r.first_leader is not None:
-            from .cmd_bidreview import _review
-            from .cmd_review import _show_seats
-            from solver.seatreview import review_from_seats
-            from solver.system import DEFAULT
-            _review(r.deal, r.dealer, " ".join(f"{c.seat.name}:{c.text}" for c in r.auction), DEFAULT, review,
-                    seed, rules, 1, False)
-            _show_seats(review_from_seats(r.deal, r.contract, r.play, leader=r.first_leader, samples=review,
-                                          seed=seed, rules=rules, workers=1), False)
+            calls = " ".join(f"{c.seat.name}:{c.text}" for c in r.auction)
+            show_auction_review(r.deal, r.dealer, calls, DEFAULT, review, seed, rules, 1, False)
+            seats = review_from_seats(r.deal, r.contract, r.play, leader=r.first_leader, samples=review,
+                                      seed=seed, rules=rules, workers=1)
+            show_seat_review(seats, False)
     say(tr("Score: N-S {ns}, E-W {ew}. {status}", ns=m.ns, ew=m.ew, status=m.status()))
     say()
 

@@ -124,10 +124,10 @@ def _from_seats(deal: str, contract: "str | None", strain: "str | None", played:
         with progress_bar(N_("reviewing")) as bar:
             r = review_from_seats(d, c, cards, leader=lead, samples=samples, seed=seed, rules=game_rules,
                                   workers=workers, progress=bar.callback)
-        _show_seats(r, as_json)
+        show_seat_review(r, as_json)
 
 
-def _show_seats(r: SeatReview, as_json: bool) -> None:
+def show_seat_review(r: SeatReview, as_json: bool) -> None:
     if as_json:
         print_json(r.to_dict())
         return

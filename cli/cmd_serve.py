@@ -48,7 +48,7 @@ def _interface_addresses() -> list[str]:
     except (ImportError, OSError, AttributeError):
         pass
     try:
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     except OSError:
         pass
     out: list[str] = []

@@ -42,11 +42,11 @@ class ProgressBar:
     def advance(self, steps: int = 1) -> None:
         self._progress.advance(self._task, steps)
 
-    def update(self, done: int, total: int) -> None:
+    def update(self, done: int, total: "int | None") -> None:
         self._progress.update(self._task, completed=done, total=total)
 
     @property
-    def callback(self) -> "Callable[[int, int], None] | None":
+    def callback(self) -> "Callable[[int, int | None], None] | None":
         return self.update if self.shown else None
 
 

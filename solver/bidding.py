@@ -155,7 +155,7 @@ class AuctionAdvice(Answer):
 
     @property
     def best(self) -> CallStats:
-        return min(self.calls, key=lambda c: (-round(c.ev, 9), _order(c.call)))
+        return min(self.calls, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
 
     def to_dict(self, with_deals: bool = False) -> dict:
         d = {"hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
@@ -170,7 +170,7 @@ class AuctionAdvice(Answer):
         return d
 
 
-def _order(call: Call) -> tuple:
+def call_order(call: Call) -> tuple:
     # on equal scores: pass, then the lower bid, then coinche, then surcoinche
     kinds = {CallKind.PASS: 0, CallKind.BID: 1, CallKind.COINCHE: 2, CallKind.SURCOINCHE: 3}
     return (kinds[call.kind], call.level or 0, int(call.strain) if call.strain is not None else 0)
@@ -180,7 +180,7 @@ def _order(call: Call) -> tuple:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-def _solve_six(solver: Solver, task: tuple) -> list[tuple[int, Optional[Team]]]:
+def solve_six_strains(solver: Solver, task: tuple) -> list[tuple[int, Optional[Team]]]:
     """Per strain: N-S points and the side that takes every trick (or None)."""
     deal, leader, rules = task
     out = []
@@ -214,7 +214,7 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
 class _AuctionStudy(Study[tuple[list, list]]):
     rules: Rules
     dealer: Seat
-    work = staticmethod(_solve_six)
+    work = staticmethod(solve_six_strains)
 
     def initial(self, deals: list[Deal]) -> list:
         return [(d, self.dealer.next, self.rules) for d in deals]
@@ -223,7 +223,8 @@ class _AuctionStudy(Study[tuple[list, list]]):
         return deals, results
 
 
-def _judge(auction: Auction, seat: Seat, deals: list, results: list, rules: Rules) -> tuple[list, np.ndarray]:
+def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
+                rules: Rules) -> tuple[list, np.ndarray]:
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
@@ -233,8 +234,8 @@ def _judge(auction: Auction, seat: Seat, deals: list, results: list, rules: Rule
         for i, (deal, rows) in enumerate(zip(deals, results)):
             row = rows[int(contract.strain)] if contract is not None else None
             values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules)
-    # on equal scores the first call in the order of _order
-    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: _order(options[j])))}
+    # on equal scores the first call in the order of call_order
+    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
     stats = []
     for j in judged:
@@ -291,7 +292,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     deals, results = simulate(_AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
                               workers=workers, executor=executor, progress=progress,
                               max_attempts=max_attempts)
-    stats, values = _judge(a, seat, deals, results, rules)
+    stats, values = judge_calls(a, seat, deals, results, rules)
     team = seat.team
     points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
                        for d, rows in zip(deals, results)])

@@ -37,22 +37,26 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .auction import Auction, Call, CallKind
+from .bidding import (
+    NO_SYSTEM, auction_advice, auction_constraints, call_order, judge_calls, solve_six_strains,
+)
+from .cardplay import card_outcomes
 from .cards import Card, CardSet, Seat, Suit, Team, card_of, rank_of, suit_of
 from .contract import Contract, bid_key
 from .deal import Deal
 from .errors import ConstraintError
-from .knowledge import Knowledge, _who_played
+from .handeval import evaluate_hand
+from .knowledge import Knowledge, who_played
 from .play import Position, legal_cards, trick_winner
 from .rules import Rules, Strain, points_table, strength_table
 from .outcome import PlayedContract
+from .sampling import sample_deals
 from .scoring import DealScore
+from .solve import Solver, default_solver
 from .system import DEFAULT, BiddingSystem
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .solve import Solver
 
 __all__ = ["SeatView", "Bot", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDummyBot", "make_bot",
            "BOT_KINDS", "world_score", "bots_for"]
@@ -114,7 +118,7 @@ class SeatView:
     def order(self) -> list[tuple[Seat, Card]]:
         """The cards played with the seat of each."""
         c = self.contract
-        return [] if c is None else _who_played(list(self.played), c.strain, self.leader)
+        return [] if c is None else who_played(list(self.played), c.strain, self.leader)
 
     def remaining(self) -> CardSet:
         """The seat's cards not played yet."""
@@ -155,8 +159,9 @@ class SeatView:
         declarations shown included."""
         c = self.contract
         assert c is not None
-        shown = {s.name: " ".join(x.name for x in cards) for s, cards in self.shown.items()
-                 if s != self.seat and len(cards)}
+        shown: dict[Seat | str, CardSet | str] = {
+            s.name: " ".join(x.name for x in cards) for s, cards in self.shown.items()
+            if s != self.seat and len(cards)}
         return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
                                    belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
                                    shown=shown)
@@ -243,12 +248,10 @@ class PimcBot:
     @property
     def solver(self) -> "Solver":
         if self._solver is None:
-            from .solve import default_solver
             self._solver = default_solver()
         return self._solver
 
     def call(self, view: SeatView) -> Call:
-        from .bidding import NO_SYSTEM, auction_advice
         rng = _rng(self.seed, view, "call")
         seed = _sub_seed(rng)
         attempts = 200 * self.samples
@@ -266,8 +269,6 @@ class PimcBot:
         """Deals of the hidden cards consistent with the view: the play's proofs and
         what the calls showed; when no deal fits the calls as the system reads them
         (a player who bid off system), the play's proofs alone."""
-        from .bidding import auction_constraints
-        from .sampling import sample_deals
         k = view.knowledge()
         cons = k.constraints(check=False)
         seed = _sub_seed(rng)
@@ -281,7 +282,6 @@ class PimcBot:
     def card_scores(self, view: SeatView) -> tuple[dict[Card, float], dict[Card, float], int]:
         """Per legal card: the mean of our score minus theirs over the worlds, the mean
         of our card points, and the number of worlds solved."""
-        from .cardplay import card_outcomes
         c = view.contract
         assert c is not None
         rng = _rng(self.seed, view, "card")
@@ -352,7 +352,6 @@ class HeuristicBot:
 
     # -- calls ---------------------------------------------------------------
     def _value(self, hand: CardSet, strain: Strain) -> int:
-        from .handeval import evaluate_hand
         # the highest level made two times in three by the point count: a safe bidder
         p_make = evaluate_hand(hand, strain).p_make
         return max((lv for lv, p in p_make.items() if p >= 2 / 3), default=0)
@@ -495,7 +494,6 @@ class DoubleDummyBot:
     @property
     def solver(self) -> "Solver":
         if self._solver is None:
-            from .solve import default_solver
             self._solver = default_solver()
         return self._solver
 
@@ -505,15 +503,13 @@ class DoubleDummyBot:
         return self.deal
 
     def call(self, view: SeatView) -> Call:
-        from .bidding import _judge, _order, _solve_six
         deal = self._deal(view)
-        rows = _solve_six(self.solver, (deal, view.leader, view.rules))
-        stats, _ = _judge(view.auction, view.seat, [deal], [rows], view.rules)
-        best: Call = min(stats, key=lambda s: (-round(s.ev, 9), _order(s.call))).call
+        rows = solve_six_strains(self.solver, (deal, view.leader, view.rules))
+        stats, _ = judge_calls(view.auction, view.seat, [deal], [rows], view.rules)
+        best: Call = min(stats, key=lambda s: (-round(s.ev, 9), call_order(s.call))).call
         return best
 
     def card(self, view: SeatView) -> Card:
-        from .cardplay import card_outcomes
         deal = self._deal(view)
         c = view.contract
         assert c is not None

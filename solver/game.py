@@ -29,11 +29,11 @@ import random
 from typing import Any, Callable, Optional, Sequence
 
 from .auction import Auction, Call
-from .bots import SeatView, world_score
+from .bots import SeatView, make_bot, world_score
 from .cards import Card, CardSet, Rank, Seat, Suit, Team, card_of
 from .contract import Contract
 from .deal import Deal
-from .declarations import find_declarations
+from .declarations import award_declarations, find_declarations
 from .errors import CoincheError, ConstraintError
 from .match import Match
 from .outcome import capot_taker
@@ -122,7 +122,6 @@ def _shown(deal: Deal, contract: Contract, leader: Seat, rules: Rules) -> dict[S
     best declaration shows its own), when the rules count declarations."""
     if not rules.declarations:
         return {}
-    from .declarations import award_declarations
     ns, ew = award_declarations(deal, contract.strain, leader, rules)
     side = Team.NS if ns else Team.EW if ew else None
     out: dict[Seat, CardSet] = {}
@@ -142,7 +141,6 @@ def _declarations_text(deal: Deal, contract: Contract, leader: Seat, rules: Rule
     are left out, as they are at the table)."""
     if not rules.declarations:
         return None
-    from .declarations import award_declarations
     awarded = award_declarations(deal, contract.strain, leader, rules)
     parts = []
     for team in Team:
@@ -386,7 +384,6 @@ def duplicate(deals: int, seed: int, team_a: Callable[[Seat], Any], team_b: Call
 
 
 def _team(kind: str, seed: int, options: dict[str, Any], solver: Any) -> Callable[[Seat], Any]:
-    from .bots import make_bot
 
     def make(seat: Seat) -> Any:
         opts = dict(options) if kind == "pimc" else {}

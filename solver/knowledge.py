@@ -62,7 +62,7 @@ class Knowledge:
         seat, strain, leader = Seat.parse(seat), Strain.parse(strain), Seat.parse(leader)
         mine = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
         cards = parse_played(played)
-        order = _who_played(cards, strain, leader)
+        order = who_played(cards, strain, leader)
         own = CardSet(sum(1 << int(c) for s, c in order if s == seat))
         whole = CardSet(mine.mask | own.mask)
         if len(whole) != 8:
@@ -164,7 +164,7 @@ def _belote_suit(strain: Strain, text: str, item: Any) -> Suit:
     return Suit.parse(text)
 
 
-def _who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[Seat, Card]]:
+def who_played(cards: list[Card], strain: Strain, leader: Seat) -> list[tuple[Seat, Card]]:
     """Each card with the seat that played it (tricks won by the referee's rule)."""
     out: list[tuple[Seat, Card]] = []
     lead, trick = leader, list[Card]()

@@ -48,6 +48,7 @@ from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from .errors import ConstraintError, quote
 from .solve import Solver, default_solver
+from .workers import check_workers, default_workers, thread_pool
 
 __all__ = ["Backend", "Executor", "EXECUTORS", "default_workers", "executor", "map_tasks",
            "process_pool", "check_workers", "stopping", "WorkerLostError", "SchedulerLostError"]
@@ -56,12 +57,6 @@ __all__ = ["Backend", "Executor", "EXECUTORS", "default_workers", "executor", "m
 TaskFunc = Callable[[Solver, Any], Any]
 #: A progress callback: ``progress(done, total)`` (``total`` is None for a stream of tasks).
 Progress = Callable[[int, "int | None"], None]
-
-# Threads kept for later maps, each with its solver: starting a thread costs about what
-# a small search does.  The bound only caps what callers may ask (each thread is started
-# when a map first needs it).
-_MAX_THREADS = 256
-
 
 class Backend(enum.Enum):
     """Where the workers run."""
@@ -84,23 +79,6 @@ class Backend(enum.Enum):
         except ValueError:
             names = ", ".join(b.value for b in cls)
             raise ConstraintError(f"executor {quote(value)}: expected one of {names}") from None
-
-
-def default_workers() -> int:
-    """The cores this process may use (its CPU affinity where the system has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def check_workers(workers: "int | None") -> int:
-    """``workers`` checked (a whole number, 1 or more), or :func:`default_workers`."""
-    if workers is None:
-        return default_workers()
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConstraintError(f"workers {workers!r}: expected 1 or more")
-    return workers
 
 
 # ---------------------------------------------------------------------------
@@ -212,18 +190,6 @@ def _reported(result: Any, done: int, total: "int | None", progress: "Progress |
     return result
 
 
-_THREADS: "tuple[int, concurrent.futures.ThreadPoolExecutor] | None" = None   # (pid, threads)
-
-
-def _thread_pool() -> concurrent.futures.ThreadPoolExecutor:
-    """The threads kept for later maps (made anew in a forked child)."""
-    global _THREADS
-    if _THREADS is None or _THREADS[0] != os.getpid():
-        _THREADS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(
-            max_workers=_MAX_THREADS, thread_name_prefix="coinche-worker"))
-    return _THREADS[1]
-
-
 class _Failure:
     """An exception a worker thread raised, on its way to the calling thread."""
 
@@ -252,7 +218,7 @@ class ThreadExecutor(Executor):
     backend = Backend.THREAD
 
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
-        return _thread_pool().submit(_run_one, func, task).result
+        return thread_pool().submit(_run_one, func, task).result
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
                       per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
@@ -282,7 +248,7 @@ class ThreadExecutor(Executor):
             finally:
                 _WORKER.stop = None
 
-        jobs = [_thread_pool().submit(work) for _ in range(min(self.workers, n))]
+        jobs = [thread_pool().submit(work) for _ in range(min(self.workers, n))]
         try:
             for done in range(1, n + 1):
                 item = _next_finished(finished, jobs)

@@ -23,6 +23,7 @@ from .errors import CoincheError, DealError, IllegalPlayError, RulesError, Score
     SolverError, StrainError, quote
 from .play import Position, parse_played
 from .contract import points_needed
+from .workers import check_workers, thread_pool
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
 
 __all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "solve_all", "can_take",
@@ -130,7 +131,7 @@ class Solver:
         if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
             raise SolverError(f"tt_bits {quote(tt_bits)}: expected a whole number from 8 to 26")
         # table_of: search with that solver's table, from another thread (see solve_all)
-        self._engine = Engine(tt_bits, None if table_of is None else table_of._engine)
+        self._engine: Engine = Engine(tt_bits, None if table_of is None else table_of._engine)
         self._lock = threading.Lock()
         self._owner: "int | None" = None
 
@@ -627,12 +628,6 @@ class _SharedSolve:
             raise self.error
 
 
-def _helper(_: Solver, task: "tuple[_SharedSolve, Solver]") -> None:
-    """A worker thread's part of :func:`solve_all`, on the solver that shares the caller's table."""
-    shared, solver = task
-    shared.work(solver)
-
-
 def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = None,
               leader: "Seat | str | None" = None, played: "str | Iterable[int | str]" = (),
               rules: "Rules | None" = None, *, dealer: "Seat | str | None" = None,
@@ -648,8 +643,6 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
     >>> sol.ns_points, sol.ns_max_tricks, len(sol.card_values), len(sol.line)
     (146, 7, 8, 32)
     """
-    from .parallel import Backend, check_workers, executor   # (solver.parallel imports this module)
-
     pos = query_position(deal, strain, leader, played, rules, dealer=dealer)
     n = check_workers(threads)
     main = default_solver()
@@ -659,9 +652,9 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
         return sol
     # four shares of the cards a thread: about two cards each, so the threads end together
     shared = _SharedSolve(pos, 4 * n)
-    pool = executor(Backend.THREAD, n - 1)
+    pool = thread_pool()
     for _ in range(n - 1):
-        pool.submit(_helper, (shared, Solver(table_of=main)))
+        pool.submit(shared.work, Solver(table_of=main))
     try:
         sol = main.solve(pos.copy())
         shared.value = sol.ns_points

@@ -376,7 +376,6 @@ def test_a_users_script_sees_precise_types(tmp_path, tmp_path_factory):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="advise() returns Any while it also answers within an auction")
 def test_advise_is_typed_for_a_users_script(tmp_path, tmp_path_factory):
     done = _mypy_strict(_ADVISE_SCRIPT, tmp_path, tmp_path_factory)
     assert done.returncode == 0, done.stdout + done.stderr
