@@ -197,8 +197,8 @@ def _played(contract: Contract, deal: Deal, row: tuple, leader: Seat, rules: Rul
     return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
 
 
-def _score(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat,
-           rules: Rules) -> tuple[int, bool]:
+def contract_margin(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat,
+                    rules: Rules) -> tuple[int, bool]:
     """Our score minus theirs with ``contract`` played, and whether our side succeeds."""
     if contract is None:
         return 0, False
@@ -211,7 +211,10 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
     return state.contract()
 
 
-class _AuctionStudy(Study[tuple[list, list]]):
+class AuctionStudy(Study[tuple[list, list]]):
+    """The deals fitting an auction, each solved in the six strains (the dealer's next seat
+    leading), for judging calls on them."""
+
     rules: Rules
     dealer: Seat
     work = staticmethod(solve_six_strains)
@@ -233,7 +236,7 @@ def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
         contract = _contract_after(auction, call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
             row = rows[int(contract.strain)] if contract is not None else None
-            values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules)
+            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules)
     # on equal scores the first call in the order of call_order
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
@@ -289,7 +292,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     c = auction_constraints(h, seat, a, system, constraints)
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
-    deals, results = simulate(_AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
+    deals, results = simulate(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
                               workers=workers, executor=executor, progress=progress,
                               max_attempts=max_attempts)
     stats, values = judge_calls(a, seat, deals, results, rules)

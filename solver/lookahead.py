@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
 from .auction import Auction, Call
-from .bidding import _AuctionStudy, _order, _score, auction_constraints, call_text
+from .bidding import AuctionStudy, auction_constraints, call_order, call_text, contract_margin
 from .bots import HeuristicBot, SeatView
 from .cards import Seat
 from .contract import Contract
@@ -90,9 +90,9 @@ def _name(contract: Optional[Contract]) -> str:
     return "pass" if contract is None else str(contract)
 
 
-def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list],
+def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
                    rules: Rules, system: BiddingSystem = DEFAULT,
-                   policy: Optional[Policy] = None) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter]]:
+                   policy: Optional[Policy] = None) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy``; and per call the final contracts."""
     pol: Policy = policy if policy is not None else _RememberingHeuristic().call
@@ -100,15 +100,18 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
     success = np.zeros((len(deals), len(options)), dtype=bool)
-    finals: list[Counter] = [Counter() for _ in options]
+    finals: list[Counter[str]] = [Counter() for _ in options]
     for j, call in enumerate(options):
         start = auction.then(call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
             end = continue_auction(start, deal, pol, rules, system)
             contract = end.contract
             finals[j][_name(contract)] += 1
-            row = rows[int(contract.strain)] if contract is not None else None
-            values[i, j], success[i, j] = _score(contract, deal, row, seat.team, leader, rules)
+            if contract is None:              # passed out: nobody scores
+                values[i, j], success[i, j] = 0, False
+                continue
+            row = rows[int(contract.strain)]
+            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules)
     return options, values, success, finals
 
 
@@ -122,9 +125,9 @@ def lookahead_advice(hand: str, seat: "Seat | str", dealer: "Seat | str", auctio
     a = auction if isinstance(auction, Auction) else Auction.parse(auction, d, rules)
     c = auction_constraints(h, s, a, system, None)
     c = dataclasses.replace(c, accept=Acceptance(c.accept, "the auction"))
-    deals, results = simulate(_AuctionStudy(rules=rules, dealer=d), h, s, samples, seed, c, workers=workers)
+    deals, results = simulate(AuctionStudy(rules=rules, dealer=d), h, s, samples, seed, c, workers=workers)
     options, values, success, finals = rollout_values(a, s, deals, results, rules, system, policy)
-    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: _order(options[j])))}
+    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
     n = max(len(deals), 1)
     calls = []
