@@ -298,6 +298,23 @@ def test_every_error_is_error_not_detail(method, path, content, status):
     assert list(r.json()) == ["error"] and "\n" not in r.json()["error"]
 
 
+def test_deep_nesting_is_refused_whatever_the_recursion_limit():
+    """33 levels are refused by the server's own count, even where the process allows deep
+    recursion (mypy's API, run by the type test in the same process, raises the limit);
+    a bracket inside a string does not count."""
+    import sys
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(100_000)
+    try:
+        with TestClient(create_app()) as c:
+            deep = c.post("/api/table", content=b"[" * 33 + b"]" * 33, headers={"content-type": "application/json"})
+            flat = c.post("/api/table", json={"deal": "[[[[" * 20})
+    finally:
+        sys.setrecursionlimit(old)
+    assert deep.status_code == 400 and "nested at most 32 levels" in deep.json()["error"]
+    assert flat.status_code == 400 and "nested" not in flat.json()["error"]
+
+
 def test_a_chunked_body_over_the_limit_gets_413():
     def chunks():
         yield b'{"deal": "'

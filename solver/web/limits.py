@@ -15,17 +15,51 @@ MAX_WORLDS = 200
 MAX_SEED = 2**31 - 1
 
 
+#: The deepest nesting of arrays and objects a request body may have (the API's own
+#: bodies nest two levels).
+MAX_DEPTH = 32
+
+
+class _Depth:
+    """How deep a JSON text nests, read chunk by chunk (brackets inside strings skipped)."""
+
+    def __init__(self) -> None:
+        self.depth = self.deepest = 0
+        self.in_string = self.escaped = False
+
+    def feed(self, data: bytes) -> int:
+        for byte in data:
+            if self.in_string:
+                if self.escaped:
+                    self.escaped = False
+                elif byte == 0x5C:                      # backslash
+                    self.escaped = True
+                elif byte == 0x22:                      # closing quote
+                    self.in_string = False
+            elif byte == 0x22:
+                self.in_string = True
+            elif byte in (0x5B, 0x7B):                  # [ {
+                self.depth += 1
+                self.deepest = max(self.deepest, self.depth)
+            elif byte in (0x5D, 0x7D):                  # ] }
+                self.depth -= 1
+        return self.deepest
+
+
 class BodyLimit:
     """ASGI middleware: a body over ``limit`` bytes (by its ``Content-Length`` header, or
-    as a chunked body streams in) gets 413 and one line, before any handler sees it."""
+    as a chunked body streams in) gets 413 and one line, before any handler sees it; one
+    nested deeper than :data:`MAX_DEPTH` gets 400 (decided here, not by the parser's
+    recursion limit, which other code in the process may change)."""
 
     def __init__(self, app, limit: int = MAX_BODY) -> None:
         self.app = app
         self.limit = limit
 
-    async def _refuse(self, send) -> None:
-        body = json.dumps({"error": f"request body larger than {self.limit} bytes"}).encode()
-        await send({"type": "http.response.start", "status": 413,
+    async def _refuse(self, send, status: int = 413, message: str = "") -> None:
+        text = message or f"request body larger than {self.limit} bytes"
+        body = json.dumps({"error": text}).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
@@ -40,6 +74,7 @@ class BodyLimit:
             return
         seen = 0
         refused = False
+        depth = _Depth()
 
         async def limited():
             nonlocal seen, refused
@@ -53,6 +88,11 @@ class BodyLimit:
                     # whatever it sends after is dropped
                     refused = True
                     await self._refuse(send)
+                    return {"type": "http.disconnect"}
+                if depth.feed(message.get("body", b"")) > MAX_DEPTH:
+                    refused = True
+                    await self._refuse(send, 400, "the body is no JSON the API reads (UTF-8 text, "
+                                       f"nested at most {MAX_DEPTH} levels)")
                     return {"type": "http.disconnect"}
             return message
 
