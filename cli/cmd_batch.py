@@ -21,7 +21,7 @@ import typer
 
 from .app import app
 from .errors import OutputError, fail, handle_errors, is_write_failure
-from .files import MAX_INPUT_BYTES, MAX_LINE, check_output, nothing_in
+from .files import MAX_INPUT_BYTES, MAX_LINE, check_output, nothing_in, open_input
 from solver.messages import N_, tr
 from solver.atomic import atomic_open, is_stream
 from .options import MAX_WORKERS, JsonOpt
@@ -150,14 +150,7 @@ def _input_lines(file: Path) -> Iterator[str]:
     if name == "-":
         stream: IO[bytes] = getattr(sys.stdin, "buffer", sys.stdin)
     else:
-        try:
-            stream = open(name, "rb")
-        except FileNotFoundError:
-            raise fail(f"no such file: {quote(name)}") from None
-        except IsADirectoryError:
-            raise fail(f"{quote(name)} is a directory: expected a file of deals") from None
-        except OSError as e:
-            raise fail(f"cannot read {quote(name)}: {e.strerror or e}") from None
+        stream = open_input(name, "file of deals")
     return _lines_of(stream, _shown(file), close=name != "-")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import IO, Sequence
 
 import typer
 
@@ -28,6 +28,20 @@ MAX_INPUT_BYTES = 64 << 20
 MAX_LINE = 10_000
 
 
+def open_input(name: str, what: str) -> IO[bytes]:
+    """The file ``name`` opened for reading bytes; a missing file, a directory or a file
+    that cannot be opened is one line on stderr and exit code 2 (``what``: what it
+    should hold, "file of deals")."""
+    try:
+        return open(name, "rb")
+    except FileNotFoundError:
+        raise fail(f"no such file: {quote(name)}") from None
+    except IsADirectoryError:
+        raise fail(f"{quote(name)} is a directory: expected a {what}") from None
+    except OSError as e:
+        raise fail(f"cannot read {quote(name)}: {e.strerror or e}") from None
+
+
 def _read_bytes(name: str, what: str) -> bytes:
     """At most :data:`MAX_INPUT_BYTES` of ``name`` (``-``: stdin)."""
     if name == "-":
@@ -36,12 +50,8 @@ def _read_bytes(name: str, what: str) -> bytes:
         name = "stdin"
     else:
         try:
-            with open(name, "rb") as f:
+            with open_input(name, what) as f:
                 data = f.read(MAX_INPUT_BYTES + 1)
-        except FileNotFoundError:
-            raise fail(f"no such file: {quote(name)}") from None
-        except IsADirectoryError:
-            raise fail(f"{quote(name)} is a directory: expected a {what}") from None
         except OSError as e:
             raise fail(f"cannot read {quote(name)}: {e.strerror or e}") from None
     if len(data) > MAX_INPUT_BYTES:
