@@ -63,6 +63,19 @@ def _url(host: str, port: int, token: "str | None") -> str:
     return f"http://{shown}:{port}/" + (f"#token={token}" if token else "")
 
 
+def _say_where(host: str, port: int, token: "str | None", addresses: list[str]) -> None:
+    """The lines that say where the board is, and the warning when it is on every network."""
+    everywhere = host in EVERYWHERE
+    local = _url("127.0.0.1" if everywhere else host, port, token)
+    typer.echo(f"The analysis board is at {local} (Ctrl-C stops it)", err=True)
+    if everywhere:
+        for address in addresses:
+            typer.echo(f"  from the network: {_url(address, port, token)}", err=True)
+        typer.echo("warning: anyone who can reach this machine on its networks can use the board; "
+                   "nothing is encrypted" + ("" if token else ", and there is no password (--token)"),
+                   err=True)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on: 127.0.0.1 (this machine "
@@ -89,7 +102,7 @@ def serve(
         raise fail(f"--token {token[:40]!r}: expected at least 8 characters, no space, '#' or '&'")
     from solver.web import create_app
     from solver.web.jobs import Jobs
-    from solver.web.server import bind, serve as run_server
+    from solver.web.server import bind, board_server, serve as run_server
 
     try:
         sock = bind(host, port)
@@ -106,18 +119,13 @@ def serve(
     if everywhere:
         hosts.append(socket.gethostname())
     jobs = Jobs()
-    board = create_app(jobs, hosts=hosts, token=token)
-    local = _url("127.0.0.1" if everywhere else host, port, token)
-    typer.echo(f"The analysis board is at {local} (Ctrl-C stops it)", err=True)
-    if everywhere:
-        for address in addresses:
-            typer.echo(f"  from the network: {_url(address, port, token)}", err=True)
-        typer.echo("warning: anyone who can reach this machine on its networks can use the board; "
-                   "nothing is encrypted" + ("" if token else ", and there is no password (--token)"),
-                   err=True)
-    if open_page:
-        threading.Timer(1.0, webbrowser.open, args=(local,)).start()
-    stopped_by = run_server(board, sock, jobs)
+    server = board_server(create_app(jobs, hosts=hosts, token=token), jobs)
+    with server.capture_signals():      # a Ctrl-C right after the lines below still stops it
+        _say_where(host, port, token, addresses)
+        if open_page:
+            threading.Timer(1.0, webbrowser.open, args=(_url("127.0.0.1" if everywhere else host, port,
+                                                             token),)).start()
+        stopped_by = run_server(server, sock)
     sock.close()
     if stopped_by is not None:
         raise typer.Exit(128 + stopped_by)

@@ -303,9 +303,14 @@ def config(app: Any, **changes: Any) -> uvicorn.Config:
     return uvicorn.Config(app, **options)
 
 
-def serve(app: Any, sock: socket.socket, jobs: Any = None) -> Optional[int]:
-    """Serve ``app`` on ``sock`` until a signal; the signal's number, or None."""
-    server = BoardServer(config(app), jobs)
+def board_server(app: Any, jobs: Any = None) -> BoardServer:
+    """The server for ``app``; enter its :meth:`~BoardServer.capture_signals` before saying
+    where the board is, so a Ctrl-C that follows the message at once still stops it."""
+    return BoardServer(config(app), jobs)
+
+
+def serve(server: BoardServer, sock: socket.socket) -> Optional[int]:
+    """Serve on ``sock`` until a signal; the signal's number, or None."""
     _fixed_mmap_threshold()
     with bounded_logs():
         server.run(sockets=[sock])
