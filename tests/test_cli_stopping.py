@@ -14,6 +14,7 @@ import time
 import pytest
 
 import solver
+from patience import stretched
 
 #: How long a stopped command may take to exit (the issue asks for a second; the
 #: margin covers a loaded machine).
@@ -33,7 +34,7 @@ def kill_all(proc):
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
-    proc.communicate(timeout=5)
+    proc.communicate(timeout=stretched(5))
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,7 @@ def alive(pid):
 
 
 def wait_for_workers(proc, n=2, timeout=8.0):
-    end = time.monotonic() + timeout
+    end = time.monotonic() + stretched(timeout)
     while time.monotonic() < end:
         kids = children(proc.pid)
         if len(kids) >= n:
@@ -77,6 +78,7 @@ def wait_for_workers(proc, n=2, timeout=8.0):
 
 
 def stopped_within(proc, seconds=STOP_SECONDS):
+    seconds = stretched(seconds)
     t0 = time.monotonic()
     try:
         _, err = proc.communicate(timeout=seconds)
@@ -147,7 +149,7 @@ def test_a_full_disk_is_one_line_and_exit_74(args):
     # 74 is EX_IOERR (sysexits.h): the output could not be written.
     with open("/dev/full", "w") as full:
         proc = coinche(*args, stdout=full, stdin=subprocess.PIPE)
-        _, err = proc.communicate(b"example strain=H\nexample strain=S\n", timeout=10)
+        _, err = proc.communicate(b"example strain=H\nexample strain=S\n", timeout=stretched(10))
     assert proc.returncode == 74, err
     lines = err.decode().splitlines()
     assert lines == ["error: cannot write the output: No space left on device"]
@@ -168,7 +170,7 @@ def test_batch_out_on_a_full_disk(tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_text("the previous run\n")
     proc = coinche("batch", deals, "--workers", 1, "--out", out, preexec_fn=small_files(4000))
-    _, err = proc.communicate(timeout=10)
+    _, err = proc.communicate(timeout=stretched(10))
     assert proc.returncode == 74
     assert err.decode().splitlines() == [f"error: cannot write {str(out)!r}: File too large"]
     assert out.read_text() == "the previous run\n"
@@ -179,6 +181,6 @@ def test_out_dev_stdout_is_the_pipe(tmp_path):
     deals = tmp_path / "deals.txt"
     deals.write_text("N:A.K.-.- 7.8.-.- K.A.-.- 8.7.-.- W\n" * 3)
     proc = coinche("batch", deals, "--workers", 1, "--out", "/dev/stdout")
-    out, err = proc.communicate(timeout=10)
+    out, err = proc.communicate(timeout=stretched(10))
     assert proc.returncode == 0, err
     assert out.count(b"\n") == 3

@@ -30,6 +30,8 @@ import pytest
 
 import solver
 
+from patience import stretched
+
 #: How long a command may take to exit after Ctrl-C: 2 s, stretched in proportion when
 #: the machine runs more than two processes a core (at a load of 8 on 2 cores, every
 #: command stopped in 0.3 to 1.0 s; a machine far busier than that slows any process).
@@ -37,16 +39,9 @@ STOP_SECONDS = 2.0
 
 
 def stop_bound() -> float:
-    """:data:`STOP_SECONDS`, stretched by the machine's load when the check is made: the
-    one-minute average, or the processes running right now when more (the average lags
-    a burst of load by a minute)."""
-    load = os.getloadavg()[0]
-    try:
-        with open("/proc/loadavg") as f:
-            load = max(load, float(f.read().split()[3].split("/")[0]))
-    except (OSError, IndexError, ValueError):
-        pass
-    return STOP_SECONDS * max(1.0, load / (2 * (os.cpu_count() or 1)))
+    """:data:`STOP_SECONDS`, stretched by the machine's load when the check is made."""
+    return stretched(STOP_SECONDS)
+
 
 #: The bar's filled part, as rich draws it in a UTF-8 terminal.
 BAR = "━"

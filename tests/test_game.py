@@ -19,6 +19,7 @@ from solver.cards import Card, Seat
 from solver.game import Person, deal_for, dealer_for, duplicate, play_deal, play_match
 from solver.records import read_records, write_records
 from solver.rules import Rules
+from patience import stretched
 
 RULES = Rules(target=1000)
 
@@ -196,7 +197,7 @@ def test_game_under_a_terminal_refuses_a_typo_and_stops_on_ctrl_c(tmp_path):
                 seen += os.read(master, 4096)
         assert seen.count(b"Your call") > before
         os.write(master, b"\x03")                       # Ctrl-C typed at the terminal
-        assert proc.wait(timeout=30) == 130
+        assert proc.wait(timeout=stretched(30)) == 130
     finally:
         if proc.poll() is None:
             proc.kill()

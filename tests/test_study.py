@@ -141,7 +141,7 @@ def test_a_resumed_study_solves_only_what_is_missing(tmp_path, small):
 
 
 def test_a_killed_study_restarted_equals_an_uninterrupted_one(tmp_path):
-    args = ["--deals", "240", "--seed", "3", "--chunk-size", "20", "--strains", "S H D C SA TA",
+    args = ["--deals", "240", "--seed", "3", "--chunk-size", "10", "--strains", "S H D C SA TA",
             "--workers", "1", "--backend", "thread", "--no-plots", "--no-progress"]
     whole = tmp_path / "whole"
     run = [sys.executable, "-m", "coinche_cli.main", "study", "run"]
@@ -154,7 +154,9 @@ def test_a_killed_study_restarted_equals_an_uninterrupted_one(tmp_path):
     p.send_signal(signal.SIGKILL)
     p.wait()
     partial = read_study(killed)
-    assert 0 < len(partial.done) < 12          # stopped in the middle: some chunks done, not all
+    # stopped in the middle: some chunks done, not all (of 24, so a busy machine that lets the
+    # study run on while this process waits for its turn still stops it far from the end)
+    assert 0 < len(partial.done) < 24
     subprocess.run(run + [str(killed)] + args, check=True, capture_output=True, timeout=300)
     assert (killed / "aggregates.json").read_bytes() == (whole / "aggregates.json").read_bytes()
     assert not [f for f in (killed / "chunks").iterdir() if not f.name.startswith("chunk-")]

@@ -18,6 +18,7 @@ from solver.web import create_app
 from solver.web import jobs as jobs_module
 from solver.web.limits import MAX_BODY, MAX_SAMPLES
 from web_helpers import live_server
+from patience import stretched
 
 DEAL = solver.Deal.random(11)
 
@@ -183,7 +184,7 @@ def test_page_and_openapi(client):
 
 
 def wait_for(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + stretched(timeout)
     while not predicate():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.02)

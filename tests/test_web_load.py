@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 import solver
+from patience import stretched
 
 REQUESTS = 200
 ROUNDS = 3
@@ -104,8 +105,8 @@ def test_200_concurrent_requests(tmp_path):
             assert all(c < 500 for c in codes), sorted(set(codes))
             assert codes == expected
             memory.append(rss_kib(proc.pid))
-        assert time.monotonic() - started < 60
+        assert time.monotonic() - started < stretched(60)
         assert memory[-1] - memory[1] < FLAT_KIB, memory
     finally:
         proc.terminate()
-        proc.wait(10)
+        proc.wait(stretched(10))

@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+from patience import stretched
+
 #: What each connection sends: a request head cut off in the middle.
 HALF = b"GET /api/deal?seed=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 #: Connections one worker process opens at most.
@@ -77,7 +79,7 @@ def serve(*args: str) -> Iterator[tuple[subprocess.Popen, int]]:
         if proc.poll() is None:
             proc.terminate()
             try:
-                proc.wait(15)
+                proc.wait(stretched(15))
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
@@ -85,6 +87,7 @@ def serve(*args: str) -> Iterator[tuple[subprocess.Popen, int]]:
 
 def request(port: int, path: str = "/api/deal?seed=1", timeout: float = 5.0) -> tuple[int, float]:
     """A normal GET: its status (0 when no answer came) and the seconds it took."""
+    timeout = stretched(timeout)
     started = time.monotonic()
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
@@ -176,7 +179,7 @@ def main() -> None:
             request(port)
         out = flood(proc, port, args.connections)
         proc.send_signal(2)
-        proc.wait(15)
+        proc.wait(stretched(15))
         err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
         out["server_stderr_bytes"] = len(err)
         out["exit"] = proc.returncode
