@@ -49,7 +49,7 @@ def best_bids_table(adv: Advice) -> Table:
     for s, b in adv.best_bids().items():
         versus = tr("best") if b is adv.best_bid else f"{b.vs_best:+.0f} ± {pm(b.vs_best_se, '.0f')}"
         t.add_row(people_text(s.symbol), people_text(b.label), _pct(b.p_make),
-                  f"{b.ev_coinched:+.0f} ± {pm(b.ev_coinched_se, '.0f')}", versus)
+                  f"{b.ev:+.0f} ± {pm(b.ev_se, '.0f')}", versus)
     return t
 
 
@@ -158,7 +158,7 @@ def render_advice(adv: Advice) -> None:
         cells = []
         for s in adv.bid_strains:
             b = adv.bid(lv, s)
-            cell = people_text(f"{_pct(b.p_make)} {b.ev_coinched:+.0f}")
+            cell = people_text(f"{_pct(b.p_make)} {b.ev:+.0f}")
             if best is not None and b.contract == best:
                 cell.stylize("bold green")
             cells.append(cell)

@@ -93,8 +93,8 @@ def lead(
             t.add_row(people_text(s.card.symbol), share, tr("best") if s is adv.best else versus)
         else:
             versus = f"{s.vs_best:+.0f} ± {pm(s.vs_best_se, '.0f')}"
-            t.add_row(people_text(s.card.symbol), f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
-                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}",
+            t.add_row(people_text(s.card.symbol), f"{s.points:.1f} ± {pm(s.points_se)}", share,
+                      f"{s.ev:+.0f} ± {pm(s.ev_se, '.0f')}",
                       tr("best") if s is adv.best else versus)
     print_table(t)
     console.print(people_text(adv.text))

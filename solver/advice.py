@@ -33,11 +33,11 @@ import numpy as np
 from .messages import tr
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
-from .contract import level_json, may_coinche, points_needed
+from .contract import may_coinche, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Answer, Study, estimate, json_number, judge, simulate
+from .montecarlo import Answer, Judged, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
@@ -47,9 +47,10 @@ from .solve import Solver
 __all__ = [
     "Advice",
     "StrainStats",
-    "BidStats",
+    "BidJudged",
     "Recommendation",
     "advise",
+    "BiddingStudy",
     "LEVELS",
     "QUANTILES",
 ]
@@ -124,45 +125,13 @@ class StrainStats:
         }
 
 
-@dataclasses.dataclass(frozen=True)
-class BidStats:
-    """One bid (by the asking seat) judged on every sampled deal.
-
-    ``p_make``: the share of deals where it makes (``p_make_se`` its standard error).
-    ``ev``: the mean over the deals of the score difference, ours minus theirs, for
-    this deal alone under the rules' scoring, nobody coinching; ``ev_coinched``: the
-    same when the opponents coinche exactly the deals where it fails (made deals are
-    scored uncoinched; a capot bid cannot be coinched, so for it ``ev_coinched`` is
-    ``ev``).  ``*_se`` are standard errors of the means.
-
-    ``vs_best``: this bid against the best (the bid with the best ``ev_coinched``,
-    which the recommendation names), deal by deal: the mean of this bid's coinched
-    score minus the best's, 0 or less; ``vs_best_se``: the standard error of those
-    differences, the paired error (0 for the best itself).
-    """
-
-    contract: Contract
-    p_make: float
-    p_make_se: float
-    ev: float
-    ev_se: float
-    ev_coinched: float
-    ev_coinched_se: float
-    vs_best: float
-    vs_best_se: float
-
-    level = property(lambda self: self.contract.level, doc="The bid's level (an int, capot 250).")
-    strain = property(lambda self: self.contract.strain, doc="The bid's strain.")
-    label = property(lambda self: bid_label(self.level, self.strain), doc="The bid as people write it.")
-
-    def to_dict(self) -> dict:
-        return {
-            "bid": self.contract.to_text(), "level": level_json(self.level),
-            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": json_number(self.p_make_se),
-            "ev": self.ev, "ev_se": json_number(self.ev_se), "ev_coinched": self.ev_coinched,
-            "ev_coinched_se": json_number(self.ev_coinched_se),
-            "vs_best": self.vs_best, "vs_best_se": json_number(self.vs_best_se),
-        }
+#: A bid judged over the deals: :class:`~solver.montecarlo.Judged` with the bid as its
+#: option and its contract.  ``value`` (``ev``) is the mean score difference, ours minus
+#: theirs, when the opponents coinche exactly the deals where it fails (made deals are
+#: scored uncoinched; a capot bid cannot be coinched); ``uncoinched`` the same nobody
+#: coinching; ``made`` and ``success`` the share of deals where it makes; ``versus``
+#: (``vs_best``) the bid against the best one, deal by deal.
+BidJudged = Judged[Contract]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -170,17 +139,17 @@ class Recommendation:
     """The advice: ``bid`` (a :class:`~solver.contract.Contract`) or ``None`` to pass,
     and ``text``, the reason in plain words.
 
-    The rule: bid the contract with the best ``ev_coinched`` (the expected score when
+    The rule: bid the contract with the best ``ev`` (the expected score when
     the opponents coinche every contract that fails), provided that is above zero;
     otherwise pass.  Ties go to the more likely, then the lower bid.  ``ceiling`` is
-    the highest bid in the same strain whose ``ev_coinched`` is still above zero: how
+    the highest bid in the same strain whose ``ev`` is still above zero: how
     far to go when the auction pushes.
     """
 
     bid: "Contract | None"
     text: str
-    stats: "BidStats | None" = None
-    ceiling: "BidStats | None" = None
+    stats: "BidJudged | None" = None
+    ceiling: "BidJudged | None" = None
 
     @property
     def is_pass(self) -> bool:
@@ -210,7 +179,7 @@ class Advice(Answer):
     - ``bonus``: int array (samples × 6), belote (20 when the side holds it) plus the
       declarations awarded to the side when the rules score them;
     - ``declarations``: int array (samples × 6 × 2), declarations awarded (NS, EW);
-    - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidStats` per bid
+    - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidJudged` per bid
       (the rules' levels, 80..160 by default, and capot in each strain the rules bid);
       ``recommendation``.
     """
@@ -227,7 +196,7 @@ class Advice(Answer):
     bonus: np.ndarray
     declarations: np.ndarray
     strains: dict[Strain, StrainStats]
-    bids: list[BidStats]
+    bids: list[BidJudged]
     recommendation: Recommendation
     PER_DEAL = ("points", "capot", "bonus")
 
@@ -258,7 +227,7 @@ class Advice(Answer):
     def strain(self, strain: "Strain | str") -> StrainStats:
         return self.strains[Strain.parse(strain)]
 
-    def bid(self, level: "int | str", strain: "Strain | str") -> BidStats:
+    def bid(self, level: "int | str", strain: "Strain | str") -> BidJudged:
         """The statistics of one bid: ``adv.bid(100, "H")``, ``adv.bid("capot", "S")``."""
         c = Contract(level, strain, self.seat)
         for b in self.bids:
@@ -269,14 +238,14 @@ class Advice(Answer):
                            f"80 to {self.rules.max_level} by 10 or capot, in {strains}")
 
     @property
-    def best_bid(self) -> BidStats:
-        """The bid with the best ``ev_coinched`` (the recommendation's, or the most
+    def best_bid(self) -> BidJudged:
+        """The bid with the best ``ev`` (the recommendation's, or the most
         promising when it says pass): every bid's ``vs_best`` is against it."""
         return max(self.bids, key=_rank_key)
 
-    def best_bids(self) -> dict[Strain, BidStats]:
-        """Per strain, the bid with the best ``ev_coinched``."""
-        out: dict[Strain, BidStats] = {}
+    def best_bids(self) -> dict[Strain, BidJudged]:
+        """Per strain, the bid with the best ``ev``."""
+        out: dict[Strain, BidJudged] = {}
         for b in self.bids:
             cur = out.get(b.strain)
             if cur is None or _rank_key(b) > _rank_key(cur):
@@ -300,13 +269,13 @@ class Advice(Answer):
                 f"samples={self.samples}: {self.recommendation.label}>")
 
 
-def _rank_key(b: BidStats) -> tuple:
-    return _rank(b.contract, b.ev_coinched, b.p_make)
+def _rank_key(b: BidJudged) -> tuple:
+    return _rank(b.contract, b.ev, b.p_make)
 
 
-def _rank(contract: Contract, ev_coinched: float, p_make: float) -> tuple:
+def _rank(contract: Contract, ev: float, p_make: float) -> tuple:
     # best expected score under coinche, then most likely, then the lower bid, then S H D C SA TA
-    return (round(ev_coinched, 9), round(p_make, 9), -contract.level, -int(contract.strain))
+    return (round(ev, 9), round(p_make, 9), -contract.level, -int(contract.strain))
 
 
 # ---------------------------------------------------------------------------
@@ -352,46 +321,51 @@ def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rule
     return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
 
 
-def _judge_bids(scores: list[_BidScores]) -> list[BidStats]:
+def _judge_bids(scores: list[_BidScores]) -> list[BidJudged]:
     """Every bid's statistics, and each bid against the best on the same deals."""
     judged = judge([b.contract for b in scores], np.column_stack([b.coinched for b in scores]),
                    np.column_stack([b.made for b in scores]),
                    lambda k, value, made: _rank(scores[k].contract, value.value, made.value))
     plain = [estimate(b.plain) for b in scores]
-    return [BidStats(j.option, j.success.value, j.success.se, p.value, p.se, j.value.value, j.value.se,
-                     j.versus.value, j.versus.se) for j, p in zip(judged, plain)]
+    return [dataclasses.replace(j, made=j.success, uncoinched=p, contract=j.option)
+            for j, p in zip(judged, plain)]
+
+
+def _plain(b: BidJudged) -> float:
+    """A bid's mean score nobody coinching."""
+    return b.ev if b.uncoinched is None else b.uncoinched.value
 
 
 def _percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def _recommend(bids: list[BidStats], n: int) -> Recommendation:
+def _recommend(bids: list[BidJudged], n: int) -> Recommendation:
     best = max(bids, key=_rank_key)
-    if best.ev_coinched <= 0:
+    if best.ev <= 0:
         text = tr("Pass: no bid gains on average over {n} deals. The most promising, {bid}, makes in "
                   "{p} of the deals and would lose {loss:.0f} on average if the opponents coinche it "
                   "whenever it fails ({ev:+.0f} if nobody coinches).", n=n, bid=best.label,
-                  p=_percent(best.p_make), loss=-best.ev_coinched, ev=best.ev)
+                  p=_percent(best.p_make), loss=-best.ev, ev=_plain(best))
         return Recommendation(None, text, None)
     text = tr("{bid} makes in {p} of the deals and is worth {evx:+.0f} on average, even if the opponents "
               "coinche it whenever it fails ({ev:+.0f} if nobody coinches)", bid=best.label,
-              p=_percent(best.p_make), evx=best.ev_coinched, ev=best.ev)
+              p=_percent(best.p_make), evx=best.ev, ev=_plain(best))
     same = sorted((b for b in bids if b.strain == best.strain), key=lambda b: b.level)
-    ceiling = max((b for b in same if b.level >= best.level and b.ev_coinched > 0),
+    ceiling = max((b for b in same if b.level >= best.level and b.ev > 0),
                   key=lambda b: b.level)
     if ceiling.level > best.level:
         text += tr(". If the auction asks for more, it is still worth bidding up to {bid} ({p}, {evx:+.0f})",
-                   bid=ceiling.label, p=_percent(ceiling.p_make), evx=ceiling.ev_coinched)
+                   bid=ceiling.label, p=_percent(ceiling.p_make), evx=ceiling.ev)
     higher = [b for b in same if b.level > ceiling.level]
     if higher:
         text += tr("; {bid} only {p}", bid=higher[0].label, p=_percent(higher[0].p_make))
     others = [b for b in bids if b.strain != best.strain]
     if others:
         alt = max(others, key=_rank_key)
-        if alt.ev_coinched > 0:
+        if alt.ev > 0:
             text += tr(". The best other strain: {bid}, {p}, {evx:+.0f}", bid=alt.label,
-                       p=_percent(alt.p_make), evx=alt.ev_coinched)
+                       p=_percent(alt.p_make), evx=alt.ev)
     return Recommendation(best.contract, text + ".", best, ceiling)
 
 
@@ -399,7 +373,7 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 # The study and the entry point
 # ---------------------------------------------------------------------------
 
-class _Bidding(Study[Advice]):
+class BiddingStudy(Study[Advice]):
     """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
     the statistics of each strain and each bid.  Its question is the fields of the
     :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
@@ -505,6 +479,6 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
         raise ConstraintError(f"rules {rules!r}: expected a Rules object")
-    study = _Bidding(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
+    study = BiddingStudy(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
     return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
                     progress=progress, max_attempts=max_attempts)

@@ -28,7 +28,7 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import Acceptance, Answer, Estimate, Study, estimate, json_number, judge, simulate
+from .montecarlo import Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge, simulate
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
@@ -39,7 +39,7 @@ from .system import DEFAULT, BiddingSystem, Meaning
 #: A system in which no call shows anything.
 NO_SYSTEM = BiddingSystem("no", ())
 
-__all__ = ["CallStats", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
+__all__ = ["CallJudged", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
            "AuctionReview", "review_auction"]
 
 
@@ -108,27 +108,12 @@ def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: Bid
 # Results
 # ---------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class CallStats:
-    """One legal call: the contract it leaves (None: passed out), the share of deals on
-    which our side succeeds (our contract makes, or theirs fails), our mean score minus
-    theirs, and the same against the best call, deal by deal."""
-
-    call: Call
-    contract: Optional[Contract]
-    p_success: float
-    p_success_se: float
-    ev: float
-    ev_se: float
-    vs_best: float
-    vs_best_se: float
-
-    def to_dict(self) -> dict:
-        contract = None if self.contract is None else self.contract.to_text()
-        return {"call": self.call.text, "contract": contract,
-                "p_success": self.p_success, "p_success_se": json_number(self.p_success_se),
-                "ev": self.ev, "ev_se": json_number(self.ev_se), "vs_best": self.vs_best,
-                "vs_best_se": json_number(self.vs_best_se)}
+#: A legal call judged over the deals: :class:`~solver.montecarlo.Judged` with the call as
+#: its option, ``contract`` the contract it leaves (None: passed out), ``success`` the
+#: share of deals on which our side succeeds (our contract makes, or theirs fails),
+#: ``value`` (``ev``) our mean score minus theirs, ``versus`` the same against the best
+#: call, deal by deal.
+CallJudged = Judged[Call]
 
 
 @dataclasses.dataclass
@@ -148,13 +133,13 @@ class AuctionAdvice(Answer):
     deals: list
     points: np.ndarray
     scores: np.ndarray
-    calls: list[CallStats]
+    calls: list[CallJudged]
     shown: list[tuple[Call, Meaning]]
     acceptance: Optional[float]
     text: str = ""
 
     @property
-    def best(self) -> CallStats:
+    def best(self) -> CallJudged:
         return min(self.calls, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
 
     def to_dict(self, with_deals: bool = False) -> dict:
@@ -244,8 +229,7 @@ def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
     for j in judged:
         contract = _contract_after(auction, j.option)
         p = j.success if contract is not None else Estimate(0.0, 0.0)
-        stats.append(CallStats(j.option, contract, p.value, p.se, j.value.value, j.value.se,
-                               j.versus.value, j.versus.se))
+        stats.append(dataclasses.replace(j, success=p, contract=contract))
     return stats, values
 
 

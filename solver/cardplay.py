@@ -17,7 +17,7 @@ right on average and wrong on the deal (bad luck), or the other way round.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -28,17 +28,17 @@ from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import Acceptance, Answer, Study, estimate, json_number, judge, simulate
+from .montecarlo import Acceptance, Answer, Estimate, Judged, Study, estimate, judge, simulate
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
 from .outcome import PlayedContract, capot_taker, deal_facts, deal_total, side_points
-from .solve import Solver
+from .bidding import auction_constraints
+from .solve import Solver, default_solver
+from .system import DEFAULT, BiddingSystem
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .system import BiddingSystem
 
-__all__ = ["CardAdvice", "PlayAdvice", "play_advice", "card_outcomes", "score_play"]
+__all__ = ["CardJudged", "PlayAdvice", "play_advice", "card_outcomes", "score_play"]
 
 
 def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, Optional[Team]]]:
@@ -63,27 +63,11 @@ def _world(solver: Solver, task: tuple) -> dict[Card, tuple[int, int]]:
     return card_outcomes(solver, pos.on_deal(deal))
 
 
-@dataclasses.dataclass(frozen=True)
-class CardAdvice:
-    """One legal card over the sampled deals (see the module); ``real``: its exact N-S
-    points on the real deal, when given."""
-
-    card: Card
-    points: float
-    points_se: float
-    p_success: float
-    p_success_se: float
-    ev: float
-    ev_se: float
-    vs_best: float
-    vs_best_se: float
-    real: Optional[int] = None
-
-    def to_dict(self) -> dict:
-        return {"card": self.card.name, "points": self.points, "points_se": json_number(self.points_se),
-                "p_success": self.p_success, "p_success_se": json_number(self.p_success_se),
-                "ev": self.ev, "ev_se": json_number(self.ev_se), "vs_best": self.vs_best,
-                "vs_best_se": json_number(self.vs_best_se), "real": self.real}
+#: A legal card judged over the deals: :class:`~solver.montecarlo.Judged` with the card
+#: as its option, ``card_points`` our side's points, ``success`` the share of deals on
+#: which our side succeeds, ``value`` (``ev``) our mean score minus theirs, ``versus``
+#: against the best card deal by deal, ``real`` its exact N-S points on the real deal.
+CardJudged = Judged[Card]
 
 
 @dataclasses.dataclass
@@ -98,12 +82,12 @@ class PlayAdvice(Answer):
     seed: Optional[int]
     deals: list
     scores: np.ndarray
-    cards: list[CardAdvice]
+    cards: list[CardJudged]
     acceptance: Optional[float]
     text: str = ""
 
     @property
-    def best(self) -> CardAdvice:
+    def best(self) -> CardJudged:
         return max(self.cards, key=lambda c: (round(c.ev, 9), round(c.points, 9), -int(c.card)))
 
     def to_dict(self, with_deals: bool = False) -> dict:
@@ -157,8 +141,10 @@ def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tupl
     points = [estimate(ours[:, j]) for j in range(len(cards))]
     judged = judge(cards, values, success,
                    lambda j, value, _: (round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
-    stats = [CardAdvice(j.option, pts.value, pts.se, j.success.value, j.success.se, j.value.value, j.value.se,
-                        j.versus.value, j.versus.se) for j, pts in zip(judged, points)]
+    ours = contract.team == team
+    stats = [dataclasses.replace(j, card_points=pts, contract=contract,
+                                 made=j.success if ours else Estimate(1.0 - j.success.value, j.success.se))
+             for j, pts in zip(judged, points)]
     return stats, values
 
 
@@ -213,8 +199,6 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
     cons = k.constraints()
     if a is not None:
-        from .bidding import auction_constraints
-        from .system import DEFAULT
         cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)
     counter = Acceptance(cons.accept, "the play so far")
     cons = dataclasses.replace(cons, accept=counter)
@@ -265,7 +249,6 @@ def _real_values(deal: Deal, k: Knowledge) -> dict:
     if deal.hands[k.seat] != k.hand:
         raise ConstraintError(f"the real deal gives {k.seat.name} {deal.hands[k.seat].to_pbn()}, "
                               f"not {k.hand.to_pbn()}")
-    from .solve import default_solver
     pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
     return {card: v for card, (v, _) in card_outcomes(default_solver(), pos).items()}
 

@@ -33,7 +33,7 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import (Answer, Estimate, Study, estimate, json_number, judge, share, simulate,
+from .montecarlo import (Answer, Estimate, Judged, Study, estimate, json_number, judge, share, simulate,
                          simulate_sequentially)
 from .parallel import Backend
 from .rules import Rules
@@ -43,7 +43,7 @@ from .scoring import min_points_to_make
 from .sequential import StoppingRule, Verdict
 from .solve import LeadResult, Solver
 
-__all__ = ["LeadAdvice", "CardStats", "lead_advice"]
+__all__ = ["LeadAdvice", "LeadJudged", "lead_advice"]
 
 
 def _lead_task(solver: Solver, task: tuple) -> list:
@@ -56,38 +56,14 @@ def _lead_task(solver: Solver, task: tuple) -> list:
     return solver.lead_results(deal, leader, strain, rules, need, capot_only)
 
 
-@dataclasses.dataclass(frozen=True)
-class CardStats:
-    """One lead over the sampled deals, for the leader's side.
-
-    ``mean_points`` (``points_se``): mean card points of the leader's side (NaN with
-    ``measure="set"``); ``p_make`` (``p_make_se``): share of deals where the contract
-    makes; ``mean_score`` (``score_se``): mean deal score of the leader's side minus
-    the other side's (NaN with ``measure="set"``).
-
-    ``vs_best``: this lead against the best lead, deal by deal, 0 or less: the mean of
-    this lead's score minus the best's (``measure="points"``), or of the share of deals
-    where the leader's side reaches its goal, setting the contract or making it
-    (``measure="set"``); ``vs_best_se``: the standard error of those differences, the
-    paired error (0 for the best itself).
-    """
-
-    card: Card
-    mean_points: float
-    points_se: float
-    p_make: float
-    p_make_se: float
-    mean_score: float
-    score_se: float
-    vs_best: float
-    vs_best_se: float
-
-    def to_dict(self) -> dict:
-        return {"card": self.card.name, "mean_points": json_number(self.mean_points),
-                "points_se": json_number(self.points_se), "p_make": self.p_make,
-                "p_make_se": self.p_make_se, "mean_score": json_number(self.mean_score),
-                "score_se": json_number(self.score_se), "vs_best": self.vs_best,
-                "vs_best_se": json_number(self.vs_best_se)}
+#: One lead judged over the deals, for the leader's side: :class:`~solver.montecarlo.Judged`
+#: with the card as its option; ``card_points`` (``points``) the leader's side's mean card
+#: points and ``value`` (``ev``) its mean deal score minus the other side's (NaN with
+#: ``measure="set"``); ``made`` (``p_make``) the share of deals where the contract makes;
+#: ``success`` where the leader's side reaches its goal (sets the contract, or makes it
+#: for the declarer's partner); ``versus`` (``vs_best``) this lead against the best, deal
+#: by deal: in score (``measure="points"``) or in the share of goals reached (``"set"``).
+LeadJudged = Judged[Card]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -99,7 +75,7 @@ class LeadAdvice(Answer):
     each lead (``None`` with ``measure="set"``); ``scores``: int array (samples × cards)
     of the leader's side's deal score minus the other side's (``None`` with
     ``measure="set"``); ``makes``: bool array (samples × cards), the contract makes
-    after that lead; ``stats``: :class:`CardStats` per card, best lead first;
+    after that lead; ``stats``: :class:`LeadJudged` per card, best lead first;
     ``best``: the first of them.  The best lead is the one with the best mean score
     for the leader's side, then the most points (``measure="set"``: the fewest makes
     for a defender, the most for a declarer's partner).
@@ -116,19 +92,19 @@ class LeadAdvice(Answer):
     values: "np.ndarray | None"
     scores: "np.ndarray | None"
     makes: np.ndarray
-    stats: list[CardStats]
+    stats: list[LeadJudged]
     stopping: "Verdict | None" = None
     PER_DEAL = ("values", "scores", "makes")
 
     @property
-    def best(self) -> CardStats:
+    def best(self) -> LeadJudged:
         return self.stats[0]
 
     @property
     def defending(self) -> bool:
         return self.seat.team != self.contract.team
 
-    def card(self, card: "Card | str") -> CardStats:
+    def card(self, card: "Card | str") -> LeadJudged:
         c = Card.parse(card)
         for s in self.stats:
             if s.card == c:
@@ -143,7 +119,7 @@ class LeadAdvice(Answer):
         p = (1 - b.p_make) if self.defending else b.p_make
         pw = (1 - w.p_make) if self.defending else w.p_make
         f = dict(card=card_name(b.card), bid=bid, p=100 * p, worst=card_name(w.card), pw=100 * pw,
-                 points=b.mean_points, worst_points=w.mean_points,
+                 points=b.points, worst_points=w.points,
                  se="" if math.isnan(b.points_se) else f" (±{b.points_se:.0f})")   # NaN: one sample
         if self.measure == "set":
             if self.defending:
@@ -275,7 +251,7 @@ class _Leading(Study["LeadAdvice"]):
         return LeadAdvice(**self.question, cards=list(self.hand), deals=deals, values=out.values,
                           scores=out.scores, makes=out.makes, stats=self.judge(out))
 
-    def judge(self, out: _Outcomes) -> list[CardStats]:
+    def judge(self, out: _Outcomes) -> list[LeadJudged]:
         """Each lead's statistics, best first, each against the best on the same deals."""
         cards = list(self.hand)
         defending = self.seat.team != self.contract.team
@@ -293,9 +269,9 @@ class _Leading(Study["LeadAdvice"]):
                            lambda j, _, reach: (round(reach.value, 9), -int(cards[j])))
             key = lambda j: (-round(judged[j].success.value, 9), int(cards[j]))  # noqa: E731
         order = sorted(range(len(cards)), key=key)
-        makes = [share(out.makes[:, j]) for j in range(len(cards))]
-        return [CardStats(cards[j], points[j].value, points[j].se, makes[j].value, makes[j].se,
-                          scores[j].value, scores[j].se, judged[j].versus.value, judged[j].versus.se)
+        exact = out.values is not None
+        return [dataclasses.replace(judged[j], value=scores[j], made=share(out.makes[:, j]),
+                                    card_points=points[j] if exact else None, contract=self.contract)
                 for j in order]
 
 

@@ -29,26 +29,24 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Callable, Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 import numpy as np
 
 from .cards import Card, Seat, Team
-from .contract import Contract, opening_leader
+from .contract import Contract, bid_strains, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge, Tracker
-from .parallel import Backend, Executor, executor
+from .parallel import Backend, Executor, executor, map_tasks
 from .play import Position, parse_played
-from .rules import TOTAL_POINTS, Rules, Strain, points_table
+from .rules import STRAINS, TOTAL_POINTS, Rules, Strain, points_table
 from .sampling import sample_deals
 from .solve import Solver, default_solver
 from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
-from .montecarlo import json_number
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .advice import Advice
+from .montecarlo import check_samples, json_number
+from .advice import Advice, BiddingStudy
 
 __all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
            "realistic_advice"]
@@ -262,10 +260,10 @@ class RealisticAdvice:
         rows = []
         for strain, b in dd.best_bids().items():
             r = real.bid(b.level, strain)
-            rows.append({"bid": b.contract.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev_coinched,
-                         "dd_ev_se": json_number(b.ev_coinched_se), "p_make": r.p_make,
-                         "p_make_se": json_number(r.p_make_se), "ev": r.ev_coinched,
-                         "ev_se": json_number(r.ev_coinched_se)})
+            rows.append({"bid": b.contract.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev,
+                         "dd_ev_se": json_number(b.ev_se), "p_make": r.p_make,
+                         "p_make_se": json_number(r.p_make_se), "ev": r.ev,
+                         "ev_se": json_number(r.ev_se)})
         return {"samples": self.samples, "worlds": self.worlds, "best_bids": rows,
                 "bids": [b.to_dict() for b in real.bids],
                 "recommendation": real.recommendation.to_dict()}
@@ -285,12 +283,7 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     """``advice``'s bids scored with realistic play on its first ``samples`` deals
     (see :class:`RealisticAdvice`).  The play-outs run on ``workers`` (processes by
     default: a PIMC player spends much of its time in Python); ``seed`` fixes them."""
-    from .advice import _Bidding
-    from .contract import bid_strains
-    from .montecarlo import _check_samples
-    from .parallel import map_tasks
-    from .rules import STRAINS
-    n = min(_check_samples(samples), advice.samples)
+    n = min(check_samples(samples), advice.samples)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
     deals, team = advice.deals[:n], advice.seat.team
@@ -308,7 +301,7 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
         points[i, col] = side_points(ns, team, total)
         capot[i, col] = taker == team
         lost[i, col] = taker == team.other
-    study = _Bidding(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
+    study = BiddingStudy(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
                      seed=advice.seed, constraints=advice.constraints)
     dd = study.summarise(deals, advice.points[:n], advice.capot[:n])
     return RealisticAdvice(dd, study.summarise(deals, points, capot, lost), worlds)
