@@ -10,7 +10,8 @@ from rich.text import Text
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import JsonOpt, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import (Budget, ConfidenceOpt, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt,
+                      seed_or_fresh)
 from .output import people_text, pm, print_json, print_table, say
 from .progress import progress_bar
 from .rules import takes_rules
@@ -70,6 +71,9 @@ def play(
     seed: SeedOpt = None,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
+    time: TimeOpt = None,
+    confidence: ConfidenceOpt = None,
+    margin: MarginOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Which card: every legal card solved on deals consistent with what you can know.
@@ -84,7 +88,8 @@ def play(
     with progress_bar(N_("solving")) as bar:
         adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
                           seed=seed, rules=rules, deal=deal, auction=auction, dealer=dealer, belote=belote,
-                          shown=_shown(shown), workers=workers, progress=bar.callback)
+                          shown=_shown(shown), workers=workers, progress=bar.callback,
+                          **Budget.read(time, confidence, margin).kwargs())
     if as_json:
         print_json(adv.to_dict())
         return
@@ -117,3 +122,5 @@ def play(
         t.add_row(*row)
     print_table(t)
     say(adv.text)
+    if adv.stopping is not None:
+        say(adv.stopping.describe())

@@ -37,11 +37,12 @@ from .contract import may_coinche, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Answer, Judged, Study, estimate, json_number, judge, simulate
+from .montecarlo import Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped, stopping_dict
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract
+from .sequential import Verdict
 from .solve import Solver
 
 __all__ = [
@@ -198,6 +199,7 @@ class Advice(Answer):
     strains: dict[Strain, StrainStats]
     bids: list[BidJudged]
     recommendation: Recommendation
+    stopping: "Verdict | None" = None
     PER_DEAL = ("points", "capot", "bonus")
 
     @property
@@ -261,6 +263,7 @@ class Advice(Answer):
             "strains": {s.name: st.to_dict() for s, st in self.strains.items()},
             "bids": [b.to_dict() for b in self.bids],
             "recommendation": self.recommendation.to_dict(),
+            **stopping_dict(self.stopping),
         }
         return {**d, **self._per_deal()} if with_deals else d
 
@@ -386,12 +389,41 @@ class BiddingStudy(Study[Advice]):
     def initial(self, deals: list[Deal]) -> list:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
 
-    def final(self, deals: list[Deal], results: list) -> Advice:
+    @staticmethod
+    def _arrays(deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         shape = (len(deals), 6)
         points = np.array([r[0] for r in results], dtype=np.int64).reshape(shape)
         capot = np.array([r[1] for r in results], dtype=bool).reshape(shape)
         lost = np.array([r[2] for r in results], dtype=bool).reshape(shape)
-        return self.summarise(deals, points, capot, lost)
+        return points, capot, lost
+
+    def final(self, deals: list[Deal], results: list[Any]) -> Advice:
+        return self.summarise(deals, *self._arrays(deals, results))
+
+    def bid_values(self, deals: list[Deal], results: list[Any]) -> np.ndarray:
+        """What the bids are judged by, one row a deal and one column a bid (in the order
+        of :attr:`Advice.bids`): the score when the opponents coinche the failing deals."""
+        points, capot, lost = self._arrays(deals, results)
+        belote, decl = _claims(deals, self.seat.team, self.dealer.next, self.rules)
+        return np.column_stack([b.coinched for b in self._score_bids(points, capot, lost, belote, decl)])
+
+    def _score_bids(self, points: np.ndarray, capot: np.ndarray, lost: np.ndarray, belote: np.ndarray,
+                    decl: np.ndarray) -> list[_BidScores]:
+        """Every bid of the grid scored on every deal."""
+        rules = self.rules
+        scores: list[_BidScores] = []
+        memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
+        for j, strain in enumerate(STRAINS):
+            if strain not in bid_strains(rules):
+                continue
+            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
+                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
+            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
+            inverse = np.asarray(inverse).reshape(-1)
+            distinct = [tuple(r) for r in rows.tolist()]
+            for level in bid_levels(rules) + (CAPOT,):
+                scores.append(_bid_scores(Contract(level, strain, self.seat), distinct, inverse, rules, memo))
+        return scores
 
     def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,
                   lost_capot: "np.ndarray | None" = None) -> Advice:
@@ -405,22 +437,9 @@ class BiddingStudy(Study[Advice]):
         bonus = bonus.astype(points.dtype)
         counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
         lost = np.zeros_like(capot) if lost_capot is None else lost_capot
-        strains: dict[Strain, StrainStats] = {}
-        scores: list[_BidScores] = []
-        memo: dict = {}
-        for j, strain in enumerate(STRAINS):
-            strains[strain] = _strain_stats(strain, points[:, j] + bonus[:, j], points[:, j], counted[:, j],
-                                            capot[:, j], ours[:, j], rules)
-            if strain not in bid_strains(rules):
-                continue
-            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
-                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
-            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
-            inverse = np.asarray(inverse).reshape(-1)
-            distinct = [tuple(r) for r in rows.tolist()]
-            for level in bid_levels(rules) + (CAPOT,):
-                scores.append(_bid_scores(Contract(level, strain, self.seat), distinct, inverse, rules, memo))
-        bids = _judge_bids(scores)
+        strains = {strain: _strain_stats(strain, points[:, j] + bonus[:, j], points[:, j], counted[:, j],
+                                         capot[:, j], ours[:, j], rules) for j, strain in enumerate(STRAINS)}
+        bids = _judge_bids(self._score_bids(points, capot, lost, belote, decl))
         return Advice(**self.question, deals=deals, points=points, capot=capot, bonus=bonus,
                       declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
 
@@ -459,7 +478,8 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
-           max_attempts: "int | None" = None) -> Advice:
+           max_attempts: "int | None" = None, confidence: "float | None" = None,
+           margin: "float | None" = None, time: "float | None" = None) -> Advice:
     """Advice for the opening for the player at ``seat`` holding ``hand``
     (``"AJ9.A7.KT.J"`` or a CardSet); advice for the next call of an auction is
     :func:`solver.bidding.auction_advice`, and the same bids played by PIMC players
@@ -470,6 +490,14 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     after ``dealer``, and returns an :class:`Advice`.  ``workers`` (default: every
     core) solve in parallel, each with its own solver; the result does not depend on
     their number.  ``progress(done, total)`` reports solved deals.
+
+    With ``confidence``, ``margin`` or ``time`` given, ``samples`` is the most deals
+    solved: they are solved in rounds and sampling stops as soon as the best bid (by
+    its score when the opponents coinche its failures) is separated from every other at
+    ``confidence`` (0.95 by default), or the bids it is not separated from are within
+    ``margin`` score points of it (5 by default), or ``time`` seconds have passed
+    (:mod:`solver.sequential`).  The answer is then the fixed run's on the deals solved,
+    and its ``stopping`` says why sampling stopped.
     """
     h = parse_hand(hand)
     try:
@@ -480,5 +508,10 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     if not isinstance(rules, Rules):
         raise ConstraintError(f"rules {rules!r}: expected a Rules object")
     study = BiddingStudy(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
-    return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
-                    progress=progress, max_attempts=max_attempts)
+    adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
+                                 confidence=confidence, margin=margin, time=time, workers=workers,
+                                 executor=executor, progress=progress, max_attempts=max_attempts)
+    if verdict is None:
+        return adv
+    bids = stamped(adv.bids, verdict)
+    return dataclasses.replace(adv, bids=bids, recommendation=_recommend(bids, adv.samples), stopping=verdict)

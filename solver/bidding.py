@@ -18,7 +18,7 @@ compared with the best on the same deals (paired standard errors).
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -28,12 +28,14 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge, simulate
+from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
+                         sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract, deal_total, side_points
 from .solve import Solver
+from .sequential import Verdict
 from .system import DEFAULT, BiddingSystem, Meaning
 
 #: A system in which no call shows anything.
@@ -137,6 +139,7 @@ class AuctionAdvice(Answer):
     shown: list[tuple[Call, Meaning]]
     acceptance: Optional[float]
     text: str = ""
+    stopping: "Verdict | None" = None
 
     @property
     def best(self) -> CallJudged:
@@ -149,7 +152,8 @@ class AuctionAdvice(Answer):
              "shown": [{"seat": c.seat.name, "call": c.text, "shows": m.describe(), "nothing": m.nothing}
                        for c, m in self.shown],
              "calls": [c.to_dict() for c in self.calls], "best": self.best.call.text,
-             "assumption": "each call is scored as if the auction ended after it", "text": self.text}
+             "assumption": "each call is scored as if the auction ended after it", "text": self.text,
+             **stopping_dict(self.stopping)}
         if with_deals:
             d.update(self._per_deal())
         return d
@@ -259,8 +263,13 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    constraints: "Constraints | None" = None, *, workers: "int | None" = None,
                    executor: "Backend | str" = Backend.THREAD,
                    progress: "Callable[[int, int], None] | None" = None,
-                   max_attempts: "int | None" = None) -> AuctionAdvice:
-    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``."""
+                   max_attempts: "int | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``.
+
+    With ``confidence``, ``margin`` or ``time``, ``samples`` is the most deals solved,
+    in rounds until the best call is known (as :func:`solver.advice.advise` does;
+    ``stopping`` says why sampling stopped)."""
     h = parse_hand(hand)
     try:
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
@@ -276,15 +285,21 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     c = auction_constraints(h, seat, a, system, constraints)
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
-    deals, results = simulate(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
-                              workers=workers, executor=executor, progress=progress,
-                              max_attempts=max_attempts)
+
+    def call_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
+        return judge_calls(a, seat, deals, results, rules)[1]
+
+    (deals, results), verdict = sample_answer(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples,
+                                              call_values, seed, c, confidence=confidence, margin=margin,
+                                              time=time, workers=workers, executor=executor,
+                                              progress=progress, max_attempts=max_attempts)
     stats, values = judge_calls(a, seat, deals, results, rules)
+    stats = stamped(stats, verdict)
     team = seat.team
     points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
                        for d, rows in zip(deals, results)])
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
-                        shown(a, system), counter.rate)
+                        shown(a, system), counter.rate, stopping=verdict)
     adv.text = _advice_text(adv)
     return adv
 
@@ -313,7 +328,7 @@ class CallReview:
     def to_dict(self) -> dict:
         return {"seat": self.call.seat.name, "call": self.call.text, "best": self.advice.best.call.text,
                 "matched": self.matched, "cost": self.cost, "cost_se": json_number(self.cost_se),
-                "fitted": self.fitted, "text": self.advice.text}
+                "fitted": self.fitted, "text": self.advice.text, **stopping_dict(self.advice.stopping)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -352,9 +367,12 @@ def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: 
 def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,
                    system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
                    rules: Rules = Rules(), workers: "int | None" = None,
-                   progress: "Callable[[int, int], None] | None" = None) -> AuctionReview:
+                   progress: "Callable[[int, int], None] | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None) -> AuctionReview:
     """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
-    the final contract's result on the real deal, and par for comparison."""
+    the final contract's result on the real deal, and par for comparison.  ``confidence``,
+    ``margin`` and ``time`` (per call) stop each advice's sampling early, as in
+    :func:`auction_advice`."""
     from .par import par
     d = Deal.parse(deal)
     try:
@@ -369,14 +387,14 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
         try:
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=system,
-                                 workers=workers)
+                                 workers=workers, confidence=confidence, margin=margin, time=time)
         except ConstraintError:
             # the real calls need not follow the system: from this seat no deal fits them,
             # so the deals are dealt as if the calls showed nothing
             fitted = False
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=NO_SYSTEM,
-                                 workers=workers)
+                                 workers=workers, confidence=confidence, margin=margin, time=time)
         j = next(k for k, c in enumerate(adv.calls) if c.call == call)
         best = adv.calls.index(adv.best)
         diff = adv.scores[:, best] - adv.scores[:, j]

@@ -17,7 +17,7 @@ right on average and wrong on the deal (bad luck), or the other way round.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -28,13 +28,15 @@ from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import Acceptance, Answer, Estimate, Judged, Study, estimate, judge, simulate
+from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, judge, sample_answer, stamped,
+                         stopping_dict)
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
 from .outcome import PlayedContract, capot_taker, deal_facts, deal_total, side_points
 from .bidding import auction_constraints
 from .solve import Solver, default_solver
+from .sequential import Verdict
 from .system import DEFAULT, BiddingSystem
 
 
@@ -85,6 +87,7 @@ class PlayAdvice(Answer):
     cards: list[CardJudged]
     acceptance: Optional[float]
     text: str = ""
+    stopping: "Verdict | None" = None
 
     @property
     def best(self) -> CardJudged:
@@ -98,7 +101,8 @@ class PlayAdvice(Answer):
              "acceptance": self.acceptance,
              "excluded": {s.name: c.to_pbn() for s, c in k.excluded.items() if len(c)},
              "announced": {s.name: c.to_pbn() for s, c in k.announced.items()},
-             "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text}
+             "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text,
+             **stopping_dict(self.stopping)}
         if with_deals:
             d.update(self._per_deal())
         return d
@@ -176,14 +180,17 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
                 shown: "dict | None" = None, workers: "int | None" = None,
                 executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
-                max_attempts: "int | None" = None) -> PlayAdvice:
+                max_attempts: "int | None" = None, confidence: "float | None" = None,
+                margin: "float | None" = None, time: "float | None" = None) -> PlayAdvice:
     """Advice for ``seat`` to move after ``played`` (see the module).  ``hand``: the
     seat's cards (the remaining ones, or all 8); ``contract`` with its declarer
     (``"100H N"``, or the one the ``auction`` ended in); ``leader``: the first leader
     of the deal (by default the seat after the ``dealer``).  With an ``auction`` (and
     its ``dealer``), the hidden hands also fit every call under ``system`` (the default
     bidding system); ``belote`` and ``shown``: what announcements showed
-    (:meth:`Knowledge.from_play`)."""
+    (:meth:`Knowledge.from_play`).  With ``confidence``, ``margin`` or ``time``,
+    ``samples`` is the most deals solved, in rounds until the best card is known (as
+    :func:`solver.advice.advise` does; ``stopping`` says why sampling stopped)."""
     try:
         seat = Seat.parse(seat)
         dealer = None if dealer is None else Seat.parse(dealer)
@@ -202,14 +209,21 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)
     counter = Acceptance(cons.accept, "the play so far")
     cons = dataclasses.replace(cons, accept=counter)
-    deals, results = simulate(_Worlds(knowledge=k), k.hand, seat, samples, seed, cons, workers=workers,
-                              executor=executor, progress=progress, max_attempts=max_attempts)
+
+    def card_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
+        return _judge(k, c, deals, results)[1]
+
+    (deals, results), verdict = sample_answer(_Worlds(knowledge=k), k.hand, seat, samples, card_values, seed,
+                                              cons, confidence=confidence, margin=margin, time=time,
+                                              workers=workers, executor=executor, progress=progress,
+                                              max_attempts=max_attempts)
     _check_to_move(k, deals[0])
     stats, values = _judge(k, c, deals, results)
+    stats = stamped(stats, verdict)
     if deal is not None:
         real = _real_values(Deal.parse(deal), k)
         stats = [dataclasses.replace(s, real=real.get(s.card)) for s in stats]
-    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate)
+    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate, stopping=verdict)
     adv.text = _text(adv)
     return adv
 

@@ -33,14 +33,14 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import (Answer, Estimate, Judged, Study, estimate, json_number, judge, share, simulate,
-                         simulate_sequentially)
+from .montecarlo import (Answer, Estimate, Judged, Study, estimate, judge, sample_answer, share, stamped,
+                         stopping_dict)
 from .parallel import Backend
 from .rules import Rules
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract, deal_facts, side_points
 from .scoring import min_points_to_make
-from .sequential import StoppingRule, Verdict
+from .sequential import Verdict
 from .solve import LeadResult, Solver
 
 __all__ = ["LeadAdvice", "LeadJudged", "lead_advice"]
@@ -144,9 +144,7 @@ class LeadAdvice(Answer):
             "cards": [s.to_dict() for s in self.stats], "best": self.best.card.name,
             "text": self.text,
         }
-        v = self.stopping
-        d["stopped"] = None if v is None else v.reason.value
-        d["vouch"] = json_number(v.vouch) if v is not None and math.isfinite(v.vouch) else None
+        d.update(stopping_dict(self.stopping))
         return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:
@@ -308,16 +306,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     if measure not in ("points", "set"):
         raise ConstraintError(f"measure {measure!r}: expected 'points' or 'set'")
     study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
-    if confidence is None and margin is None and time is None:
-        return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
-                        progress=progress, max_attempts=max_attempts)
-    try:
-        rule = StoppingRule(confidence=0.95 if confidence is None else confidence,
-                            margin=5.0 if margin is None else margin)
-    except ValueError as e:
-        raise ConstraintError(str(e)) from None
 
-    def values(results: list) -> np.ndarray:
+    def values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         out = study.outcomes(results)
         if out.scores is not None:
             return out.scores.astype(float)
@@ -325,7 +315,9 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         goal = out.makes != (study.contract.team != study.seat.team)
         return 100.0 * goal.astype(float)
 
-    answer, verdict = simulate_sequentially(study, h, seat, samples, values, seed, constraints, rule=rule,
-                                            time=time, workers=workers, executor=executor,
-                                            progress=progress, max_attempts=max_attempts)
-    return dataclasses.replace(answer, stopping=verdict)
+    answer, verdict = sample_answer(study, h, seat, samples, values, seed, constraints, confidence=confidence,
+                                    margin=margin, time=time, workers=workers, executor=executor,
+                                    progress=progress, max_attempts=max_attempts)
+    if verdict is None:
+        return answer
+    return dataclasses.replace(answer, stopping=verdict, stats=stamped(answer.stats, verdict))

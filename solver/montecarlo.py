@@ -63,6 +63,10 @@ __all__ = [
     "Study",
     "simulate",
     "simulate_sequentially",
+    "sample_answer",
+    "stamped",
+    "stopping_dict",
+    "stopping_rule",
     "estimate",
     "share",
     "standard_error",
@@ -400,7 +404,7 @@ def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples
 
 
 def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | str",
-                          max_samples: int, values: Callable[[list], np.ndarray],
+                          max_samples: int, values: "Callable[[list[Deal], list[Any]], np.ndarray]",
                           seed: "int | None" = None, constraints: "Constraints | None" = None, *,
                           rule: "StoppingRule | None" = None, time: "float | None" = None,
                           first: int = 40, workers: "int | None" = None,
@@ -410,8 +414,8 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
     """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
-    round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(results)``
-    turns the per-deal results of all the deals solved so far, from the first, into
+    round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(deals,
+    results)`` turns the deals solved so far, from the first, and their results into
     the matrix the rule reads (one row a deal, one column an option).  Sampling stops
     when the best option is separated from the others, when the rest are within
     ``rule.margin`` of it, when ``max_samples`` deals are solved or when ``time``
@@ -434,9 +438,56 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
         results.extend(map_tasks(study.work, tasks[start:stop], workers=workers, backend=executor))
         if progress is not None:
             progress(len(results), max_samples)
-        return np.asarray(values(results), dtype=float)[start:stop]
+        return np.asarray(values(deals[:len(results)], results), dtype=float)[start:stop]
 
     _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
                                      first=first, time_budget=time)
     n = len(results)
     return study.final(deals[:n], results), verdict
+
+
+def stopping_rule(confidence: "float | None", margin: "float | None") -> StoppingRule:
+    """The stopping rule asked for: ``confidence`` 0.95 and ``margin`` 5 unless given."""
+    try:
+        return StoppingRule(confidence=0.95 if confidence is None else confidence,
+                            margin=5.0 if margin is None else margin)
+    except ValueError as e:
+        raise ConstraintError(str(e)) from None
+
+
+def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
+                  values: "Callable[[list[Deal], list[Any]], np.ndarray]", seed: "int | None",
+                  constraints: "Constraints | None", *, confidence: "float | None" = None,
+                  margin: "float | None" = None, time: "float | None" = None,
+                  workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
+                  progress: "Callable[[int, int], None] | None" = None,
+                  max_attempts: "int | None" = None) -> "tuple[A, Verdict | None]":
+    """The door every answer comparing options goes through: exactly ``samples`` deals
+    (:func:`simulate`) when none of ``confidence``, ``margin`` and ``time`` is given,
+    else at most ``samples`` deals solved in rounds until the comparison of the options
+    (``values(deals, results)``: one row a deal, one column an option, the side's score)
+    is settled (:func:`simulate_sequentially`).  Returns the answer and the last verdict
+    (``None`` for a fixed run)."""
+    if confidence is None and margin is None and time is None:
+        return simulate(study, hand, seat, samples, seed, constraints, workers=workers, executor=executor,
+                        progress=progress, max_attempts=max_attempts), None
+    rule = stopping_rule(confidence, margin)
+    return simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
+                                 time=time, workers=workers, executor=executor, progress=progress,
+                                 max_attempts=max_attempts)
+
+
+def stamped(options: "list[Judged[Option]]", verdict: "Verdict | None") -> "list[Judged[Option]]":
+    """``options`` with the reason sampling stopped (unchanged for a fixed run)."""
+    if verdict is None:
+        return options
+    return [dataclasses.replace(o, stop=verdict.reason) for o in options]
+
+
+def stopping_dict(verdict: "Verdict | None") -> dict[str, Any]:
+    """The JSON of a verdict, beside an answer's options: ``stopped`` (why sampling
+    stopped, ``None`` for a fixed run) and ``vouch`` (by how much another option might
+    still beat the best, at the confidence asked; ``None`` when unknown)."""
+    if verdict is None:
+        return {"stopped": None, "vouch": None}
+    return {"stopped": verdict.reason.value, "vouch": verdict.vouch if math.isfinite(verdict.vouch) else None}
