@@ -14,7 +14,7 @@ import dataclasses
 import functools
 import inspect
 import random
-from typing import Annotated, Any, Callable, Mapping, Optional
+from typing import Annotated, Any, Callable, Mapping, Optional, TypedDict
 
 import typer
 
@@ -92,8 +92,16 @@ class Budget:
     def read(cls, time: "str | None", confidence: "float | None", margin: "float | None") -> "Budget":
         return cls(confidence, margin, seconds(time))
 
-    def kwargs(self) -> dict[str, Optional[float]]:
+    def kwargs(self) -> "BudgetArgs":
         return {"confidence": self.confidence, "margin": self.margin, "time": self.time}
+
+
+class BudgetArgs(TypedDict):
+    """A :class:`Budget` as the keyword arguments of the advice functions."""
+
+    confidence: Optional[float]
+    margin: Optional[float]
+    time: Optional[float]
 
 
 def seconds(text: "str | None") -> "float | None":

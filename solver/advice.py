@@ -33,7 +33,7 @@ import numpy as np
 from .messages import tr
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
-from .contract import may_coinche, points_needed
+from .contract import may_coinche, parse_level, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
@@ -66,7 +66,7 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 # One deal, six strains
 # ---------------------------------------------------------------------------
 
-def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool], list[bool]]:
+def _solve_deal(solver: Solver, task: tuple[Any, ...]) -> tuple[list[int], list[bool], list[bool]]:
     """The side's exact card points in each strain, whether it can take every trick,
     and whether the opponents can."""
     deal, leader, team, rules = task
@@ -115,7 +115,7 @@ class StrainStats:
     p_capot: float
     p_belote: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "strain": self.strain.name,
             "mean": self.mean, "std": self.std, "se": json_number(self.se),
@@ -163,9 +163,10 @@ class Recommendation:
     def __str__(self) -> str:
         return self.text
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        ceiling = None if self.ceiling is None or self.ceiling.contract is None else self.ceiling.contract
         return {"bid": None if self.bid is None else self.bid.to_text(), "label": self.label,
-                "ceiling": None if self.ceiling is None else self.ceiling.contract.to_text(),
+                "ceiling": None if ceiling is None else ceiling.to_text(),
                 "text": self.text}
 
 
@@ -224,14 +225,14 @@ class Advice(Answer):
     @property
     def totals(self) -> np.ndarray:
         """``points + bonus``: what the per-strain statistics describe."""
-        return self.points + self.bonus
+        return np.asarray(self.points + self.bonus)
 
     def strain(self, strain: "Strain | str") -> StrainStats:
         return self.strains[Strain.parse(strain)]
 
     def bid(self, level: "int | str", strain: "Strain | str") -> BidJudged:
         """The statistics of one bid: ``adv.bid(100, "H")``, ``adv.bid("capot", "S")``."""
-        c = Contract(level, strain, self.seat)
+        c = Contract(parse_level(level), Strain.parse(strain), self.seat)
         for b in self.bids:
             if b.contract == c:
                 return b
@@ -254,7 +255,7 @@ class Advice(Answer):
                 out[b.strain] = b
         return out
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         """Plain types for JSON (the deals and per-deal arrays with ``with_deals``)."""
         d: dict[str, Any] = {
             "hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
@@ -272,11 +273,11 @@ class Advice(Answer):
                 f"samples={self.samples}: {self.recommendation.label}>")
 
 
-def _rank_key(b: BidJudged) -> tuple:
-    return _rank(b.contract, b.ev, b.p_make)
+def _rank_key(b: BidJudged) -> tuple[float, float, int, int]:
+    return _rank(b.option, b.ev, b.p_make)
 
 
-def _rank(contract: Contract, ev: float, p_make: float) -> tuple:
+def _rank(contract: Contract, ev: float, p_make: float) -> tuple[float, float, int, int]:
     # best expected score under coinche, then most likely, then the lower bid, then S H D C SA TA
     return (round(ev, 9), round(p_make, 9), -contract.level, -int(contract.strain))
 
@@ -295,7 +296,8 @@ class _BidScores(NamedTuple):
     coinched: np.ndarray
 
 
-def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> _BidScores:
+def _bid_scores(contract: Contract, rows: list[tuple[int, ...]], inverse: np.ndarray, rules: Rules,
+                memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]]) -> _BidScores:
     """``rows``: the distinct (points, the bidders take every trick, the defenders do,
     NS belotes, EW belotes, dns, dew) outcomes; ``inverse`` maps each deal to its row.
     Each row is scored as a :class:`~solver.outcome.PlayedContract`.  ``memo`` holds the
@@ -386,7 +388,7 @@ class BiddingStudy(Study[Advice]):
     rules: Rules
     work = staticmethod(_solve_deal)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
 
     @staticmethod

@@ -46,7 +46,7 @@ from .solve import LeadResult, Solver
 __all__ = ["LeadAdvice", "LeadJudged", "lead_advice"]
 
 
-def _lead_task(solver: Solver, task: tuple) -> list:
+def _lead_task(solver: Solver, task: tuple[Any, ...]) -> list[LeadResult]:
     """Per card of the leader's hand: (N-S points or None, N-S capot, E-W capot, makes or None),
     a :class:`~solver.solve.LeadResult`.
 
@@ -135,7 +135,7 @@ class LeadAdvice(Answer):
                   "{p:.0f}% of the deals; the worst lead, {worst}, takes {worst_points:.0f} ({pw:.0f}%).",
                   **f)
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
             "hand": self.hand.to_pbn(), "seat": self.seat.name,
             "contract": self.contract.to_text(), "declarer": self.contract.declarer.name,
@@ -204,7 +204,7 @@ class _Leading(Study["LeadAdvice"]):
     claims: list[tuple[tuple[int, int], tuple[int, int], int]]  # belotes, declarations, total per deal
     work = staticmethod(_lead_task)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         c, rules = self.contract, self.rules
         bidders, set_only = c.team, self.measure == "set"
         self.claims, tasks = [], []
@@ -218,7 +218,7 @@ class _Leading(Study["LeadAdvice"]):
             tasks.append((d, self.seat, c.strain, rules, need, set_only and c.is_capot))
         return tasks
 
-    def outcomes(self, results: list) -> _Outcomes:
+    def outcomes(self, results: list[Any]) -> _Outcomes:
         """The per-deal results of :func:`_lead_task` as arrays, for the leader's side."""
         c = self.contract
         bidders, mine = c.team, self.seat.team
@@ -237,6 +237,7 @@ class _Leading(Study["LeadAdvice"]):
                     # N-S reach `need` <=> the bidders make (need is in N-S points)
                     makes[i, j] = r.reaches if bidders == Team.NS else not r.reaches
                 if exact:
+                    assert r.ns_points is not None          # exact values were asked
                     values[i, j] = side_points(r.ns_points, mine, total)
                     played = PlayedContract.from_ns(c, r.ns_points, taker, belote=bel, declarations=decl,
                                                     total=total)
@@ -244,7 +245,7 @@ class _Leading(Study["LeadAdvice"]):
                     makes[i, j] = ok if mine == bidders else not ok
         return _Outcomes(values if exact else None, scores if exact else None, makes)
 
-    def final(self, deals: list[Deal], results: list) -> LeadAdvice:
+    def final(self, deals: list[Deal], results: list[Any]) -> LeadAdvice:
         out = self.outcomes(results)
         return LeadAdvice(**self.question, cards=list(self.hand), deals=deals, values=out.values,
                           scores=out.scores, makes=out.makes, stats=self.judge(out))
@@ -260,13 +261,13 @@ class _Leading(Study["LeadAdvice"]):
             judged = judge(cards, out.scores.astype(float), goal, lambda j, value, _: (
                 round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
             scores = [j.value for j in judged]
-            key = lambda j: (-round(scores[j].value, 9), -round(points[j].value, 9), int(cards[j]))  # noqa: E731
+            order = sorted(range(len(cards)), key=lambda j: (-round(scores[j].value, 9),
+                                                             -round(points[j].value, 9), int(cards[j])))
         else:
             points = scores = [none] * len(cards)
             judged = judge(cards, goal.astype(float), goal,
                            lambda j, _, reach: (round(reach.value, 9), -int(cards[j])))
-            key = lambda j: (-round(judged[j].success.value, 9), int(cards[j]))  # noqa: E731
-        order = sorted(range(len(cards)), key=key)
+            order = sorted(range(len(cards)), key=lambda j: (-round(judged[j].success.value, 9), int(cards[j])))
         exact = out.values is not None
         return [dataclasses.replace(judged[j], value=scores[j], made=share(out.makes[:, j]),
                                     card_points=points[j] if exact else None, contract=self.contract)
@@ -313,7 +314,7 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
             return out.scores.astype(float)
         # the leader's side reaches its goal
         goal = out.makes != (study.contract.team != study.seat.team)
-        return 100.0 * goal.astype(float)
+        return np.asarray(100.0 * goal.astype(float))
 
     answer, verdict = sample_answer(study, h, seat, samples, values, seed, constraints, confidence=confidence,
                                     margin=margin, time=time, workers=workers, executor=executor,

@@ -318,7 +318,7 @@ class Answer:
     def samples(self) -> int:
         return len(self.deals)
 
-    def _per_deal(self) -> dict:
+    def _per_deal(self) -> dict[str, Any]:
         """The deals as PBN text and the per-deal arrays as lists (``None`` stays)."""
         arrays = {name: getattr(self, name) for name in self.PER_DEAL}
         return {"deals": [d.to_pbn() for d in self.deals],
@@ -341,11 +341,11 @@ class Study(Generic[A]):
         for name, value in question.items():
             setattr(self, name, value)
 
-    def initial(self, deals: "list[Deal]") -> list:
+    def initial(self, deals: "list[Deal]") -> list[Any]:
         """One task per deal, in their order (the deals themselves by default)."""
         return list(deals)
 
-    def final(self, deals: "list[Deal]", results: list) -> A:
+    def final(self, deals: "list[Deal]", results: list[Any]) -> A:
         """The answer from the per-deal results (the results themselves by default)."""
         return results  # type: ignore[return-value]
 
@@ -398,8 +398,16 @@ def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples
     check_samples(samples)
     deals = sample_deals(hand, seat, samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
-    results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=progress)
+    report = None if progress is None else _reporter(progress, samples)
+    results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=report)
     return study.final(deals, results)
+
+
+def _reporter(progress: Callable[[int, int], None], total: int) -> Callable[[int, "int | None"], None]:
+    """``progress(done, total)`` as the parallel map calls it (a total it may not know)."""
+    def report(done: int, known: "int | None") -> None:
+        progress(done, total if known is None else known)
+    return report
 
 
 
@@ -432,7 +440,7 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
         raise ConstraintError(f"time {time!r}: expected a number of seconds above 0")
     deals = sample_deals(hand, seat, max_samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
-    results: list = []
+    results: list[Any] = []
 
     def solve(start: int, stop: int) -> np.ndarray:
         results.extend(map_tasks(study.work, tasks[start:stop], workers=workers, backend=executor))
