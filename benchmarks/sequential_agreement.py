@@ -13,7 +13,8 @@ run's own deals.  Kinds:
 
 - ``opening``: ``advise`` for South, dealer East (the recommended bid, or pass);
 - ``auction``: ``auction_advice`` for South's first call, dealer East (the best call);
-- ``play``: ``play_advice`` for East's opening lead against 80 in a random suit by North.
+- ``play``: ``play_advice`` for East's opening lead against 80 in a random suit by North;
+- ``pimc``: the PIMC player's choice of that lead (``pimc_card``), its worlds as the deals.
 
 Prints one JSON object a hand (``--out`` also writes them) and a summary: the median and
 95th percentile of the CPU seconds of the sequential answer, the deals it used, the reasons
@@ -33,8 +34,16 @@ import time
 from typing import Any, Callable
 
 import solver
-from solver.deal import Deal
 from solver.cards import Seat
+from solver.deal import Deal
+from solver.knowledge import Tracker
+from solver.montecarlo import stopping_rule
+from solver.outcome import deal_total, side_points
+from solver.pimc import pimc_card
+from solver.play import Position
+from solver.rules import Rules, Strain
+from solver.sampling import sample_deals
+from solver.solve import default_solver
 
 FIXED_SEED = 1_000_000       # the fixed runs' seeds: far from the sequential runs'
 
@@ -62,8 +71,37 @@ def _play(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, d
     return adv.best.card.name, {c.card.name: c.ev for c in adv.cards}, adv
 
 
+class _Decision:
+    """A PIMC decision's answer, read like the others' (``samples``, ``stopping``)."""
+
+    def __init__(self, worlds: int, reason: str) -> None:
+        self.samples = worlds
+        self.stopping = type("V", (), {"reason": type("R", (), {"value": reason})()})()
+
+
+def _pimc(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
+    deal = Deal.random(seed)
+    strain = random.Random(seed).choice("SHDC")
+    pos = Position(deal, Strain.parse(strain), Seat.E, Rules())
+    knowledge = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules).knowledge(Seat.E)
+    rule = None if "confidence" not in budget else stopping_rule(budget["confidence"], budget["margin"])
+    card, n = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
+    # the fixed run's means (E-W's card points per card, on the worlds it solved: the same
+    # generator gives the same worlds), to judge a different choice against
+    values: dict[str, float] = {}
+    if rule is None:
+        worlds = sample_deals(knowledge.hand, Seat.E, samples, rng=random.Random(sampling),
+                              constraints=knowledge.constraints(check=False))
+        total = deal_total(deal, pos.strain, pos.rules)
+        for w in worlds:
+            for c, v in default_solver().card_values(pos.on_deal(w)).items():
+                values[c.name] = values.get(c.name, 0.0) + side_points(v, Seat.E.team, total) / len(worlds)
+    reason = "max_samples" if n == samples else "settled"
+    return card.name, values, _Decision(n, reason)
+
+
 KINDS: dict[str, Callable[..., tuple[str, dict[str, float], Any]]] = {
-    "opening": _opening, "auction": _auction, "play": _play}
+    "opening": _opening, "auction": _auction, "play": _play, "pimc": _pimc}
 
 
 def main(argv: "list[str] | None" = None) -> None:

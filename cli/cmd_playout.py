@@ -8,7 +8,7 @@ import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import ConfidenceOpt, DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import card_text, print_json, render_rows, say, tricks_text
 from .parse import leader_from, parse_deal
 from .progress import progress_bar
@@ -47,6 +47,10 @@ def playout(
     seed: SeedOpt = None,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
+    confidence: ConfidenceOpt = None,
+    margin: Annotated[Optional[float], typer.Option("--margin", help="Cards closer than this (card "
+                                                    "points) count as equal; --worlds is then the most "
+                                                    "worlds a decision solves (5).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a deal out with realistic players: each sees only its own hand and the play,
@@ -63,7 +67,8 @@ def playout(
     seed = seed_or_fresh(seed)
     with progress_bar(N_("playing")) as bar:
         p = play_out(d, contract, leader=leader_from(leader, dealer), players=_players(players),
-                     worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback)
+                     worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback,
+                     confidence=confidence, margin=margin)
     if as_json:
         print_json({**p.to_dict(), "seed": seed})
         return

@@ -45,7 +45,8 @@ from .sampling import sample_deals
 from .solve import Solver, default_solver
 from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
-from .montecarlo import check_samples, json_number
+from .montecarlo import check_samples, json_number, stopping_rule
+from .sequential import StoppingRule, sample_sequentially
 from .advice import Advice, BiddingStudy
 
 __all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
@@ -123,10 +124,14 @@ def _world_values(solver: Solver, task: tuple) -> dict[Card, int]:
 
 
 def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Random,
-              ex: "Executor | None" = None) -> tuple[Card, int]:
+              ex: "Executor | None" = None, rule: "StoppingRule | None" = None) -> tuple[Card, int]:
     """The PIMC choice of the seat to move in ``pos`` knowing ``knowledge``:
     ``(card, worlds solved)``.  Only the seat's own cards and the play are read from
-    ``pos``; the worlds come from ``knowledge``, the play being the referee's."""
+    ``pos``; the worlds come from ``knowledge``, the play being the referee's.
+
+    With a stopping ``rule``, ``worlds`` is the most worlds solved: they are solved in
+    rounds (:func:`~solver.sequential.sample_sequentially`, the cards compared on the
+    side's card points) and the choice is made on those solved when the rule is met."""
     legal = list(pos.legal_cards())
     if len(legal) == 1:
         return legal[0], 0
@@ -134,13 +139,24 @@ def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Rand
     cons = knowledge.constraints(check=False)
     deals = sample_deals(knowledge.hand, seat, worlds, rng=rng, constraints=cons)
     tasks = [(pos, d) for d in deals]
-    if ex is None:
-        results = [_world_values(default_solver(), t) for t in tasks]
-    else:
-        results = [r for _, r in sorted(ex.map_unordered(_world_values, tasks), key=lambda x: x[0])]
     total = deal_total(pos.deal, pos.strain, pos.rules)
+    results: list[dict[Card, int]] = []
+
+    def solve(start: int, stop: int) -> np.ndarray:
+        part = tasks[start:stop]
+        if ex is None:
+            results.extend(_world_values(default_solver(), t) for t in part)
+        else:
+            results.extend(r for _, r in sorted(ex.map_unordered(_world_values, part), key=lambda x: x[0]))
+        return np.array([[side_points(r[c], seat.team, total) for c in legal] for r in results[start:stop]],
+                        dtype=float)
+
+    if rule is None:
+        solve(0, len(tasks))
+    else:
+        sample_sequentially(solve, len(tasks), rule, first=min(rule.min_samples, len(tasks)))
     means = {c: sum(side_points(r[c], seat.team, total) for r in results) / len(results) for c in legal}
-    return _choose(means, pos.strain, pos.rules), len(deals)
+    return _choose(means, pos.strain, pos.rules), len(results)
 
 
 def _double_dummy_card(values: dict[Card, int], pos: Position) -> Card:
@@ -181,12 +197,16 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
              dealer: "Seat | str | None" = None, played: "str | list" = (),
              players: "str | Mapping | Player" = PIMC,
              worlds: int = 30, seed: "int | None" = None, rules: Rules = Rules(),
-             workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None) -> PlayOut:
+             workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None,
+             confidence: "float | None" = None, margin: "float | None" = None) -> PlayOut:
     """Play ``deal`` to the end with ``players`` (see the module), each seeing only its
     own knowledge; ``contract`` (``"100H N"``) or ``strain`` says the trumps, ``leader``
     (or the seat after the ``dealer``) leads.  The cards ``played`` already (checked by
     the referee) come first, as given; the players take over after them.  The same
-    ``seed`` gives the same play."""
+    ``seed`` gives the same play.  With ``confidence`` or ``margin``, ``worlds`` is the
+    most worlds a PIMC decision solves: it stops as soon as its best card is known
+    (:mod:`solver.sequential`, the margin in card points; each decision's ``worlds``
+    says how many it solved)."""
     d = Deal.parse(deal)
     c = Contract.parse(contract) if isinstance(contract, str) else contract
     if c is None and strain is None:
@@ -200,6 +220,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
     who = _players(players)
+    rule = None if confidence is None and margin is None else stopping_rule(confidence, margin)
     pos = Position(d, st, first, rules)
     total = deal_total(d, st, rules)
     tracker = Tracker(list(d.masks), st, first, rules)
@@ -219,7 +240,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
             if len(decisions) < len(given):
                 card, n = given[len(decisions)], 0
             elif p == PIMC:
-                card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex)
+                card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex, rule)
             elif p == DOUBLE_DUMMY:
                 card, n = _double_dummy_card(values, pos), 0
             else:

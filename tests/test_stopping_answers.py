@@ -99,3 +99,18 @@ def test_the_stop_reason_speaks_french():
 def test_an_unsettled_answer_says_what_it_cannot_vouch_for(reason, words):
     text = Verdict(reason, 0, 500, (), 12.4, (), ()).describe()
     assert words in text and "by up to 12" in text
+
+
+def test_a_pimc_player_stops_sampling_worlds_once_its_card_is_known():
+    kw = dict(contract="100C S", leader="S", seed=1, workers=1)
+    fixed = solver.play_out(solver.EXAMPLE_DEAL, worlds=60, **kw)
+    early = solver.play_out(solver.EXAMPLE_DEAL, worlds=60, margin=20, **kw)
+    assert {d.worlds for d in fixed.decisions} <= {0, 60}
+    solved = [d.worlds for d in early.decisions if d.worlds]
+    # every decision solves at least a first round of 30 worlds and at most the 60 allowed;
+    # with a 20-point margin some stop after the first round
+    assert solved and all(30 <= n <= 60 for n in solved) and min(solved) == 30
+    r = run("playout", "example", "--contract", "100C S", "--leader", "S", "--worlds", "60", "--seed", "1",
+            "--margin", "20", "--workers", "1", "--json")
+    assert r.exit_code == 0, r.output
+    assert [d["worlds"] for d in json.loads(r.stdout)["decisions"]] == [d.worlds for d in early.decisions]
