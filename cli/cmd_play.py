@@ -17,7 +17,7 @@ from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
 from solver.cardplay import play_advice
-from solver.cards import Card, Seat
+from solver.cards import Card, CardSet, Seat
 from solver.errors import SeatError, quote
 from solver.rules import Rules
 
@@ -31,14 +31,14 @@ def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
         raise fail(f"seat {quote(leader or dealer)}: expected one of N E S W") from None
 
 
-def _shown(items: "list[str] | None") -> dict[str, str]:
+def _shown(items: "list[str] | None") -> "dict[Seat | str, CardSet | str]":
     """``["E:HA,HK,HQ"]`` -> {"E": "HA HK HQ"}."""
-    out: dict[str, str] = {}
+    out: "dict[Seat | str, CardSet | str]" = {}
     for item in items or []:
         seat, sep, cards = item.partition(":")
         if not sep or not cards:
             raise fail(f"--shown {item!r}: expected SEAT:CARDS, like E:HA,HK,HQ")
-        out[seat] = (out.get(seat, "") + " " + cards.replace(",", " ")).strip()
+        out[seat] = (str(out.get(seat, "")) + " " + cards.replace(",", " ")).strip()
     return out
 
 

@@ -17,7 +17,7 @@ right on average and wrong on the deal (bad luck), or the other way round.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 import numpy as np
 
@@ -60,7 +60,7 @@ def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, Option
     return out
 
 
-def _world(solver: Solver, task: tuple) -> dict[Card, tuple[int, int]]:
+def _world(solver: Solver, task: tuple[Position, Deal]) -> dict[Card, tuple[int, Optional[Team]]]:
     pos, deal = task
     return card_outcomes(solver, pos.on_deal(deal))
 
@@ -82,7 +82,7 @@ class PlayAdvice(Answer):
     knowledge: Knowledge
     contract: Contract
     seed: Optional[int]
-    deals: list
+    deals: list[Deal]
     scores: np.ndarray
     cards: list[CardJudged]
     acceptance: Optional[float]
@@ -93,7 +93,7 @@ class PlayAdvice(Answer):
     def best(self) -> CardJudged:
         return max(self.cards, key=lambda c: (round(c.ev, 9), round(c.points, 9), -int(c.card)))
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         k = self.knowledge
         d = {"seat": k.seat.name, "hand": k.hand.to_pbn(), "contract": self.contract.to_text(),
              "declarer": self.contract.declarer.name, "leader": k.leader.name,
@@ -108,16 +108,16 @@ class PlayAdvice(Answer):
         return d
 
 
-class _Worlds(Study[tuple[list, list]]):
+class _Worlds(Study[tuple[list[Deal], list[Any]]]):
     knowledge: Knowledge
     work = staticmethod(_world)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         k = self.knowledge
         pos = Position(deals[0], k.strain, k.leader, k.rules, [c for _, c in k.played])
         return [(pos, d) for d in deals]
 
-    def final(self, deals: list[Deal], results: list) -> tuple:
+    def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
 
 
@@ -129,7 +129,8 @@ def score_play(contract: Contract, deal: Deal, ns_points: int, capot: Optional[T
     return PlayedContract.on_deal(contract, deal, ns_points, capot, leader=leader, rules=rules).scores(rules)
 
 
-def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tuple[list, np.ndarray]:
+def _judge(k: Knowledge, contract: Contract, deals: list[Deal], results: list[Any]
+           ) -> tuple[list[CardJudged], np.ndarray]:
     cards = sorted(results[0])
     team = k.seat.team
     n = len(deals)
@@ -145,9 +146,9 @@ def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tupl
     points = [estimate(ours[:, j]) for j in range(len(cards))]
     judged = judge(cards, values, success,
                    lambda j, value, _: (round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
-    ours = contract.team == team
+    declaring = contract.team == team
     stats = [dataclasses.replace(j, card_points=pts, contract=contract,
-                                 made=j.success if ours else Estimate(1.0 - j.success.value, j.success.se))
+                                 made=j.success if declaring else Estimate(1.0 - j.success.value, j.success.se))
              for j, pts in zip(judged, points)]
     return stats, values
 
@@ -173,11 +174,11 @@ def _text(adv: PlayAdvice) -> str:
 
 
 def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str | None" = None,
-                played: "str | list" = (), *, leader: "Seat | str | None" = None, samples: int = 100,
+                played: "str | Iterable[int | str]" = (), *, leader: "Seat | str | None" = None, samples: int = 100,
                 seed: "int | None" = None, rules: Rules = Rules(), deal: "Deal | str | None" = None,
                 auction: "Auction | str | None" = None, dealer: "Seat | str | None" = None,
-                system: "BiddingSystem | None" = None, belote: "str | list | None" = None,
-                shown: "dict | None" = None, workers: "int | None" = None,
+                system: "BiddingSystem | None" = None, belote: "Iterable[str] | str | None" = None,
+                shown: "Mapping[Seat | str, CardSet | str] | None" = None, workers: "int | None" = None,
                 executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
                 max_attempts: "int | None" = None, confidence: "float | None" = None,
@@ -202,6 +203,7 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     a = _auction(auction, dealer, rules)
     c = _contract(contract, a)
     if leader is None:
+        assert dealer is not None                   # one of the two is given (checked above)
         leader = opening_leader(c, dealer, rules)
     k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
     cons = k.constraints()
@@ -259,7 +261,7 @@ def _check_to_move(k: Knowledge, deal: Deal) -> None:
         raise ConstraintError(f"after these cards {pos.to_move.name} is to play, not {k.seat.name}")
 
 
-def _real_values(deal: Deal, k: Knowledge) -> dict:
+def _real_values(deal: Deal, k: Knowledge) -> dict[Card, int]:
     if deal.hands[k.seat] != k.hand:
         raise ConstraintError(f"the real deal gives {k.seat.name} {deal.hands[k.seat].to_pbn()}, "
                               f"not {k.hand.to_pbn()}")
