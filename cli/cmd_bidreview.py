@@ -101,4 +101,4 @@ def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auct
     else:
         say(tr("{contract} on the real deal, double dummy: N-S take {points} points; scores N-S {ns}, "
                "E-W {ew}.", contract=r.contract, points=r.ns_points, ns=r.ns_score, ew=r.ew_score))
-    say(tr("Par: {reason}", reason=r.par.reason))        # type: ignore[attr-defined]
+    say(tr("Par: {reason}", reason=r.par.reason))

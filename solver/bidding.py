@@ -34,7 +34,8 @@ from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract, deal_total, side_points
-from .solve import Solver
+from .par import Par, par
+from .solve import Solver, default_solver
 from .sequential import Verdict
 from .system import DEFAULT, BiddingSystem, Meaning
 
@@ -132,7 +133,7 @@ class AuctionAdvice(Answer):
     system: BiddingSystem
     rules: Rules
     seed: Optional[int]
-    deals: list
+    deals: list[Deal]
     points: np.ndarray
     scores: np.ndarray
     calls: list[CallJudged]
@@ -145,7 +146,7 @@ class AuctionAdvice(Answer):
     def best(self) -> CallJudged:
         return min(self.calls, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         d = {"hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
              "auction": self.auction.to_dict()["calls"], "system": self.system.name,
              "samples": self.samples, "seed": self.seed, "acceptance": self.acceptance,
@@ -159,7 +160,7 @@ class AuctionAdvice(Answer):
         return d
 
 
-def call_order(call: Call) -> tuple:
+def call_order(call: Call) -> tuple[int, int, int]:
     # on equal scores: pass, then the lower bid, then coinche, then surcoinche
     kinds = {CallKind.PASS: 0, CallKind.BID: 1, CallKind.COINCHE: 2, CallKind.SURCOINCHE: 3}
     return (kinds[call.kind], call.level or 0, int(call.strain) if call.strain is not None else 0)
@@ -169,7 +170,7 @@ def call_order(call: Call) -> tuple:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-def solve_six_strains(solver: Solver, task: tuple) -> list[tuple[int, Optional[Team]]]:
+def solve_six_strains(solver: Solver, task: tuple[Deal, Seat, Rules]) -> list[tuple[int, Optional[Team]]]:
     """Per strain: N-S points and the side that takes every trick (or None)."""
     deal, leader, rules = task
     out = []
@@ -179,17 +180,18 @@ def solve_six_strains(solver: Solver, task: tuple) -> list[tuple[int, Optional[T
     return out
 
 
-def _played(contract: Contract, deal: Deal, row: tuple, leader: Seat, rules: Rules) -> PlayedContract:
+def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], leader: Seat, rules: Rules) -> PlayedContract:
     """``contract`` played double dummy on ``deal``: ``row`` holds N-S's points and the
     side that takes every trick."""
     ns, taker = row
     return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
 
 
-def contract_margin(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat,
-                    rules: Rules) -> tuple[int, bool]:
-    """Our score minus theirs with ``contract`` played, and whether our side succeeds."""
-    if contract is None:
+def contract_margin(contract: Optional[Contract], deal: Deal, row: "tuple[int, Optional[Team]] | None",
+                    team: Team, leader: Seat, rules: Rules) -> tuple[int, bool]:
+    """Our score minus theirs with ``contract`` played (``row``: its strain's N-S points and
+    the side taking every trick), and whether our side succeeds."""
+    if contract is None or row is None:
         return 0, False
     return _played(contract, deal, row, leader, rules).margin(team, rules)
 
@@ -200,7 +202,7 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
     return state.contract()
 
 
-class AuctionStudy(Study[tuple[list, list]]):
+class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
     """The deals fitting an auction, each solved in the six strains (the dealer's next seat
     leading), for judging calls on them."""
 
@@ -208,15 +210,15 @@ class AuctionStudy(Study[tuple[list, list]]):
     dealer: Seat
     work = staticmethod(solve_six_strains)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.rules) for d in deals]
 
-    def final(self, deals: list[Deal], results: list) -> tuple[list, list]:
+    def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
 
 
-def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
-                rules: Rules) -> tuple[list, np.ndarray]:
+def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any],
+                rules: Rules) -> tuple[list[CallJudged], np.ndarray]:
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
@@ -229,11 +231,11 @@ def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
     # on equal scores the first call in the order of call_order
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
-    stats = []
-    for j in judged:
-        contract = _contract_after(auction, j.option)
-        p = j.success if contract is not None else Estimate(0.0, 0.0)
-        stats.append(dataclasses.replace(j, success=p, contract=contract))
+    stats: list[CallJudged] = []
+    for option in judged:
+        contract = _contract_after(auction, option.option)
+        p = option.success if contract is not None else Estimate(0.0, 0.0)
+        stats.append(dataclasses.replace(option, success=p, contract=contract))
     return stats, values
 
 
@@ -325,7 +327,7 @@ class CallReview:
     cost_se: float
     fitted: bool = True
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seat": self.call.seat.name, "call": self.call.text, "best": self.advice.best.call.text,
                 "matched": self.matched, "cost": self.cost, "cost_se": json_number(self.cost_se),
                 "fitted": self.fitted, "text": self.advice.text, **stopping_dict(self.advice.stopping)}
@@ -344,21 +346,21 @@ class AuctionReview:
     ns_points: Optional[int]
     ns_score: int
     ew_score: int
-    par: object
+    par: Par
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
                 "calls": [c.to_dict() for c in self.calls],
                 "contract": None if self.contract is None else self.contract.to_text(),
                 "ns_points": self.ns_points, "ns_score": self.ns_score, "ew_score": self.ew_score,
-                "par": self.par.to_dict()}   # type: ignore[attr-defined]
+                "par": self.par.to_dict()}
 
 
-def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: Rules) -> tuple:
+def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: Rules
+                 ) -> tuple[Optional[int], int, int]:
     """The contract played double dummy on the real deal: N-S points and both scores."""
     if contract is None:
         return None, 0, 0
-    from .solve import default_solver
     r = default_solver().strain_result(deal, dealer.next, contract.strain, rules)
     ns, ew, _ = _played(contract, deal, (r.ns_points, r.taken_all), dealer.next, rules).scores(rules)
     return r.ns_points, ns, ew
@@ -373,7 +375,6 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
     the final contract's result on the real deal, and par for comparison.  ``confidence``,
     ``margin`` and ``time`` (per call) stop each advice's sampling early, as in
     :func:`auction_advice`."""
-    from .par import par
     d = Deal.parse(deal)
     try:
         dealer = Seat.parse(dealer)
