@@ -13,6 +13,7 @@ from .output import card_text, print_json, render_rows, say, tricks_text
 from .parse import leader_from, parse_deal
 from .progress import progress_bar
 from .rules import takes_rules
+from solver.cards import Seat
 from solver.messages import N_, tr
 from solver.pimc import play_out
 from solver.rules import Rules
@@ -21,9 +22,9 @@ WorldsOpt = Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="Dea
                                         "each PIMC player solves at each of its decisions.")]
 
 
-def _players(text: Optional[str]) -> dict[str, str]:
+def _players(text: Optional[str]) -> "dict[Seat | str, str]":
     """``"N=dd,E=pimc"`` -> {seat: kind}; every seat not named plays PIMC."""
-    out: dict[str, str] = {}
+    out: "dict[Seat | str, str]" = {}
     for item in (text or "").replace(",", " ").split():
         seat, sep, kind = item.partition("=")
         if not sep or kind.lower() not in ("pimc", "dd"):
@@ -79,6 +80,7 @@ def playout(
                 [N_("trick"), N_("seat"), N_("card"), N_("worlds"), N_("cost (dd)")], rows,
                 numeric=["trick", "worlds", "cost (dd)"])
     say(tricks_text(p.cards))
+    assert p.score is not None                      # a contract was given
     ns, ew, made = p.score
     f = dict(ns_points=p.ns_points, tricks=p.ns_tricks, ew_points=p.ew_points, dd=p.dd_ns_points,
              contract=p.contract, ns=ns, ew=ew)

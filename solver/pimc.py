@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Callable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class Decision:
     worlds: int
     cost: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat.name, "card": self.card.name, "worlds": self.worlds, "cost": self.cost}
 
 
@@ -82,13 +82,13 @@ class PlayOut:
     strain: Strain
     leader: Seat
     contract: Optional[Contract]
-    players: dict
+    players: dict[Seat, str]
     worlds: int
-    decisions: tuple
+    decisions: tuple[Decision, ...]
     ns_points: int
     ns_tricks: int
     dd_ns_points: int
-    score: Optional[tuple]          # (N-S score, E-W score, made) with a contract
+    score: Optional[tuple[int, int, bool]]          # (N-S score, E-W score, made) with a contract
     total: int = TOTAL_POINTS       # every point of the deal: its cards' and the last trick's
 
     @property
@@ -99,8 +99,9 @@ class PlayOut:
     def ew_points(self) -> int:
         return self.total - self.ns_points
 
-    def to_dict(self) -> dict:
-        d = {"deal": self.deal.to_pbn(), "strain": self.strain.name, "leader": self.leader.name,
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+             "deal": self.deal.to_pbn(), "strain": self.strain.name, "leader": self.leader.name,
              "contract": None if self.contract is None else self.contract.to_text(),
              "declarer": None if self.contract is None else self.contract.declarer.name,
              "players": {s.name: p for s, p in self.players.items()}, "worlds": self.worlds,
@@ -118,7 +119,7 @@ def _choose(means: Mapping[Card, float], strain: Strain, rules: Rules) -> Card:
     return max(means, key=lambda c: (round(means[c], 9), -worth[int(c)], -int(c)))
 
 
-def _world_values(solver: Solver, task: tuple) -> dict[Card, int]:
+def _world_values(solver: Solver, task: tuple[Position, Deal]) -> dict[Card, int]:
     pos, deal = task
     return solver.card_values(pos.on_deal(deal))
 
@@ -177,7 +178,7 @@ def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None", cont
     raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
 
 
-def _players(players: "str | Mapping | Player") -> dict:
+def _players(players: "str | Mapping[Seat | str, str | Player] | Player") -> "dict[Seat, str | Player]":
     """seat -> "pimc", "dd" or a function, from one of these for all or a mapping."""
     if isinstance(players, str) or callable(players):
         given = {s: players for s in Seat}
@@ -194,8 +195,8 @@ def _players(players: "str | Mapping | Player") -> dict:
 
 def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
              strain: "Strain | str | None" = None, leader: "Seat | str | None" = None,
-             dealer: "Seat | str | None" = None, played: "str | list" = (),
-             players: "str | Mapping | Player" = PIMC,
+             dealer: "Seat | str | None" = None, played: "str | Iterable[int | str]" = (),
+             players: "str | Mapping[Seat | str, str | Player] | Player" = PIMC,
              worlds: int = 30, seed: "int | None" = None, rules: Rules = Rules(),
              workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None,
              confidence: "float | None" = None, margin: "float | None" = None) -> PlayOut:
@@ -209,9 +210,12 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     says how many it solved)."""
     d = Deal.parse(deal)
     c = Contract.parse(contract) if isinstance(contract, str) else contract
-    if c is None and strain is None:
+    if strain is not None:
+        st = Strain.parse(strain)
+    elif c is not None:
+        st = c.strain
+    else:
         raise ConstraintError("name the contract (like '100H N') or the strain")
-    st = Strain.parse(strain) if strain is not None else c.strain
     if c is not None and st != c.strain:
         raise ConstraintError(f"strain {st.name} differs from the contract's {c.strain.name}")
     if c is not None and c.declarer is None:
@@ -243,8 +247,10 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
                 card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex, rule)
             elif p == DOUBLE_DUMMY:
                 card, n = _double_dummy_card(values, pos), 0
-            else:
+            elif not isinstance(p, str):
                 card, n = pos.check(p(pos, seat)), 0
+            else:                                           # pragma: no cover - _players checks the names
+                raise ConstraintError(f"player {p!r}: expected 'pimc', 'dd' or a function")
             mine = {c: side_points(v, seat.team, total) for c, v in values.items()}
             decisions.append(Decision(seat, Card(card), n, max(mine.values()) - mine[card]))
             tracker.play(pos, card)
@@ -255,7 +261,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     score = None if c is None else score_play(c, d, ns, capot_taker(pos.tricks[0], pos.total_tricks),
                                               leader=first, rules=rules)
     return PlayOut(d, st, first, c, {s: (p if isinstance(p, str) else "function") for s, p in who.items()},
-                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value, score, total)
+                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value or 0, score, total)
 
 
 # ---------------------------------------------------------------------------
@@ -276,12 +282,12 @@ class RealisticAdvice:
     def samples(self) -> int:
         return self.realistic.samples
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         dd, real = self.double_dummy, self.realistic
         rows = []
         for strain, b in dd.best_bids().items():
             r = real.bid(b.level, strain)
-            rows.append({"bid": b.contract.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev,
+            rows.append({"bid": b.option.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev,
                          "dd_ev_se": json_number(b.ev_se), "p_make": r.p_make,
                          "p_make_se": json_number(r.p_make_se), "ev": r.ev,
                          "ev_se": json_number(r.ev_se)})
@@ -290,7 +296,8 @@ class RealisticAdvice:
                 "recommendation": real.recommendation.to_dict()}
 
 
-def _play_task(solver: Solver, task: tuple) -> tuple[int, Optional[Team], int]:
+def _play_task(solver: Solver, task: tuple[Deal, Strain, Seat, Rules, int, int]
+               ) -> tuple[int, Optional[Team], int]:
     """One deal played out by PIMC players in one strain: (N-S points, the side that took
     every trick or None, the deal's total)."""
     deal, strain, leader, rules, worlds, seed = task
@@ -313,7 +320,12 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     tasks = [(d, STRAINS[j], advice.leader, advice.rules, worlds,
               int(seeds[i * len(played) + k].generate_state(1)[0]))
              for i, d in enumerate(deals) for k, j in enumerate(played)]
-    results = map_tasks(_play_task, tasks, workers, executor, progress)
+
+    def report(done: int, total: "int | None") -> None:
+        if progress is not None:
+            progress(done, len(tasks))
+
+    results = map_tasks(_play_task, tasks, workers, executor, report)
     points, capot = advice.points[:n].copy(), advice.capot[:n].copy()
     lost = np.zeros_like(capot)
     for t, (ns, taker, total) in enumerate(results):
