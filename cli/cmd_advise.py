@@ -13,7 +13,8 @@ from .errors import fail, handle_errors
 from .files import check_output
 from solver.messages import N_, tr
 from solver.atomic import atomic_path
-from .options import MAX_SAMPLES, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import (MAX_SAMPLES, Budget, ConfidenceOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt,
+                      seed_or_fresh)
 from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
@@ -49,7 +50,7 @@ def best_bids_table(adv: Advice) -> Table:
     for s, b in adv.best_bids().items():
         versus = tr("best") if b is adv.best_bid else f"{b.vs_best:+.0f} ± {pm(b.vs_best_se, '.0f')}"
         t.add_row(people_text(s.symbol), people_text(b.label), _pct(b.p_make),
-                  f"{b.ev_coinched:+.0f} ± {pm(b.ev_coinched_se, '.0f')}", versus)
+                  f"{b.ev:+.0f} ± {pm(b.ev_se, '.0f')}", versus)
     return t
 
 
@@ -76,12 +77,13 @@ def bid_label_of(text: str) -> str:
 
 def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
                        samples: int, seed: "int | None", rules: Rules, constraints: "Constraints | None",
-                       workers: "int | None", as_json: bool) -> None:
+                       workers: "int | None", as_json: bool, budget: Budget = Budget()) -> None:
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = auction_advice(hand, seat, dealer, auction, samples=samples, seed=seed, rules=rules,
-                             system=system, constraints=constraints, workers=workers, progress=bar.callback)
+                             system=system, constraints=constraints, workers=workers, progress=bar.callback,
+                             **budget.kwargs())
     if as_json:
         print_json(adv.to_dict())
         return
@@ -111,6 +113,8 @@ def render_auction_advice(adv: AuctionAdvice) -> None:
                   _pct(s.p_success) if s.contract else "—", f"{s.ev:+.0f} ± {pm(s.ev_se, '.0f')}", versus)
     print_table(g)
     say(adv.text)
+    if adv.stopping is not None:
+        say(adv.stopping.describe())
 
 
 def point_counts(hand: CardSet) -> list[HandValue]:
@@ -158,7 +162,7 @@ def render_advice(adv: Advice) -> None:
         cells = []
         for s in adv.bid_strains:
             b = adv.bid(lv, s)
-            cell = people_text(f"{_pct(b.p_make)} {b.ev_coinched:+.0f}")
+            cell = people_text(f"{_pct(b.p_make)} {b.ev:+.0f}")
             if best is not None and b.contract == best:
                 cell.stylize("bold green")
             cells.append(cell)
@@ -171,6 +175,8 @@ def render_advice(adv: Advice) -> None:
     line = people_text(f"{head} {adv.recommendation.text}")
     line.stylize("bold", 0, len(head))
     console.print(line)
+    if adv.stopping is not None:
+        say(adv.stopping.describe())
 
 
 @app.command()
@@ -204,6 +210,9 @@ def advise(
     realistic_samples: Annotated[int, typer.Option("--realistic-samples", min=1, max=MAX_SAMPLES,
                                                    help="With --play realistic: the deals played out "
                                                    "(each in every strain).")] = 30,
+    time: TimeOpt = None,
+    confidence: ConfidenceOpt = None,
+    margin: MarginOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "
                                           "recommendation).")] = False,
 ) -> None:
@@ -213,6 +222,7 @@ def advise(
     """
     if play not in ("dd", "realistic"):
         raise fail(f"--play {play!r}: expected dd or realistic")
+    budget = Budget.read(time, confidence, margin)
     if dealer is None:
         dealer = "N"
         if not as_json:
@@ -223,7 +233,7 @@ def advise(
         if plot is not None:
             raise fail("--plot draws opening advice: leave it out with --auction")
         _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
-                           workers, as_json)
+                           workers, as_json, budget)
         return
     if plot is not None:            # before the sampling: a bad --plot fails at once
 
@@ -232,7 +242,7 @@ def advise(
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
-                         constraints=constraints, workers=workers, progress=bar.callback)
+                         constraints=constraints, workers=workers, progress=bar.callback, **budget.kwargs())
     if plot is not None:
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)

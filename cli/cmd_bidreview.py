@@ -10,7 +10,8 @@ from rich.table import Table
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import DealArg, JsonOpt, SamplesOpt, SeedOpt, WorkersOpt
+from .options import (Budget, ConfidenceOpt, DealArg, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt,
+                      WorkersOpt)
 from .output import people_text, pm, print_json, print_table, say
 from .parse import parse_deal
 from .progress import progress_bar
@@ -40,6 +41,9 @@ def bidreview(
     seed: SeedOpt = 1,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
+    time: TimeOpt = None,
+    confidence: ConfidenceOpt = None,
+    margin: MarginOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Each call judged from its player's seat (their hand and the calls before, nothing
@@ -51,6 +55,7 @@ def bidreview(
     --samples 20
     """
     chosen = DEFAULT if system is None else load_system(system)
+    budget = Budget.read(time, confidence, margin)
     if is_record_file(deal):
         if auction is not None:
             raise fail("--auction comes from the record file's [Auction]")
@@ -60,30 +65,33 @@ def bidreview(
         for rec, rec_dealer in games:
             calls = Auction(rec_dealer, rec.auction, record_rules(rec, rules))
             show_auction_review(deal_of(rec, deal), rec_dealer, calls, chosen, samples, seed,
-                                record_rules(rec, rules), workers, as_json)
+                                record_rules(rec, rules), workers, as_json, budget)
         return
     if not auction:
         raise fail("--auction: give the calls to review, like \"S:80C W:pass N:100C E:pass S:pass W:pass\"")
-    show_auction_review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json)
+    show_auction_review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json, budget)
 
 
 def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str",
-                        system: BiddingSystem, samples: int, seed: "int | None", rules: Rules, workers: "int | None", as_json: bool) -> None:
+                        system: BiddingSystem, samples: int, seed: "int | None", rules: Rules, workers: "int | None",
+                        as_json: bool, budget: Budget = Budget()) -> None:
     with progress_bar(N_("calls")) as bar:
         r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
-                           workers=workers, progress=bar.callback)
+                           workers=workers, progress=bar.callback, **budget.kwargs())
     if as_json:
         print_json(r.to_dict())
         return
     chosen = system
     t = Table(title=people_text(tr("The auction, call by call ({n} deals each, the {system} system)",
                                    n=samples, system=chosen.name)))
-    for col in [tr("seat"), tr("call"), tr("advice"), tr("cost ± se")]:
+    stopped = any(c.advice.stopping is not None for c in r.calls)
+    for col in [tr("seat"), tr("call"), tr("advice"), tr("cost ± se")] + ([tr("deals")] if stopped else []):
         t.add_column(col, justify="right")
     for c in r.calls:
         cost = "—" if c.matched else f"{c.cost:.0f} ± {pm(c.cost_se, '.0f')}"
         advice = call_text(c.advice.best.call) + ("" if c.fitted else " *")
-        t.add_row(c.call.seat.name, people_text(call_text(c.call)), people_text(advice), cost)
+        t.add_row(c.call.seat.name, people_text(call_text(c.call)), people_text(advice), cost,
+                  *([str(c.advice.samples)] if stopped else []))
     print_table(t)
     if not all(c.fitted for c in r.calls):
         say(tr("* no deal fitted the calls before it under the system from that seat (the players did "
@@ -93,4 +101,4 @@ def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auct
     else:
         say(tr("{contract} on the real deal, double dummy: N-S take {points} points; scores N-S {ns}, "
                "E-W {ew}.", contract=r.contract, points=r.ns_points, ns=r.ns_score, ew=r.ew_score))
-    say(tr("Par: {reason}", reason=r.par.reason))        # type: ignore[attr-defined]
+    say(tr("Par: {reason}", reason=r.par.reason))

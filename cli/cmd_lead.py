@@ -9,32 +9,15 @@ from rich.table import Table
 
 from .app import app
 from .errors import handle_errors
-from .options import SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
-from .output import console, people_text, pm, print_json, print_table
+from .options import Budget, ConfidenceOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt, seed_or_fresh
+from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
-from solver.errors import ConstraintError
 from solver.lead import lead_advice
 from solver.rules import Rules
 from solver.sampling import Constraints
-
-
-def seconds(text: "str | None") -> "float | None":
-    """A time budget as seconds: ``"1.5"``, ``"1s"`` or ``"500ms"``; ``None`` stays."""
-    if text is None:
-        return None
-    t = text.strip().lower()
-    scale = 1e-3 if t.endswith("ms") else 1.0
-    t = t.removesuffix("ms").removesuffix("s")
-    try:
-        value = float(t) * scale
-    except ValueError:
-        raise ConstraintError(f"--time {text!r}: expected seconds, such as 1.5, 1s or 500ms") from None
-    if not value > 0 or value == float("inf"):
-        raise ConstraintError(f"--time {text!r}: expected a time above 0")
-    return value
 
 
 @app.command()
@@ -54,10 +37,8 @@ def lead(
     constraints: Optional[Constraints] = None,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
-    time: Annotated[Optional[str], typer.Option("--time", help="Stop after this long (1.5, 1s, "
-                                                "500ms); --samples is then the most deals.")] = None,
-    confidence: Annotated[Optional[float], typer.Option("--confidence", help="Stop once the best "
-                                                        "lead is known at this confidence (0.95).")] = None,
+    time: TimeOpt = None,
+    confidence: ConfidenceOpt = None,
     margin: Annotated[Optional[float], typer.Option("--margin", help="Leads closer than this (score "
                                                     "points; % with --set-only) count as equal (5).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -71,7 +52,7 @@ def lead(
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=rules, constraints=constraints,
                           measure="set" if set_only else "points", workers=workers, progress=bar.callback,
-                          confidence=confidence, margin=margin, time=seconds(time))
+                          **Budget.read(time, confidence, margin).kwargs())
     if as_json:
         print_json(adv.to_dict())
         return
@@ -93,8 +74,10 @@ def lead(
             t.add_row(people_text(s.card.symbol), share, tr("best") if s is adv.best else versus)
         else:
             versus = f"{s.vs_best:+.0f} ± {pm(s.vs_best_se, '.0f')}"
-            t.add_row(people_text(s.card.symbol), f"{s.mean_points:.1f} ± {pm(s.points_se)}", share,
-                      f"{s.mean_score:+.0f} ± {pm(s.score_se, '.0f')}",
+            t.add_row(people_text(s.card.symbol), f"{s.points:.1f} ± {pm(s.points_se)}", share,
+                      f"{s.ev:+.0f} ± {pm(s.ev_se, '.0f')}",
                       tr("best") if s is adv.best else versus)
     print_table(t)
     console.print(people_text(adv.text))
+    if adv.stopping is not None:
+        say(adv.stopping.describe("%" if set_only else ""))

@@ -10,13 +10,14 @@ from rich.text import Text
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import JsonOpt, SamplesOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import (Budget, ConfidenceOpt, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt,
+                      seed_or_fresh)
 from .output import people_text, pm, print_json, print_table, say
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
 from solver.cardplay import play_advice
-from solver.cards import Card, Seat
+from solver.cards import Card, CardSet, Seat
 from solver.errors import SeatError, quote
 from solver.rules import Rules
 
@@ -30,14 +31,14 @@ def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
         raise fail(f"seat {quote(leader or dealer)}: expected one of N E S W") from None
 
 
-def _shown(items: "list[str] | None") -> dict[str, str]:
+def _shown(items: "list[str] | None") -> "dict[Seat | str, CardSet | str]":
     """``["E:HA,HK,HQ"]`` -> {"E": "HA HK HQ"}."""
-    out: dict[str, str] = {}
+    out: "dict[Seat | str, CardSet | str]" = {}
     for item in items or []:
         seat, sep, cards = item.partition(":")
         if not sep or not cards:
             raise fail(f"--shown {item!r}: expected SEAT:CARDS, like E:HA,HK,HQ")
-        out[seat] = (out.get(seat, "") + " " + cards.replace(",", " ")).strip()
+        out[seat] = (str(out.get(seat, "")) + " " + cards.replace(",", " ")).strip()
     return out
 
 
@@ -70,6 +71,9 @@ def play(
     seed: SeedOpt = None,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
+    time: TimeOpt = None,
+    confidence: ConfidenceOpt = None,
+    margin: MarginOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Which card: every legal card solved on deals consistent with what you can know.
@@ -84,7 +88,8 @@ def play(
     with progress_bar(N_("solving")) as bar:
         adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
                           seed=seed, rules=rules, deal=deal, auction=auction, dealer=dealer, belote=belote,
-                          shown=_shown(shown), workers=workers, progress=bar.callback)
+                          shown=_shown(shown), workers=workers, progress=bar.callback,
+                          **Budget.read(time, confidence, margin).kwargs())
     if as_json:
         print_json(adv.to_dict())
         return
@@ -117,3 +122,5 @@ def play(
         t.add_row(*row)
     print_table(t)
     say(adv.text)
+    if adv.stopping is not None:
+        say(adv.stopping.describe())

@@ -8,11 +8,12 @@ import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import ConfidenceOpt, DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seed_or_fresh
 from .output import card_text, print_json, render_rows, say, tricks_text
 from .parse import leader_from, parse_deal
 from .progress import progress_bar
 from .rules import takes_rules
+from solver.cards import Seat
 from solver.messages import N_, tr
 from solver.pimc import play_out
 from solver.rules import Rules
@@ -21,9 +22,9 @@ WorldsOpt = Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="Dea
                                         "each PIMC player solves at each of its decisions.")]
 
 
-def _players(text: Optional[str]) -> dict[str, str]:
+def _players(text: Optional[str]) -> "dict[Seat | str, str]":
     """``"N=dd,E=pimc"`` -> {seat: kind}; every seat not named plays PIMC."""
-    out: dict[str, str] = {}
+    out: "dict[Seat | str, str]" = {}
     for item in (text or "").replace(",", " ").split():
         seat, sep, kind = item.partition("=")
         if not sep or kind.lower() not in ("pimc", "dd"):
@@ -47,6 +48,10 @@ def playout(
     seed: SeedOpt = None,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
+    confidence: ConfidenceOpt = None,
+    margin: Annotated[Optional[float], typer.Option("--margin", help="Cards closer than this (card "
+                                                    "points) count as equal; --worlds is then the most "
+                                                    "worlds a decision solves (5).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a deal out with realistic players: each sees only its own hand and the play,
@@ -63,7 +68,8 @@ def playout(
     seed = seed_or_fresh(seed)
     with progress_bar(N_("playing")) as bar:
         p = play_out(d, contract, leader=leader_from(leader, dealer), players=_players(players),
-                     worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback)
+                     worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback,
+                     confidence=confidence, margin=margin)
     if as_json:
         print_json({**p.to_dict(), "seed": seed})
         return
@@ -74,6 +80,7 @@ def playout(
                 [N_("trick"), N_("seat"), N_("card"), N_("worlds"), N_("cost (dd)")], rows,
                 numeric=["trick", "worlds", "cost (dd)"])
     say(tricks_text(p.cards))
+    assert p.score is not None                      # a contract was given
     ns, ew, made = p.score
     f = dict(ns_points=p.ns_points, tricks=p.ns_tricks, ew_points=p.ew_points, dd=p.dd_ns_points,
              contract=p.contract, ns=ns, ew=ew)

@@ -10,12 +10,15 @@ command takes the value, the group declares the options.  The rules flags
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import random
-from typing import Annotated, Any, Callable, Mapping, Optional
+from typing import Annotated, Any, Callable, Mapping, Optional, TypedDict
 
 import typer
+
+from solver.errors import ConstraintError
 
 #: The most parallel workers a command accepts: more only costs memory (each keeps a
 #: 1 MiB transposition table) and, for processes, a fork each.
@@ -65,6 +68,60 @@ PointsOpt = Annotated[Optional[list[str]], typer.Option("--points", help="Card p
                                                         "plain-suit values: N:20-60 (repeatable).")]
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS,
                                                    help="Parallel solvers (default: every core).")]
+
+
+# Stopping early (advise, lead, play, bidreview): solve in rounds until the answer is known.
+TimeOpt = Annotated[Optional[str], typer.Option("--time", help="Stop after this long (1.5, 1s, 500ms); "
+                                                "--samples is then the most deals.")]
+ConfidenceOpt = Annotated[Optional[float], typer.Option("--confidence", help="Stop once the best option "
+                                                        "is known at this confidence (0.95).")]
+MarginOpt = Annotated[Optional[float], typer.Option("--margin", help="Options closer than this (score "
+                                                    "points) count as equal (5).")]
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """When to stop sampling, as the library takes it: ``confidence``, ``margin`` and
+    ``time`` in seconds, each ``None`` when not given (all ``None``: a fixed run)."""
+
+    confidence: Optional[float] = None
+    margin: Optional[float] = None
+    time: Optional[float] = None
+
+    @classmethod
+    def read(cls, time: "str | None", confidence: "float | None", margin: "float | None") -> "Budget":
+        return cls(confidence, margin, seconds(time))
+
+    def kwargs(self) -> "BudgetArgs":
+        return {"confidence": self.confidence, "margin": self.margin, "time": self.time}
+
+
+class BudgetArgs(TypedDict):
+    """A :class:`Budget` as the keyword arguments of the advice functions."""
+
+    confidence: Optional[float]
+    margin: Optional[float]
+    time: Optional[float]
+
+
+def seconds(text: "str | None") -> "float | None":
+    """A time budget as seconds: ``"1.5"``, ``"1s"`` or ``"500ms"``; ``None`` stays.
+
+    >>> seconds("500ms"), seconds("2s"), seconds(None)
+    (0.5, 2.0, None)
+    """
+    if text is None:
+        return None
+    t = text.strip().lower()
+    scale = 1e-3 if t.endswith("ms") else 1.0
+    t = t.removesuffix("ms").removesuffix("s")
+    try:
+        value = float(t) * scale
+    except ValueError:
+        raise ConstraintError(f"--time {text!r}: expected seconds, such as 1.5, 1s or 500ms") from None
+    if not value > 0 or value == float("inf"):
+        raise ConstraintError(f"--time {text!r}: expected a time above 0")
+    return value
 
 
 def seed_or_fresh(seed: "int | None") -> int:

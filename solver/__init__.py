@@ -38,8 +38,10 @@ from .scoring import DealScore, ScoreError, round_score, score_deal
 from .outcome import PlayedContract, score_outcome
 
 # bidding and lead advice
-from .advice import Advice, BidStats, Recommendation, StrainStats, advise
-from .lead import CardStats, LeadAdvice, lead_advice
+from .advice import Advice, Recommendation, StrainStats, advise
+from .lead import LeadAdvice, lead_advice
+from .montecarlo import Estimate, Judged
+from .sequential import StopReason
 from .plot import plot_points, text_histogram
 from .sampling import Constraints, hand_points, sample_deals
 
@@ -72,14 +74,14 @@ from .version import __version__
 # tests/test_api_boundary.py holds it equal to the public names above.
 __all__ = [
     "Advice", "Aggregates", "Auction", "AuctionAdvice", "AuctionError", "AuctionReview", "BadLine",
-    "BatchItem", "BatchLineError", "BatchResult", "BiddingSystem", "BidStats", "ByStrain", "Call",
-    "CAPOT", "Card", "CardError", "CardSet", "CardStats", "Coinche", "CoincheError",
+    "BatchItem", "BatchLineError", "BatchResult", "BiddingSystem", "ByStrain", "Call",
+    "CAPOT", "Card", "CardError", "CardSet", "Coinche", "CoincheError",
     "ConstraintError", "Constraints", "Contract", "ContractError", "DDTable", "Deal", "DealError",
-    "DealScore", "Declaration", "EXAMPLE_DEAL", "GENERALE", "Group", "HandValue",
-    "IllegalPlayError", "Knowledge", "PlayOut", "RealisticAdvice", "SeatReview", "LeadAdvice", "Match",
+    "DealScore", "Declaration", "EXAMPLE_DEAL", "Estimate", "GENERALE", "Group", "HandValue",
+    "IllegalPlayError", "Judged", "Knowledge", "PlayOut", "RealisticAdvice", "SeatReview", "LeadAdvice", "Match",
     "Outcome", "Par", "PlayAdvice", "PlayedContract",
     "Position", "Rank", "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules",
-    "RulesError", "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError",
+    "RulesError", "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError", "StopReason",
     "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
     "advise", "aggregate", "auction_advice", "award_declarations", "belote_teams", "bid_key",
     "can_take", "dd_table", "evaluate_hand", "find_declarations", "hand_points", "lead_advice",

@@ -33,23 +33,25 @@ import numpy as np
 from .messages import tr
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
-from .contract import level_json, may_coinche, points_needed
+from .contract import may_coinche, parse_level, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Answer, Study, estimate, json_number, judge, simulate
+from .montecarlo import Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped, stopping_dict
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract
+from .sequential import Verdict
 from .solve import Solver
 
 __all__ = [
     "Advice",
     "StrainStats",
-    "BidStats",
+    "BidJudged",
     "Recommendation",
     "advise",
+    "BiddingStudy",
     "LEVELS",
     "QUANTILES",
 ]
@@ -64,7 +66,7 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 # One deal, six strains
 # ---------------------------------------------------------------------------
 
-def _solve_deal(solver: Solver, task: tuple) -> tuple[list[int], list[bool], list[bool]]:
+def _solve_deal(solver: Solver, task: tuple[Any, ...]) -> tuple[list[int], list[bool], list[bool]]:
     """The side's exact card points in each strain, whether it can take every trick,
     and whether the opponents can."""
     deal, leader, team, rules = task
@@ -113,7 +115,7 @@ class StrainStats:
     p_capot: float
     p_belote: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "strain": self.strain.name,
             "mean": self.mean, "std": self.std, "se": json_number(self.se),
@@ -124,45 +126,13 @@ class StrainStats:
         }
 
 
-@dataclasses.dataclass(frozen=True)
-class BidStats:
-    """One bid (by the asking seat) judged on every sampled deal.
-
-    ``p_make``: the share of deals where it makes (``p_make_se`` its standard error).
-    ``ev``: the mean over the deals of the score difference, ours minus theirs, for
-    this deal alone under the rules' scoring, nobody coinching; ``ev_coinched``: the
-    same when the opponents coinche exactly the deals where it fails (made deals are
-    scored uncoinched; a capot bid cannot be coinched, so for it ``ev_coinched`` is
-    ``ev``).  ``*_se`` are standard errors of the means.
-
-    ``vs_best``: this bid against the best (the bid with the best ``ev_coinched``,
-    which the recommendation names), deal by deal: the mean of this bid's coinched
-    score minus the best's, 0 or less; ``vs_best_se``: the standard error of those
-    differences, the paired error (0 for the best itself).
-    """
-
-    contract: Contract
-    p_make: float
-    p_make_se: float
-    ev: float
-    ev_se: float
-    ev_coinched: float
-    ev_coinched_se: float
-    vs_best: float
-    vs_best_se: float
-
-    level = property(lambda self: self.contract.level, doc="The bid's level (an int, capot 250).")
-    strain = property(lambda self: self.contract.strain, doc="The bid's strain.")
-    label = property(lambda self: bid_label(self.level, self.strain), doc="The bid as people write it.")
-
-    def to_dict(self) -> dict:
-        return {
-            "bid": self.contract.to_text(), "level": level_json(self.level),
-            "strain": self.strain.name, "p_make": self.p_make, "p_make_se": json_number(self.p_make_se),
-            "ev": self.ev, "ev_se": json_number(self.ev_se), "ev_coinched": self.ev_coinched,
-            "ev_coinched_se": json_number(self.ev_coinched_se),
-            "vs_best": self.vs_best, "vs_best_se": json_number(self.vs_best_se),
-        }
+#: A bid judged over the deals: :class:`~solver.montecarlo.Judged` with the bid as its
+#: option and its contract.  ``value`` (``ev``) is the mean score difference, ours minus
+#: theirs, when the opponents coinche exactly the deals where it fails (made deals are
+#: scored uncoinched; a capot bid cannot be coinched); ``uncoinched`` the same nobody
+#: coinching; ``made`` and ``success`` the share of deals where it makes; ``versus``
+#: (``vs_best``) the bid against the best one, deal by deal.
+BidJudged = Judged[Contract]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -170,17 +140,17 @@ class Recommendation:
     """The advice: ``bid`` (a :class:`~solver.contract.Contract`) or ``None`` to pass,
     and ``text``, the reason in plain words.
 
-    The rule: bid the contract with the best ``ev_coinched`` (the expected score when
+    The rule: bid the contract with the best ``ev`` (the expected score when
     the opponents coinche every contract that fails), provided that is above zero;
     otherwise pass.  Ties go to the more likely, then the lower bid.  ``ceiling`` is
-    the highest bid in the same strain whose ``ev_coinched`` is still above zero: how
+    the highest bid in the same strain whose ``ev`` is still above zero: how
     far to go when the auction pushes.
     """
 
     bid: "Contract | None"
     text: str
-    stats: "BidStats | None" = None
-    ceiling: "BidStats | None" = None
+    stats: "BidJudged | None" = None
+    ceiling: "BidJudged | None" = None
 
     @property
     def is_pass(self) -> bool:
@@ -193,9 +163,10 @@ class Recommendation:
     def __str__(self) -> str:
         return self.text
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        ceiling = None if self.ceiling is None or self.ceiling.contract is None else self.ceiling.contract
         return {"bid": None if self.bid is None else self.bid.to_text(), "label": self.label,
-                "ceiling": None if self.ceiling is None else self.ceiling.contract.to_text(),
+                "ceiling": None if ceiling is None else ceiling.to_text(),
                 "text": self.text}
 
 
@@ -210,7 +181,7 @@ class Advice(Answer):
     - ``bonus``: int array (samples × 6), belote (20 when the side holds it) plus the
       declarations awarded to the side when the rules score them;
     - ``declarations``: int array (samples × 6 × 2), declarations awarded (NS, EW);
-    - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidStats` per bid
+    - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidJudged` per bid
       (the rules' levels, 80..160 by default, and capot in each strain the rules bid);
       ``recommendation``.
     """
@@ -227,8 +198,9 @@ class Advice(Answer):
     bonus: np.ndarray
     declarations: np.ndarray
     strains: dict[Strain, StrainStats]
-    bids: list[BidStats]
+    bids: list[BidJudged]
     recommendation: Recommendation
+    stopping: "Verdict | None" = None
     PER_DEAL = ("points", "capot", "bonus")
 
     @property
@@ -253,14 +225,14 @@ class Advice(Answer):
     @property
     def totals(self) -> np.ndarray:
         """``points + bonus``: what the per-strain statistics describe."""
-        return self.points + self.bonus
+        return np.asarray(self.points + self.bonus)
 
     def strain(self, strain: "Strain | str") -> StrainStats:
         return self.strains[Strain.parse(strain)]
 
-    def bid(self, level: "int | str", strain: "Strain | str") -> BidStats:
+    def bid(self, level: "int | str", strain: "Strain | str") -> BidJudged:
         """The statistics of one bid: ``adv.bid(100, "H")``, ``adv.bid("capot", "S")``."""
-        c = Contract(level, strain, self.seat)
+        c = Contract(parse_level(level), Strain.parse(strain), self.seat)
         for b in self.bids:
             if b.contract == c:
                 return b
@@ -269,21 +241,21 @@ class Advice(Answer):
                            f"80 to {self.rules.max_level} by 10 or capot, in {strains}")
 
     @property
-    def best_bid(self) -> BidStats:
-        """The bid with the best ``ev_coinched`` (the recommendation's, or the most
+    def best_bid(self) -> BidJudged:
+        """The bid with the best ``ev`` (the recommendation's, or the most
         promising when it says pass): every bid's ``vs_best`` is against it."""
         return max(self.bids, key=_rank_key)
 
-    def best_bids(self) -> dict[Strain, BidStats]:
-        """Per strain, the bid with the best ``ev_coinched``."""
-        out: dict[Strain, BidStats] = {}
+    def best_bids(self) -> dict[Strain, BidJudged]:
+        """Per strain, the bid with the best ``ev``."""
+        out: dict[Strain, BidJudged] = {}
         for b in self.bids:
             cur = out.get(b.strain)
             if cur is None or _rank_key(b) > _rank_key(cur):
                 out[b.strain] = b
         return out
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         """Plain types for JSON (the deals and per-deal arrays with ``with_deals``)."""
         d: dict[str, Any] = {
             "hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
@@ -292,6 +264,7 @@ class Advice(Answer):
             "strains": {s.name: st.to_dict() for s, st in self.strains.items()},
             "bids": [b.to_dict() for b in self.bids],
             "recommendation": self.recommendation.to_dict(),
+            **stopping_dict(self.stopping),
         }
         return {**d, **self._per_deal()} if with_deals else d
 
@@ -300,13 +273,13 @@ class Advice(Answer):
                 f"samples={self.samples}: {self.recommendation.label}>")
 
 
-def _rank_key(b: BidStats) -> tuple:
-    return _rank(b.contract, b.ev_coinched, b.p_make)
+def _rank_key(b: BidJudged) -> tuple[float, float, int, int]:
+    return _rank(b.option, b.ev, b.p_make)
 
 
-def _rank(contract: Contract, ev_coinched: float, p_make: float) -> tuple:
+def _rank(contract: Contract, ev: float, p_make: float) -> tuple[float, float, int, int]:
     # best expected score under coinche, then most likely, then the lower bid, then S H D C SA TA
-    return (round(ev_coinched, 9), round(p_make, 9), -contract.level, -int(contract.strain))
+    return (round(ev, 9), round(p_make, 9), -contract.level, -int(contract.strain))
 
 
 # ---------------------------------------------------------------------------
@@ -323,7 +296,8 @@ class _BidScores(NamedTuple):
     coinched: np.ndarray
 
 
-def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rules, memo: dict) -> _BidScores:
+def _bid_scores(contract: Contract, rows: list[tuple[int, ...]], inverse: np.ndarray, rules: Rules,
+                memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]]) -> _BidScores:
     """``rows``: the distinct (points, the bidders take every trick, the defenders do,
     NS belotes, EW belotes, dns, dew) outcomes; ``inverse`` maps each deal to its row.
     Each row is scored as a :class:`~solver.outcome.PlayedContract`.  ``memo`` holds the
@@ -352,46 +326,51 @@ def _bid_scores(contract: Contract, rows: list, inverse: np.ndarray, rules: Rule
     return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
 
 
-def _judge_bids(scores: list[_BidScores]) -> list[BidStats]:
+def _judge_bids(scores: list[_BidScores]) -> list[BidJudged]:
     """Every bid's statistics, and each bid against the best on the same deals."""
     judged = judge([b.contract for b in scores], np.column_stack([b.coinched for b in scores]),
                    np.column_stack([b.made for b in scores]),
                    lambda k, value, made: _rank(scores[k].contract, value.value, made.value))
     plain = [estimate(b.plain) for b in scores]
-    return [BidStats(j.option, j.success.value, j.success.se, p.value, p.se, j.value.value, j.value.se,
-                     j.versus.value, j.versus.se) for j, p in zip(judged, plain)]
+    return [dataclasses.replace(j, made=j.success, uncoinched=p, contract=j.option)
+            for j, p in zip(judged, plain)]
+
+
+def _plain(b: BidJudged) -> float:
+    """A bid's mean score nobody coinching."""
+    return b.ev if b.uncoinched is None else b.uncoinched.value
 
 
 def _percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def _recommend(bids: list[BidStats], n: int) -> Recommendation:
+def _recommend(bids: list[BidJudged], n: int) -> Recommendation:
     best = max(bids, key=_rank_key)
-    if best.ev_coinched <= 0:
+    if best.ev <= 0:
         text = tr("Pass: no bid gains on average over {n} deals. The most promising, {bid}, makes in "
                   "{p} of the deals and would lose {loss:.0f} on average if the opponents coinche it "
                   "whenever it fails ({ev:+.0f} if nobody coinches).", n=n, bid=best.label,
-                  p=_percent(best.p_make), loss=-best.ev_coinched, ev=best.ev)
+                  p=_percent(best.p_make), loss=-best.ev, ev=_plain(best))
         return Recommendation(None, text, None)
     text = tr("{bid} makes in {p} of the deals and is worth {evx:+.0f} on average, even if the opponents "
               "coinche it whenever it fails ({ev:+.0f} if nobody coinches)", bid=best.label,
-              p=_percent(best.p_make), evx=best.ev_coinched, ev=best.ev)
+              p=_percent(best.p_make), evx=best.ev, ev=_plain(best))
     same = sorted((b for b in bids if b.strain == best.strain), key=lambda b: b.level)
-    ceiling = max((b for b in same if b.level >= best.level and b.ev_coinched > 0),
+    ceiling = max((b for b in same if b.level >= best.level and b.ev > 0),
                   key=lambda b: b.level)
     if ceiling.level > best.level:
         text += tr(". If the auction asks for more, it is still worth bidding up to {bid} ({p}, {evx:+.0f})",
-                   bid=ceiling.label, p=_percent(ceiling.p_make), evx=ceiling.ev_coinched)
+                   bid=ceiling.label, p=_percent(ceiling.p_make), evx=ceiling.ev)
     higher = [b for b in same if b.level > ceiling.level]
     if higher:
         text += tr("; {bid} only {p}", bid=higher[0].label, p=_percent(higher[0].p_make))
     others = [b for b in bids if b.strain != best.strain]
     if others:
         alt = max(others, key=_rank_key)
-        if alt.ev_coinched > 0:
+        if alt.ev > 0:
             text += tr(". The best other strain: {bid}, {p}, {evx:+.0f}", bid=alt.label,
-                       p=_percent(alt.p_make), evx=alt.ev_coinched)
+                       p=_percent(alt.p_make), evx=alt.ev)
     return Recommendation(best.contract, text + ".", best, ceiling)
 
 
@@ -399,7 +378,7 @@ def _recommend(bids: list[BidStats], n: int) -> Recommendation:
 # The study and the entry point
 # ---------------------------------------------------------------------------
 
-class _Bidding(Study[Advice]):
+class BiddingStudy(Study[Advice]):
     """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
     the statistics of each strain and each bid.  Its question is the fields of the
     :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
@@ -409,15 +388,44 @@ class _Bidding(Study[Advice]):
     rules: Rules
     work = staticmethod(_solve_deal)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
 
-    def final(self, deals: list[Deal], results: list) -> Advice:
+    @staticmethod
+    def _arrays(deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         shape = (len(deals), 6)
         points = np.array([r[0] for r in results], dtype=np.int64).reshape(shape)
         capot = np.array([r[1] for r in results], dtype=bool).reshape(shape)
         lost = np.array([r[2] for r in results], dtype=bool).reshape(shape)
-        return self.summarise(deals, points, capot, lost)
+        return points, capot, lost
+
+    def final(self, deals: list[Deal], results: list[Any]) -> Advice:
+        return self.summarise(deals, *self._arrays(deals, results))
+
+    def bid_values(self, deals: list[Deal], results: list[Any]) -> np.ndarray:
+        """What the bids are judged by, one row a deal and one column a bid (in the order
+        of :attr:`Advice.bids`): the score when the opponents coinche the failing deals."""
+        points, capot, lost = self._arrays(deals, results)
+        belote, decl = _claims(deals, self.seat.team, self.dealer.next, self.rules)
+        return np.column_stack([b.coinched for b in self._score_bids(points, capot, lost, belote, decl)])
+
+    def _score_bids(self, points: np.ndarray, capot: np.ndarray, lost: np.ndarray, belote: np.ndarray,
+                    decl: np.ndarray) -> list[_BidScores]:
+        """Every bid of the grid scored on every deal."""
+        rules = self.rules
+        scores: list[_BidScores] = []
+        memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
+        for j, strain in enumerate(STRAINS):
+            if strain not in bid_strains(rules):
+                continue
+            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
+                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
+            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
+            inverse = np.asarray(inverse).reshape(-1)
+            distinct = [tuple(r) for r in rows.tolist()]
+            for level in bid_levels(rules) + (CAPOT,):
+                scores.append(_bid_scores(Contract(level, strain, self.seat), distinct, inverse, rules, memo))
+        return scores
 
     def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,
                   lost_capot: "np.ndarray | None" = None) -> Advice:
@@ -431,22 +439,9 @@ class _Bidding(Study[Advice]):
         bonus = bonus.astype(points.dtype)
         counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
         lost = np.zeros_like(capot) if lost_capot is None else lost_capot
-        strains: dict[Strain, StrainStats] = {}
-        scores: list[_BidScores] = []
-        memo: dict = {}
-        for j, strain in enumerate(STRAINS):
-            strains[strain] = _strain_stats(strain, points[:, j] + bonus[:, j], points[:, j], counted[:, j],
-                                            capot[:, j], ours[:, j], rules)
-            if strain not in bid_strains(rules):
-                continue
-            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
-                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
-            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
-            inverse = np.asarray(inverse).reshape(-1)
-            distinct = [tuple(r) for r in rows.tolist()]
-            for level in bid_levels(rules) + (CAPOT,):
-                scores.append(_bid_scores(Contract(level, strain, self.seat), distinct, inverse, rules, memo))
-        bids = _judge_bids(scores)
+        strains = {strain: _strain_stats(strain, points[:, j] + bonus[:, j], points[:, j], counted[:, j],
+                                         capot[:, j], ours[:, j], rules) for j, strain in enumerate(STRAINS)}
+        bids = _judge_bids(self._score_bids(points, capot, lost, belote, decl))
         return Advice(**self.question, deals=deals, points=points, capot=capot, bonus=bonus,
                       declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
 
@@ -485,7 +480,8 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
-           max_attempts: "int | None" = None) -> Advice:
+           max_attempts: "int | None" = None, confidence: "float | None" = None,
+           margin: "float | None" = None, time: "float | None" = None) -> Advice:
     """Advice for the opening for the player at ``seat`` holding ``hand``
     (``"AJ9.A7.KT.J"`` or a CardSet); advice for the next call of an auction is
     :func:`solver.bidding.auction_advice`, and the same bids played by PIMC players
@@ -496,6 +492,14 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     after ``dealer``, and returns an :class:`Advice`.  ``workers`` (default: every
     core) solve in parallel, each with its own solver; the result does not depend on
     their number.  ``progress(done, total)`` reports solved deals.
+
+    With ``confidence``, ``margin`` or ``time`` given, ``samples`` is the most deals
+    solved: they are solved in rounds and sampling stops as soon as the best bid (by
+    its score when the opponents coinche its failures) is separated from every other at
+    ``confidence`` (0.95 by default), or the bids it is not separated from are within
+    ``margin`` score points of it (5 by default), or ``time`` seconds have passed
+    (:mod:`solver.sequential`).  The answer is then the fixed run's on the deals solved,
+    and its ``stopping`` says why sampling stopped.
     """
     h = parse_hand(hand)
     try:
@@ -505,6 +509,11 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
         raise ConstraintError(f"rules {rules!r}: expected a Rules object")
-    study = _Bidding(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
-    return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
-                    progress=progress, max_attempts=max_attempts)
+    study = BiddingStudy(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
+    adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
+                                 confidence=confidence, margin=margin, time=time, workers=workers,
+                                 executor=executor, progress=progress, max_attempts=max_attempts)
+    if verdict is None:
+        return adv
+    bids = stamped(adv.bids, verdict)
+    return dataclasses.replace(adv, bids=bids, recommendation=_recommend(bids, adv.samples), stopping=verdict)

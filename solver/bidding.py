@@ -18,7 +18,7 @@ compared with the best on the same deals (paired standard errors).
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -28,18 +28,21 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import Acceptance, Answer, Estimate, Study, estimate, json_number, judge, simulate
+from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
+                         sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract, deal_total, side_points
-from .solve import Solver
+from .par import Par, par
+from .solve import Solver, default_solver
+from .sequential import Verdict
 from .system import DEFAULT, BiddingSystem, Meaning
 
 #: A system in which no call shows anything.
 NO_SYSTEM = BiddingSystem("no", ())
 
-__all__ = ["CallStats", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
+__all__ = ["CallJudged", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
            "AuctionReview", "review_auction"]
 
 
@@ -108,27 +111,12 @@ def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: Bid
 # Results
 # ---------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class CallStats:
-    """One legal call: the contract it leaves (None: passed out), the share of deals on
-    which our side succeeds (our contract makes, or theirs fails), our mean score minus
-    theirs, and the same against the best call, deal by deal."""
-
-    call: Call
-    contract: Optional[Contract]
-    p_success: float
-    p_success_se: float
-    ev: float
-    ev_se: float
-    vs_best: float
-    vs_best_se: float
-
-    def to_dict(self) -> dict:
-        contract = None if self.contract is None else self.contract.to_text()
-        return {"call": self.call.text, "contract": contract,
-                "p_success": self.p_success, "p_success_se": json_number(self.p_success_se),
-                "ev": self.ev, "ev_se": json_number(self.ev_se), "vs_best": self.vs_best,
-                "vs_best_se": json_number(self.vs_best_se)}
+#: A legal call judged over the deals: :class:`~solver.montecarlo.Judged` with the call as
+#: its option, ``contract`` the contract it leaves (None: passed out), ``success`` the
+#: share of deals on which our side succeeds (our contract makes, or theirs fails),
+#: ``value`` (``ev``) our mean score minus theirs, ``versus`` the same against the best
+#: call, deal by deal.
+CallJudged = Judged[Call]
 
 
 @dataclasses.dataclass
@@ -145,32 +133,34 @@ class AuctionAdvice(Answer):
     system: BiddingSystem
     rules: Rules
     seed: Optional[int]
-    deals: list
+    deals: list[Deal]
     points: np.ndarray
     scores: np.ndarray
-    calls: list[CallStats]
+    calls: list[CallJudged]
     shown: list[tuple[Call, Meaning]]
     acceptance: Optional[float]
     text: str = ""
+    stopping: "Verdict | None" = None
 
     @property
-    def best(self) -> CallStats:
+    def best(self) -> CallJudged:
         return min(self.calls, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         d = {"hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
              "auction": self.auction.to_dict()["calls"], "system": self.system.name,
              "samples": self.samples, "seed": self.seed, "acceptance": self.acceptance,
              "shown": [{"seat": c.seat.name, "call": c.text, "shows": m.describe(), "nothing": m.nothing}
                        for c, m in self.shown],
              "calls": [c.to_dict() for c in self.calls], "best": self.best.call.text,
-             "assumption": "each call is scored as if the auction ended after it", "text": self.text}
+             "assumption": "each call is scored as if the auction ended after it", "text": self.text,
+             **stopping_dict(self.stopping)}
         if with_deals:
             d.update(self._per_deal())
         return d
 
 
-def call_order(call: Call) -> tuple:
+def call_order(call: Call) -> tuple[int, int, int]:
     # on equal scores: pass, then the lower bid, then coinche, then surcoinche
     kinds = {CallKind.PASS: 0, CallKind.BID: 1, CallKind.COINCHE: 2, CallKind.SURCOINCHE: 3}
     return (kinds[call.kind], call.level or 0, int(call.strain) if call.strain is not None else 0)
@@ -180,7 +170,7 @@ def call_order(call: Call) -> tuple:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-def solve_six_strains(solver: Solver, task: tuple) -> list[tuple[int, Optional[Team]]]:
+def solve_six_strains(solver: Solver, task: tuple[Deal, Seat, Rules]) -> list[tuple[int, Optional[Team]]]:
     """Per strain: N-S points and the side that takes every trick (or None)."""
     deal, leader, rules = task
     out = []
@@ -190,17 +180,18 @@ def solve_six_strains(solver: Solver, task: tuple) -> list[tuple[int, Optional[T
     return out
 
 
-def _played(contract: Contract, deal: Deal, row: tuple, leader: Seat, rules: Rules) -> PlayedContract:
+def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], leader: Seat, rules: Rules) -> PlayedContract:
     """``contract`` played double dummy on ``deal``: ``row`` holds N-S's points and the
     side that takes every trick."""
     ns, taker = row
     return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
 
 
-def contract_margin(contract: Optional[Contract], deal: Deal, row: tuple, team: Team, leader: Seat,
-                    rules: Rules) -> tuple[int, bool]:
-    """Our score minus theirs with ``contract`` played, and whether our side succeeds."""
-    if contract is None:
+def contract_margin(contract: Optional[Contract], deal: Deal, row: "tuple[int, Optional[Team]] | None",
+                    team: Team, leader: Seat, rules: Rules) -> tuple[int, bool]:
+    """Our score minus theirs with ``contract`` played (``row``: its strain's N-S points and
+    the side taking every trick), and whether our side succeeds."""
+    if contract is None or row is None:
         return 0, False
     return _played(contract, deal, row, leader, rules).margin(team, rules)
 
@@ -211,7 +202,7 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
     return state.contract()
 
 
-class AuctionStudy(Study[tuple[list, list]]):
+class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
     """The deals fitting an auction, each solved in the six strains (the dealer's next seat
     leading), for judging calls on them."""
 
@@ -219,15 +210,15 @@ class AuctionStudy(Study[tuple[list, list]]):
     dealer: Seat
     work = staticmethod(solve_six_strains)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.rules) for d in deals]
 
-    def final(self, deals: list[Deal], results: list) -> tuple[list, list]:
+    def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
 
 
-def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
-                rules: Rules) -> tuple[list, np.ndarray]:
+def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any],
+                rules: Rules) -> tuple[list[CallJudged], np.ndarray]:
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
@@ -240,12 +231,11 @@ def judge_calls(auction: Auction, seat: Seat, deals: list, results: list,
     # on equal scores the first call in the order of call_order
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
-    stats = []
-    for j in judged:
-        contract = _contract_after(auction, j.option)
-        p = j.success if contract is not None else Estimate(0.0, 0.0)
-        stats.append(CallStats(j.option, contract, p.value, p.se, j.value.value, j.value.se,
-                               j.versus.value, j.versus.se))
+    stats: list[CallJudged] = []
+    for option in judged:
+        contract = _contract_after(auction, option.option)
+        p = option.success if contract is not None else Estimate(0.0, 0.0)
+        stats.append(dataclasses.replace(option, success=p, contract=contract))
     return stats, values
 
 
@@ -275,8 +265,13 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    constraints: "Constraints | None" = None, *, workers: "int | None" = None,
                    executor: "Backend | str" = Backend.THREAD,
                    progress: "Callable[[int, int], None] | None" = None,
-                   max_attempts: "int | None" = None) -> AuctionAdvice:
-    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``."""
+                   max_attempts: "int | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``.
+
+    With ``confidence``, ``margin`` or ``time``, ``samples`` is the most deals solved,
+    in rounds until the best call is known (as :func:`solver.advice.advise` does;
+    ``stopping`` says why sampling stopped)."""
     h = parse_hand(hand)
     try:
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
@@ -292,15 +287,21 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     c = auction_constraints(h, seat, a, system, constraints)
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
-    deals, results = simulate(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
-                              workers=workers, executor=executor, progress=progress,
-                              max_attempts=max_attempts)
+
+    def call_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
+        return judge_calls(a, seat, deals, results, rules)[1]
+
+    (deals, results), verdict = sample_answer(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples,
+                                              call_values, seed, c, confidence=confidence, margin=margin,
+                                              time=time, workers=workers, executor=executor,
+                                              progress=progress, max_attempts=max_attempts)
     stats, values = judge_calls(a, seat, deals, results, rules)
+    stats = stamped(stats, verdict)
     team = seat.team
     points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
                        for d, rows in zip(deals, results)])
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
-                        shown(a, system), counter.rate)
+                        shown(a, system), counter.rate, stopping=verdict)
     adv.text = _advice_text(adv)
     return adv
 
@@ -326,10 +327,10 @@ class CallReview:
     cost_se: float
     fitted: bool = True
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seat": self.call.seat.name, "call": self.call.text, "best": self.advice.best.call.text,
                 "matched": self.matched, "cost": self.cost, "cost_se": json_number(self.cost_se),
-                "fitted": self.fitted, "text": self.advice.text}
+                "fitted": self.fitted, "text": self.advice.text, **stopping_dict(self.advice.stopping)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -345,21 +346,21 @@ class AuctionReview:
     ns_points: Optional[int]
     ns_score: int
     ew_score: int
-    par: object
+    par: Par
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
                 "calls": [c.to_dict() for c in self.calls],
                 "contract": None if self.contract is None else self.contract.to_text(),
                 "ns_points": self.ns_points, "ns_score": self.ns_score, "ew_score": self.ew_score,
-                "par": self.par.to_dict()}   # type: ignore[attr-defined]
+                "par": self.par.to_dict()}
 
 
-def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: Rules) -> tuple:
+def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: Rules
+                 ) -> tuple[Optional[int], int, int]:
     """The contract played double dummy on the real deal: N-S points and both scores."""
     if contract is None:
         return None, 0, 0
-    from .solve import default_solver
     r = default_solver().strain_result(deal, dealer.next, contract.strain, rules)
     ns, ew, _ = _played(contract, deal, (r.ns_points, r.taken_all), dealer.next, rules).scores(rules)
     return r.ns_points, ns, ew
@@ -368,10 +369,12 @@ def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: 
 def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,
                    system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
                    rules: Rules = Rules(), workers: "int | None" = None,
-                   progress: "Callable[[int, int], None] | None" = None) -> AuctionReview:
+                   progress: "Callable[[int, int], None] | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None) -> AuctionReview:
     """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
-    the final contract's result on the real deal, and par for comparison."""
-    from .par import par
+    the final contract's result on the real deal, and par for comparison.  ``confidence``,
+    ``margin`` and ``time`` (per call) stop each advice's sampling early, as in
+    :func:`auction_advice`."""
     d = Deal.parse(deal)
     try:
         dealer = Seat.parse(dealer)
@@ -385,14 +388,14 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
         try:
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=system,
-                                 workers=workers)
+                                 workers=workers, confidence=confidence, margin=margin, time=time)
         except ConstraintError:
             # the real calls need not follow the system: from this seat no deal fits them,
             # so the deals are dealt as if the calls showed nothing
             fitted = False
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=NO_SYSTEM,
-                                 workers=workers)
+                                 workers=workers, confidence=confidence, margin=margin, time=time)
         j = next(k for k, c in enumerate(adv.calls) if c.call == call)
         best = adv.calls.index(adv.best)
         diff = adv.scores[:, best] - adv.scores[:, j]

@@ -17,7 +17,7 @@ right on average and wrong on the deal (bad luck), or the other way round.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 import numpy as np
 
@@ -28,17 +28,19 @@ from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import Acceptance, Answer, Study, estimate, json_number, judge, simulate
+from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, judge, sample_answer, stamped,
+                         stopping_dict)
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
 from .outcome import PlayedContract, capot_taker, deal_facts, deal_total, side_points
-from .solve import Solver
+from .bidding import auction_constraints
+from .solve import Solver, default_solver
+from .sequential import Verdict
+from .system import DEFAULT, BiddingSystem
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .system import BiddingSystem
 
-__all__ = ["CardAdvice", "PlayAdvice", "play_advice", "card_outcomes", "score_play"]
+__all__ = ["CardJudged", "PlayAdvice", "play_advice", "card_outcomes", "score_play"]
 
 
 def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, Optional[Team]]]:
@@ -58,32 +60,16 @@ def card_outcomes(solver: Solver, pos: Position) -> dict[Card, tuple[int, Option
     return out
 
 
-def _world(solver: Solver, task: tuple) -> dict[Card, tuple[int, int]]:
+def _world(solver: Solver, task: tuple[Position, Deal]) -> dict[Card, tuple[int, Optional[Team]]]:
     pos, deal = task
     return card_outcomes(solver, pos.on_deal(deal))
 
 
-@dataclasses.dataclass(frozen=True)
-class CardAdvice:
-    """One legal card over the sampled deals (see the module); ``real``: its exact N-S
-    points on the real deal, when given."""
-
-    card: Card
-    points: float
-    points_se: float
-    p_success: float
-    p_success_se: float
-    ev: float
-    ev_se: float
-    vs_best: float
-    vs_best_se: float
-    real: Optional[int] = None
-
-    def to_dict(self) -> dict:
-        return {"card": self.card.name, "points": self.points, "points_se": json_number(self.points_se),
-                "p_success": self.p_success, "p_success_se": json_number(self.p_success_se),
-                "ev": self.ev, "ev_se": json_number(self.ev_se), "vs_best": self.vs_best,
-                "vs_best_se": json_number(self.vs_best_se), "real": self.real}
+#: A legal card judged over the deals: :class:`~solver.montecarlo.Judged` with the card
+#: as its option, ``card_points`` our side's points, ``success`` the share of deals on
+#: which our side succeeds, ``value`` (``ev``) our mean score minus theirs, ``versus``
+#: against the best card deal by deal, ``real`` its exact N-S points on the real deal.
+CardJudged = Judged[Card]
 
 
 @dataclasses.dataclass
@@ -96,17 +82,18 @@ class PlayAdvice(Answer):
     knowledge: Knowledge
     contract: Contract
     seed: Optional[int]
-    deals: list
+    deals: list[Deal]
     scores: np.ndarray
-    cards: list[CardAdvice]
+    cards: list[CardJudged]
     acceptance: Optional[float]
     text: str = ""
+    stopping: "Verdict | None" = None
 
     @property
-    def best(self) -> CardAdvice:
+    def best(self) -> CardJudged:
         return max(self.cards, key=lambda c: (round(c.ev, 9), round(c.points, 9), -int(c.card)))
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         k = self.knowledge
         d = {"seat": k.seat.name, "hand": k.hand.to_pbn(), "contract": self.contract.to_text(),
              "declarer": self.contract.declarer.name, "leader": k.leader.name,
@@ -114,22 +101,23 @@ class PlayAdvice(Answer):
              "acceptance": self.acceptance,
              "excluded": {s.name: c.to_pbn() for s, c in k.excluded.items() if len(c)},
              "announced": {s.name: c.to_pbn() for s, c in k.announced.items()},
-             "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text}
+             "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text,
+             **stopping_dict(self.stopping)}
         if with_deals:
             d.update(self._per_deal())
         return d
 
 
-class _Worlds(Study[tuple[list, list]]):
+class _Worlds(Study[tuple[list[Deal], list[Any]]]):
     knowledge: Knowledge
     work = staticmethod(_world)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         k = self.knowledge
         pos = Position(deals[0], k.strain, k.leader, k.rules, [c for _, c in k.played])
         return [(pos, d) for d in deals]
 
-    def final(self, deals: list[Deal], results: list) -> tuple:
+    def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
 
 
@@ -141,7 +129,8 @@ def score_play(contract: Contract, deal: Deal, ns_points: int, capot: Optional[T
     return PlayedContract.on_deal(contract, deal, ns_points, capot, leader=leader, rules=rules).scores(rules)
 
 
-def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tuple[list, np.ndarray]:
+def _judge(k: Knowledge, contract: Contract, deals: list[Deal], results: list[Any]
+           ) -> tuple[list[CardJudged], np.ndarray]:
     cards = sorted(results[0])
     team = k.seat.team
     n = len(deals)
@@ -157,8 +146,10 @@ def _judge(k: Knowledge, contract: Contract, deals: list, results: list) -> tupl
     points = [estimate(ours[:, j]) for j in range(len(cards))]
     judged = judge(cards, values, success,
                    lambda j, value, _: (round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
-    stats = [CardAdvice(j.option, pts.value, pts.se, j.success.value, j.success.se, j.value.value, j.value.se,
-                        j.versus.value, j.versus.se) for j, pts in zip(judged, points)]
+    declaring = contract.team == team
+    stats = [dataclasses.replace(j, card_points=pts, contract=contract,
+                                 made=j.success if declaring else Estimate(1.0 - j.success.value, j.success.se))
+             for j, pts in zip(judged, points)]
     return stats, values
 
 
@@ -183,21 +174,24 @@ def _text(adv: PlayAdvice) -> str:
 
 
 def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str | None" = None,
-                played: "str | list" = (), *, leader: "Seat | str | None" = None, samples: int = 100,
+                played: "str | Iterable[int | str]" = (), *, leader: "Seat | str | None" = None, samples: int = 100,
                 seed: "int | None" = None, rules: Rules = Rules(), deal: "Deal | str | None" = None,
                 auction: "Auction | str | None" = None, dealer: "Seat | str | None" = None,
-                system: "BiddingSystem | None" = None, belote: "str | list | None" = None,
-                shown: "dict | None" = None, workers: "int | None" = None,
+                system: "BiddingSystem | None" = None, belote: "Iterable[str] | str | None" = None,
+                shown: "Mapping[Seat | str, CardSet | str] | None" = None, workers: "int | None" = None,
                 executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
-                max_attempts: "int | None" = None) -> PlayAdvice:
+                max_attempts: "int | None" = None, confidence: "float | None" = None,
+                margin: "float | None" = None, time: "float | None" = None) -> PlayAdvice:
     """Advice for ``seat`` to move after ``played`` (see the module).  ``hand``: the
     seat's cards (the remaining ones, or all 8); ``contract`` with its declarer
     (``"100H N"``, or the one the ``auction`` ended in); ``leader``: the first leader
     of the deal (by default the seat after the ``dealer``).  With an ``auction`` (and
     its ``dealer``), the hidden hands also fit every call under ``system`` (the default
     bidding system); ``belote`` and ``shown``: what announcements showed
-    (:meth:`Knowledge.from_play`)."""
+    (:meth:`Knowledge.from_play`).  With ``confidence``, ``margin`` or ``time``,
+    ``samples`` is the most deals solved, in rounds until the best card is known (as
+    :func:`solver.advice.advise` does; ``stopping`` says why sampling stopped)."""
     try:
         seat = Seat.parse(seat)
         dealer = None if dealer is None else Seat.parse(dealer)
@@ -209,23 +203,29 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     a = _auction(auction, dealer, rules)
     c = _contract(contract, a)
     if leader is None:
+        assert dealer is not None                   # one of the two is given (checked above)
         leader = opening_leader(c, dealer, rules)
     k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
     cons = k.constraints()
     if a is not None:
-        from .bidding import auction_constraints
-        from .system import DEFAULT
         cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)
     counter = Acceptance(cons.accept, "the play so far")
     cons = dataclasses.replace(cons, accept=counter)
-    deals, results = simulate(_Worlds(knowledge=k), k.hand, seat, samples, seed, cons, workers=workers,
-                              executor=executor, progress=progress, max_attempts=max_attempts)
+
+    def card_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
+        return _judge(k, c, deals, results)[1]
+
+    (deals, results), verdict = sample_answer(_Worlds(knowledge=k), k.hand, seat, samples, card_values, seed,
+                                              cons, confidence=confidence, margin=margin, time=time,
+                                              workers=workers, executor=executor, progress=progress,
+                                              max_attempts=max_attempts)
     _check_to_move(k, deals[0])
     stats, values = _judge(k, c, deals, results)
+    stats = stamped(stats, verdict)
     if deal is not None:
         real = _real_values(Deal.parse(deal), k)
         stats = [dataclasses.replace(s, real=real.get(s.card)) for s in stats]
-    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate)
+    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate, stopping=verdict)
     adv.text = _text(adv)
     return adv
 
@@ -261,11 +261,10 @@ def _check_to_move(k: Knowledge, deal: Deal) -> None:
         raise ConstraintError(f"after these cards {pos.to_move.name} is to play, not {k.seat.name}")
 
 
-def _real_values(deal: Deal, k: Knowledge) -> dict:
+def _real_values(deal: Deal, k: Knowledge) -> dict[Card, int]:
     if deal.hands[k.seat] != k.hand:
         raise ConstraintError(f"the real deal gives {k.seat.name} {deal.hands[k.seat].to_pbn()}, "
                               f"not {k.hand.to_pbn()}")
-    from .solve import default_solver
     pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
     return {card: v for card, (v, _) in card_outcomes(default_solver(), pos).items()}
 

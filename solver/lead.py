@@ -33,20 +33,20 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError
-from .montecarlo import (Answer, Estimate, Study, estimate, json_number, judge, share, simulate,
-                         simulate_sequentially)
+from .montecarlo import (Answer, Estimate, Judged, Study, estimate, judge, sample_answer, share, stamped,
+                         stopping_dict)
 from .parallel import Backend
 from .rules import Rules
 from .sampling import Constraints, parse_hand
 from .outcome import PlayedContract, deal_facts, side_points
 from .scoring import min_points_to_make
-from .sequential import StoppingRule, Verdict
+from .sequential import Verdict
 from .solve import LeadResult, Solver
 
-__all__ = ["LeadAdvice", "CardStats", "lead_advice"]
+__all__ = ["LeadAdvice", "LeadJudged", "lead_advice"]
 
 
-def _lead_task(solver: Solver, task: tuple) -> list:
+def _lead_task(solver: Solver, task: tuple[Any, ...]) -> list[LeadResult]:
     """Per card of the leader's hand: (N-S points or None, N-S capot, E-W capot, makes or None),
     a :class:`~solver.solve.LeadResult`.
 
@@ -56,38 +56,14 @@ def _lead_task(solver: Solver, task: tuple) -> list:
     return solver.lead_results(deal, leader, strain, rules, need, capot_only)
 
 
-@dataclasses.dataclass(frozen=True)
-class CardStats:
-    """One lead over the sampled deals, for the leader's side.
-
-    ``mean_points`` (``points_se``): mean card points of the leader's side (NaN with
-    ``measure="set"``); ``p_make`` (``p_make_se``): share of deals where the contract
-    makes; ``mean_score`` (``score_se``): mean deal score of the leader's side minus
-    the other side's (NaN with ``measure="set"``).
-
-    ``vs_best``: this lead against the best lead, deal by deal, 0 or less: the mean of
-    this lead's score minus the best's (``measure="points"``), or of the share of deals
-    where the leader's side reaches its goal, setting the contract or making it
-    (``measure="set"``); ``vs_best_se``: the standard error of those differences, the
-    paired error (0 for the best itself).
-    """
-
-    card: Card
-    mean_points: float
-    points_se: float
-    p_make: float
-    p_make_se: float
-    mean_score: float
-    score_se: float
-    vs_best: float
-    vs_best_se: float
-
-    def to_dict(self) -> dict:
-        return {"card": self.card.name, "mean_points": json_number(self.mean_points),
-                "points_se": json_number(self.points_se), "p_make": self.p_make,
-                "p_make_se": self.p_make_se, "mean_score": json_number(self.mean_score),
-                "score_se": json_number(self.score_se), "vs_best": self.vs_best,
-                "vs_best_se": json_number(self.vs_best_se)}
+#: One lead judged over the deals, for the leader's side: :class:`~solver.montecarlo.Judged`
+#: with the card as its option; ``card_points`` (``points``) the leader's side's mean card
+#: points and ``value`` (``ev``) its mean deal score minus the other side's (NaN with
+#: ``measure="set"``); ``made`` (``p_make``) the share of deals where the contract makes;
+#: ``success`` where the leader's side reaches its goal (sets the contract, or makes it
+#: for the declarer's partner); ``versus`` (``vs_best``) this lead against the best, deal
+#: by deal: in score (``measure="points"``) or in the share of goals reached (``"set"``).
+LeadJudged = Judged[Card]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -99,7 +75,7 @@ class LeadAdvice(Answer):
     each lead (``None`` with ``measure="set"``); ``scores``: int array (samples × cards)
     of the leader's side's deal score minus the other side's (``None`` with
     ``measure="set"``); ``makes``: bool array (samples × cards), the contract makes
-    after that lead; ``stats``: :class:`CardStats` per card, best lead first;
+    after that lead; ``stats``: :class:`LeadJudged` per card, best lead first;
     ``best``: the first of them.  The best lead is the one with the best mean score
     for the leader's side, then the most points (``measure="set"``: the fewest makes
     for a defender, the most for a declarer's partner).
@@ -116,19 +92,19 @@ class LeadAdvice(Answer):
     values: "np.ndarray | None"
     scores: "np.ndarray | None"
     makes: np.ndarray
-    stats: list[CardStats]
+    stats: list[LeadJudged]
     stopping: "Verdict | None" = None
     PER_DEAL = ("values", "scores", "makes")
 
     @property
-    def best(self) -> CardStats:
+    def best(self) -> LeadJudged:
         return self.stats[0]
 
     @property
     def defending(self) -> bool:
         return self.seat.team != self.contract.team
 
-    def card(self, card: "Card | str") -> CardStats:
+    def card(self, card: "Card | str") -> LeadJudged:
         c = Card.parse(card)
         for s in self.stats:
             if s.card == c:
@@ -143,7 +119,7 @@ class LeadAdvice(Answer):
         p = (1 - b.p_make) if self.defending else b.p_make
         pw = (1 - w.p_make) if self.defending else w.p_make
         f = dict(card=card_name(b.card), bid=bid, p=100 * p, worst=card_name(w.card), pw=100 * pw,
-                 points=b.mean_points, worst_points=w.mean_points,
+                 points=b.points, worst_points=w.points,
                  se="" if math.isnan(b.points_se) else f" (±{b.points_se:.0f})")   # NaN: one sample
         if self.measure == "set":
             if self.defending:
@@ -159,7 +135,7 @@ class LeadAdvice(Answer):
                   "{p:.0f}% of the deals; the worst lead, {worst}, takes {worst_points:.0f} ({pw:.0f}%).",
                   **f)
 
-    def to_dict(self, with_deals: bool = False) -> dict:
+    def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
             "hand": self.hand.to_pbn(), "seat": self.seat.name,
             "contract": self.contract.to_text(), "declarer": self.contract.declarer.name,
@@ -168,9 +144,7 @@ class LeadAdvice(Answer):
             "cards": [s.to_dict() for s in self.stats], "best": self.best.card.name,
             "text": self.text,
         }
-        v = self.stopping
-        d["stopped"] = None if v is None else v.reason.value
-        d["vouch"] = json_number(v.vouch) if v is not None and math.isfinite(v.vouch) else None
+        d.update(stopping_dict(self.stopping))
         return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:
@@ -230,7 +204,7 @@ class _Leading(Study["LeadAdvice"]):
     claims: list[tuple[tuple[int, int], tuple[int, int], int]]  # belotes, declarations, total per deal
     work = staticmethod(_lead_task)
 
-    def initial(self, deals: list[Deal]) -> list:
+    def initial(self, deals: list[Deal]) -> list[Any]:
         c, rules = self.contract, self.rules
         bidders, set_only = c.team, self.measure == "set"
         self.claims, tasks = [], []
@@ -244,7 +218,7 @@ class _Leading(Study["LeadAdvice"]):
             tasks.append((d, self.seat, c.strain, rules, need, set_only and c.is_capot))
         return tasks
 
-    def outcomes(self, results: list) -> _Outcomes:
+    def outcomes(self, results: list[Any]) -> _Outcomes:
         """The per-deal results of :func:`_lead_task` as arrays, for the leader's side."""
         c = self.contract
         bidders, mine = c.team, self.seat.team
@@ -263,6 +237,7 @@ class _Leading(Study["LeadAdvice"]):
                     # N-S reach `need` <=> the bidders make (need is in N-S points)
                     makes[i, j] = r.reaches if bidders == Team.NS else not r.reaches
                 if exact:
+                    assert r.ns_points is not None          # exact values were asked
                     values[i, j] = side_points(r.ns_points, mine, total)
                     played = PlayedContract.from_ns(c, r.ns_points, taker, belote=bel, declarations=decl,
                                                     total=total)
@@ -270,12 +245,12 @@ class _Leading(Study["LeadAdvice"]):
                     makes[i, j] = ok if mine == bidders else not ok
         return _Outcomes(values if exact else None, scores if exact else None, makes)
 
-    def final(self, deals: list[Deal], results: list) -> LeadAdvice:
+    def final(self, deals: list[Deal], results: list[Any]) -> LeadAdvice:
         out = self.outcomes(results)
         return LeadAdvice(**self.question, cards=list(self.hand), deals=deals, values=out.values,
                           scores=out.scores, makes=out.makes, stats=self.judge(out))
 
-    def judge(self, out: _Outcomes) -> list[CardStats]:
+    def judge(self, out: _Outcomes) -> list[LeadJudged]:
         """Each lead's statistics, best first, each against the best on the same deals."""
         cards = list(self.hand)
         defending = self.seat.team != self.contract.team
@@ -286,16 +261,16 @@ class _Leading(Study["LeadAdvice"]):
             judged = judge(cards, out.scores.astype(float), goal, lambda j, value, _: (
                 round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
             scores = [j.value for j in judged]
-            key = lambda j: (-round(scores[j].value, 9), -round(points[j].value, 9), int(cards[j]))  # noqa: E731
+            order = sorted(range(len(cards)), key=lambda j: (-round(scores[j].value, 9),
+                                                             -round(points[j].value, 9), int(cards[j])))
         else:
             points = scores = [none] * len(cards)
             judged = judge(cards, goal.astype(float), goal,
                            lambda j, _, reach: (round(reach.value, 9), -int(cards[j])))
-            key = lambda j: (-round(judged[j].success.value, 9), int(cards[j]))  # noqa: E731
-        order = sorted(range(len(cards)), key=key)
-        makes = [share(out.makes[:, j]) for j in range(len(cards))]
-        return [CardStats(cards[j], points[j].value, points[j].se, makes[j].value, makes[j].se,
-                          scores[j].value, scores[j].se, judged[j].versus.value, judged[j].versus.se)
+            order = sorted(range(len(cards)), key=lambda j: (-round(judged[j].success.value, 9), int(cards[j])))
+        exact = out.values is not None
+        return [dataclasses.replace(judged[j], value=scores[j], made=share(out.makes[:, j]),
+                                    card_points=points[j] if exact else None, contract=self.contract)
                 for j in order]
 
 
@@ -332,24 +307,18 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     if measure not in ("points", "set"):
         raise ConstraintError(f"measure {measure!r}: expected 'points' or 'set'")
     study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
-    if confidence is None and margin is None and time is None:
-        return simulate(study, h, seat, samples, seed, constraints, workers=workers, executor=executor,
-                        progress=progress, max_attempts=max_attempts)
-    try:
-        rule = StoppingRule(confidence=0.95 if confidence is None else confidence,
-                            margin=5.0 if margin is None else margin)
-    except ValueError as e:
-        raise ConstraintError(str(e)) from None
 
-    def values(results: list) -> np.ndarray:
+    def values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         out = study.outcomes(results)
         if out.scores is not None:
             return out.scores.astype(float)
         # the leader's side reaches its goal
         goal = out.makes != (study.contract.team != study.seat.team)
-        return 100.0 * goal.astype(float)
+        return np.asarray(100.0 * goal.astype(float))
 
-    answer, verdict = simulate_sequentially(study, h, seat, samples, values, seed, constraints, rule=rule,
-                                            time=time, workers=workers, executor=executor,
-                                            progress=progress, max_attempts=max_attempts)
-    return dataclasses.replace(answer, stopping=verdict)
+    answer, verdict = sample_answer(study, h, seat, samples, values, seed, constraints, confidence=confidence,
+                                    margin=margin, time=time, workers=workers, executor=executor,
+                                    progress=progress, max_attempts=max_attempts)
+    if verdict is None:
+        return answer
+    return dataclasses.replace(answer, stopping=verdict, stats=stamped(answer.stats, verdict))

@@ -408,6 +408,13 @@ FRENCH: dict[str, str] = {
         "Partie en {target}, graine {seed} : vous êtes en {seat}, partenaire {partner}, adversaires {opponents}.",
     "Score: N-S {ns}, E-W {ew}. {status}": "Score : N-S {ns}, E-O {ew}. {status}",
     "Stopped after {n} deals.": "Arrêt après {n} donnes.",
+    "Stopped after {n} deals: the best is ahead of every other option at {c} confidence.":
+        "Arrêt après {n} donnes : la meilleure option devance toutes les autres avec une confiance de {c}.",
+    "Stopped after {n} deals: no other option beats the best by {margin} or more, at {c} confidence.":
+        "Arrêt après {n} donnes : aucune autre option ne bat la meilleure de {margin} ou plus, avec une confiance de {c}.",
+    "; another option might still beat it by up to {vouch}": " ; une autre option pourrait encore la battre de {vouch} au plus",
+    "Stopped by the time budget after {n} deals{vouching}.": "Arrêt au bout du temps imparti, après {n} donnes{vouching}.",
+    "Stopped at the most deals allowed, {n}{vouching}.": "Arrêt au nombre maximal de donnes, {n}{vouching}.",
     "The match so far is in {path}.": "La partie jusqu'ici est dans {path}.",
     "Your call ({options}): ": "Votre annonce ({options}) : ",
     "Your card ({options}): ": "Votre carte ({options}) : ",

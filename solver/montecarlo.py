@@ -36,16 +36,20 @@ Estimate(value=0.75, se=0.21650635094610965)
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, Sequence, TypeVar
 
 import numpy as np
 
-from .cards import CardSet, Seat
+from .auction import Call
+from .cards import Card, CardSet, Seat
+from .contract import Contract, bid_text, level_json
 from .errors import ConstraintError
 from .parallel import Backend, map_tasks
+from .rules import Strain
 from .sampling import Constraints, sample_deals
-from .sequential import StoppingRule, Verdict, sample_sequentially
+from .sequential import StopReason, StoppingRule, Verdict, sample_sequentially
 
 if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
@@ -53,19 +57,25 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Acceptance",
+    "check_samples",
     "Answer",
     "Estimate",
     "Study",
     "simulate",
     "simulate_sequentially",
+    "sample_answer",
+    "stamped",
+    "stopping_dict",
+    "stopping_rule",
     "estimate",
     "share",
     "standard_error",
     "sums_estimate",
     "share_se",
     "against_best",
-    "Payoff",
+    "Judged",
     "judge",
+    "option_text",
     "json_number",
 ]
 
@@ -143,23 +153,135 @@ def against_best(values: np.ndarray, best: int) -> list[Estimate]:
     return [estimate(np.ascontiguousarray(differences[:, j])) for j in range(values.shape[1])]
 
 
-class Payoff(NamedTuple, Generic[Option]):  # type: ignore[misc]
-    """One option judged on the sampled deals (a row of redeal's ``Payoff`` table):
-    ``value``, the mean over the deals of what it is worth to the asking side;
-    ``success``, the share of deals where that side reaches its goal; ``versus``, the
-    option against the best one, paired deal by deal (:func:`against_best`)."""
+def _value(e: "Estimate | None") -> float:
+    return float("nan") if e is None else e.value
+
+
+def _se(e: "Estimate | None") -> float:
+    return float("nan") if e is None else e.se
+
+
+def option_text(option: object) -> tuple[str, str]:
+    """An option's JSON key and text: a card ``("card", "H8")``, a call ``("call",
+    "pass")``, a bid ``("bid", "100S")``.
+
+    >>> option_text(Card.parse("H8")), option_text(Contract.parse("100S"))
+    (('card', 'H8'), ('bid', '100S'))
+    """
+    if isinstance(option, Card):
+        return "card", option.name
+    if isinstance(option, Call):
+        return "call", option.text
+    if isinstance(option, Contract):
+        return "bid", option.to_text()
+    return "option", str(option)
+
+
+@dataclasses.dataclass(frozen=True)
+class Judged(Generic[Option]):
+    """One option (a bid, a call, a card) judged over the sampled deals: the record every
+    Monte Carlo answer that compares options returns (a row of redeal's ``Payoff`` table).
+
+    - ``value``: the mean over the deals of the side's deal score, ours minus theirs,
+      with its standard error (NaN when the answer judges reaching a goal only);
+    - ``versus``: the option against the best one, paired deal by deal
+      (:func:`against_best`): 0 or less, its paired standard error;
+    - ``samples``: the deals judged; ``stop``: why sampling stopped, for an answer
+      sampled sequentially (:class:`~solver.sequential.StopReason`), else ``None``;
+    - ``success``: the share of deals where the side reaches its goal (its contract
+      makes, or the other's fails; 0 for a pass that ends the deal);
+    - where they apply (else ``None``): ``made``, the share of deals where the
+      contract makes; ``capot``, where the side takes every trick; ``card_points``, the
+      side's card points; ``uncoinched``, the score nobody coinching (``value`` being
+      with the opponents coinching every failing deal); ``contract``, the contract
+      played when the option is chosen (``None``: passed out); ``real``, the option's
+      exact N-S points on the real deal.
+
+    The float properties (``ev``, ``vs_best``, ``p_make``...) read the estimates; the
+    JSON names are those of :meth:`to_dict` (docs/json.md).
+    """
 
     option: Option
     value: Estimate
-    success: Estimate
     versus: Estimate
+    samples: int
+    success: Estimate
+    made: "Estimate | None" = None
+    capot: "Estimate | None" = None
+    card_points: "Estimate | None" = None
+    uncoinched: "Estimate | None" = None
+    contract: "Contract | None" = None
+    real: "int | None" = None
+    stop: "StopReason | None" = None
+
+    # friendly names, as floats
+    ev = property(lambda self: self.value.value, doc="The mean deal score for the side.")
+    ev_se = property(lambda self: self.value.se, doc="Its standard error.")
+    vs_best = property(lambda self: self.versus.value, doc="Against the best, paired: 0 or less.")
+    vs_best_se = property(lambda self: self.versus.se, doc="Its paired standard error.")
+    p_success = property(lambda self: self.success.value, doc="The share of deals where the side succeeds.")
+    p_success_se = property(lambda self: self.success.se, doc="Its standard error.")
+    p_make = property(lambda self: _value(self.made), doc="The share of deals where the contract makes.")
+    p_make_se = property(lambda self: _se(self.made), doc="Its standard error.")
+    p_capot = property(lambda self: _value(self.capot), doc="The share of deals where the side takes all.")
+    points = property(lambda self: _value(self.card_points), doc="The side's mean card points.")
+    points_se = property(lambda self: _se(self.card_points), doc="Its standard error.")
+
+    @property
+    def card(self) -> Option:
+        """The option, read as a card."""
+        return self.option
+
+    @property
+    def call(self) -> Option:
+        """The option, read as a call."""
+        return self.option
+
+    @property
+    def level(self) -> int:
+        """The level of the contract played (capot 250)."""
+        assert self.contract is not None
+        return self.contract.level
+
+    @property
+    def strain(self) -> Strain:
+        """The strain of the contract played."""
+        assert self.contract is not None
+        return self.contract.strain
+
+    @property
+    def label(self) -> str:
+        """The contract played as people write it: ``100♥``, ``capot ♠``."""
+        assert self.contract is not None
+        return bid_text(self.contract.level, self.contract.strain)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain types for JSON (docs/json.md), the option under ``bid``, ``call`` or
+        ``card``; the fields that do not apply are left out."""
+        name, text = option_text(self.option)
+        d: dict[str, Any] = {name: text}
+        if name == "call":
+            d["contract"] = None if self.contract is None else self.contract.to_text()
+        if name == "bid" and self.contract is not None:
+            d.update(level=level_json(self.contract.level), strain=self.contract.strain.name)
+        d.update(ev=json_number(self.value.value), ev_se=json_number(self.value.se),
+                 vs_best=json_number(self.versus.value), vs_best_se=json_number(self.versus.se))
+        for key, e in (("p_success", self.success), ("p_make", self.made), ("p_capot", self.capot),
+                       ("points", self.card_points), ("ev_uncoinched", self.uncoinched)):
+            if e is not None:
+                d[key], d[key + "_se"] = json_number(e.value), json_number(e.se)
+        if self.real is not None:
+            d["real"] = self.real
+        d["samples"] = self.samples
+        d["stopped"] = None if self.stop is None else self.stop.value
+        return d
 
 
 def judge(options: Sequence[Option], values: np.ndarray, success: np.ndarray,
           rank: Callable[[int, Estimate, Estimate], Any],
-          paired: "np.ndarray | None" = None) -> list[Payoff[Option]]:
+          paired: "np.ndarray | None" = None) -> list[Judged[Option]]:
     """The one judging function: every option (a column of ``values`` and ``success``,
-    one row a deal) as a :class:`Payoff`, the best being the option of highest
+    one row a deal) as a :class:`Judged`, the best being the option of highest
     ``rank(j, value, success)``; each option against the best, paired on ``paired``
     (``values`` by default).  In the order of ``options``.
 
@@ -172,7 +294,8 @@ def judge(options: Sequence[Option], values: np.ndarray, success: np.ndarray,
     shares = [share(np.asarray(success[:, j], dtype=bool)) for j in range(len(options))]
     best = max(range(len(options)), key=lambda j: rank(j, vals[j], shares[j]))
     versus = against_best(values if paired is None else paired, best)
-    return [Payoff(o, vals[j], shares[j], versus[j]) for j, o in enumerate(options)]
+    n = int(values.shape[0])
+    return [Judged(o, vals[j], versus[j], n, shares[j]) for j, o in enumerate(options)]
 
 
 def json_number(x: float) -> "float | None":
@@ -195,7 +318,7 @@ class Answer:
     def samples(self) -> int:
         return len(self.deals)
 
-    def _per_deal(self) -> dict:
+    def _per_deal(self) -> dict[str, Any]:
         """The deals as PBN text and the per-deal arrays as lists (``None`` stays)."""
         arrays = {name: getattr(self, name) for name in self.PER_DEAL}
         return {"deals": [d.to_pbn() for d in self.deals],
@@ -218,11 +341,11 @@ class Study(Generic[A]):
         for name, value in question.items():
             setattr(self, name, value)
 
-    def initial(self, deals: "list[Deal]") -> list:
+    def initial(self, deals: "list[Deal]") -> list[Any]:
         """One task per deal, in their order (the deals themselves by default)."""
         return list(deals)
 
-    def final(self, deals: "list[Deal]", results: list) -> A:
+    def final(self, deals: "list[Deal]", results: list[Any]) -> A:
         """The answer from the per-deal results (the results themselves by default)."""
         return results  # type: ignore[return-value]
 
@@ -246,7 +369,7 @@ class Acceptance:
         return self.kept / self.seen if self.seen else None
 
 
-def _check_samples(samples: Any) -> int:
+def check_samples(samples: Any) -> int:
     """The number of deals asked for: a whole number, 1 or more."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
@@ -272,16 +395,24 @@ def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples
     >>> simulate(HeartPoints(), "AJ9.A7.KT.J", "S", samples=3, seed=1, workers=1)
     [59, 101, 112]
     """
-    _check_samples(samples)
+    check_samples(samples)
     deals = sample_deals(hand, seat, samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
-    results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=progress)
+    report = None if progress is None else _reporter(progress, samples)
+    results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=report)
     return study.final(deals, results)
+
+
+def _reporter(progress: Callable[[int, int], None], total: int) -> Callable[[int, "int | None"], None]:
+    """``progress(done, total)`` as the parallel map calls it (a total it may not know)."""
+    def report(done: int, known: "int | None") -> None:
+        progress(done, total if known is None else known)
+    return report
 
 
 
 def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | str",
-                          max_samples: int, values: Callable[[list], np.ndarray],
+                          max_samples: int, values: "Callable[[list[Deal], list[Any]], np.ndarray]",
                           seed: "int | None" = None, constraints: "Constraints | None" = None, *,
                           rule: "StoppingRule | None" = None, time: "float | None" = None,
                           first: int = 40, workers: "int | None" = None,
@@ -291,8 +422,8 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
     """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
-    round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(results)``
-    turns the per-deal results of all the deals solved so far, from the first, into
+    round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(deals,
+    results)`` turns the deals solved so far, from the first, and their results into
     the matrix the rule reads (one row a deal, one column an option).  Sampling stops
     when the best option is separated from the others, when the rest are within
     ``rule.margin`` of it, when ``max_samples`` deals are solved or when ``time``
@@ -304,20 +435,67 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
     :class:`~solver.sequential.Verdict` (its ``reason`` says why sampling stopped, its
     ``samples`` how many deals, its ``vouch`` the margin it vouches for).
     """
-    _check_samples(max_samples)
+    check_samples(max_samples)
     if time is not None and not time > 0:
         raise ConstraintError(f"time {time!r}: expected a number of seconds above 0")
     deals = sample_deals(hand, seat, max_samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
-    results: list = []
+    results: list[Any] = []
 
     def solve(start: int, stop: int) -> np.ndarray:
         results.extend(map_tasks(study.work, tasks[start:stop], workers=workers, backend=executor))
         if progress is not None:
             progress(len(results), max_samples)
-        return np.asarray(values(results), dtype=float)[start:stop]
+        return np.asarray(values(deals[:len(results)], results), dtype=float)[start:stop]
 
     _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
                                      first=first, time_budget=time)
     n = len(results)
     return study.final(deals[:n], results), verdict
+
+
+def stopping_rule(confidence: "float | None", margin: "float | None") -> StoppingRule:
+    """The stopping rule asked for: ``confidence`` 0.95 and ``margin`` 5 unless given."""
+    try:
+        return StoppingRule(confidence=0.95 if confidence is None else confidence,
+                            margin=5.0 if margin is None else margin)
+    except ValueError as e:
+        raise ConstraintError(str(e)) from None
+
+
+def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
+                  values: "Callable[[list[Deal], list[Any]], np.ndarray]", seed: "int | None",
+                  constraints: "Constraints | None", *, confidence: "float | None" = None,
+                  margin: "float | None" = None, time: "float | None" = None,
+                  workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
+                  progress: "Callable[[int, int], None] | None" = None,
+                  max_attempts: "int | None" = None) -> "tuple[A, Verdict | None]":
+    """The door every answer comparing options goes through: exactly ``samples`` deals
+    (:func:`simulate`) when none of ``confidence``, ``margin`` and ``time`` is given,
+    else at most ``samples`` deals solved in rounds until the comparison of the options
+    (``values(deals, results)``: one row a deal, one column an option, the side's score)
+    is settled (:func:`simulate_sequentially`).  Returns the answer and the last verdict
+    (``None`` for a fixed run)."""
+    if confidence is None and margin is None and time is None:
+        return simulate(study, hand, seat, samples, seed, constraints, workers=workers, executor=executor,
+                        progress=progress, max_attempts=max_attempts), None
+    rule = stopping_rule(confidence, margin)
+    return simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
+                                 time=time, workers=workers, executor=executor, progress=progress,
+                                 max_attempts=max_attempts)
+
+
+def stamped(options: "list[Judged[Option]]", verdict: "Verdict | None") -> "list[Judged[Option]]":
+    """``options`` with the reason sampling stopped (unchanged for a fixed run)."""
+    if verdict is None:
+        return options
+    return [dataclasses.replace(o, stop=verdict.reason) for o in options]
+
+
+def stopping_dict(verdict: "Verdict | None") -> dict[str, Any]:
+    """The JSON of a verdict, beside an answer's options: ``stopped`` (why sampling
+    stopped, ``None`` for a fixed run) and ``vouch`` (by how much another option might
+    still beat the best, at the confidence asked; ``None`` when unknown)."""
+    if verdict is None:
+        return {"stopped": None, "vouch": None}
+    return {"stopped": verdict.reason.value, "vouch": verdict.vouch if math.isfinite(verdict.vouch) else None}

@@ -29,26 +29,25 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Callable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 import numpy as np
 
 from .cards import Card, Seat, Team
-from .contract import Contract, opening_leader
+from .contract import Contract, bid_strains, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge, Tracker
-from .parallel import Backend, Executor, executor
+from .parallel import Backend, Executor, executor, map_tasks
 from .play import Position, parse_played
-from .rules import TOTAL_POINTS, Rules, Strain, points_table
+from .rules import STRAINS, TOTAL_POINTS, Rules, Strain, points_table
 from .sampling import sample_deals
 from .solve import Solver, default_solver
 from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
-from .montecarlo import json_number
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .advice import Advice
+from .montecarlo import check_samples, json_number, stopping_rule
+from .sequential import StoppingRule, sample_sequentially
+from .advice import Advice, BiddingStudy
 
 __all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
            "realistic_advice"]
@@ -69,7 +68,7 @@ class Decision:
     worlds: int
     cost: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat.name, "card": self.card.name, "worlds": self.worlds, "cost": self.cost}
 
 
@@ -83,13 +82,13 @@ class PlayOut:
     strain: Strain
     leader: Seat
     contract: Optional[Contract]
-    players: dict
+    players: dict[Seat, str]
     worlds: int
-    decisions: tuple
+    decisions: tuple[Decision, ...]
     ns_points: int
     ns_tricks: int
     dd_ns_points: int
-    score: Optional[tuple]          # (N-S score, E-W score, made) with a contract
+    score: Optional[tuple[int, int, bool]]          # (N-S score, E-W score, made) with a contract
     total: int = TOTAL_POINTS       # every point of the deal: its cards' and the last trick's
 
     @property
@@ -100,8 +99,9 @@ class PlayOut:
     def ew_points(self) -> int:
         return self.total - self.ns_points
 
-    def to_dict(self) -> dict:
-        d = {"deal": self.deal.to_pbn(), "strain": self.strain.name, "leader": self.leader.name,
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+             "deal": self.deal.to_pbn(), "strain": self.strain.name, "leader": self.leader.name,
              "contract": None if self.contract is None else self.contract.to_text(),
              "declarer": None if self.contract is None else self.contract.declarer.name,
              "players": {s.name: p for s, p in self.players.items()}, "worlds": self.worlds,
@@ -119,16 +119,20 @@ def _choose(means: Mapping[Card, float], strain: Strain, rules: Rules) -> Card:
     return max(means, key=lambda c: (round(means[c], 9), -worth[int(c)], -int(c)))
 
 
-def _world_values(solver: Solver, task: tuple) -> dict[Card, int]:
+def _world_values(solver: Solver, task: tuple[Position, Deal]) -> dict[Card, int]:
     pos, deal = task
     return solver.card_values(pos.on_deal(deal))
 
 
 def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Random,
-              ex: "Executor | None" = None) -> tuple[Card, int]:
+              ex: "Executor | None" = None, rule: "StoppingRule | None" = None) -> tuple[Card, int]:
     """The PIMC choice of the seat to move in ``pos`` knowing ``knowledge``:
     ``(card, worlds solved)``.  Only the seat's own cards and the play are read from
-    ``pos``; the worlds come from ``knowledge``, the play being the referee's."""
+    ``pos``; the worlds come from ``knowledge``, the play being the referee's.
+
+    With a stopping ``rule``, ``worlds`` is the most worlds solved: they are solved in
+    rounds (:func:`~solver.sequential.sample_sequentially`, the cards compared on the
+    side's card points) and the choice is made on those solved when the rule is met."""
     legal = list(pos.legal_cards())
     if len(legal) == 1:
         return legal[0], 0
@@ -136,13 +140,24 @@ def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Rand
     cons = knowledge.constraints(check=False)
     deals = sample_deals(knowledge.hand, seat, worlds, rng=rng, constraints=cons)
     tasks = [(pos, d) for d in deals]
-    if ex is None:
-        results = [_world_values(default_solver(), t) for t in tasks]
-    else:
-        results = [r for _, r in sorted(ex.map_unordered(_world_values, tasks), key=lambda x: x[0])]
     total = deal_total(pos.deal, pos.strain, pos.rules)
+    results: list[dict[Card, int]] = []
+
+    def solve(start: int, stop: int) -> np.ndarray:
+        part = tasks[start:stop]
+        if ex is None:
+            results.extend(_world_values(default_solver(), t) for t in part)
+        else:
+            results.extend(r for _, r in sorted(ex.map_unordered(_world_values, part), key=lambda x: x[0]))
+        return np.array([[side_points(r[c], seat.team, total) for c in legal] for r in results[start:stop]],
+                        dtype=float)
+
+    if rule is None:
+        solve(0, len(tasks))
+    else:
+        sample_sequentially(solve, len(tasks), rule, first=min(rule.min_samples, len(tasks)))
     means = {c: sum(side_points(r[c], seat.team, total) for r in results) / len(results) for c in legal}
-    return _choose(means, pos.strain, pos.rules), len(deals)
+    return _choose(means, pos.strain, pos.rules), len(results)
 
 
 def _double_dummy_card(values: dict[Card, int], pos: Position) -> Card:
@@ -163,7 +178,7 @@ def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None", cont
     raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
 
 
-def _players(players: "str | Mapping | Player") -> dict:
+def _players(players: "str | Mapping[Seat | str, str | Player] | Player") -> "dict[Seat, str | Player]":
     """seat -> "pimc", "dd" or a function, from one of these for all or a mapping."""
     if isinstance(players, str) or callable(players):
         given = {s: players for s in Seat}
@@ -180,20 +195,27 @@ def _players(players: "str | Mapping | Player") -> dict:
 
 def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
              strain: "Strain | str | None" = None, leader: "Seat | str | None" = None,
-             dealer: "Seat | str | None" = None, played: "str | list" = (),
-             players: "str | Mapping | Player" = PIMC,
+             dealer: "Seat | str | None" = None, played: "str | Iterable[int | str]" = (),
+             players: "str | Mapping[Seat | str, str | Player] | Player" = PIMC,
              worlds: int = 30, seed: "int | None" = None, rules: Rules = Rules(),
-             workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None) -> PlayOut:
+             workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None,
+             confidence: "float | None" = None, margin: "float | None" = None) -> PlayOut:
     """Play ``deal`` to the end with ``players`` (see the module), each seeing only its
     own knowledge; ``contract`` (``"100H N"``) or ``strain`` says the trumps, ``leader``
     (or the seat after the ``dealer``) leads.  The cards ``played`` already (checked by
     the referee) come first, as given; the players take over after them.  The same
-    ``seed`` gives the same play."""
+    ``seed`` gives the same play.  With ``confidence`` or ``margin``, ``worlds`` is the
+    most worlds a PIMC decision solves: it stops as soon as its best card is known
+    (:mod:`solver.sequential`, the margin in card points; each decision's ``worlds``
+    says how many it solved)."""
     d = Deal.parse(deal)
     c = Contract.parse(contract) if isinstance(contract, str) else contract
-    if c is None and strain is None:
+    if strain is not None:
+        st = Strain.parse(strain)
+    elif c is not None:
+        st = c.strain
+    else:
         raise ConstraintError("name the contract (like '100H N') or the strain")
-    st = Strain.parse(strain) if strain is not None else c.strain
     if c is not None and st != c.strain:
         raise ConstraintError(f"strain {st.name} differs from the contract's {c.strain.name}")
     if c is not None and c.declarer is None:
@@ -202,6 +224,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
     who = _players(players)
+    rule = None if confidence is None and margin is None else stopping_rule(confidence, margin)
     pos = Position(d, st, first, rules)
     total = deal_total(d, st, rules)
     tracker = Tracker(list(d.masks), st, first, rules)
@@ -221,11 +244,13 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
             if len(decisions) < len(given):
                 card, n = given[len(decisions)], 0
             elif p == PIMC:
-                card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex)
+                card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex, rule)
             elif p == DOUBLE_DUMMY:
                 card, n = _double_dummy_card(values, pos), 0
-            else:
+            elif not isinstance(p, str):
                 card, n = pos.check(p(pos, seat)), 0
+            else:                                           # pragma: no cover - _players checks the names
+                raise ConstraintError(f"player {p!r}: expected 'pimc', 'dd' or a function")
             mine = {c: side_points(v, seat.team, total) for c, v in values.items()}
             decisions.append(Decision(seat, Card(card), n, max(mine.values()) - mine[card]))
             tracker.play(pos, card)
@@ -236,7 +261,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     score = None if c is None else score_play(c, d, ns, capot_taker(pos.tricks[0], pos.total_tricks),
                                               leader=first, rules=rules)
     return PlayOut(d, st, first, c, {s: (p if isinstance(p, str) else "function") for s, p in who.items()},
-                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value, score, total)
+                   worlds, tuple(decisions), ns, pos.tricks[0], dd_value or 0, score, total)
 
 
 # ---------------------------------------------------------------------------
@@ -257,21 +282,22 @@ class RealisticAdvice:
     def samples(self) -> int:
         return self.realistic.samples
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         dd, real = self.double_dummy, self.realistic
         rows = []
         for strain, b in dd.best_bids().items():
             r = real.bid(b.level, strain)
-            rows.append({"bid": b.contract.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev_coinched,
-                         "dd_ev_se": json_number(b.ev_coinched_se), "p_make": r.p_make,
-                         "p_make_se": json_number(r.p_make_se), "ev": r.ev_coinched,
-                         "ev_se": json_number(r.ev_coinched_se)})
+            rows.append({"bid": b.option.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev,
+                         "dd_ev_se": json_number(b.ev_se), "p_make": r.p_make,
+                         "p_make_se": json_number(r.p_make_se), "ev": r.ev,
+                         "ev_se": json_number(r.ev_se)})
         return {"samples": self.samples, "worlds": self.worlds, "best_bids": rows,
                 "bids": [b.to_dict() for b in real.bids],
                 "recommendation": real.recommendation.to_dict()}
 
 
-def _play_task(solver: Solver, task: tuple) -> tuple[int, Optional[Team], int]:
+def _play_task(solver: Solver, task: tuple[Deal, Strain, Seat, Rules, int, int]
+               ) -> tuple[int, Optional[Team], int]:
     """One deal played out by PIMC players in one strain: (N-S points, the side that took
     every trick or None, the deal's total)."""
     deal, strain, leader, rules, worlds, seed = task
@@ -285,12 +311,7 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     """``advice``'s bids scored with realistic play on its first ``samples`` deals
     (see :class:`RealisticAdvice`).  The play-outs run on ``workers`` (processes by
     default: a PIMC player spends much of its time in Python); ``seed`` fixes them."""
-    from .advice import _Bidding
-    from .contract import bid_strains
-    from .montecarlo import _check_samples
-    from .parallel import map_tasks
-    from .rules import STRAINS
-    n = min(_check_samples(samples), advice.samples)
+    n = min(check_samples(samples), advice.samples)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
     deals, team = advice.deals[:n], advice.seat.team
@@ -299,7 +320,12 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     tasks = [(d, STRAINS[j], advice.leader, advice.rules, worlds,
               int(seeds[i * len(played) + k].generate_state(1)[0]))
              for i, d in enumerate(deals) for k, j in enumerate(played)]
-    results = map_tasks(_play_task, tasks, workers, executor, progress)
+
+    def report(done: int, total: "int | None") -> None:
+        if progress is not None:
+            progress(done, len(tasks))
+
+    results = map_tasks(_play_task, tasks, workers, executor, report)
     points, capot = advice.points[:n].copy(), advice.capot[:n].copy()
     lost = np.zeros_like(capot)
     for t, (ns, taker, total) in enumerate(results):
@@ -308,7 +334,7 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
         points[i, col] = side_points(ns, team, total)
         capot[i, col] = taker == team
         lost[i, col] = taker == team.other
-    study = _Bidding(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
+    study = BiddingStudy(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
                      seed=advice.seed, constraints=advice.constraints)
     dd = study.summarise(deals, advice.points[:n], advice.capot[:n])
     return RealisticAdvice(dd, study.summarise(deals, points, capot, lost), worlds)

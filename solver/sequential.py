@@ -39,6 +39,7 @@ every pair of options gets an interval: ``a`` is ``1 - confidence`` shared among
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import time
@@ -46,6 +47,8 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 import numpy as np
+
+from .messages import tr
 
 __all__ = ["StopReason", "Verdict", "StoppingRule", "sample_sequentially", "confidence_radius"]
 
@@ -100,10 +103,34 @@ class Verdict:
     vouch: float
     lower: tuple[float, ...]
     upper: tuple[float, ...]
+    confidence: float = 0.95
+    margin: float = 5.0
 
     @property
     def done(self) -> bool:
         return self.reason is not StopReason.CONTINUE
+
+    def describe(self, unit: str = "") -> str:
+        """Why sampling stopped, in words (``unit`` follows the margins: ``"%"``, or
+        nothing for score points).
+
+        >>> Verdict(StopReason.SEPARATED, 0, 120, (), 0.0, (), ()).describe()
+        'Stopped after 120 deals: the best is ahead of every other option at 95% confidence.'
+        """
+        f = dict(n=self.samples, c=f"{100 * self.confidence:.0f}%", margin=f"{self.margin:g}{unit}",
+                 vouch=f"{self.vouch:.0f}{unit}")
+        if self.reason is StopReason.SEPARATED:
+            return tr("Stopped after {n} deals: the best is ahead of every other option at {c} confidence.", **f)
+        if self.reason is StopReason.INDIFFERENT:
+            return tr("Stopped after {n} deals: no other option beats the best by {margin} or more, at {c} "
+                      "confidence.", **f)
+        if not math.isfinite(self.vouch):
+            vouching = ""
+        else:
+            vouching = tr("; another option might still beat it by up to {vouch}", **f)
+        if self.reason is StopReason.TIME:
+            return tr("Stopped by the time budget after {n} deals{vouching}.", vouching=vouching, **f)
+        return tr("Stopped at the most deals allowed, {n}{vouching}.", vouching=vouching, **f)
 
 
 @dataclass(frozen=True)
@@ -141,7 +168,7 @@ class StoppingRule:
         n, k = values.shape
         best = int(np.argmax(values.mean(axis=0))) if n else 0
         if n == 0:
-            return Verdict(StopReason.CONTINUE, best, 0, (), math.inf, (), ())
+            return Verdict(StopReason.CONTINUE, best, 0, (), math.inf, (), (), self.confidence, self.margin)
         diffs = values - values[:, best:best + 1]
         means = diffs.mean(axis=0)
         sds = diffs.std(axis=0, ddof=1) if n > 1 else np.full(k, math.inf)
@@ -161,7 +188,8 @@ class StoppingRule:
             reason = StopReason.INDIFFERENT
         else:
             reason = StopReason.CONTINUE
-        return Verdict(reason, best, n, close, vouch, tuple(map(float, lower)), tuple(map(float, upper)))
+        return Verdict(reason, best, n, close, vouch, tuple(map(float, lower)), tuple(map(float, upper)),
+                       self.confidence, self.margin)
 
 
 def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: int, rule: StoppingRule, *,
@@ -202,5 +230,4 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
 
 
 def _stopped(verdict: Verdict, reason: StopReason) -> Verdict:
-    return Verdict(reason, verdict.best, verdict.samples, verdict.indifferent, verdict.vouch,
-                   verdict.lower, verdict.upper)
+    return dataclasses.replace(verdict, reason=reason)

@@ -120,9 +120,9 @@ def test_bid_statistics_agree_with_score_deal(adv):
             coinched.append(s.ns_score - s.ew_score)
         assert b.p_make == pytest.approx(np.mean(made))
         assert b.p_make_se == pytest.approx(np.sqrt(b.p_make * (1 - b.p_make) / 24))
-        assert b.ev == pytest.approx(np.mean(diffs))
-        assert b.ev_se == pytest.approx(np.std(diffs, ddof=1) / np.sqrt(24))
-        assert b.ev_coinched == pytest.approx(np.mean(coinched))
+        assert b.uncoinched.value == pytest.approx(np.mean(diffs))
+        assert b.uncoinched.se == pytest.approx(np.std(diffs, ddof=1) / np.sqrt(24))
+        assert b.ev == pytest.approx(np.mean(coinched))
         # under the default rules, making is reaching the target
         if level != CAPOT:
             assert b.p_make == adv.strain(strain).p_reach[level]
@@ -132,9 +132,9 @@ def test_bid_statistics_agree_with_score_deal(adv):
 
 def test_recommendation_is_the_best_bid_under_coinche(adv):
     rec = adv.recommendation
-    best = max(b.ev_coinched for b in adv.bids)
+    best = max(b.ev for b in adv.bids)
     if best > 0:
-        assert rec.bid is not None and rec.stats.ev_coinched == best
+        assert rec.bid is not None and rec.stats.ev == best
         assert rec.stats.label in rec.text and "%" in rec.text
         assert rec.ceiling.strain == rec.bid.strain and rec.ceiling.level >= rec.bid.level
     else:
@@ -146,7 +146,7 @@ def test_all_eight_trumps_recommends_capot():
     assert a.recommendation.bid == Contract(CAPOT, "S", "S")
     assert a.strain("S").p_capot == 1.0 and (a.points[:, 0] == 162).all()
     # 500 for a bid capot (seed 000) + 20 for belote, on every deal: nothing to lose
-    assert a.bid("capot", "S").ev == a.bid("capot", "S").ev_coinched == 520.0
+    assert a.bid("capot", "S").uncoinched.value == a.bid("capot", "S").ev == 520.0
     assert "capot ♠" in a.recommendation.text
 
 
@@ -155,7 +155,7 @@ def test_no_trump_honour_and_no_ace_recommends_pass():
     a = advise("87.87.87.87", "S", "N", samples=8, seed=1, workers=2)
     assert a.recommendation.is_pass and a.recommendation.bid is None
     assert a.recommendation.text.startswith("Pass")
-    assert all(b.ev_coinched <= 0 for b in a.bids)
+    assert all(b.ev <= 0 for b in a.bids)
 
 
 def test_declarations_count_in_the_bonus_when_the_rules_score_them():

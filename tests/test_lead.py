@@ -40,10 +40,10 @@ def test_values_agree_with_solve(adv):
 def test_statistics_agree_with_the_arrays(adv):
     for j, card in enumerate(adv.cards):
         s = adv.card(card)
-        assert s.mean_points == pytest.approx(adv.values[:, j].mean())
+        assert s.points == pytest.approx(adv.values[:, j].mean())
         assert s.points_se == pytest.approx(adv.values[:, j].std(ddof=1) / np.sqrt(8))
         assert s.p_make == pytest.approx(adv.makes[:, j].mean())
-    keys = [s.mean_score for s in adv.stats]
+    keys = [s.ev for s in adv.stats]
     assert keys == sorted(keys, reverse=True) and adv.best is adv.stats[0]
     assert adv.best.card.symbol in adv.text
 
@@ -52,7 +52,7 @@ def test_threshold_mode_gives_the_same_makes(adv):
     fast = lead_advice(HAND, seat="E", contract="100H", declarer="S", samples=8, seed=3,
                        workers=2, measure="set")
     assert np.array_equal(fast.makes, adv.makes) and fast.values is None
-    assert np.isnan(fast.best.mean_points)
+    assert np.isnan(fast.best.points)
 
 
 def test_capot_against_the_jack_of_trumps_never_makes():

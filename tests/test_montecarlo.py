@@ -134,7 +134,7 @@ def test_every_bid_is_compared_with_the_best(adv):
     assert (best.vs_best, best.vs_best_se) == (0.0, 0.0)
     base = _coinched_scores(adv, best.level, best.strain)
     for b in adv.bids:
-        assert b.vs_best == pytest.approx(b.ev_coinched - best.ev_coinched) and b.vs_best <= 1e-9
+        assert b.vs_best == pytest.approx(b.ev - best.ev) and b.vs_best <= 1e-9
     for level, strain in [(80, STRAINS[0]), (120, STRAINS[4]), (CAPOT, STRAINS[5])]:
         b = adv.bid(level, strain)
         d = _coinched_scores(adv, level, strain) - base
@@ -157,10 +157,10 @@ def test_every_lead_is_compared_with_the_best(lead):
         d = (lead.scores[:, j] - lead.scores[:, best]).astype(float)
         assert s.vs_best == pytest.approx(d.mean()) and s.vs_best <= 0
         assert s.vs_best_se == pytest.approx(d.std(ddof=1) / math.sqrt(lead.samples))
-        assert s.mean_score == pytest.approx(lead.scores[:, j].mean())
+        assert s.ev == pytest.approx(lead.scores[:, j].mean())
         # leads from one hand rise and fall with the deal: pairing never loses here
         if np.corrcoef(lead.scores[:, j], lead.scores[:, best])[0, 1] > 0:
-            assert s.vs_best_se <= math.hypot(s.score_se, lead.best.score_se)
+            assert s.vs_best_se <= math.hypot(s.ev_se, lead.best.ev_se)
     assert all({"vs_best", "vs_best_se"} <= set(c) for c in lead.to_dict()["cards"])
 
 

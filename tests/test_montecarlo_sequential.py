@@ -24,17 +24,17 @@ class Noise(Study):
     work = staticmethod(_noise)
 
 
-def _ahead(results):        # option 0 is worth 10 more on every deal
+def _ahead(deals, results):        # option 0 is worth 10 more on every deal
     x = np.asarray(results, dtype=float)
     return np.column_stack([x + 10.0, x])
 
 
-def _same(results):         # two options worth the same on every deal
+def _same(deals, results):         # two options worth the same on every deal
     x = np.asarray(results, dtype=float)
     return np.column_stack([x, x])
 
 
-def _tie(results):          # equal on average, never within a zero margin
+def _tie(deals, results):          # equal on average, never within a zero margin
     x = np.asarray(results, dtype=float)
     return np.column_stack([x, 9.0 - x])
 
@@ -78,7 +78,10 @@ def test_lead_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
     fixed = lead_advice("J7.AT.A8.87", samples=40, **args)
     assert timed.stopping.reason is StopReason.TIME and timed.samples == 40
     assert timed.to_dict()["stopped"] == "time" and fixed.to_dict()["stopped"] is None
-    assert timed.to_dict()["cards"] == fixed.to_dict()["cards"]
+    # the same numbers; each option also says why sampling stopped
+    assert {c["stopped"] for c in timed.to_dict()["cards"]} == {"time"}
+    unstamped = [{k: v for k, v in c.items() if k != "stopped"} for c in timed.to_dict()["cards"]]
+    assert unstamped == [{k: v for k, v in c.items() if k != "stopped"} for c in fixed.to_dict()["cards"]]
 
 
 def test_lead_advice_refuses_a_confidence_outside_0_1():

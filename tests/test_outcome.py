@@ -74,7 +74,7 @@ def test_every_consumer_agrees_with_the_outcome(name, tmp_path):
             ns, taker = _solved(d, adv.leader, b.contract.strain, rules)
             margins.append(PlayedContract.on_deal(b.contract, d, ns, taker, leader=adv.leader,
                                                   rules=rules).margin(Team.NS, rules))
-        assert b.ev == pytest.approx(np.mean([m for m, _ in margins]))
+        assert b.uncoinched.value == pytest.approx(np.mean([m for m, _ in margins]))
         assert b.p_make == pytest.approx(np.mean([ok for _, ok in margins]))
 
     # auction advice: every call's score on every deal

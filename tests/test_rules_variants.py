@@ -14,7 +14,7 @@ from test_par import fake_table
 
 import minimax
 from solver import CardSet, Deal, Rules, Seat, Solver, Strain, Team
-from solver.advice import _Bidding
+from solver.advice import BiddingStudy
 from solver.contract import CAPOT, Coinche, Contract
 from solver.declarations import award_declarations, belote_claim, find_declarations
 from solver.errors import ContractError, RulesError, ScoreError
@@ -126,7 +126,7 @@ def test_advice_grid_follows_the_levels_and_strains():
     deal = Deal.from_pbn(FOUR_JACKS)
     rules = Rules(declarations=True, declarations_count=True, max_level=200, sa_ta=False)
     points = np.array([[130, 60, 60, 60, 60, 60]] * 3)
-    study = _Bidding(hand=deal.hands[Seat.N], seat=Seat.N, dealer=Seat.W, rules=rules, seed=None,
+    study = BiddingStudy(hand=deal.hands[Seat.N], seat=Seat.N, dealer=Seat.W, rules=rules, seed=None,
                      constraints=None)
     adv = study.summarise([deal] * 3, points, np.zeros((3, 6), bool))
     assert adv.levels == (80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, CAPOT)

@@ -1052,7 +1052,7 @@ function bidGrid(adv, pick, auction, dealer) {
   const inside = adv && adv.in_auction;
   const cellOf = {};
   if (inside) for (const c of inside.calls) cellOf[c.call] = { p: c.p_success, ev: c.ev };
-  else if (adv) for (const b of adv.bids) cellOf[b.bid] = { p: b.p_make, ev: b.ev_coinched };
+  else if (adv) for (const b of adv.bids) cellOf[b.bid] = { p: b.p_make, ev: b.ev };
   const rec = adv ? (inside ? inside.best : adv.recommendation.bid) : null;
   const head = el("tr", {}, el("th", {}, ""), ...LEVELS.map((l) => el("th", { scope: "col" }, String(l))));
   const rows = STRAINS.map((st) => el("tr", {}, el("th", { scope: "row" }, strainEl(st)), ...LEVELS.map((lv) => {
@@ -1105,8 +1105,8 @@ function renderLead(pane) {
   pane.append(el("div", { id: "lead-progress", class: "progress-box" }));
   if (res) {
     const rows = res.cards.map((c) => el("tr", { "data-card": c.card },
-      el("td", {}, rich(cardName(c.card))), el("td", {}, c.mean_points.toFixed(1)),
-      el("td", {}, `${Math.round(100 * c.p_make)}%`), el("td", {}, `${c.mean_score >= 0 ? "+" : ""}${Math.round(c.mean_score)}`),
+      el("td", {}, rich(cardName(c.card))), el("td", {}, c.points.toFixed(1)),
+      el("td", {}, `${Math.round(100 * c.p_make)}%`), el("td", {}, `${c.ev >= 0 ? "+" : ""}${Math.round(c.ev)}`),
       el("td", { class: c.card === res.best ? "cell good" : "" }, c.card === res.best ? t("best_was") : `${Math.round(c.vs_best)} ± ${Math.round(c.vs_best_se || 0)}`)));
     pane.append(richEl("p", { id: "lead-text" }, polish(res.text)),
       scroller(el("table", { class: "grid", id: "lead-table" }, el("tr", {}, ...["card", "our_points", "make", "ev", "vs_best"].map((k) => el("th", {}, t(k)))), ...rows)));
@@ -1235,7 +1235,7 @@ function answerBid(pick) {
       // with an auction, the calls judged on the deals that fit it; else the opening bids
       const ev = adv.in_auction
         ? (call) => (adv.in_auction.calls.find((x) => x.call === call) || { ev: -Infinity }).ev
-        : (call) => (call === "pass" ? 0 : (adv.bids.find((x) => x.bid === call) || { ev_coinched: 0 }).ev_coinched);
+        : (call) => (call === "pass" ? 0 : (adv.bids.find((x) => x.bid === call) || { ev: 0 }).ev);
       const mine = ev(pick), top = ev(adv.answer.call);
       const good = pick === adv.answer.call || mine >= top - pr.tolerance;
       practiceAnswer = { pick, advice: adv, good, mine, top };

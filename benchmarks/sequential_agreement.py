@@ -1,0 +1,150 @@
+"""Sequential stopping against a long fixed run: time to an answer, and how often the two
+name the same option.
+
+    python benchmarks/sequential_agreement.py --kind opening --hands 500 --fixed 2000
+
+For each of ``--hands`` hands (the South hand of ``Deal.random(seed)`` for seeds 0, 1, ...,
+the committed seeded set) it asks the question twice: once sequentially (at most
+``--max-samples`` deals, ``--confidence`` and ``--margin``, the sampling seed the hand's)
+and once with ``--fixed`` deals under another seed (so the long run shares no deal with
+the sequential one).  The two *agree* when they name the same option, or when the
+sequential answer's option is within ``--margin`` of the fixed run's best on the fixed
+run's own deals.  Kinds:
+
+- ``opening``: ``advise`` for South, dealer East (the recommended bid, or pass);
+- ``auction``: ``auction_advice`` for South's first call, dealer East (the best call);
+- ``play``: ``play_advice`` for East's opening lead against 80 in a random suit by North;
+- ``pimc``: the PIMC player's choice of that lead (``pimc_card``), its worlds as the deals.
+
+Prints one JSON object a hand (``--out`` also writes them) and a summary: the median and
+95th percentile of the CPU seconds of the sequential answer, the deals it used, the reasons
+it stopped and the agreement.  CPU seconds (``time.process_time``) with one worker, so
+that a loaded machine changes the figures little.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any, Callable
+
+import solver
+from solver.cards import Seat
+from solver.deal import Deal
+from solver.knowledge import Tracker
+from solver.montecarlo import stopping_rule
+from solver.outcome import deal_total, side_points
+from solver.pimc import pimc_card
+from solver.play import Position
+from solver.rules import Rules, Strain
+from solver.sampling import sample_deals
+from solver.solve import default_solver
+
+FIXED_SEED = 1_000_000       # the fixed runs' seeds: far from the sequential runs'
+
+
+def _opening(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
+    hand = Deal.random(seed).hands[Seat.S]
+    adv = solver.advise(hand, seat="S", dealer="E", samples=samples, seed=sampling, workers=1, **budget)
+    best = adv.recommendation.bid
+    values = {b.contract.to_text(): b.ev for b in adv.bids}
+    values["pass"] = 0.0
+    return ("pass" if best is None else best.to_text()), values, adv
+
+
+def _auction(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
+    hand = Deal.random(seed).hands[Seat.S]
+    adv = solver.auction_advice(hand, "S", "E", "", samples=samples, seed=sampling, workers=1, **budget)
+    return adv.best.call.text, {c.call.text: c.ev for c in adv.calls}, adv
+
+
+def _play(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
+    deal = Deal.random(seed)
+    strain = random.Random(seed).choice("SHDC")
+    adv = solver.play_advice(deal.hands[Seat.E], "E", f"80{strain} N", "", leader="E", samples=samples,
+                             seed=sampling, workers=1, **budget)
+    return adv.best.card.name, {c.card.name: c.ev for c in adv.cards}, adv
+
+
+class _Decision:
+    """A PIMC decision's answer, read like the others' (``samples``, ``stopping``)."""
+
+    def __init__(self, worlds: int, reason: str) -> None:
+        self.samples = worlds
+        self.stopping = type("V", (), {"reason": type("R", (), {"value": reason})()})()
+
+
+def _pimc(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
+    deal = Deal.random(seed)
+    strain = random.Random(seed).choice("SHDC")
+    pos = Position(deal, Strain.parse(strain), Seat.E, Rules())
+    knowledge = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules).knowledge(Seat.E)
+    rule = None if "confidence" not in budget else stopping_rule(budget["confidence"], budget["margin"])
+    card, n = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
+    # the fixed run's means (E-W's card points per card, on the worlds it solved: the same
+    # generator gives the same worlds), to judge a different choice against
+    values: dict[str, float] = {}
+    if rule is None:
+        worlds = sample_deals(knowledge.hand, Seat.E, samples, rng=random.Random(sampling),
+                              constraints=knowledge.constraints(check=False))
+        total = deal_total(deal, pos.strain, pos.rules)
+        for w in worlds:
+            for c, v in default_solver().card_values(pos.on_deal(w)).items():
+                values[c.name] = values.get(c.name, 0.0) + side_points(v, Seat.E.team, total) / len(worlds)
+    reason = "max_samples" if n == samples else "settled"
+    return card.name, values, _Decision(n, reason)
+
+
+KINDS: dict[str, Callable[..., tuple[str, dict[str, float], Any]]] = {
+    "opening": _opening, "auction": _auction, "play": _play, "pimc": _pimc}
+
+
+def main(argv: "list[str] | None" = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--kind", choices=sorted(KINDS), default="opening")
+    p.add_argument("--hands", type=int, default=500)
+    p.add_argument("--first", type=int, default=0, help="the first hand's seed")
+    p.add_argument("--fixed", type=int, default=2000)
+    p.add_argument("--max-samples", type=int, default=2000)
+    p.add_argument("--confidence", type=float, default=0.95)
+    p.add_argument("--margin", type=float, default=5.0)
+    p.add_argument("--out")
+    args = p.parse_args(argv)
+    ask = KINDS[args.kind]
+    rows = []
+    out = open(args.out, "a", encoding="utf-8") if args.out else None
+    for seed in range(args.first, args.first + args.hands):
+        start = time.process_time()
+        chosen, _, seq = ask(seed, seed, args.max_samples, confidence=args.confidence, margin=args.margin)
+        cpu = time.process_time() - start
+        best, values, _ = ask(seed, seed + FIXED_SEED, args.fixed)
+        row = {"kind": args.kind, "seed": seed, "cpu": round(cpu, 3), "samples": seq.samples,
+               "stopped": seq.stopping.reason.value, "chosen": chosen, "fixed_best": best,
+               "same": chosen == best, "loss": round(values[best] - values.get(chosen, float("-inf")), 3)}
+        row["agree"] = row["same"] or row["loss"] <= args.margin
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        if out is not None:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    summary(rows, sys.stdout)
+
+
+def summary(rows: list[dict[str, Any]], stream: Any) -> None:
+    cpus = sorted(r["cpu"] for r in rows)
+    p95 = cpus[min(len(cpus) - 1, int(0.95 * len(cpus)))]
+    reasons = collections.Counter(r["stopped"] for r in rows)
+    stream.write(json.dumps({
+        "hands": len(rows), "median_cpu": statistics.median(cpus), "p95_cpu": p95,
+        "median_samples": statistics.median(r["samples"] for r in rows),
+        "same": sum(r["same"] for r in rows) / len(rows), "agree": sum(r["agree"] for r in rows) / len(rows),
+        "stopped": dict(reasons)}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
