@@ -13,9 +13,13 @@ from __future__ import annotations
 import functools
 import inspect
 import random
+import re
 from typing import Annotated, Any, Callable, Mapping, Optional
 
 import typer
+
+from .errors import fail
+from solver.errors import quote
 
 #: The most parallel workers a command accepts: more only costs memory (each keeps a
 #: 1 MiB transposition table) and, for processes, a fork each.
@@ -65,6 +69,33 @@ PointsOpt = Annotated[Optional[list[str]], typer.Option("--points", help="Card p
                                                         "plain-suit values: N:20-60 (repeatable).")]
 WorkersOpt = Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS,
                                                    help="Parallel solvers (default: every core).")]
+
+
+SchedulerOpt = Annotated[Optional[str], typer.Option("--scheduler", help="A Dask scheduler, "
+                                                   "tcp://HOST:8786 (the dask extra).")]
+ClusterOpt = Annotated[Optional[str], typer.Option("--cluster", help="local:N starts a Dask "
+                                                 "LocalCluster of N workers here.")]
+
+
+def parallel_backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> tuple[str, dict]:
+    """The backend and its options (for :func:`solver.parallel.executor`), from
+    --backend, --scheduler and --cluster."""
+    if scheduler is not None and cluster is not None:
+        raise fail("--scheduler and --cluster exclude each other")
+    if scheduler is not None:
+        if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", scheduler):
+            raise fail(f"--scheduler {quote(scheduler)}: expected an address like tcp://HOST:8786")
+        return "dask", {"address": scheduler}
+    if cluster is not None:
+        m = re.fullmatch(r"local:([0-9]{1,3})", cluster)
+        if not m or not 1 <= int(m.group(1)) <= MAX_WORKERS:
+            raise fail(f"--cluster {quote(cluster)}: expected local:N, N workers from 1 to {MAX_WORKERS}")
+        return "dask", {"local_workers": int(m.group(1))}
+    if backend not in ("process", "thread"):
+        raise fail(f"--backend {quote(backend)}: expected process or thread "
+                   f"(--scheduler or --cluster for Dask)")
+    return backend, {}
+
 
 
 def seed_or_fresh(seed: "int | None") -> int:
