@@ -15,6 +15,13 @@ mean per deal with its 95% interval (1.96 standard errors):
 - PIMC against the heuristic bot (``BENCH_BOTS_DEALS`` deals, 20 by default);
 - the heuristic bot against the random bot (five times as many deals).
 
+Card play against double dummy, for 5, 15, 30 and 60 worlds a card
+(``BENCH_DD_DEALS`` deals, 20 by default; each deal's contract the one N-S make at the
+highest level double dummy, N declaring): four PIMC bots play the deal and each card
+is judged on the real deal, the score its side gets after it (both sides then playing
+double dummy) against the best card's; a deal's loss is the sum over its cards, both
+sides' losses together, in deal score and in card points, with the CPU time per card.
+
 ``extra_info`` holds every figure; nothing is asserted on a loaded machine's times.
 
 Run: ``python -m pytest benchmarks/test_bench_bots.py --benchmark-only``
@@ -115,6 +122,74 @@ def test_bench_heuristic_against_random(benchmark):
 
     benchmark.pedantic(rounds, rounds=1, iterations=1)
     benchmark.extra_info.update({"heuristic_vs_random": _strength(out["r"])})
+
+
+DD_DEALS = int(os.environ.get("BENCH_DD_DEALS", "20"))
+DD_WORLDS = (5, 15, 30, 60)
+
+
+def _dd_loss(deal, contract, worlds: int, seed: int) -> tuple[float, float, list[float]]:
+    """Four PIMC bots of ``worlds`` play ``contract`` on ``deal`` (W deals, N leads):
+    the score and the card points their cards lose against the best card double dummy,
+    summed over the deal, and the CPU time of each decision with a choice."""
+    from solver.auction import Auction, Call, CallKind
+    from solver.bidding import NO_SYSTEM
+    from solver.bots import world_score
+    from solver.cardplay import card_outcomes
+    from solver.cards import Team
+    from solver.play import Position
+    from solver.rules import Rules
+    from solver.solve import default_solver
+    rules, solver = Rules(), default_solver()
+    calls = (Call(Seat.N, CallKind.BID, contract.level, contract.strain),
+             Call(Seat.E, CallKind.PASS), Call(Seat.S, CallKind.PASS), Call(Seat.W, CallKind.PASS))
+    auction = Auction(Seat.W, calls, rules)
+    bots = {s: PimcBot(worlds=worlds, seed=seed + int(s), solver=solver) for s in Seat}
+    pos = Position(deal, contract.strain, Seat.N, rules)
+    score_loss, point_loss, cpu = 0.0, 0.0, []
+    while not pos.is_over:
+        seat = pos.to_move
+        view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
+                        rules=rules, system=NO_SYSTEM)
+        forced = len(view.legal_cards()) == 1
+        c0 = time.process_time()
+        card = bots[seat].card(view)
+        if not forced:
+            cpu.append(time.process_time() - c0)
+            ours = Team.NS if seat.team == Team.NS else Team.EW
+            judged = {}
+            for c, (ns, capot) in card_outcomes(solver, pos).items():
+                sc = world_score(contract, deal, Seat.N, rules, ns, capot)
+                pts = ns if ours == Team.NS else 162 - ns
+                judged[c] = ((sc.ns_score - sc.ew_score) * (1 if ours == Team.NS else -1), pts)
+            score_loss += max(v[0] for v in judged.values()) - judged[card][0]
+            point_loss += max(v[1] for v in judged.values()) - judged[card][1]
+        pos.play(card)
+    return score_loss, point_loss, cpu
+
+
+def test_bench_pimc_card_play_against_double_dummy(benchmark):
+    from solver.game import mean_ci
+    from solver.rules import Rules
+    out: dict = {}
+
+    def rounds():
+        for worlds in DD_WORLDS:
+            scores, points, cpu = [], [], []
+            for i in range(DD_DEALS):
+                deal = deal_for(SEED + 2, i)
+                s, p, c = _dd_loss(deal, _highest_contract(deal, Rules()), worlds, SEED + i)
+                scores.append(s)
+                points.append(p)
+                cpu += c
+            (sm, sci), (pm, pci) = mean_ci(scores), mean_ci(points)
+            out[worlds] = {"deals": DD_DEALS, "score_loss": round(sm, 1), "score_ci95": round(sci, 1),
+                           "point_loss": round(pm, 1), "point_ci95": round(pci, 1),
+                           "card_cpu_median_ms": round(1000 * float(np.median(cpu)), 1),
+                           "card_cpu_mean_ms": round(1000 * float(np.mean(cpu)), 1)}
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"pimc_loss_against_double_dummy": out})
 
 
 # ---------------------------------------------------------------------------
