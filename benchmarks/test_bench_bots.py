@@ -200,7 +200,25 @@ def test_bench_pimc_card_play_against_double_dummy(benchmark):
 COLVER_SPEC = '[play]\nmethod = "isdd"\n[worlds]\nsource = "uniform"\n'
 PEER_RULES_FIELDS = {"must_undertrump": False}
 PEER_DEALS = int(os.environ.get("BENCH_PEER_DEALS", "20"))
-PEER_TIME_MS = int(os.environ.get("BENCH_PEER_TIME_MS", "50"))
+#: colver's time a card in ms, or "equal": the mean CPU time of our PIMC bots' cards with
+#: a choice so far in the match (100 ms until 20 are timed, 10 ms at least).
+PEER_TIME_MS = os.environ.get("BENCH_PEER_TIME_MS", "equal")
+
+
+class PeerClock:
+    """colver's time a card: fixed, or equal to our PIMC bots' mean so far."""
+
+    def __init__(self, setting: str = PEER_TIME_MS) -> None:
+        self.fixed = None if setting == "equal" else int(setting)
+        self.ours: list[float] = []
+
+    @property
+    def ms(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if len(self.ours) < 20:
+            return 100
+        return max(10, round(1000 * sum(self.ours) / len(self.ours)))
 
 
 def _highest_contract(deal, rules):
@@ -226,7 +244,7 @@ def _highest_contract(deal, rules):
     return best[1]
 
 
-def _peer_table(deal, contract, ours_side, rules, seed):
+def _peer_table(deal, contract, ours_side, rules, seed, clock: PeerClock):
     """One table: our PIMC bots on ``ours_side``, colver's IS-DD bots on the other;
     returns (N-S card points, N-S score, E-W score)."""
     import colver
@@ -246,7 +264,6 @@ def _peer_table(deal, contract, ours_side, rules, seed):
     agents = {s: colver.Agent(COLVER_SPEC, seat=int(s), seed=seed + int(s)) for s in theirs}
     for a in agents.values():
         a.init_deal(env)
-        a.set_time_ms(PEER_TIME_MS)
     bots = {s: PimcBot(seed=seed + int(s)) for s in Seat if s.team == ours_side}
     pos = Position(deal, contract.strain, Seat.N, rules)
     while not pos.is_over:
@@ -255,9 +272,14 @@ def _peer_table(deal, contract, ours_side, rules, seed):
         if seat in bots:
             view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
                             rules=rules, system=NO_SYSTEM)
+            forced = len(view.legal_cards()) == 1
+            c0 = time.process_time()
             card = bots[seat].card(view)
+            if not forced:
+                clock.ours.append(time.process_time() - c0)
             action = TO_COLVER[card]
         else:
+            agents[seat].set_time_ms(clock.ms)
             action = agents[seat].decide(env)["action"]
             card = FROM_COLVER[action]
         for a in agents.values():
@@ -269,28 +291,37 @@ def _peer_table(deal, contract, ours_side, rules, seed):
     return pos.points[0], s.ns_score, s.ew_score
 
 
+def peer_deal(i: int, rules, clock: PeerClock) -> tuple[float, float]:
+    """Deal ``i`` at two tables against colver: our score minus colver's over both, and
+    N-S's card points with our bots declaring minus with colver's."""
+    from solver.cards import Team
+    deal = deal_for(SEED + 1, i)
+    contract = _highest_contract(deal, rules)
+    ns1, s1, e1 = _peer_table(deal, contract, Team.NS, rules, SEED + i, clock)   # ours declare
+    ns2, s2, e2 = _peer_table(deal, contract, Team.EW, rules, SEED + i, clock)   # ours defend
+    return (s1 - e1) + (e2 - s2), ns1 - ns2
+
+
 def test_bench_pimc_against_colver_isdd(benchmark):
     import pytest
     pytest.importorskip("colver", reason="colver is not installed: pip install -e '.[peers]'")
-    from solver.cards import Team
     from solver.game import mean_ci
     from solver.rules import Rules
     rules = Rules(**PEER_RULES_FIELDS)
     out = {}
+    clock = PeerClock()
 
     def rounds():
         scores, points = [], []
         for i in range(PEER_DEALS):
-            deal = deal_for(SEED + 1, i)
-            contract = _highest_contract(deal, rules)
-            ns1, s1, e1 = _peer_table(deal, contract, Team.NS, rules, SEED + i)   # ours declare
-            ns2, s2, e2 = _peer_table(deal, contract, Team.EW, rules, SEED + i)   # ours defend
-            scores.append((s1 - e1) + (e2 - s2))
-            points.append(ns1 - ns2)
+            s, p = peer_deal(i, rules, clock)
+            scores.append(s)
+            points.append(p)
         out.update(score=mean_ci(scores), points=mean_ci(points), n=PEER_DEALS)
 
     benchmark.pedantic(rounds, rounds=1, iterations=1)
     benchmark.extra_info.update({"pimc_vs_colver_isdd": {
-        "deals": out["n"], "colver_time_ms": PEER_TIME_MS,
+        "deals": out["n"], "colver_time_ms": clock.ms,
+        "pimc_card_cpu_mean_ms": round(1000 * sum(clock.ours) / max(1, len(clock.ours)), 1),
         "score_diff": round(out["score"][0], 1), "score_ci95": round(out["score"][1], 1),
         "point_diff": round(out["points"][0], 1), "point_ci95": round(out["points"][1], 1)}})
