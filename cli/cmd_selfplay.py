@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -67,7 +67,7 @@ def selfplay(
     tasks = [(i, seed, kinds[0], kinds[1], options, rules, duplicate) for i in range(deals)]
     with progress_bar(N_("deals")) as bar:
         if kind == "dask":
-            results: list = [None] * len(tasks)
+            results: list[Any] = [None] * len(tasks)
             with executor(kind, workers, **backend_options) as ex:
                 for i, r in ex.map_unordered(selfplay_task, tasks, bar.callback):
                     results[i] = r

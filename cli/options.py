@@ -77,7 +77,7 @@ ClusterOpt = Annotated[Optional[str], typer.Option("--cluster", help="local:N st
                                                  "LocalCluster of N workers here.")]
 
 
-def parallel_backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> tuple[str, dict]:
+def parallel_backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> tuple[str, dict[str, Any]]:
     """The backend and its options (for :func:`solver.parallel.executor`), from
     --backend, --scheduler and --cluster."""
     if scheduler is not None and cluster is not None:
