@@ -15,6 +15,13 @@ mean per deal with its 95% interval (1.96 standard errors):
 - PIMC against the heuristic bot (``BENCH_BOTS_DEALS`` deals, 20 by default);
 - the heuristic bot against the random bot (five times as many deals).
 
+Card play against double dummy, for 5, 15, 30 and 60 worlds a card
+(``BENCH_DD_DEALS`` deals, 20 by default; each deal's contract the one N-S make at the
+highest level double dummy, N declaring): four PIMC bots play the deal and each card
+is judged on the real deal, the score its side gets after it (both sides then playing
+double dummy) against the best card's; a deal's loss is the sum over its cards, both
+sides' losses together, in deal score and in card points, with the CPU time per card.
+
 ``extra_info`` holds every figure; nothing is asserted on a loaded machine's times.
 
 Run: ``python -m pytest benchmarks/test_bench_bots.py --benchmark-only``
@@ -117,6 +124,74 @@ def test_bench_heuristic_against_random(benchmark):
     benchmark.extra_info.update({"heuristic_vs_random": _strength(out["r"])})
 
 
+DD_DEALS = int(os.environ.get("BENCH_DD_DEALS", "20"))
+DD_WORLDS = (5, 15, 30, 60)
+
+
+def _dd_loss(deal, contract, worlds: int, seed: int) -> tuple[float, float, list[float]]:
+    """Four PIMC bots of ``worlds`` play ``contract`` on ``deal`` (W deals, N leads):
+    the score and the card points their cards lose against the best card double dummy,
+    summed over the deal, and the CPU time of each decision with a choice."""
+    from solver.auction import Auction, Call, CallKind
+    from solver.bidding import NO_SYSTEM
+    from solver.bots import world_score
+    from solver.cardplay import card_outcomes
+    from solver.cards import Team
+    from solver.play import Position
+    from solver.rules import Rules
+    from solver.solve import default_solver
+    rules, solver = Rules(), default_solver()
+    calls = (Call(Seat.N, CallKind.BID, contract.level, contract.strain),
+             Call(Seat.E, CallKind.PASS), Call(Seat.S, CallKind.PASS), Call(Seat.W, CallKind.PASS))
+    auction = Auction(Seat.W, calls, rules)
+    bots = {s: PimcBot(worlds=worlds, seed=seed + int(s), solver=solver) for s in Seat}
+    pos = Position(deal, contract.strain, Seat.N, rules)
+    score_loss, point_loss, cpu = 0.0, 0.0, []
+    while not pos.is_over:
+        seat = pos.to_move
+        view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
+                        rules=rules, system=NO_SYSTEM)
+        forced = len(view.legal_cards()) == 1
+        c0 = time.process_time()
+        card = bots[seat].card(view)
+        if not forced:
+            cpu.append(time.process_time() - c0)
+            ours = Team.NS if seat.team == Team.NS else Team.EW
+            judged = {}
+            for c, (ns, capot) in card_outcomes(solver, pos).items():
+                sc = world_score(contract, deal, Seat.N, rules, ns, capot)
+                pts = ns if ours == Team.NS else 162 - ns
+                judged[c] = ((sc.ns_score - sc.ew_score) * (1 if ours == Team.NS else -1), pts)
+            score_loss += max(v[0] for v in judged.values()) - judged[card][0]
+            point_loss += max(v[1] for v in judged.values()) - judged[card][1]
+        pos.play(card)
+    return score_loss, point_loss, cpu
+
+
+def test_bench_pimc_card_play_against_double_dummy(benchmark):
+    from solver.game import mean_ci
+    from solver.rules import Rules
+    out: dict = {}
+
+    def rounds():
+        for worlds in DD_WORLDS:
+            scores, points, cpu = [], [], []
+            for i in range(DD_DEALS):
+                deal = deal_for(SEED + 2, i)
+                s, p, c = _dd_loss(deal, _highest_contract(deal, Rules()), worlds, SEED + i)
+                scores.append(s)
+                points.append(p)
+                cpu += c
+            (sm, sci), (pm, pci) = mean_ci(scores), mean_ci(points)
+            out[worlds] = {"deals": DD_DEALS, "score_loss": round(sm, 1), "score_ci95": round(sci, 1),
+                           "point_loss": round(pm, 1), "point_ci95": round(pci, 1),
+                           "card_cpu_median_ms": round(1000 * float(np.median(cpu)), 1),
+                           "card_cpu_mean_ms": round(1000 * float(np.mean(cpu)), 1)}
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"pimc_loss_against_double_dummy": out})
+
+
 # ---------------------------------------------------------------------------
 # Against a peer: colver's IS-DD bot (the optional ``peers`` extra)
 # ---------------------------------------------------------------------------
@@ -125,7 +200,25 @@ def test_bench_heuristic_against_random(benchmark):
 COLVER_SPEC = '[play]\nmethod = "isdd"\n[worlds]\nsource = "uniform"\n'
 PEER_RULES_FIELDS = {"must_undertrump": False}
 PEER_DEALS = int(os.environ.get("BENCH_PEER_DEALS", "20"))
-PEER_TIME_MS = int(os.environ.get("BENCH_PEER_TIME_MS", "50"))
+#: colver's time a card in ms, or "equal": the mean CPU time of our PIMC bots' cards with
+#: a choice so far in the match (100 ms until 20 are timed, 10 ms at least).
+PEER_TIME_MS = os.environ.get("BENCH_PEER_TIME_MS", "equal")
+
+
+class PeerClock:
+    """colver's time a card: fixed, or equal to our PIMC bots' mean so far."""
+
+    def __init__(self, setting: str = PEER_TIME_MS) -> None:
+        self.fixed = None if setting == "equal" else int(setting)
+        self.ours: list[float] = []
+
+    @property
+    def ms(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if len(self.ours) < 20:
+            return 100
+        return max(10, round(1000 * sum(self.ours) / len(self.ours)))
 
 
 def _highest_contract(deal, rules):
@@ -151,7 +244,7 @@ def _highest_contract(deal, rules):
     return best[1]
 
 
-def _peer_table(deal, contract, ours_side, rules, seed):
+def _peer_table(deal, contract, ours_side, rules, seed, clock: PeerClock):
     """One table: our PIMC bots on ``ours_side``, colver's IS-DD bots on the other;
     returns (N-S card points, N-S score, E-W score)."""
     import colver
@@ -171,7 +264,6 @@ def _peer_table(deal, contract, ours_side, rules, seed):
     agents = {s: colver.Agent(COLVER_SPEC, seat=int(s), seed=seed + int(s)) for s in theirs}
     for a in agents.values():
         a.init_deal(env)
-        a.set_time_ms(PEER_TIME_MS)
     bots = {s: PimcBot(seed=seed + int(s)) for s in Seat if s.team == ours_side}
     pos = Position(deal, contract.strain, Seat.N, rules)
     while not pos.is_over:
@@ -180,9 +272,14 @@ def _peer_table(deal, contract, ours_side, rules, seed):
         if seat in bots:
             view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
                             rules=rules, system=NO_SYSTEM)
+            forced = len(view.legal_cards()) == 1
+            c0 = time.process_time()
             card = bots[seat].card(view)
+            if not forced:
+                clock.ours.append(time.process_time() - c0)
             action = TO_COLVER[card]
         else:
+            agents[seat].set_time_ms(clock.ms)
             action = agents[seat].decide(env)["action"]
             card = FROM_COLVER[action]
         for a in agents.values():
@@ -194,28 +291,37 @@ def _peer_table(deal, contract, ours_side, rules, seed):
     return pos.points[0], s.ns_score, s.ew_score
 
 
+def peer_deal(i: int, rules, clock: PeerClock) -> tuple[float, float]:
+    """Deal ``i`` at two tables against colver: our score minus colver's over both, and
+    N-S's card points with our bots declaring minus with colver's."""
+    from solver.cards import Team
+    deal = deal_for(SEED + 1, i)
+    contract = _highest_contract(deal, rules)
+    ns1, s1, e1 = _peer_table(deal, contract, Team.NS, rules, SEED + i, clock)   # ours declare
+    ns2, s2, e2 = _peer_table(deal, contract, Team.EW, rules, SEED + i, clock)   # ours defend
+    return (s1 - e1) + (e2 - s2), ns1 - ns2
+
+
 def test_bench_pimc_against_colver_isdd(benchmark):
     import pytest
     pytest.importorskip("colver", reason="colver is not installed: pip install -e '.[peers]'")
-    from solver.cards import Team
     from solver.game import mean_ci
     from solver.rules import Rules
     rules = Rules(**PEER_RULES_FIELDS)
     out = {}
+    clock = PeerClock()
 
     def rounds():
         scores, points = [], []
         for i in range(PEER_DEALS):
-            deal = deal_for(SEED + 1, i)
-            contract = _highest_contract(deal, rules)
-            ns1, s1, e1 = _peer_table(deal, contract, Team.NS, rules, SEED + i)   # ours declare
-            ns2, s2, e2 = _peer_table(deal, contract, Team.EW, rules, SEED + i)   # ours defend
-            scores.append((s1 - e1) + (e2 - s2))
-            points.append(ns1 - ns2)
+            s, p = peer_deal(i, rules, clock)
+            scores.append(s)
+            points.append(p)
         out.update(score=mean_ci(scores), points=mean_ci(points), n=PEER_DEALS)
 
     benchmark.pedantic(rounds, rounds=1, iterations=1)
     benchmark.extra_info.update({"pimc_vs_colver_isdd": {
-        "deals": out["n"], "colver_time_ms": PEER_TIME_MS,
+        "deals": out["n"], "colver_time_ms": clock.ms,
+        "pimc_card_cpu_mean_ms": round(1000 * sum(clock.ours) / max(1, len(clock.ours)), 1),
         "score_diff": round(out["score"][0], 1), "score_ci95": round(out["score"][1], 1),
         "point_diff": round(out["points"][0], 1), "point_ci95": round(out["points"][1], 1)}})

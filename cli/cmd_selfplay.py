@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import JsonOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import ClusterOpt, JsonOpt, SchedulerOpt, SeedOpt, WorkersOpt, parallel_backend, seed_or_fresh
 from .output import print_json, say
 from .progress import progress_bar
 from .records_io import check_records_out, write_records_out
@@ -18,7 +18,7 @@ from .rules import takes_rules
 from solver.bots import BOT_KINDS
 from solver.game import mean_ci, selfplay_task
 from solver.messages import N_, tr
-from solver.parallel import Backend, map_tasks
+from solver.parallel import Backend, executor, map_tasks
 from solver.rules import Rules
 
 BotOpt = Annotated[str, typer.Option(help="pimc, heuristic, random or dd (dd sees every card).")]
@@ -39,6 +39,8 @@ def selfplay(
     samples: Annotated[int, typer.Option("--samples", min=1, max=1000, help="PIMC: deals per call.")] = 30,
     seed: SeedOpt = None,
     workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write every deal's record there (PBN).")]
     = None,
     rules: Rules = Rules(),
@@ -47,8 +49,13 @@ def selfplay(
     """Bots against bots: the mean of the N-S bots' score minus the E-W bots' per deal,
     with its 95% confidence interval (in duplicate, summed over the two tables of a deal).
 
+    The deals are played on local processes (--workers), or on Dask: a cluster started
+    here (--cluster local:N) or an existing scheduler (--scheduler tcp://HOST:8786); the
+    results are the same whatever runs them.
+
     Example: coinche selfplay --deals 20 --ns pimc --ew heuristic --duplicate --seed 1
     """
+    kind, backend_options = parallel_backend("process", scheduler, cluster)
     kinds = []
     for k in (ns, ew):
         if k.lower() not in BOT_KINDS:
@@ -59,7 +66,13 @@ def selfplay(
     options = {"worlds": worlds, "samples": samples}
     tasks = [(i, seed, kinds[0], kinds[1], options, rules, duplicate) for i in range(deals)]
     with progress_bar(N_("deals")) as bar:
-        results = map_tasks(selfplay_task, tasks, workers, Backend.PROCESS, bar.callback)
+        if kind == "dask":
+            results: list[Any] = [None] * len(tasks)
+            with executor(kind, workers, **backend_options) as ex:
+                for i, r in ex.map_unordered(selfplay_task, tasks, bar.callback):
+                    results[i] = r
+        else:
+            results = map_tasks(selfplay_task, tasks, workers, Backend.PROCESS, bar.callback)
     diffs = [r[0] for r in results]
     points = [r[1] for r in results]
     m, ci = mean_ci(diffs)

@@ -4,7 +4,6 @@ kept in a directory, and their statistics grouped by hand features."""
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import sys
 from pathlib import Path
@@ -16,7 +15,7 @@ from rich.table import Table
 from .app import app
 from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, fail, handle_errors
 from .files import input_directory
-from .options import MAX_WORKERS, JsonOpt
+from .options import MAX_WORKERS, ClusterOpt, JsonOpt, SchedulerOpt, parallel_backend
 from .output import err_console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
@@ -45,25 +44,6 @@ EXIT_TRY_AGAIN = 75
 ByOpt = Annotated[str, typer.Option("--by", help="Features to group by, comma separated: "
                                     + ", ".join(FEATURES) + ".")]
 OfOpt = Annotated[str, typer.Option("--of", help="Features of the seat's hand, or of its side (both hands).")]
-
-
-def _backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> tuple[str, dict]:
-    """The backend and its options, from --backend, --scheduler and --cluster."""
-    if scheduler is not None and cluster is not None:
-        raise fail("--scheduler and --cluster exclude each other")
-    if scheduler is not None:
-        if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", scheduler):
-            raise fail(f"--scheduler {quote(scheduler)}: expected an address like tcp://HOST:8786")
-        return "dask", {"address": scheduler}
-    if cluster is not None:
-        m = re.fullmatch(r"local:([0-9]{1,3})", cluster)
-        if not m or not 1 <= int(m.group(1)) <= MAX_WORKERS:
-            raise fail(f"--cluster {quote(cluster)}: expected local:N, N workers from 1 to {MAX_WORKERS}")
-        return "dask", {"local_workers": int(m.group(1))}
-    if backend not in ("process", "thread"):
-        raise fail(f"--backend {quote(backend)}: expected process or thread "
-                   f"(--scheduler or --cluster for Dask)")
-    return backend, {}
 
 
 def _exit(line: str, code: int) -> typer.Exit:
@@ -103,10 +83,8 @@ def run(
     workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=MAX_WORKERS, help="Local "
                                                    "workers (default: every core); chunks in flight "
                                                    "on Dask.")] = None,
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="A Dask scheduler, "
-                                                     "tcp://HOST:8786 (the dask extra).")] = None,
-    cluster: Annotated[Optional[str], typer.Option("--cluster", help="local:N starts a Dask "
-                                                   "LocalCluster of N workers here.")] = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
     retries: Annotated[int, typer.Option("--retries", min=0, max=100, help="Tries again a failed "
                                          "chunk this many times.")] = 2,
     force: Annotated[bool, typer.Option("--force", help="Start anew a directory holding another "
@@ -125,7 +103,7 @@ def run(
     names = _features(by)
     if of not in SIDES:
         raise fail(f"--of {quote(of)}: expected seat or side")
-    kind, options = _backend(backend, scheduler, cluster)
+    kind, options = parallel_backend(backend, scheduler, cluster)
     if plots and len(names) == 1:
         require_matplotlib()
     try:

@@ -14,11 +14,13 @@ import dataclasses
 import functools
 import inspect
 import random
+import re
 from typing import Annotated, Any, Callable, Mapping, Optional, TypedDict
 
 import typer
 
-from solver.errors import ConstraintError
+from .errors import fail
+from solver.errors import ConstraintError, quote
 
 #: The most parallel workers a command accepts: more only costs memory (each keeps a
 #: 1 MiB transposition table) and, for processes, a fork each.
@@ -122,6 +124,33 @@ def seconds(text: "str | None") -> "float | None":
     if not value > 0 or value == float("inf"):
         raise ConstraintError(f"--time {text!r}: expected a time above 0")
     return value
+
+
+SchedulerOpt = Annotated[Optional[str], typer.Option("--scheduler", help="A Dask scheduler, "
+                                                   "tcp://HOST:8786 (the dask extra).")]
+ClusterOpt = Annotated[Optional[str], typer.Option("--cluster", help="local:N starts a Dask "
+                                                 "LocalCluster of N workers here.")]
+
+
+def parallel_backend(backend: str, scheduler: Optional[str], cluster: Optional[str]) -> tuple[str, dict[str, Any]]:
+    """The backend and its options (for :func:`solver.parallel.executor`), from
+    --backend, --scheduler and --cluster."""
+    if scheduler is not None and cluster is not None:
+        raise fail("--scheduler and --cluster exclude each other")
+    if scheduler is not None:
+        if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", scheduler):
+            raise fail(f"--scheduler {quote(scheduler)}: expected an address like tcp://HOST:8786")
+        return "dask", {"address": scheduler}
+    if cluster is not None:
+        m = re.fullmatch(r"local:([0-9]{1,3})", cluster)
+        if not m or not 1 <= int(m.group(1)) <= MAX_WORKERS:
+            raise fail(f"--cluster {quote(cluster)}: expected local:N, N workers from 1 to {MAX_WORKERS}")
+        return "dask", {"local_workers": int(m.group(1))}
+    if backend not in ("process", "thread"):
+        raise fail(f"--backend {quote(backend)}: expected process or thread "
+                   f"(--scheduler or --cluster for Dask)")
+    return backend, {}
+
 
 
 def seed_or_fresh(seed: "int | None") -> int:

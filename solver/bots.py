@@ -223,6 +223,13 @@ def _guarded_call(adv: Any) -> Call:
     return best.call if float(diff.mean()) > DOUBLING_MARGIN * se else calls[k].call   # type: ignore[no-any-return]
 
 
+#: Deals tried per deal wanted before a bot gives up reading the calls by the system
+#: (and reads them as showing nothing): the calls of bots that bid by the score often
+#: fit the system's reading of no deal at all, and each such try used to cost more than
+#: the decision itself; a reading kept by fewer than one deal in 20 is dropped.
+ATTEMPTS_PER_WORLD = 20
+
+
 class PimcBot:
     """Cards by PIMC playing for the score, calls by the auction advice (see the module).
 
@@ -254,7 +261,7 @@ class PimcBot:
     def call(self, view: SeatView) -> Call:
         rng = _rng(self.seed, view, "call")
         seed = _sub_seed(rng)
-        attempts = 200 * self.samples
+        attempts = ATTEMPTS_PER_WORLD * self.samples
         for system in (view.system, NO_SYSTEM):
             try:
                 adv = auction_advice(view.hand, view.seat, view.dealer, view.auction, samples=self.samples,
@@ -275,7 +282,7 @@ class PimcBot:
         try:
             with_calls = auction_constraints(k.hand, view.seat, view.auction, view.system, cons)
             return sample_deals(k.hand, view.seat, self.worlds, seed=seed, constraints=with_calls,
-                                max_attempts=max(2000, 100 * self.worlds))
+                                max_attempts=ATTEMPTS_PER_WORLD * self.worlds)
         except ConstraintError:
             return sample_deals(k.hand, view.seat, self.worlds, seed=seed, constraints=cons)
 

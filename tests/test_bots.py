@@ -163,3 +163,25 @@ def test_a_coinche_must_beat_the_best_other_call_clearly():
     assert _guarded_call(advice([60, -40, 50, -30])) == passing
     # every deal gains 100 to 120: far beyond the margin
     assert DOUBLING_MARGIN == 2.0 and _guarded_call(advice([100, 120, 110, 100])) == coinche
+
+
+def test_calls_the_system_cannot_read_cost_a_bounded_search(monkeypatch):
+    # PIMC bots bid by the score, so their calls often fit no deal as the system reads
+    # them; the search for such deals gives up after ATTEMPTS_PER_WORLD tries per deal
+    # wanted (it tried 100 to 200 a deal, more than the decision itself cost)
+    import solver.bots as bots
+    failed = []
+    sample, advice = bots.sample_deals, bots.auction_advice
+
+    def watch(real, per):
+        def wrapped(*a, **k):
+            try:
+                return real(*a, **k)
+            except ConstraintError:
+                failed.append(k["max_attempts"] / per)
+                raise
+        return wrapped
+    monkeypatch.setattr(bots, "sample_deals", watch(sample, 4))
+    monkeypatch.setattr(bots, "auction_advice", watch(advice, 4))
+    play_deal(deal_for(3, 1), Seat.E, [bots.PimcBot(worlds=4, samples=4, seed=i) for i in range(4)])
+    assert failed and max(failed) <= bots.ATTEMPTS_PER_WORLD

@@ -161,6 +161,19 @@ def test_selfplay_json():
     one_line_error(run("selfplay", "--ns", "genius"), "genius")
 
 
+def test_selfplay_on_dask_gives_the_local_workers_results(tmp_path):
+    import pytest
+    pytest.importorskip("distributed", reason="the Dask backend needs the dask extra: pip install -e '.[test]'")
+    args = ["selfplay", "--deals", "4", "--ns", "heuristic", "--ew", "random", "--duplicate", "--seed", "2", "--json"]
+    local = run(*args, "--workers", "2", "--out", tmp_path / "local.pbn")
+    dask = run(*args, "--cluster", "local:2", "--out", tmp_path / "dask.pbn")
+    assert local.exit_code == 0 and dask.exit_code == 0, local.output + dask.output
+    assert json.loads(dask.stdout) == json.loads(local.stdout)
+    assert (tmp_path / "dask.pbn").read_text() == (tmp_path / "local.pbn").read_text()
+    one_line_error(run(*args, "--cluster", "local:0"), "local:0")
+    one_line_error(run(*args, "--cluster", "local:2", "--scheduler", "tcp://h:1"), "exclude")
+
+
 def test_game_under_a_terminal_refuses_a_typo_and_stops_on_ctrl_c(tmp_path):
     import fcntl
     import pty
