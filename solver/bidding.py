@@ -18,7 +18,7 @@ compared with the best on the same deals (paired standard errors).
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -152,6 +152,8 @@ class AuctionAdvice(Answer):
     shown: list[tuple[Call, Meaning]]
     acceptance: Optional[float]
     text: str = ""
+    #: with ``lookahead=True``: how the auction went on (:class:`solver.lookahead.LookaheadNote`)
+    lookahead: Any = None
 
     @property
     def best(self) -> CallStats:
@@ -164,7 +166,10 @@ class AuctionAdvice(Answer):
              "shown": [{"seat": c.seat.name, "call": c.text, "shows": m.describe(), "nothing": m.nothing}
                        for c, m in self.shown],
              "calls": [c.to_dict() for c in self.calls], "best": self.best.call.text,
-             "assumption": "each call is scored as if the auction ended after it", "text": self.text}
+             "assumption": "each call is scored as if the auction ended after it" if self.lookahead is None
+             else "each call is scored after the auction is continued by the bidding policy", "text": self.text}
+        if self.lookahead is not None:
+            d["lookahead"] = self.lookahead.to_dict()
         if with_deals:
             d.update(self._per_deal())
         return d
@@ -275,8 +280,10 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    constraints: "Constraints | None" = None, *, workers: "int | None" = None,
                    executor: "Backend | str" = Backend.THREAD,
                    progress: "Callable[[int, int], None] | None" = None,
-                   max_attempts: "int | None" = None) -> AuctionAdvice:
-    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``."""
+                   max_attempts: "int | None" = None, lookahead: bool = False) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``;
+    with ``lookahead`` each call is judged by continuing the auction on every deal
+    (:mod:`solver.lookahead`) instead of as if the auction ended after it."""
     h = parse_hand(hand)
     try:
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
@@ -295,13 +302,18 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     deals, results = simulate(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples, seed, c,
                               workers=workers, executor=executor, progress=progress,
                               max_attempts=max_attempts)
-    stats, values = judge_calls(a, seat, deals, results, rules)
+    note = None
+    if lookahead:
+        from .lookahead import judge_calls_ahead
+        stats, values, note = judge_calls_ahead(a, seat, deals, results, rules, system, seed=seed)
+    else:
+        stats, values = judge_calls(a, seat, deals, results, rules)
     team = seat.team
     points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
                        for d, rows in zip(deals, results)])
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
-                        shown(a, system), counter.rate)
-    adv.text = _advice_text(adv)
+                        shown(a, system), counter.rate, lookahead=note)
+    adv.text = _advice_text(adv) if note is None else note.text
     return adv
 
 
@@ -368,7 +380,8 @@ def _real_result(deal: Deal, dealer: Seat, contract: Optional[Contract], rules: 
 def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,
                    system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
                    rules: Rules = Rules(), workers: "int | None" = None,
-                   progress: "Callable[[int, int], None] | None" = None) -> AuctionReview:
+                   progress: "Callable[[int, int], None] | None" = None,
+                   lookahead: bool = False) -> AuctionReview:
     """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
     the final contract's result on the real deal, and par for comparison."""
     from .par import par
@@ -385,14 +398,14 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
         try:
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=system,
-                                 workers=workers)
+                                 workers=workers, lookahead=lookahead)
         except ConstraintError:
             # the real calls need not follow the system: from this seat no deal fits them,
             # so the deals are dealt as if the calls showed nothing
             fitted = False
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=NO_SYSTEM,
-                                 workers=workers)
+                                 workers=workers, lookahead=lookahead)
         j = next(k for k, c in enumerate(adv.calls) if c.call == call)
         best = adv.calls.index(adv.best)
         diff = adv.scores[:, best] - adv.scores[:, j]
