@@ -92,3 +92,29 @@ def _results(adv):
     from solver.solve import default_solver
     study = AuctionStudy(rules=Rules(), dealer=adv.dealer)
     return [study.work(default_solver(), t) for t in study.initial(adv.deals)]
+
+
+def test_advise_and_bidreview_take_lookahead_on_the_command_line():
+    # the command's JSON is auction_advice(lookahead=True)'s answer with the same seed
+    import json
+    from cli_helpers import EXAMPLE, run
+    got = run("advise", HAND, "--seat", "N", "--dealer", "E", "--auction", AUCTION, "--samples", 6,
+              "--seed", 3, "--lookahead", "--json")
+    assert got.exit_code == 0, got.output
+    want = auction_advice(HAND, "N", "E", AUCTION, samples=6, seed=3, lookahead=True)
+    d = json.loads(got.stdout)
+    assert d["best"] == want.best.call.text and d["lookahead"] == want.lookahead.to_dict()
+    review = run("bidreview", EXAMPLE, "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass",
+                 "--samples", 4, "--lookahead", "--json")
+    assert review.exit_code == 0, review.output
+    assert all(c["text"].startswith("Looking ahead") for c in json.loads(review.stdout)["calls"])
+
+
+def test_the_board_asks_for_lookahead():
+    from fastapi.testclient import TestClient
+    from solver.web import create_app
+    with TestClient(create_app()) as client:
+        r = client.post("/api/advise", json={"hand": HAND, "seat": "N", "dealer": "E", "samples": 6, "seed": 3,
+                                             "auction": "S:80H W:pass", "lookahead": True})
+    assert r.status_code == 200, r.text
+    assert r.json()["in_auction"]["lookahead"]["continuations"]
