@@ -57,15 +57,57 @@ class _RememberingHeuristic(HeuristicBot):
         return self._memo[key]
 
 
+class _Auctions:
+    """The auctions met in rollouts, each built and checked once, with whether it is
+    over and its legal calls: the rollouts of every call on every deal meet the same
+    auctions again and again, and checking an auction replays all its calls."""
+
+    def __init__(self) -> None:
+        self._next: dict[tuple[tuple[Call, ...], Call], Auction] = {}
+        self._over: dict[tuple[Call, ...], bool] = {}
+        self._legal: dict[tuple[Call, ...], list[Call]] = {}
+
+    def then(self, a: Auction, call: Call) -> Auction:
+        key = (a.calls, call)
+        b = self._next.get(key)
+        if b is None:
+            b = self._next[key] = a.then(call)
+        return b
+
+    def over(self, a: Auction) -> bool:
+        o = self._over.get(a.calls)
+        if o is None:
+            o = self._over[a.calls] = a.is_over
+        return o
+
+    def legal(self, a: Auction) -> list[Call]:
+        calls = self._legal.get(a.calls)
+        if calls is None:
+            calls = self._legal[a.calls] = a.legal_calls()
+        return list(calls)
+
+
+@dataclasses.dataclass(frozen=True)
+class _View(SeatView):
+    """A :class:`SeatView` whose legal calls come from the rollouts' :class:`_Auctions`."""
+
+    known: Optional[_Auctions] = None
+
+    def legal_calls(self) -> list[Call]:
+        return self.auction.legal_calls() if self.known is None else self.known.legal(self.auction)
+
+
 def continue_auction(auction: Auction, deal: Deal, policy: Policy, rules: Rules,
-                     system: BiddingSystem = DEFAULT) -> Auction:
+                     system: BiddingSystem = DEFAULT, known: Optional[_Auctions] = None) -> Auction:
     """``auction`` continued by ``policy`` for all four seats, each seeing its own hand
-    of ``deal``, until it is over."""
+    of ``deal``, until it is over (``known``: auctions already met, for speed; the
+    auction of one advice's dealer and rules)."""
+    k = known if known is not None else _Auctions()
     a = auction
-    while not a.is_over:
+    while not k.over(a):
         seat = a.next_seat
-        view = SeatView(seat=seat, hand=deal[seat], dealer=a.dealer, auction=a, rules=rules, system=system)
-        a = a.then(policy(view))
+        view = _View(seat=seat, hand=deal[seat], dealer=a.dealer, auction=a, rules=rules, system=system, known=k)
+        a = k.then(a, policy(view))
     return a
 
 
@@ -119,11 +161,12 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     finals: list[Counter[str]] = [Counter() for _ in options]
     if nexts is not None:
         nexts[:] = [Counter() for _ in options]
+    known = _Auctions()
     for j, call in enumerate(options):
         start = auction.then(call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
             pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
-            end = continue_auction(start, deal, pol, rules, system)
+            end = continue_auction(start, deal, pol, rules, system, known)
             contract = end.contract
             finals[j][_name(contract)] += 1
             if nexts is not None:
