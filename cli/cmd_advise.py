@@ -77,13 +77,14 @@ def bid_label_of(text: str) -> str:
 
 def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
                        samples: int, seed: "int | None", rules: Rules, constraints: "Constraints | None",
-                       workers: "int | None", as_json: bool, budget: Budget = Budget()) -> None:
+                       workers: "int | None", as_json: bool, budget: Budget = Budget(),
+                       lookahead: bool = False) -> None:
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = auction_advice(hand, seat, dealer, auction, samples=samples, seed=seed, rules=rules,
                              system=system, constraints=constraints, workers=workers, progress=bar.callback,
-                             **budget.kwargs())
+                             lookahead=lookahead, **budget.kwargs())
     if as_json:
         print_json(adv.to_dict())
         return
@@ -100,10 +101,12 @@ def render_auction_advice(adv: AuctionAdvice) -> None:
         t.add_row(c.seat.name, people_text(str(c)), people_text(m.describe()))
     if adv.shown:
         print_table(t)
-    g = Table(title=people_text(tr("{hand} at {seat}: each call as if the auction ended after it, {n} deals "
+    how = tr("each call as if the auction ended after it") if adv.lookahead is None else \
+        tr("each call with the auction continued (look-ahead)")
+    g = Table(title=people_text(tr("{hand} at {seat}: {how}, {n} deals "
                                    "(seed {seed}, {p:.1f}% of the dealt deals fit the auction)",
-                                   hand=adv.hand.symbols(), seat=adv.seat.name, n=adv.samples, seed=adv.seed,
-                                   p=100 * (adv.acceptance or 0))))
+                                   hand=adv.hand.symbols(), seat=adv.seat.name, how=how, n=adv.samples,
+                                   seed=adv.seed, p=100 * (adv.acceptance or 0))))
     for col in [tr("call"), tr("contract"), tr("we succeed"), tr("score ± se"), tr("vs best ± paired se")]:
         g.add_column(col, justify="right")
     best = adv.best
@@ -215,6 +218,10 @@ def advise(
     margin: MarginOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "
                                           "recommendation).")] = False,
+    lookahead: Annotated[bool, typer.Option("--lookahead", help="Judge each call by continuing the "
+                                            "auction on every deal (partner, opponents and you bidding "
+                                            "by the point count and the system) instead of as if the "
+                                            "auction ended after it.")] = False,
 ) -> None:
     """What to bid: solve many deals consistent with your hand in all six strains.
 
@@ -227,13 +234,13 @@ def advise(
         dealer = "N"
         if not as_json:
             say(tr("No --dealer given: the advice takes N as the dealer (E leads)."))
-    if auction is not None or system is not None:
+    if auction is not None or system is not None or lookahead:
         if play != "dd":
             raise fail("--play realistic scores opening advice: leave it out with --auction")
         if plot is not None:
             raise fail("--plot draws opening advice: leave it out with --auction")
         _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
-                           workers, as_json, budget)
+                           workers, as_json, budget, lookahead)
         return
     if plot is not None:            # before the sampling: a bad --plot fails at once
 

@@ -45,6 +45,9 @@ def bidreview(
     confidence: ConfidenceOpt = None,
     margin: MarginOpt = None,
     as_json: JsonOpt = False,
+    lookahead: Annotated[bool, typer.Option("--lookahead", help="Judge each call by continuing the "
+                                            "auction on every deal instead of as if it ended after "
+                                            "the call.")] = False,
 ) -> None:
     """Each call judged from its player's seat (their hand and the calls before, nothing
     else): the advice there, whether the call matched it and what it cost; then the final
@@ -65,19 +68,20 @@ def bidreview(
         for rec, rec_dealer in games:
             calls = Auction(rec_dealer, rec.auction, record_rules(rec, rules))
             show_auction_review(deal_of(rec, deal), rec_dealer, calls, chosen, samples, seed,
-                                record_rules(rec, rules), workers, as_json, budget)
+                                record_rules(rec, rules), workers, as_json, budget, lookahead)
         return
     if not auction:
         raise fail("--auction: give the calls to review, like \"S:80C W:pass N:100C E:pass S:pass W:pass\"")
-    show_auction_review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json, budget)
+    show_auction_review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json, budget,
+                        lookahead)
 
 
 def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str",
                         system: BiddingSystem, samples: int, seed: "int | None", rules: Rules, workers: "int | None",
-                        as_json: bool, budget: Budget = Budget()) -> None:
+                        as_json: bool, budget: Budget = Budget(), lookahead: bool = False) -> None:
     with progress_bar(N_("calls")) as bar:
         r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
-                           workers=workers, progress=bar.callback, **budget.kwargs())
+                           workers=workers, progress=bar.callback, lookahead=lookahead, **budget.kwargs())
     if as_json:
         print_json(r.to_dict())
         return

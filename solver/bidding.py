@@ -141,6 +141,8 @@ class AuctionAdvice(Answer):
     acceptance: Optional[float]
     text: str = ""
     stopping: "Verdict | None" = None
+    #: with ``lookahead=True``: how the auction went on (:class:`solver.lookahead.LookaheadNote`)
+    lookahead: Any = None
 
     @property
     def best(self) -> CallJudged:
@@ -153,8 +155,11 @@ class AuctionAdvice(Answer):
              "shown": [{"seat": c.seat.name, "call": c.text, "shows": m.describe(), "nothing": m.nothing}
                        for c, m in self.shown],
              "calls": [c.to_dict() for c in self.calls], "best": self.best.call.text,
-             "assumption": "each call is scored as if the auction ended after it", "text": self.text,
+             "assumption": "each call is scored as if the auction ended after it" if self.lookahead is None
+             else "each call is scored after the auction is continued by the bidding policy", "text": self.text,
              **stopping_dict(self.stopping)}
+        if self.lookahead is not None:
+            d["lookahead"] = self.lookahead.to_dict()
         if with_deals:
             d.update(self._per_deal())
         return d
@@ -266,12 +271,15 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    executor: "Backend | str" = Backend.THREAD,
                    progress: "Callable[[int, int], None] | None" = None,
                    max_attempts: "int | None" = None, confidence: "float | None" = None,
-                   margin: "float | None" = None, time: "float | None" = None) -> AuctionAdvice:
+                   margin: "float | None" = None, time: "float | None" = None,
+                   lookahead: bool = False) -> AuctionAdvice:
     """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``.
 
     With ``confidence``, ``margin`` or ``time``, ``samples`` is the most deals solved,
     in rounds until the best call is known (as :func:`solver.advice.advise` does;
-    ``stopping`` says why sampling stopped)."""
+    ``stopping`` says why sampling stopped).  With ``lookahead`` each call is judged by
+    continuing the auction on every deal (:mod:`solver.lookahead`) instead of as if the
+    auction ended after it."""
     h = parse_hand(hand)
     try:
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
@@ -288,21 +296,28 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
 
+    def judged(deals: list[Deal], results: list[Any]) -> tuple[list[CallJudged], np.ndarray, Any]:
+        if lookahead:
+            from .lookahead import judge_calls_ahead
+            return judge_calls_ahead(a, seat, deals, results, rules, system, seed=seed)
+        stats, values = judge_calls(a, seat, deals, results, rules)
+        return stats, values, None
+
     def call_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
-        return judge_calls(a, seat, deals, results, rules)[1]
+        return judged(deals, results)[1]
 
     (deals, results), verdict = sample_answer(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples,
                                               call_values, seed, c, confidence=confidence, margin=margin,
                                               time=time, workers=workers, executor=executor,
                                               progress=progress, max_attempts=max_attempts)
-    stats, values = judge_calls(a, seat, deals, results, rules)
+    stats, values, note = judged(deals, results)
     stats = stamped(stats, verdict)
     team = seat.team
     points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
                        for d, rows in zip(deals, results)])
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
-                        shown(a, system), counter.rate, stopping=verdict)
-    adv.text = _advice_text(adv)
+                        shown(a, system), counter.rate, stopping=verdict, lookahead=note)
+    adv.text = _advice_text(adv) if note is None else note.text
     return adv
 
 
@@ -370,7 +385,8 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
                    system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
                    rules: Rules = Rules(), workers: "int | None" = None,
                    progress: "Callable[[int, int], None] | None" = None, confidence: "float | None" = None,
-                   margin: "float | None" = None, time: "float | None" = None) -> AuctionReview:
+                   margin: "float | None" = None, time: "float | None" = None,
+                   lookahead: bool = False) -> AuctionReview:
     """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
     the final contract's result on the real deal, and par for comparison.  ``confidence``,
     ``margin`` and ``time`` (per call) stop each advice's sampling early, as in
@@ -388,14 +404,16 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
         try:
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=system,
-                                 workers=workers, confidence=confidence, margin=margin, time=time)
+                                 workers=workers, confidence=confidence, margin=margin, time=time,
+                                 lookahead=lookahead)
         except ConstraintError:
             # the real calls need not follow the system: from this seat no deal fits them,
             # so the deals are dealt as if the calls showed nothing
             fitted = False
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=NO_SYSTEM,
-                                 workers=workers, confidence=confidence, margin=margin, time=time)
+                                 workers=workers, confidence=confidence, margin=margin, time=time,
+                                 lookahead=lookahead)
         j = next(k for k, c in enumerate(adv.calls) if c.call == call)
         best = adv.calls.index(adv.best)
         diff = adv.scores[:, best] - adv.scores[:, j]

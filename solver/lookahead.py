@@ -17,8 +17,9 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from .auction import Auction, Call
-from .bidding import AuctionStudy, auction_constraints, call_order, call_text, contract_margin
+from .auction import Auction, Call, CallKind
+from .bidding import AuctionStudy, CallJudged, auction_constraints, call_order, call_text, contract_margin
+from .messages import tr
 from .bots import HeuristicBot, SeatView
 from .cards import Seat
 from .contract import Contract
@@ -29,6 +30,16 @@ from .sampling import parse_hand
 from .system import DEFAULT, BiddingSystem
 
 Policy = Callable[[SeatView], Call]
+#: A policy made for one rollout from that rollout's seed: for policies that draw at
+#: random, so that every rollout has its own seed, fixed by the advice's seed, the deal's
+#: index and the call's index (never by the worker that dealt the deal).
+SeededPolicy = Callable[[int], Policy]
+
+
+def rollout_seed(seed: Optional[int], deal: int, call: int) -> int:
+    """The seed of the rollout of call number ``call`` on deal number ``deal``."""
+    ss = np.random.SeedSequence([0 if seed is None else seed, deal, call])
+    return int(ss.generate_state(1)[0])
 
 
 class _RememberingHeuristic(HeuristicBot):
@@ -46,15 +57,57 @@ class _RememberingHeuristic(HeuristicBot):
         return self._memo[key]
 
 
+class _Auctions:
+    """The auctions met in rollouts, each built and checked once, with whether it is
+    over and its legal calls: the rollouts of every call on every deal meet the same
+    auctions again and again, and checking an auction replays all its calls."""
+
+    def __init__(self) -> None:
+        self._next: dict[tuple[tuple[Call, ...], Call], Auction] = {}
+        self._over: dict[tuple[Call, ...], bool] = {}
+        self._legal: dict[tuple[Call, ...], list[Call]] = {}
+
+    def then(self, a: Auction, call: Call) -> Auction:
+        key = (a.calls, call)
+        b = self._next.get(key)
+        if b is None:
+            b = self._next[key] = a.then(call)
+        return b
+
+    def over(self, a: Auction) -> bool:
+        o = self._over.get(a.calls)
+        if o is None:
+            o = self._over[a.calls] = a.is_over
+        return o
+
+    def legal(self, a: Auction) -> list[Call]:
+        calls = self._legal.get(a.calls)
+        if calls is None:
+            calls = self._legal[a.calls] = a.legal_calls()
+        return list(calls)
+
+
+@dataclasses.dataclass(frozen=True)
+class _View(SeatView):
+    """A :class:`SeatView` whose legal calls come from the rollouts' :class:`_Auctions`."""
+
+    known: Optional[_Auctions] = None
+
+    def legal_calls(self) -> list[Call]:
+        return self.auction.legal_calls() if self.known is None else self.known.legal(self.auction)
+
+
 def continue_auction(auction: Auction, deal: Deal, policy: Policy, rules: Rules,
-                     system: BiddingSystem = DEFAULT) -> Auction:
+                     system: BiddingSystem = DEFAULT, known: Optional[_Auctions] = None) -> Auction:
     """``auction`` continued by ``policy`` for all four seats, each seeing its own hand
-    of ``deal``, until it is over."""
+    of ``deal``, until it is over (``known``: auctions already met, for speed; the
+    auction of one advice's dealer and rules)."""
+    k = known if known is not None else _Auctions()
     a = auction
-    while not a.is_over:
+    while not k.over(a):
         seat = a.next_seat
-        view = SeatView(seat=seat, hand=deal[seat], dealer=a.dealer, auction=a, rules=rules, system=system)
-        a = a.then(policy(view))
+        view = _View(seat=seat, hand=deal[seat], dealer=a.dealer, auction=a, rules=rules, system=system, known=k)
+        a = k.then(a, policy(view))
     return a
 
 
@@ -92,27 +145,131 @@ def _name(contract: Optional[Contract]) -> str:
 
 def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
                    rules: Rules, system: BiddingSystem = DEFAULT,
-                   policy: Optional[Policy] = None) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
+                   policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None,
+                   seed: Optional[int] = None,
+                   nexts: Optional[list[Counter[str]]] = None,
+                   ) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
-    once the auction is continued by ``policy``; and per call the final contracts."""
-    pol: Policy = policy if policy is not None else _RememberingHeuristic().call
+    once the auction is continued by ``policy`` (or by ``seeded(rollout_seed(seed, i,
+    j))`` for deal ``i`` and call ``j``); and per call the final contracts.  ``nexts``,
+    when given, receives per call how the auction went on (:func:`what_follows`)."""
+    fixed: Policy = policy if policy is not None else _RememberingHeuristic().call
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
     success = np.zeros((len(deals), len(options)), dtype=bool)
     finals: list[Counter[str]] = [Counter() for _ in options]
+    if nexts is not None:
+        nexts[:] = [Counter() for _ in options]
+    known = _Auctions()
     for j, call in enumerate(options):
         start = auction.then(call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
-            end = continue_auction(start, deal, pol, rules, system)
+            pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
+            end = continue_auction(start, deal, pol, rules, system, known)
             contract = end.contract
             finals[j][_name(contract)] += 1
+            if nexts is not None:
+                nexts[j][what_follows(start, end, seat)] += 1
             if contract is None:              # passed out: nobody scores
                 values[i, j], success[i, j] = 0, False
                 continue
             row = rows[int(contract.strain)]
             values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules)
     return options, values, success, finals
+
+
+def what_follows(start: Auction, end: Auction, seat: Seat) -> str:
+    """In words, the first call other than a pass after ``start`` in ``end`` (from the
+    point of view of ``seat``): "partner raises to 100♥", "opponents overcall 90♠",
+    "opponents coinche", or "everyone passes"."""
+    standing = start.state().bid
+    for c in end.calls[len(start.calls):]:
+        if c.kind == CallKind.PASS:
+            continue
+        who = "partner" if c.seat.team == seat.team and c.seat != seat else "me" if c.seat == seat else "them"
+        if c.kind == CallKind.BID:
+            bid = call_text(c)
+            if who == "them":
+                return tr("opponents overcall {bid}", bid=bid)
+            if standing is not None and standing.seat.team == seat.team and c.strain == standing.strain:
+                return tr("partner raises to {bid}", bid=bid) if who == "partner" else tr("I raise to {bid}", bid=bid)
+            return tr("partner bids {bid}", bid=bid) if who == "partner" else tr("I bid {bid}", bid=bid)
+        if c.kind == CallKind.COINCHE:
+            return tr("opponents coinche") if who == "them" else tr("our side coinches")
+        return tr("opponents surcoinche") if who == "them" else tr("our side surcoinches")
+    return tr("everyone passes")
+
+
+@dataclasses.dataclass(frozen=True)
+class Continuation:
+    """How the auction goes on after one call, over the sampled deals: the first other
+    call (share of the deals), the final contracts (share), and the contract if the
+    auction ended right after the call."""
+
+    call: Call
+    follows: dict[str, float]
+    finals: dict[str, float]
+    ends_now: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"call": self.call.text, "follows": self.follows, "finals": self.finals, "ends_now": self.ends_now}
+
+
+@dataclasses.dataclass(frozen=True)
+class LookaheadNote:
+    """What the look-ahead adds to an auction advice: per call how the auction goes on,
+    and in words for the best call and the runner-up."""
+
+    continuations: tuple[Continuation, ...]
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"continuations": [c.to_dict() for c in self.continuations], "text": self.text}
+
+
+def _shares(counter: Counter[str], n: int) -> dict[str, float]:
+    return {k: v / max(n, 1) for k, v in counter.most_common()}
+
+
+def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
+                      rules: Rules, system: BiddingSystem = DEFAULT, policy: Optional[Policy] = None,
+                      seeded: Optional[SeededPolicy] = None, seed: Optional[int] = None,
+                      ) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
+    """The calls of ``auction`` judged by rollouts on the deals of an auction advice:
+    what :func:`solver.bidding.judge_calls` gives for "ends now" (each call's
+    :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
+    standing, and the score matrix), and how the auctions went on."""
+    nexts: list[Counter[str]] = []
+    options, values, success, finals = rollout_values(auction, seat, deals, results, rules, system, policy,
+                                                      seeded, seed, nexts)
+    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
+    judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
+    n = len(deals)
+    index = {c: j for j, c in enumerate(options)}
+    stats: list[CallJudged] = []
+    conts = []
+    for p in judged:
+        j = index[p.option]
+        now = auction.then(p.option).state().contract()
+        stats.append(dataclasses.replace(p, contract=now))
+        conts.append(Continuation(p.option, _shares(nexts[j], n), _shares(finals[j], n), _name(now)))
+    ranked = sorted(stats, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
+    by_call = {c.call: c for c in conts}
+    return stats, values, LookaheadNote(tuple(conts), _note_text(ranked, by_call))
+
+
+def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str:
+    parts = []
+    for i, st in enumerate(ranked[:2]):
+        c = conts[st.call]
+        how = ", ".join(tr("{what} in {p:.0f}%", what=k, p=100 * v) for k, v in list(c.follows.items())[:3])
+        ends = ", ".join(tr("{contract} {p:.0f}%", contract=k if k != "pass" else tr("passed out"), p=100 * v)
+                         for k, v in list(c.finals.items())[:3])
+        head = tr("Looking ahead, {call} is worth {ev:+.0f}", call=call_text(st.call), ev=st.ev) if i == 0 else             tr("the runner-up {call} {ev:+.0f} ({loss:+.0f} ± {se:.0f} against it)", call=call_text(st.call),
+               ev=st.ev, loss=st.vs_best, se=st.vs_best_se)
+        parts.append(tr("{head}: after it {how}; the auction ends in {ends}", head=head, how=how, ends=ends))
+    return "; ".join(parts) + "."
 
 
 def lookahead_advice(hand: str, seat: "Seat | str", dealer: "Seat | str", auction: "Auction | str",

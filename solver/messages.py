@@ -223,10 +223,26 @@ FRENCH: dict[str, str] = {
     "realistic score ± se": "score (réaliste) ± e.t.",
     "The auction under the {system} system (dealer {seat})": "Les enchères selon le système {system} (donneur {seat})",
     "shows": "montre",
-    "{hand} at {seat}: each call as if the auction ended after it, {n} deals (seed {seed}, {p:.1f}% of the "
-    "dealt deals fit the auction)":
-        "{hand} en {seat} : chaque annonce comme si les enchères s'arrêtaient là, {n} donnes (graine {seed}, "
-        "{p:.1f} % des donnes tirées s'accordent avec les enchères)",
+    "{hand} at {seat}: {how}, {n} deals (seed {seed}, {p:.1f}% of the dealt deals fit the auction)":
+        "{hand} en {seat} : {how}, {n} donnes (graine {seed}, {p:.1f} % des donnes tirées s'accordent avec les enchères)",
+    "each call as if the auction ended after it": "chaque annonce comme si les enchères s'arrêtaient là",
+    "each call with the auction continued (look-ahead)": "chaque annonce avec la suite des enchères (anticipation)",
+    "opponents overcall {bid}": "les adversaires surenchérissent à {bid}",
+    "partner raises to {bid}": "le partenaire monte à {bid}",
+    "I raise to {bid}": "je monte à {bid}",
+    "partner bids {bid}": "le partenaire annonce {bid}",
+    "I bid {bid}": "j'annonce {bid}",
+    "opponents coinche": "les adversaires coinchent",
+    "our side coinches": "notre camp coinche",
+    "opponents surcoinche": "les adversaires surcoinchent",
+    "our side surcoinches": "notre camp surcoinche",
+    "everyone passes": "tout le monde passe",
+    "{what} in {p:.0f}%": "{what} dans {p:.0f} %",
+    "{contract} {p:.0f}%": "{contract} {p:.0f} %",
+    "Looking ahead, {call} is worth {ev:+.0f}": "En anticipant, {call} vaut {ev:+.0f}",
+    "the runner-up {call} {ev:+.0f} ({loss:+.0f} ± {se:.0f} against it)":
+        "la suivante, {call}, {ev:+.0f} ({loss:+.0f} ± {se:.0f} par rapport à elle)",
+    "{head}: after it {how}; the auction ends in {ends}": "{head} : ensuite {how} ; les enchères finissent en {ends}",
     "passed out": "tout le monde passe",
     "The point count (docs/handeval.md), without sampling: the side's expected points and the highest bid that "
     "makes half the time":

@@ -37,3 +37,84 @@ def test_same_seed_same_advice_with_one_or_two_workers():
     one = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=1)
     two = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=2)
     assert [(c.call, c.ev, c.finals) for c in one.calls] == [(c.call, c.ev, c.finals) for c in two.calls]
+
+
+def test_auction_advice_with_lookahead_is_the_rollout_advice_on_the_same_deals():
+    # auction_advice(lookahead=True) deals the same deals as lookahead_advice with the
+    # same seed and judges the calls by the same rollouts: the scores must agree
+    ahead = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1, lookahead=True)
+    direct = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1)
+    by_call = {c.call: c.ev for c in direct.calls}
+    assert {c.call: c.ev for c in ahead.calls} == by_call
+    note = ahead.lookahead
+    assert note is not None and ahead.text == note.text and ahead.text.startswith("Looking ahead")
+    for cont in note.continuations:
+        assert abs(sum(cont.follows.values()) - 1) < 1e-9 and abs(sum(cont.finals.values()) - 1) < 1e-9
+    d = ahead.to_dict()
+    assert "continued" in d["assumption"] and d["lookahead"]["continuations"]
+
+
+def test_what_follows_names_a_raise_an_overcall_and_all_passes():
+    from solver.lookahead import what_follows
+    start = Auction.parse("S:80H W:pass", __import__("solver").Seat.E, Rules())
+    raised = start.then(start.legal_calls()[0]).__class__.parse("S:80H W:pass N:100H E:pass S:pass W:pass",
+                                                               start.dealer, Rules())
+    S = __import__("solver").Seat.S
+    assert what_follows(start, raised, S) == "partner raises to 100♥"
+    over = Auction.parse("S:80H W:pass N:pass E:90S S:pass W:pass N:pass", start.dealer, Rules())
+    assert what_follows(start, over, S) == "opponents overcall 90♠"
+    quiet = Auction.parse("S:80H W:pass N:pass E:pass", start.dealer, Rules())
+    assert what_follows(start, quiet, S) == "everyone passes"
+
+
+def test_a_seeded_policy_gets_one_seed_per_rollout_fixed_by_the_advice_seed():
+    # a policy drawing at random: each rollout's seed depends only on (seed, deal, call),
+    # so the same seed repeats the answer and the seeds of the rollouts all differ
+    import random
+    seen: list[int] = []
+
+    def make(s: int):
+        seen.append(s)
+        rng = random.Random(s)
+        return lambda view: rng.choice(view.legal_calls()[:3])
+    from solver.lookahead import rollout_values
+    from solver.bidding import auction_advice as aa
+    base = aa(HAND, "N", "E", AUCTION, samples=4, seed=9, workers=1)
+    a = base.auction
+    runs = [rollout_values(a, base.seat, base.deals, _results(base), Rules(), seeded=make, seed=9)[1]
+            for _ in range(2)]
+    assert (runs[0] == runs[1]).all()
+    assert len(set(seen)) == len(seen) // 2 == 4 * len(a.legal_calls())
+
+
+def _results(adv):
+    from solver.bidding import AuctionStudy
+    from solver.solve import default_solver
+    study = AuctionStudy(rules=Rules(), dealer=adv.dealer)
+    return [study.work(default_solver(), t) for t in study.initial(adv.deals)]
+
+
+def test_advise_and_bidreview_take_lookahead_on_the_command_line():
+    # the command's JSON is auction_advice(lookahead=True)'s answer with the same seed
+    import json
+    from cli_helpers import EXAMPLE, run
+    got = run("advise", HAND, "--seat", "N", "--dealer", "E", "--auction", AUCTION, "--samples", 6,
+              "--seed", 3, "--lookahead", "--json")
+    assert got.exit_code == 0, got.output
+    want = auction_advice(HAND, "N", "E", AUCTION, samples=6, seed=3, lookahead=True)
+    d = json.loads(got.stdout)
+    assert d["best"] == want.best.call.text and d["lookahead"] == want.lookahead.to_dict()
+    review = run("bidreview", EXAMPLE, "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass",
+                 "--samples", 4, "--lookahead", "--json")
+    assert review.exit_code == 0, review.output
+    assert all(c["text"].startswith("Looking ahead") for c in json.loads(review.stdout)["calls"])
+
+
+def test_the_board_asks_for_lookahead():
+    from fastapi.testclient import TestClient
+    from solver.web import create_app
+    with TestClient(create_app()) as client:
+        r = client.post("/api/advise", json={"hand": HAND, "seat": "N", "dealer": "E", "samples": 6, "seed": 3,
+                                             "auction": "S:80H W:pass", "lookahead": True})
+    assert r.status_code == 200, r.text
+    assert r.json()["in_auction"]["lookahead"]["continuations"]

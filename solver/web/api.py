@@ -81,6 +81,7 @@ class AdviseIn(Ruled):
     samples: Samples = 200
     seed: Seed = None
     auction: Annotated[str, Field(max_length=200, description="calls so far: 'pass 90H'")] = ""
+    lookahead: Annotated[bool, Field(description="judge the next call by continuing the auction")] = False
     lang: Lang = "en"
 
 
@@ -112,6 +113,7 @@ class AuctionReviewIn(Ruled):
     auction: Annotated[str, Field(min_length=1, max_length=200, description="the calls: '80H pass 90S pass pass pass'")]
     samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 30
     seed: Seed = 1
+    lookahead: Annotated[bool, Field(description="judge each call by continuing the auction")] = False
     lang: Lang = "en"
 
 
@@ -299,7 +301,7 @@ def _advise_work(req: AdviseIn):
     def work(progress):
         with writing_in(req.lang):
             return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
-                                     progress=progress, rules=rules)
+                                     progress=progress, rules=rules, lookahead=req.lookahead)
     return work
 
 
@@ -319,7 +321,8 @@ def _auction_review_work(req: AuctionReviewIn):
     def work(progress):
         with writing_in(req.lang):
             return review_auction(views.parse_deal(req.deal), req.dealer, req.auction, samples=req.samples,
-                                  seed=req.seed, progress=progress, rules=rules).to_dict()
+                                  seed=req.seed, progress=progress, rules=rules,
+                                  lookahead=req.lookahead).to_dict()
     return work
 
 

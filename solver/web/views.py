@@ -141,8 +141,9 @@ def histograms(points: list, bonus: list) -> dict:
 
 def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[int],
                 auction: str = "", progress: "Callable[[int, int], None] | None" = None,
-                rules: Rules = Rules()) -> dict:
-    """Bidding advice with the histograms and the answer to the auction so far.
+                rules: Rules = Rules(), lookahead: bool = False) -> dict:
+    """Bidding advice with the histograms and the answer to the auction so far
+    (``lookahead``: the next call judged by continuing the auction).
 
     An auction is read and checked as ``coinche advise --auction`` reads it
     (:func:`~solver.bidding.auction_advice`, :meth:`Auction.parse`), first, so that a bad
@@ -151,7 +152,8 @@ def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[
     inside = None
     if auction.strip():
         # the next call, judged on deals that fit what the calls so far showed
-        asked = auction_advice(hand, s, dl, auction, samples=samples, seed=seed, rules=rules, progress=progress)
+        asked = auction_advice(hand, s, dl, auction, samples=samples, seed=seed, rules=rules, progress=progress,
+                               lookahead=lookahead)
         inside = asked.to_dict()
         for c in inside["calls"]:
             c["call"] = c["call"].replace(" ", "")          # capot S -> capotS, as the grid names bids
