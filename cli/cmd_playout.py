@@ -74,6 +74,7 @@ def playout(
                 [N_("trick"), N_("seat"), N_("card"), N_("worlds"), N_("cost (dd)")], rows,
                 numeric=["trick", "worlds", "cost (dd)"])
     say(tricks_text(p.cards))
+    assert p.score is not None                      # a contract was given, so it is scored
     ns, ew, made = p.score
     f = dict(ns_points=p.ns_points, tricks=p.ns_tricks, ew_points=p.ew_points, dd=p.dd_ns_points,
              contract=p.contract, ns=ns, ew=ew)

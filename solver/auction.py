@@ -162,7 +162,7 @@ class AuctionState:
         else:
             if call.kind == CallKind.BID:
                 self.bid, self.coinche = call, Coinche.NONE
-                self.ended = not may_coinche(call.level, self.rules)
+                self.ended = not may_coinche(call.level_strain()[0], self.rules)
             elif call.kind == CallKind.COINCHE:
                 self.coinche = Coinche.COINCHE
             else:

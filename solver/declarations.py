@@ -119,7 +119,7 @@ class Declaration:
         return f"{self.kind.value} {_rank_text(self.top)}{self.suit.symbol}"  # type: ignore[union-attr]
 
 
-def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str",
+def find_declarations(hand: "CardSet | int | Iterable[int | str]", strain: "Strain | str",
                       rules: Rules = Rules()) -> list[Declaration]:
     """The declarations a hand holds, best first.  With ``rules.card_once`` (seed 002:
     "If the same card is part of a Square and a sequence ... the player chooses") a
@@ -144,7 +144,7 @@ def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str",
     if not rules.card_once or not carres:
         out = carres + _sequences(h.mask, strain)
     else:
-        best: "tuple | None" = None
+        best: "tuple[tuple[int, int], list[Declaration]] | None" = None
         for keep in range(1 << len(carres)):
             kept = [c for i, c in enumerate(carres) if keep >> i & 1]
             used = 0
@@ -154,7 +154,8 @@ def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str",
             worth = (sum(x.points for x in choice), len(kept))
             if best is None or worth > best[0]:
                 best = (worth, choice)
-        out = best[1]  # type: ignore[index]
+        assert best is not None                  # keep = 0 is always tried
+        out = best[1]
     out.sort(key=lambda x: x.key, reverse=True)
     return out
 
@@ -177,7 +178,7 @@ def _sequences(mask: int, strain: Strain) -> list[Declaration]:
                 n = min(length, 5)
                 kind, pts = SEQUENCE_POINTS[n]
                 cards = CardSet(card_of(suit, top - i) for i in range(n))
-                trump = strain == Strain.TA or strain == suit
+                trump = strain == Strain.TA or strain.trump == suit
                 out.append(Declaration(kind, pts, cards, suit, Rank(top), trump))
     return out
 
@@ -236,9 +237,9 @@ def declaration_key(x: Declaration, rules: Rules = Rules()) -> tuple[int, int, i
     return x.key
 
 
-def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
+def _award(order: "list[Seat]", found: "dict[Seat, list[Declaration]]", rules: Rules) -> tuple[int, int]:
     """``(ns, ew)``: all the declarations of the side with the best one in ``found``."""
-    best: dict[Team, tuple] = {}
+    best: dict[Team, tuple[int, int, int, int]] = {}
     total = {Team.NS: 0, Team.EW: 0}
     for seat in order:
         for x in found[seat]:

@@ -109,7 +109,7 @@ class Strain(NamedIntEnum):
         return SUIT_SYMBOLS[self] if self < 4 else self.name
 
     @classmethod
-    def _words(cls, lang: Language = Language.EN) -> "dict[str, int]":
+    def _words(cls, lang: "Language | None" = Language.EN) -> "dict[str, int]":
         """``S H D C SA TA`` (French: ``P C K T SA TA``), also ``NT`` (= SA), ``AT`` (= TA),
         suit symbols and names in English and French (``hearts``, ``cœur``), in any case."""
         aliases = {"NT": "SA", "AT": "TA", "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA",
@@ -326,7 +326,7 @@ class Rules:
 
     def replace(self, **changes: object) -> "Rules":
         """A copy with some fields changed; unknown names raise :class:`RulesError`."""
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def with_options(self, options: Iterable[str]) -> "Rules":
         """A copy with ``NAME=VALUE`` options applied, as ``--rule`` gives them.

@@ -25,7 +25,7 @@ A card wrong by both measures is a plain mistake; wrong only on the deal, **bad 
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
@@ -67,8 +67,9 @@ class SeatStep:
     real_loss: int = 0
     real_points_loss: int = 0
 
-    def to_dict(self) -> dict:
-        name = lambda c: None if c is None else c.name      # noqa: E731
+    def to_dict(self) -> dict[str, Any]:
+        def name(c: Optional[Card]) -> Optional[str]:
+            return None if c is None else c.name
         return {"index": self.index, "trick": self.trick, "seat": self.seat.name, "card": self.card.name,
                 "verdict": self.verdict, "seen_best": name(self.seen_best), "seen_loss": self.seen_loss,
                 "seen_loss_se": self.seen_loss_se, "real_best": name(self.real_best),
@@ -85,12 +86,12 @@ class SeatReview:
     rules: Rules
     samples: int
     seed: Optional[int]
-    steps: tuple
+    steps: tuple[SeatStep, ...]
 
     def count(self, verdict: str, side: "Team | None" = None) -> int:
         return sum(s.verdict == verdict and (side is None or s.seat.team == side) for s in self.steps)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "contract": self.contract.to_text(),
                 "declarer": self.contract.declarer.name, "leader": self.leader.name,
                 "samples": self.samples, "seed": self.seed,
@@ -131,7 +132,7 @@ def _step(pos: Position, i: int, card: Card, contract: Contract, rules: Rules, s
                     -mine.vs_best, mine.vs_best_se, best, real_loss, points_loss)
 
 
-def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "str | Iterable",
+def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "str | Iterable[int | str]",
                       *, leader: "Seat | str", samples: int = 50, seed: "int | None" = None,
                       rules: Rules = Rules(), workers: "int | None" = None,
                       progress: "Callable[[int, int], None] | None" = None) -> SeatReview:
@@ -145,10 +146,10 @@ def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "s
     cards = parse_played(played)
     Position(d, c.strain, leader, rules, cards)      # the referee checks the whole play first
     pos = Position(d, c.strain, leader, rules)
-    seeds = np.random.SeedSequence(seed).spawn(len(cards)) if seed is not None else [None] * len(cards)
+    seeds = np.random.SeedSequence(seed).spawn(len(cards)) if seed is not None else []
     steps = []
     for i, card in enumerate(cards):
-        s = None if seeds[i] is None else int(seeds[i].generate_state(1)[0])
+        s = int(seeds[i].generate_state(1)[0]) if seeds else None
         steps.append(_step(pos, i, card, c, rules, samples, s, workers))
         pos.play(card)
         if progress is not None:

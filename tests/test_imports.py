@@ -45,8 +45,6 @@ PENDING = {
     ("solver/cardplay.py", "solver.bidding", "auction_constraints"),
     ("solver/cardplay.py", "solver.system", "DEFAULT"),
     ("solver/cardplay.py", "solver.solve", "default_solver"),
-    ("solver/match.py", "solver.play", "Position"),
-    ("solver/notation.py", "solver.errors", "CoincheError"),
     ("solver/pimc.py", "solver.advice", "_Bidding"),
     ("solver/pimc.py", "solver.contract", "bid_strains"),
     ("solver/pimc.py", "solver.montecarlo", "_check_samples"),
