@@ -32,7 +32,7 @@ from .cards import Seat, Team
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, level_points, may_coinche
 from .declarations import BELOTE_POINTS, CARRE_POINTS, SEQUENCE_POINTS, counted_belotes, max_belotes
 from .errors import ContractError, ScoreError, SeatError
-from .rules import MOST_DECLARED, TOTAL_POINTS, Rules, Strain
+from .rules import MOST_DECLARED, TOTAL_POINTS, Rules, ScoringRules, Strain
 
 #: What one declaration can be worth (tierce, quarte, quinte, the carrés).
 DECLARATION_VALUES = tuple(sorted({p for _, p in SEQUENCE_POINTS.values()} | set(CARRE_POINTS.values())))
@@ -398,7 +398,7 @@ def compiled_scoring(rules: Rules) -> CompiledScoring:
     code (:func:`capot_code`), ``claim`` the ``(ns, ew)`` belotes claimed, ``total`` the
     deal's points (its cards' and the last trick's)."""
     parts = compiled_parts(rules)
-    rounding = rules.rounding
+    rounding = rules.scoring.rounding
 
     def side_total(side: SideTerms) -> int:
         terms, whole, bel = side
@@ -418,7 +418,7 @@ def compiled_scoring(rules: Rules) -> CompiledScoring:
     return score
 
 
-def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list[int], b: int, d: int,
+def _made_bases(rules: ScoringRules, x: Coinche, capot: int, pts: list[int], b: int, d: int,
                 bonus: int) -> tuple[Term, Term]:
     """The bidders' and the defenders' first terms when the contract makes."""
     any_side = rules.capot_any_side and not rules.capot_only_if_bid
@@ -436,7 +436,7 @@ def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list[int], b: int, d:
     return ("points", pts[b]), ("points", pts[d])
 
 
-def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int, total: int) -> Term:
+def _failed_base(rules: ScoringRules, x: Coinche, capot: int, bonus: int, total: int) -> Term:
     """The defenders' first term when the contract fails."""
     if rules.bid_only:
         return ("points", 0)
@@ -458,13 +458,14 @@ def compiled_parts(rules: Rules) -> CompiledParts:
     belote)`` with ``terms`` the ``(label, points)`` multiplied by ``whole`` (the
     coinche's multiplier with ``coinche_whole_score``, else 1) before the belote is
     added; the sum, rounded, is the side's score (:func:`compiled_scoring`)."""
-    declarations_count, must_outscore = rules.declarations_count, rules.must_outscore
-    tie_held = rules.tie_held
-    whole_score, surcoinche = rules.coinche_whole_score, rules.surcoinche
-    failed_capot_double = rules.failed_capot == 2 * CAPOT
-    bid_only = rules.bid_only
-    belote_to_defenders = rules.belote_to_defenders
-    unbid_generale = rules.unbid_generale
+    sc = rules.scoring                  # the layer of the rules that scores
+    declarations_count, must_outscore = sc.declarations_count, sc.must_outscore
+    tie_held = sc.tie_held
+    whole_score, surcoinche = sc.coinche_whole_score, sc.surcoinche
+    failed_capot_double = sc.failed_capot == 2 * CAPOT
+    bid_only = sc.bid_only
+    belote_to_defenders = sc.belote_to_defenders
+    unbid_generale = sc.unbid_generale
     needed = {level: level_points(level, rules) for level in bid_levels(rules)}
 
     def parts(contract: Contract, points: int, capot: int, claim: "tuple[int, int]", decl: Sequence[int],
@@ -512,7 +513,7 @@ def compiled_parts(rules: Rules) -> CompiledParts:
                 side[d] = ((("failed capot", lost * m), ("declarations", decl[d] + decl[b])), 1, bel[d])
                 side[b] = ((), 1, bel[b])
         elif made:
-            base_b, base_d = _made_bases(rules, x, capot, pts, b, d, bonus)
+            base_b, base_d = _made_bases(sc, x, capot, pts, b, d, bonus)
             side[b] = ((base_b, bid, ("declarations", decl[b])), whole, bel[b])
             side[d] = ((base_d, ("declarations", decl[d])), whole, bel[d])
         elif tie:
@@ -520,7 +521,7 @@ def compiled_parts(rules: Rules) -> CompiledParts:
             side[b] = ((), 1, bel[b])
             held = (pts[b] + decl[b]) * whole
         else:
-            base = _failed_base(rules, x, capot, bonus, total)
+            base = _failed_base(sc, x, capot, bonus, total)
             side[d] = ((base, bid, ("declarations", decl[d] + decl[b])), whole, bel[d])
             side[b] = ((), 1, bel[b])
         if not made and not tie and belote_to_defenders and bel[b]:
