@@ -59,7 +59,7 @@ class Match:
 
     @property
     def target(self) -> int:
-        return self.rules.target
+        return self.rules.match.target
 
     def add(self, score: DealScore) -> None:
         """Add a deal's score; held points go to the winner of the first deal after
@@ -89,7 +89,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return max(self._totals) >= self.rules.target
+        return max(self._totals) >= self.rules.match.target
 
     @property
     def last_winner(self) -> "Team | None":
@@ -110,7 +110,7 @@ class Match:
         return self.last_winner
 
     def __repr__(self) -> str:
-        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.target}, {len(self.deals)} deals>"
+        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.match.target}, {len(self.deals)} deals>"
 
     def status(self) -> str:
         """Where the match stands, in a sentence: who won and how, or what each side
@@ -124,7 +124,7 @@ class Match:
         'E-W win the match, 500 to 0 (target 500), after 1 deal.'
         """
         ns, ew = self._totals
-        target = self.rules.target
+        target = self.rules.match.target
         if not self.is_over:
             held = tr("; {held} held for the winner of the next deal", held=self.held) if self.held else ""
             return tr("The match goes on: N-S need {ns} more, E-W {ew} (target {target}){held}.",

@@ -18,8 +18,10 @@ A card wrong by both measures is a plain mistake; wrong only on the deal, **bad 
 >>> from solver.deal import EXAMPLE_DEAL
 >>> r = review_from_seats(EXAMPLE_DEAL, "100C S", "SQ S7 SA ST", leader="S", samples=6, seed=1,
 ...                       workers=1)
->>> [s.verdict for s in r.steps]
+>>> [str(s.verdict) for s in r.steps]
 ['good', 'good', 'good', 'good']
+>>> r.count(Verdict.GOOD)
+4
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import numpy as np
 from .messages import N_
 from .cardplay import card_outcomes, play_advice
 from .outcome import PlayedContract, deal_facts, side_points
-from .cards import Card, Seat, Team
+from .cards import Card, Seat, Team, TextEnum
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError
@@ -40,12 +42,24 @@ from .play import Position, parse_played
 from .rules import Rules
 from .solve import default_solver
 
-__all__ = ["SeatStep", "SeatReview", "review_from_seats", "VERDICTS"]
+__all__ = ["SeatStep", "SeatReview", "review_from_seats", "Verdict", "VERDICTS"]
+
+
+class Verdict(TextEnum):
+    """What the review says of one card, by what the seat could know and on the real deal;
+    equal to its word (``"bad luck"``), which JSON writes."""
+
+    GOOD = "good"
+    MISTAKE = "mistake"
+    BAD_LUCK = "bad luck"
+    LUCKY = "lucky"
+    FORCED = "forced"
+
 
 #: The verdicts, in words for people.
-VERDICTS = {"good": N_("good by both"), "mistake": N_("a mistake by both"),
-            "bad luck": N_("right, but not on this deal"), "lucky": N_("wrong, but it worked on this deal"),
-            "forced": N_("no choice")}
+VERDICTS = {Verdict.GOOD: N_("good by both"), Verdict.MISTAKE: N_("a mistake by both"),
+            Verdict.BAD_LUCK: N_("right, but not on this deal"),
+            Verdict.LUCKY: N_("wrong, but it worked on this deal"), Verdict.FORCED: N_("no choice")}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,7 +73,7 @@ class SeatStep:
     trick: int
     seat: Seat
     card: Card
-    verdict: str
+    verdict: Verdict
     seen_best: Optional[Card] = None
     seen_loss: float = 0.0
     seen_loss_se: float = 0.0
@@ -88,7 +102,7 @@ class SeatReview:
     seed: Optional[int]
     steps: tuple[SeatStep, ...]
 
-    def count(self, verdict: str, side: "Team | None" = None) -> int:
+    def count(self, verdict: Verdict, side: "Team | None" = None) -> int:
         return sum(s.verdict == verdict and (side is None or s.seat.team == side) for s in self.steps)
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,16 +123,16 @@ def _real_scores(pos: Position, contract: Contract, rules: Rules) -> dict[Card, 
     return out
 
 
-def _verdict(seen_bad: bool, real_bad: bool) -> str:
-    return {(True, True): "mistake", (False, True): "bad luck", (True, False): "lucky",
-            (False, False): "good"}[(seen_bad, real_bad)]
+def _verdict(seen_bad: bool, real_bad: bool) -> Verdict:
+    return {(True, True): Verdict.MISTAKE, (False, True): Verdict.BAD_LUCK, (True, False): Verdict.LUCKY,
+            (False, False): Verdict.GOOD}[(seen_bad, real_bad)]
 
 
 def _step(pos: Position, i: int, card: Card, contract: Contract, rules: Rules, samples: int,
           seed: Optional[int], workers: "int | None") -> SeatStep:
     seat = pos.to_move
     if len(pos.legal_cards()) == 1:
-        return SeatStep(i, i // 4 + 1, seat, card, "forced")
+        return SeatStep(i, i // 4 + 1, seat, card, Verdict.FORCED)
     played = [c for _, c in pos.history]
     adv = play_advice(pos.deal.hands[seat], seat, contract, played, leader=pos.first_leader,
                       samples=samples, seed=seed, rules=rules, workers=workers)
