@@ -196,14 +196,25 @@ CONTRADICTIONS = (
      "unbid_generale scores an unbid générale, capot_only_if_bid scores no unbid capot"),
 )
 
+_TYPED_NAMES: "dict[type, tuple[tuple[str, str], ...]]" = {}
+
+
+def _typed_names(record: type) -> tuple[tuple[str, str], ...]:
+    """The ``(name, type)`` of a record's fields (read once: rules are made often)."""
+    names = _TYPED_NAMES.get(record)
+    if names is None:
+        names = _TYPED_NAMES[record] = tuple((f.name, str(f.type)) for f in dataclasses.fields(record))
+    return names
+
+
 def _check_types(record: object) -> None:
     """A yes/no rule holds a bool, a number rule an int (not a bool)."""
-    for f in dataclasses.fields(record):  # type: ignore[arg-type]
-        v = getattr(record, f.name)
-        if f.type == "bool" and not isinstance(v, bool):
-            raise RulesError(f"rules option {f.name} must be True or False, not {quote(v)}")
-        if f.type == "int" and (isinstance(v, bool) or not isinstance(v, int)):
-            raise RulesError(f"rules option {f.name} must be a whole number, not {quote(v)}")
+    for name, kind in _typed_names(type(record)):
+        v = getattr(record, name)
+        if kind == "bool" and not isinstance(v, bool):
+            raise RulesError(f"rules option {name} must be True or False, not {quote(v)}")
+        if kind == "int" and (isinstance(v, bool) or not isinstance(v, int)):
+            raise RulesError(f"rules option {name} must be a whole number, not {quote(v)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -469,13 +480,12 @@ class Rules:
 
     def __new__(cls, *args: object, **kwargs: object) -> "Rules":
         # the generated __init__ would refuse these with a TypeError
-        names = [f.name for f in dataclasses.fields(cls)]
-        known = ", ".join(sorted(names))
+        names = [name for name, _ in _typed_names(cls)]
         if len(args) > len(names):
             raise RulesError(f"Rules takes at most {len(names)} options, got {len(args)}: {quote(args)}")
         for k in kwargs:
             if k not in names:
-                raise RulesError(f"unknown rules option {quote(k)}: expected one of {known}")
+                raise RulesError(f"unknown rules option {quote(k)}: expected one of {', '.join(sorted(names))}")
             if k in names[:len(args)]:
                 raise RulesError(f"rules option {k} given twice")
         return super().__new__(cls)
@@ -484,10 +494,11 @@ class Rules:
         # Each record checks its own rules (and reads the words of the choices); the
         # flat fields then hold the records' values.
         for layer, record in LAYERS.items():
-            part = record(**{f.name: getattr(self, f.name) for f in dataclasses.fields(record)})
+            names = [name for name, _ in _typed_names(record)]
+            part = record(**{name: getattr(self, name) for name in names})
             object.__setattr__(self, "_" + layer, part)
-            for f in dataclasses.fields(record):
-                object.__setattr__(self, f.name, getattr(part, f.name))
+            for name in names:
+                object.__setattr__(self, name, getattr(part, name))
         self._check_max_level()
 
     @classmethod
