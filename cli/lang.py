@@ -157,5 +157,5 @@ def takes_language(command: Callable[..., Any]) -> Callable[..., Any]:
         with messages.writing_in(writing):
             return command(*args, **kwargs)
 
-    setattr(run, "__signature__", signature.replace(parameters=params))
+    run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     return run

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from typing import Iterable, Literal
+from typing import Iterable
 
 from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum, TextEnum
 from .errors import RulesError, StrainError, quote
