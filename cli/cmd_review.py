@@ -18,10 +18,10 @@ from .records_io import check_records_out, deal_of, is_record_file, load_records
 from .records_io import write_records_out
 from solver.messages import N_, tr
 from solver.records import review_section
-from solver.cards import Team
+from solver.cards import Card, Team
 from solver.rules import Rules
 from solver.review import review as solve_review
-from solver.seatreview import VERDICTS, review_from_seats
+from solver.seatreview import VERDICTS, Verdict, review_from_seats
 
 if TYPE_CHECKING:
     from solver.review import Review
@@ -127,17 +127,21 @@ def _from_seats(deal: str, contract: "str | None", strain: "str | None", played:
         show_seat_review(r, as_json)
 
 
+def _best_text(card: "Card | None") -> str:
+    return "?" if card is None else card_text(card)
+
+
 def show_seat_review(r: SeatReview, as_json: bool) -> None:
     if as_json:
         print_json(r.to_dict())
         return
     rows = []
     for s in r.steps:
-        seen = "" if s.verdict == "forced" else (
+        seen = "" if s.verdict is Verdict.FORCED else (
             tr("best") if s.seen_loss <= 0 else f"-{s.seen_loss:.0f} ± {pm(s.seen_loss_se, '.0f')} "
-                                                f"({card_text(s.seen_best)})")
-        real = "" if s.verdict == "forced" else (tr("best") if s.real_loss == 0 else
-                                                 f"-{s.real_loss} ({card_text(s.real_best)})")
+                                                f"({_best_text(s.seen_best)})")
+        real = "" if s.verdict is Verdict.FORCED else (tr("best") if s.real_loss == 0 else
+                                                 f"-{s.real_loss} ({_best_text(s.real_best)})")
         rows.append((s.trick if s.index % 4 == 0 else "", s.seat.name, card_text(s.card), seen, real,
                      tr(VERDICTS[s.verdict])))
     render_rows(tr("Review from each seat: {contract}, {seat} leads; {n} deals per card (seed {seed}); "
@@ -147,8 +151,8 @@ def show_seat_review(r: SeatReview, as_json: bool) -> None:
                 rows, numeric=["trick"])
     for side in (Team.NS, Team.EW):
         say(tr("{side}: {mistakes} mistakes by both measures, {bad} bad luck, {lucky} lucky.", side=side.name,
-               mistakes=r.count("mistake", side), bad=r.count("bad luck", side),
-               lucky=r.count("lucky", side)))
+               mistakes=r.count(Verdict.MISTAKE, side), bad=r.count(Verdict.BAD_LUCK, side),
+               lucky=r.count(Verdict.LUCKY, side)))
 
 
 def _show(r: Review, played: str, as_json: bool) -> None:

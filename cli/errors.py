@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import functools
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -20,6 +20,9 @@ from solver.errors import CoincheError, quote
 
 from .lang import takes_language
 from .output import err_console
+
+if TYPE_CHECKING:
+    from typer._click import Command, Context, Parameter
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
     from typer._click import exceptions as _click_exc
@@ -95,17 +98,17 @@ def is_write_failure(error: OSError) -> bool:
     return error.filename is None and error.errno in WRITE_ERRNOS
 
 
-def refuse_repeats(command, ctx, args: "list[str]") -> None:
+def refuse_repeats(command: Command, ctx: Context, args: "list[str]") -> None:
     """A usage error when an option that takes one value is given more than once
     (``--played A --played B``, ``--json --json``, ``--undertrump --no-undertrump``):
     click keeps the last and drops the others.  Repeatable options (``--rule``,
     ``--known``, ...) combine their values."""
     _, _, order = command.make_parser(ctx).parse_args(args=list(args))
-    counts: dict = {}
+    counts: dict[Parameter, int] = {}
     for param in order:
         counts[param] = counts.get(param, 0) + 1
     for param, n in counts.items():
-        if n > 1 and param.param_type_name == "option" and not param.multiple and not param.count:
+        if n > 1 and param.param_type_name == "option" and not param.multiple and not getattr(param, "count", False):
             names = "/".join(param.opts + param.secondary_opts)
             raise _click_exc.UsageError(f"{names} given {n} times: give it once", ctx)
 
@@ -113,7 +116,7 @@ def refuse_repeats(command, ctx, args: "list[str]") -> None:
 class OneValueCommand(TyperCommand):
     """A command whose single-value options are refused when repeated (:func:`refuse_repeats`)."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: Context, args: "list[str]") -> "list[str]":
         refuse_repeats(self, ctx, args)
         return super().parse_args(ctx, args)
 
@@ -155,11 +158,11 @@ class OneLineErrorsGroup(TyperGroup):
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: Context, args: "list[str]") -> "list[str]":
         refuse_repeats(self, ctx, args)
         return super().parse_args(ctx, args)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: Context) -> Any:
         # Past typer, which would turn a closed pipe into exit code 1, to the entry point.
         try:
             return super().invoke(ctx)

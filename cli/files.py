@@ -84,8 +84,8 @@ def read_lines(path: "str | Path", what: str = "file") -> list[str]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise fail(f"cannot read {shown}: line {line} is not UTF-8 text "
+        bad = data.count(b"\n", 0, e.start) + 1
+        raise fail(f"cannot read {shown}: line {bad} is not UTF-8 text "
                    f"(byte {e.start}: {e.reason})") from None
     lines = text.splitlines()
     for n, line in enumerate(lines, 1):

@@ -91,7 +91,7 @@ READERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def read_options(kwargs: dict, language: notation.Language) -> dict:
+def read_options(kwargs: dict[str, Any], language: notation.Language) -> dict[str, Any]:
     """The options of :data:`READERS` in ``kwargs`` read in ``language``, in English."""
     if language is notation.EN:
         return kwargs
@@ -114,7 +114,7 @@ def _given(after: Optional[str]) -> Optional[str]:
     return after if after is not None else before
 
 
-def refuse_french(kwargs: dict) -> None:
+def refuse_french(kwargs: dict[str, Any]) -> None:
     """Input read in English by default that only French notation reads is refused with a
     hint, rather than the English reading's error alone (``--strain P``, ``--played VT``)."""
     for name, read in READERS.items():
@@ -138,7 +138,7 @@ def refuse_french(kwargs: dict) -> None:
                                f"(or set {notation.ENV_VAR}=fr)")
 
 
-def takes_language(command: Callable) -> Callable:
+def takes_language(command: Callable[..., Any]) -> Callable[..., Any]:
     """Decorator: the command gains ``--lang``; its options are read in that language
     and its output written in it."""
     signature = inspect.signature(command, eval_str=True)
@@ -148,7 +148,7 @@ def takes_language(command: Callable) -> Callable:
     params.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOpt))
 
     @functools.wraps(command)
-    def run(*args, lang: Optional[str] = None, **kwargs):
+    def run(*args: Any, lang: Optional[str] = None, **kwargs: Any) -> Any:
         given = _given(lang)
         reading, writing = notation.from_environment(given)
         if notation.chosen(given) is None:
@@ -157,5 +157,5 @@ def takes_language(command: Callable) -> Callable:
         with messages.writing_in(writing):
             return command(*args, **kwargs)
 
-    run.__signature__ = signature.replace(parameters=params)
+    run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     return run

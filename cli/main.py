@@ -18,6 +18,8 @@ import multiprocessing
 import os
 import signal
 import sys
+from types import FrameType
+from typing import Optional
 
 from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_match, cmd_par, cmd_review
 from . import cmd_play, cmd_playout, cmd_score, cmd_game, cmd_selfplay
@@ -50,7 +52,7 @@ one_value_commands(app)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
-def _stop(signum: int, frame) -> None:
+def _stop(signum: int, frame: Optional[FrameType]) -> None:
     # The first signal unwinds the command (128 + the signal number, the shell's
     # convention): workers stopped, finished work kept, temporary files removed.
     for sig in STOP_SIGNALS:
@@ -58,7 +60,7 @@ def _stop(signum: int, frame) -> None:
     raise SystemExit(128 + signum)
 
 
-def _stop_now(signum: int, frame) -> None:
+def _stop_now(signum: int, frame: Optional[FrameType]) -> None:
     # A second signal: the user will not wait for the unwinding.  The worker processes
     # go first (they would outlive us), then this process, at once.
     for child in multiprocessing.active_children():

@@ -136,9 +136,9 @@ class AuctionState:
         if call.kind == CallKind.PASS:
             return None
         if call.kind == CallKind.BID:
-            if self.coinche and not r.contree:
+            if self.coinche and not r.auction.contree:
                 return f"a bid after a coinche: {self._bid_text()} is coinched"
-            allowed = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.generale else ())
+            allowed = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.auction.generale else ())
             if call.level not in allowed or call.strain not in bid_strains(r):
                 return f"bid {quote(call.text)} is not allowed by these rules"
             if b is not None and bid_key(*call.level_strain(), r) <= bid_key(*b.level_strain(), r):
@@ -162,12 +162,12 @@ class AuctionState:
         else:
             if call.kind == CallKind.BID:
                 self.bid, self.coinche = call, Coinche.NONE
-                self.ended = not may_coinche(call.level, self.rules)
+                self.ended = not may_coinche(call.level_strain()[0], self.rules)
             elif call.kind == CallKind.COINCHE:
                 self.coinche = Coinche.COINCHE
             else:
                 self.coinche = Coinche.SURCOINCHE
-                self.ended = not self.rules.contree
+                self.ended = not self.rules.auction.contree
             self.passes = 0
         self.calls += 1
 

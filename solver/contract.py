@@ -30,14 +30,13 @@ import dataclasses
 import enum
 import functools
 import re
-from typing import Union
 
 from .cards import Seat, Team
 from .errors import ContractError, SeatError, StrainError, quote
 from .rules import MAX_NUMBERED_BID, STRAINS, Rules, Strain
 
 __all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "bid_levels", "bid_strains", "Coinche", "Contract",
-           "bid_key", "bid_text", "level_json", "level_text", "may_coinche", "opening_leader", "parse_level",
+           "bid_key", "bid_text", "level_json", "level_points", "level_text", "may_coinche", "opening_leader", "parse_level",
            "points_needed"]
 
 #: The level of a capot bid (the side takes all 8 tricks).
@@ -86,6 +85,15 @@ def points_needed(level: int, rules: Rules = Rules()) -> "int | None":
         return None
     extra = rules.plus_two
     return level + 2 if extra == "all" or (extra == "80" and level == 80) else level
+
+
+def level_points(level: int, rules: Rules = Rules()) -> int:
+    """The points a numbered bid of ``level`` needs (:func:`points_needed`), for a level
+    known to be numbered: a capot or générale bid is a :class:`ContractError`."""
+    need = points_needed(level, rules)
+    if need is None:
+        raise ContractError(f"bid level {level}: a capot bid needs every trick, not a number of points")
+    return need
 
 
 def may_coinche(level: int, rules: "Rules | bool" = Rules()) -> bool:
@@ -374,14 +382,14 @@ def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinch
     >>> cached_contract(100, Strain.H, Seat.S, 0) is cached_contract(100, Strain.H, Seat.S, 0)
     True
     """
-    return Contract(level, strain, declarer, coinche, capot_coinche)
+    return Contract(level, strain, declarer, Coinche(coinche), capot_coinche)
 
 
 def bid_key(level: "int | str", strain: "Strain | str",
-            rules: Rules = Rules()) -> Union[int, tuple[int, int]]:
+            rules: Rules = Rules()) -> tuple[int, int]:
     """A sortable key for the auction order: a higher key overcalls a lower one.
 
-    By default only the level counts (the int level).  With ``rules.suit_ranking``
+    By default only the level counts: ``(level, 0)``.  With ``rules.suit_ranking``
     (seed 000) it is ``(level, strain rank)`` with clubs < diamonds < hearts < spades
     < SA < TA, so an equal level in a higher strain overcalls.  Compare keys made
     under the same rules only.
@@ -396,5 +404,5 @@ def bid_key(level: "int | str", strain: "Strain | str",
     """
     lv = parse_level(level)
     if not rules.suit_ranking:
-        return lv
+        return (lv, 0)
     return (lv, _STRAIN_RANK[Strain.parse(strain)])

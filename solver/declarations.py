@@ -119,7 +119,7 @@ class Declaration:
         return f"{self.kind.value} {_rank_text(self.top)}{self.suit.symbol}"  # type: ignore[union-attr]
 
 
-def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str",
+def find_declarations(hand: "CardSet | int | Iterable[int | str]", strain: "Strain | str",
                       rules: Rules = Rules()) -> list[Declaration]:
     """The declarations a hand holds, best first.  With ``rules.card_once`` (seed 002:
     "If the same card is part of a Square and a sequence ... the player chooses") a
@@ -141,10 +141,10 @@ def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str",
     carres = [Declaration(DeclarationKind.CARRE, pts, CardSet(card_of(s, rank) for s in range(4)), None, rank)
               for rank, pts in CARRE_POINTS.items()
               if all(h.mask >> card_of(s, rank) & 1 for s in range(4))]
-    if not rules.card_once or not carres:
+    if not rules.announcements.card_once or not carres:
         out = carres + _sequences(h.mask, strain)
     else:
-        best: "tuple | None" = None
+        best: "tuple[tuple[int, int], list[Declaration]] | None" = None
         for keep in range(1 << len(carres)):
             kept = [c for i, c in enumerate(carres) if keep >> i & 1]
             used = 0
@@ -154,7 +154,8 @@ def find_declarations(hand: "CardSet | int | Iterable", strain: "Strain | str",
             worth = (sum(x.points for x in choice), len(kept))
             if best is None or worth > best[0]:
                 best = (worth, choice)
-        out = best[1]  # type: ignore[index]
+        assert best is not None                  # keep = 0 is always tried
+        out = best[1]
     out.sort(key=lambda x: x.key, reverse=True)
     return out
 
@@ -177,7 +178,7 @@ def _sequences(mask: int, strain: Strain) -> list[Declaration]:
                 n = min(length, 5)
                 kind, pts = SEQUENCE_POINTS[n]
                 cards = CardSet(card_of(suit, top - i) for i in range(n))
-                trump = strain == Strain.TA or strain == suit
+                trump = strain == Strain.TA or strain.trump == suit
                 out.append(Declaration(kind, pts, cards, suit, Rank(top), trump))
     return out
 
@@ -202,13 +203,13 @@ def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat |
     if the other team has a Square") carrés and sequences are compared apart, and
     each side scores its declarations of the kinds it wins.
     """
-    if not rules.declarations:
+    if not rules.announcements.declarations:
         return (0, 0)
     strain = Strain.parse(strain)
     leader = Seat.parse(first_leader)
     order = [Seat((leader + i) & 3) for i in range(4)]
     found = {seat: find_declarations(deal.hands[seat], strain, rules) for seat in order}
-    if not rules.carre_apart:
+    if not rules.announcements.carre_apart:
         return _award(order, found, rules)
     ns, ew = 0, 0
     for carre in (True, False):
@@ -231,14 +232,14 @@ def declaration_key(x: Declaration, rules: Rules = Rules()) -> tuple[int, int, i
     >>> declaration_key(tierce_a, first) > declaration_key(tierce_9, first)
     False
     """
-    if rules.trump_sequence_first and not x.is_carre:
+    if rules.announcements.trump_sequence_first and not x.is_carre:
         return (0, x.points, int(x.trump), int(x.top))
     return x.key
 
 
-def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
+def _award(order: "list[Seat]", found: "dict[Seat, list[Declaration]]", rules: Rules) -> tuple[int, int]:
     """``(ns, ew)``: all the declarations of the side with the best one in ``found``."""
-    best: dict[Team, tuple] = {}
+    best: dict[Team, tuple[int, int, int, int]] = {}
     total = {Team.NS: 0, Team.EW: 0}
     for seat in order:
         for x in found[seat]:
@@ -252,7 +253,7 @@ def _award(order: list, found: dict, rules: Rules) -> tuple[int, int]:
         winner = next(iter(best))
     elif best[Team.NS] != best[Team.EW]:
         winner = Team.NS if best[Team.NS] > best[Team.EW] else Team.EW
-    elif rules.declarations_first_wins:
+    elif rules.announcements.declarations_first_wins:
         top = best[Team.NS]
         winner = next(seat.team for seat in order
                       if any(declaration_key(x, rules) == top for x in found[seat]))
@@ -308,7 +309,7 @@ def award_announced(ns: "list[Declaration]", ew: "list[Declaration]",
     found = {Seat.N: list(ns), Seat.E: list(ew)}
     order = [Seat.N, Seat.E]
     plain = rules.replace(declarations_first_wins=False)
-    if not rules.carre_apart:
+    if not rules.announcements.carre_apart:
         return _award(order, found, plain)
     parts = [_award(order, {seat: [x for x in found[seat] if x.is_carre == carre] for seat in order}, plain)
              for carre in (True, False)]
@@ -339,7 +340,7 @@ def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> 
     >>> len(belote_teams(deal, "TA", Rules(belote_in_ta=True)))
     4
     """
-    suits = _BELOTE_SUITS[Strain.parse(strain), rules.belote_in_ta]
+    suits = _BELOTE_SUITS[Strain.parse(strain), rules.announcements.belote_in_ta]
     masks = deal.masks
     return [(seat, suit) for seat in Seat for suit in suits if masks[seat] & _KQ[suit] == _KQ[suit]]
 
@@ -352,7 +353,7 @@ def max_belotes(strain: Strain, rules: Rules) -> int:
     >>> max_belotes(Strain.H, Rules()), max_belotes(Strain.TA, Rules(belote_in_ta=True))
     (1, 4)
     """
-    return len(_BELOTE_SUITS[strain, rules.belote_in_ta]) if rules.belote else 0
+    return len(_BELOTE_SUITS[strain, rules.announcements.belote_in_ta]) if rules.announcements.belote else 0
 
 
 def counted_belotes(claims: "tuple[int, int]", bidders: Team, rules: Rules) -> tuple[int, int]:
@@ -364,9 +365,9 @@ def counted_belotes(claims: "tuple[int, int]", bidders: Team, rules: Rules) -> t
     >>> counted_belotes((1, 1), Team.NS, Rules()), counted_belotes((1, 1), Team.NS, Rules(belote_anyone=True))
     ((1, 0), (1, 1))
     """
-    if not rules.belote:
+    if not rules.announcements.belote:
         return (0, 0)
-    if rules.belote_anyone:
+    if rules.announcements.belote_anyone:
         return (claims[0], claims[1])
     return (claims[0], 0) if bidders == Team.NS else (0, claims[1])
 
@@ -379,7 +380,7 @@ def belote_sides(masks: "tuple[int, int, int, int]", strain: Strain, rules: Rule
     (False, True)
     """
     held = [False, False]
-    for suit in _BELOTE_SUITS[strain, rules.belote_in_ta]:
+    for suit in _BELOTE_SUITS[strain, rules.announcements.belote_in_ta]:
         kq = _KQ[suit]
         for seat in range(4):
             if masks[seat] & kq == kq:
@@ -395,8 +396,8 @@ def belote_counts(masks: "tuple[int, int, int, int]", strain: Strain, rules: Rul
     (3, 1)
     """
     held = [0, 0]
-    if rules.belote:
-        for suit in _BELOTE_SUITS[strain, rules.belote_in_ta]:
+    if rules.announcements.belote:
+        for suit in _BELOTE_SUITS[strain, rules.announcements.belote_in_ta]:
             kq = _KQ[suit]
             for seat in range(4):
                 if masks[seat] & kq == kq:

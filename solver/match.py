@@ -17,7 +17,7 @@ the points held after a tied deal go to the winner of the next deal (seed 001).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from .messages import tr
 from .cards import Team
@@ -28,6 +28,9 @@ from .errors import CoincheError, quote
 from .outcome import capot_taker, deal_total
 from .play import Position
 from .scoring import DealScore, ScoreError, score_deal
+
+if TYPE_CHECKING:
+    from .records import Record
 
 __all__ = ["Match", "deal_score", "parse_deal_line", "record_score"]
 
@@ -56,7 +59,7 @@ class Match:
 
     @property
     def target(self) -> int:
-        return self.rules.target
+        return self.rules.match.target
 
     def add(self, score: DealScore) -> None:
         """Add a deal's score; held points go to the winner of the first deal after
@@ -86,7 +89,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return max(self._totals) >= self.rules.target
+        return max(self._totals) >= self.rules.match.target
 
     @property
     def last_winner(self) -> "Team | None":
@@ -107,7 +110,7 @@ class Match:
         return self.last_winner
 
     def __repr__(self) -> str:
-        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.target}, {len(self.deals)} deals>"
+        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.match.target}, {len(self.deals)} deals>"
 
     def status(self) -> str:
         """Where the match stands, in a sentence: who won and how, or what each side
@@ -121,7 +124,7 @@ class Match:
         'E-W win the match, 500 to 0 (target 500), after 1 deal.'
         """
         ns, ew = self._totals
-        target = self.rules.target
+        target = self.rules.match.target
         if not self.is_over:
             held = tr("; {held} held for the winner of the next deal", held=self.held) if self.held else ""
             return tr("The match goes on: N-S need {ns} more, E-W {ew} (target {target}){held}.",
@@ -181,8 +184,10 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     if not (points.isascii() and points.isdigit() and len(points) <= 3):
         raise ScoreError(f"card points {quote(points)} in {quote(text)}: "
                          f"expected a whole number from 0 to {TOTAL_POINTS}")
-    coinche, belote, decl = Coinche.NONE, [], {Team.NS: [], Team.EW: []}
-    capot: "bool | Team" = False
+    coinche = Coinche.NONE
+    belote: list[Team] = []
+    decl: dict[Team, list[str]] = {Team.NS: [], Team.EW: []}
+    capot: "bool | Team | Literal['lost']" = False
     generale = False
     for w in t[3:]:
         key, sep, value = w.partition("=")
@@ -191,7 +196,7 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
             coinche = Coinche.parse(k)
         elif not sep and k in ("capot", "lost-capot", "generale"):
             generale = generale or k == "generale"
-            capot = True if k != "lost-capot" else "lost"   # type: ignore[assignment]
+            capot = True if k != "lost-capot" else "lost"
         elif k == "belote" and sep:
             belote.append(Team.parse(value))
         elif k == "decl" and sep:
@@ -207,7 +212,7 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
                       generale=generale)
 
 
-def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
+def record_score(record: Record, rules: Optional[Rules] = None) -> Optional[DealScore]:
     """The score of a played game record (:class:`~solver.records.Record`): its contract,
     ``[Result]``, ``[Belote]`` and ``[Declarations]``; capot when the play shows every
     trick to one side, or, without a complete play, a result of all the deal's points.
@@ -226,7 +231,7 @@ def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
     taker = c.team if record.result == total else None
     leader = record.leader if record.leader is not None or record.dealer is None else opening_leader(
         c, record.dealer, rules)
-    if deal is not None and len(record.play) == 4 * deal.cards_per_hand:
+    if deal is not None and leader is not None and len(record.play) == 4 * deal.cards_per_hand:
         pos = Position(deal, c.strain, leader, rules, record.play)
         taker = capot_taker(pos.tricks[0], pos.total_tricks)
     if record.belote is not None and deal is not None:
@@ -234,7 +239,7 @@ def record_score(record, rules: Optional[Rules] = None) -> Optional[DealScore]:
         if record.belote not in holders:
             raise ScoreError(f"{where}: [Belote] {record.belote.name}, but no hand of "
                              f"{record.belote.name} holds the K and Q of trumps in {c.strain.name}")
-    decl: dict = {Team.NS: [], Team.EW: []}
+    decl: dict[Team, list[str]] = {Team.NS: [], Team.EW: []}
     for part in (record.declarations or "").split():
         side, _, kinds = part.partition(":")
         decl[Team.parse(side)] += [x for x in kinds.split(",") if x]

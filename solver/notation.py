@@ -34,6 +34,8 @@ import enum
 import os
 from typing import Iterator, Mapping, Optional
 
+from .errors import CoincheError
+
 __all__ = ["Language", "EN", "FR", "AUTO", "ENV_VAR", "current", "using", "chosen", "locale_language",
            "from_environment", "ambiguity", "french_only"]
 
@@ -77,7 +79,6 @@ ENV_VAR = "COINCHE_LANG"
 def _language_word(text: str, source: str) -> Language:
     word = text.strip().lower()
     if word not in ("en", "fr"):
-        from .errors import CoincheError
         raise CoincheError(f"{source} {text!r}: expected en or fr")
     return Language(word)
 

@@ -18,15 +18,25 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from typing import Iterable, Literal
+from typing import Iterable
 
-from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum
+from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum, TextEnum
 from .errors import RulesError, StrainError, quote
 from .notation import Language, current as current_language
 
 __all__ = [
     "Strain",
     "Rules",
+    "PlayRules",
+    "AnnouncementRules",
+    "ScoringRules",
+    "AuctionRules",
+    "MatchRules",
+    "LAYERS",
+    "LAYER_OF",
+    "TaTable",
+    "SaTable",
+    "PlusTwo",
     "STRAINS",
     "LAST_TRICK_BONUS",
     "TOTAL_POINTS",
@@ -109,7 +119,7 @@ class Strain(NamedIntEnum):
         return SUIT_SYMBOLS[self] if self < 4 else self.name
 
     @classmethod
-    def _words(cls, lang: Language = Language.EN) -> "dict[str, int]":
+    def _words(cls, lang: "Language | None" = Language.EN) -> "dict[str, int]":
         """``S H D C SA TA`` (French: ``P C K T SA TA``), also ``NT`` (= SA), ``AT`` (= TA),
         suit symbols and names in English and French (``hearts``, ``cœur``), in any case."""
         aliases = {"NT": "SA", "AT": "TA", "SANS ATOUT": "SA", "TOUT ATOUT": "TA", "NOTRUMP": "SA",
@@ -130,9 +140,229 @@ _YES = ("true", "yes", "on", "1")
 _NO = ("false", "no", "off", "0")
 
 
+class RuleChoice(TextEnum):
+    """A rule whose value is one of a few words: equal to its word, printed and shown
+    (``repr``) as it, so ``Rules(ta_table='j13')`` pastes back."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    @classmethod
+    def read(cls, value: object, what: str, expected: str) -> "RuleChoice":
+        """``value`` (a member or its word) as a member; else a :class:`RulesError` saying
+        ``what`` was given and the ``expected`` words."""
+        for member in cls:
+            if isinstance(value, str) and member.value == value:
+                return member
+        raise RulesError(f"{what} {quote(value)}: expected {expected}")
+
+
+class TaTable(RuleChoice):
+    """Which card points tout atout uses (``Rules.ta_table``)."""
+
+    J14 = "j14"
+    J13 = "j13"
+    SCALED = "scaled"
+
+
+class SaTable(RuleChoice):
+    """Which card points sans atout uses (``Rules.sa_table``)."""
+
+    A19 = "a19"
+    SCALED = "scaled"
+
+
+class PlusTwo(RuleChoice):
+    """Which bids need 2 points more than bid (``Rules.plus_two``)."""
+
+    EIGHTY = "80"
+    NONE = "none"
+    ALL = "all"
+
+
+#: Pairs of yes/no variants that cannot hold together, and why (each pair names two
+#: answers to one question of the seeds; docs/rules.md lists them).
+CONTRADICTIONS = (
+    ("coinche_whole_score", "coinche_takes_all",
+     "both say what a coinche multiplies (seed 000: the whole score; seed 002: the bid, "
+     "the winners taking 162 or their tricks)"),
+    ("coinche_takes_all", "bid_only",
+     "a coinche taking 162 or the tricks won scores card points, which bid_only never scores"),
+    ("tie_held", "bid_only",
+     "a litige holds the bidders' card points (seed 001), which bid_only never scores"),
+    ("capot_only_if_bid", "capot_any_side",
+     "capot_any_side scores an unbid capot of the defenders, capot_only_if_bid scores no unbid capot"),
+    ("capot_only_if_bid", "unbid_generale",
+     "unbid_generale scores an unbid générale, capot_only_if_bid scores no unbid capot"),
+)
+
+_TYPED_NAMES: "dict[type, tuple[tuple[str, str], ...]]" = {}
+
+
+def _typed_names(record: type) -> tuple[tuple[str, str], ...]:
+    """The ``(name, type)`` of a record's fields (read once: rules are made often)."""
+    names = _TYPED_NAMES.get(record)
+    if names is None:
+        names = _TYPED_NAMES[record] = tuple((f.name, str(f.type)) for f in dataclasses.fields(record))
+    return names
+
+
+def _check_types(record: object) -> None:
+    """A yes/no rule holds a bool, a number rule an int (not a bool)."""
+    for name, kind in _typed_names(type(record)):
+        v = getattr(record, name)
+        if kind == "bool" and not isinstance(v, bool):
+            raise RulesError(f"rules option {name} must be True or False, not {quote(v)}")
+        if kind == "int" and (isinstance(v, bool) or not isinstance(v, int)):
+            raise RulesError(f"rules option {name} must be a whole number, not {quote(v)}")
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayRules:
+    """The rules the referee and the engine read: the legal cards and the cards' points.
+
+    ``must_undertrump``, ``must_overtrump_partner``, ``ta_table``, ``sa_table`` and
+    ``generale_leads`` (who leads a générale's first trick): see :class:`Rules`.
+    """
+
+    must_undertrump: bool = True
+    must_overtrump_partner: bool = True
+    ta_table: TaTable = TaTable.J14
+    sa_table: SaTable = SaTable.A19
+    generale_leads: bool = False
+
+    def __post_init__(self) -> None:
+        _check_types(self)
+        object.__setattr__(self, "ta_table", TaTable.read(self.ta_table, "unknown tout atout table",
+                                                          "'j14', 'j13' or 'scaled'"))
+        object.__setattr__(self, "sa_table", SaTable.read(self.sa_table, "unknown sans atout table",
+                                                          "'a19' or 'scaled'"))
+
+
+@dataclasses.dataclass(frozen=True)
+class AnnouncementRules:
+    """The rules of belote and the declarations (what is announced, what beats what).
+
+    ``belote``, ``belote_in_ta``, ``belote_anyone``, ``declarations``,
+    ``declarations_first_wins``, ``carre_apart``, ``card_once`` and
+    ``trump_sequence_first``: see :class:`Rules`.
+    """
+
+    belote: bool = True
+    belote_in_ta: bool = False
+    belote_anyone: bool = False
+    declarations: bool = False
+    declarations_first_wins: bool = False
+    carre_apart: bool = False
+    card_once: bool = False
+    trump_sequence_first: bool = False
+
+    def __post_init__(self) -> None:
+        _check_types(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoringRules:
+    """The rules that score a deal once played (:mod:`solver.scoring`).
+
+    ``must_outscore``, ``coinche_whole_score``, ``coinche_takes_all``,
+    ``belote_to_defenders``, ``failed_capot``, ``capot_only_if_bid``, ``capot_any_side``,
+    ``unbid_generale``, ``bid_only``, ``rounding``, ``declarations_count``, ``plus_two``,
+    ``tie_held`` and ``surcoinche``: see :class:`Rules`.  Two of them that answer one
+    question differently are refused together (:data:`CONTRADICTIONS`).
+    """
+
+    must_outscore: bool = False
+    coinche_whole_score: bool = False
+    coinche_takes_all: bool = False
+    belote_to_defenders: bool = False
+    failed_capot: int = 500
+    capot_only_if_bid: bool = False
+    capot_any_side: bool = False
+    unbid_generale: bool = False
+    bid_only: bool = False
+    rounding: bool = True
+    declarations_count: bool = False
+    plus_two: PlusTwo = PlusTwo.EIGHTY
+    tie_held: bool = False
+    surcoinche: int = 4
+
+    def __post_init__(self) -> None:
+        _check_types(self)
+        object.__setattr__(self, "plus_two", PlusTwo.read(
+            self.plus_two, "plus_two", "'80' (82 for 80), 'none' or 'all'"))
+        if self.surcoinche not in (3, 4):
+            raise RulesError(f"surcoinche multiplier {self.surcoinche!r}: expected 4 or 3")
+        if self.failed_capot not in (410, 500):
+            raise RulesError(f"failed capot score {self.failed_capot!r}: expected 500 or 410")
+        for a, b, why in CONTRADICTIONS:
+            if getattr(self, a) and getattr(self, b):
+                raise RulesError(f"rules options {a} and {b} contradict each other: {why}; choose one")
+
+
+@dataclasses.dataclass(frozen=True)
+class AuctionRules:
+    """The rules of the auction: which bids exist, what overcalls, who may coinche.
+
+    ``sa_ta``, ``max_level``, ``generale``, ``suit_ranking``, ``coinche_in_turn``,
+    ``contree`` and ``capot_coinche``: see :class:`Rules`.  Whether a ``max_level`` can
+    be reached depends on the announcements and the scoring too: :class:`Rules` checks it.
+    """
+
+    sa_ta: bool = True
+    max_level: int = 160
+    generale: bool = False
+    suit_ranking: bool = False
+    coinche_in_turn: bool = False
+    contree: bool = False
+    capot_coinche: bool = False
+
+    def __post_init__(self) -> None:
+        _check_types(self)
+        lv = self.max_level
+        if isinstance(lv, bool) or not isinstance(lv, int) or lv % 10 or not 160 <= lv <= MAX_NUMBERED_BID:
+            raise RulesError(f"max_level {lv!r}: expected 160 to {MAX_NUMBERED_BID} by 10 (capot, 250, "
+                             f"stays above every numbered bid)")
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchRules:
+    """The rules of a match of several deals: ``target`` (see :class:`Rules`)."""
+
+    target: int = 2000
+
+    def __post_init__(self) -> None:
+        _check_types(self)
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+            raise RulesError(f"match target {self.target!r}: expected a whole number of points, 1 or more")
+
+
+#: The five records of the rules, by the layer that reads them (``Rules.play``, ...).
+LAYERS: "dict[str, type]" = {"play": PlayRules, "announcements": AnnouncementRules, "scoring": ScoringRules,
+                             "auction": AuctionRules, "match": MatchRules}
+#: Each rule's layer: ``LAYER_OF["must_undertrump"] == "play"``.
+LAYER_OF = {f.name: layer for layer, record in LAYERS.items() for f in dataclasses.fields(record)}
+_P, _A, _S, _U, _M = PlayRules, AnnouncementRules, ScoringRules, AuctionRules, MatchRules
+
+
 @dataclasses.dataclass(frozen=True)
 class Rules:
     """The rules of one game; immutable.  The defaults are the basic game of seed 000.
+
+    Each rule belongs to one of the five records below, by the layer that reads it
+    (:data:`LAYERS`): :attr:`play` (:class:`PlayRules`), :attr:`announcements`
+    (:class:`AnnouncementRules`), :attr:`scoring` (:class:`ScoringRules`),
+    :attr:`auction` (:class:`AuctionRules`) and :attr:`match` (:class:`MatchRules`).
+    Each record holds its rules' types and defaults and checks their values; ``Rules``
+    is their flat face, one field per rule under its own name, which ``--rule
+    NAME=VALUE``, the board's ``rules`` field and JSON use.  ``Rules.from_parts``
+    builds one from records, ``rules.play`` (and the others) reads one.
+
+    >>> r = Rules(must_undertrump=False, target=1000)
+    >>> r.play.must_undertrump, r.match.target, r.scoring == ScoringRules()
+    (False, 1000, True)
+    >>> Rules.from_parts(match=MatchRules(target=1000), play=PlayRules(must_undertrump=False)) == r
+    True
 
     Play variants (they change the legal cards):
 
@@ -212,84 +442,99 @@ class Rules:
       (:func:`solver.contract.opening_leader`).
     """
 
-    must_undertrump: bool = True
-    must_overtrump_partner: bool = True
-    ta_table: Literal["j14", "j13", "scaled"] = "j14"
-    sa_table: Literal["a19", "scaled"] = "a19"
-    sa_ta: bool = True
-    belote: bool = True
-    belote_in_ta: bool = False
-    belote_anyone: bool = False
-    declarations: bool = False
-    declarations_first_wins: bool = False
-    carre_apart: bool = False
-    card_once: bool = False
-    must_outscore: bool = False
-    coinche_whole_score: bool = False
-    coinche_takes_all: bool = False
-    belote_to_defenders: bool = False
-    failed_capot: int = 500
-    capot_only_if_bid: bool = False
-    capot_any_side: bool = False
-    unbid_generale: bool = False
-    capot_coinche: bool = False
-    bid_only: bool = False
-    rounding: bool = True
-    declarations_count: bool = False
-    max_level: int = 160
-    plus_two: Literal["80", "none", "all"] = "80"
-    tie_held: bool = False
-    surcoinche: int = 4
-    generale: bool = False
-    suit_ranking: bool = False
-    coinche_in_turn: bool = False
-    contree: bool = False
-    target: int = 2000
-    trump_sequence_first: bool = False
-    generale_leads: bool = False
+    must_undertrump: bool = _P.must_undertrump
+    must_overtrump_partner: bool = _P.must_overtrump_partner
+    ta_table: TaTable = _P.ta_table
+    sa_table: SaTable = _P.sa_table
+    sa_ta: bool = _U.sa_ta
+    belote: bool = _A.belote
+    belote_in_ta: bool = _A.belote_in_ta
+    belote_anyone: bool = _A.belote_anyone
+    declarations: bool = _A.declarations
+    declarations_first_wins: bool = _A.declarations_first_wins
+    carre_apart: bool = _A.carre_apart
+    card_once: bool = _A.card_once
+    must_outscore: bool = _S.must_outscore
+    coinche_whole_score: bool = _S.coinche_whole_score
+    coinche_takes_all: bool = _S.coinche_takes_all
+    belote_to_defenders: bool = _S.belote_to_defenders
+    failed_capot: int = _S.failed_capot
+    capot_only_if_bid: bool = _S.capot_only_if_bid
+    capot_any_side: bool = _S.capot_any_side
+    unbid_generale: bool = _S.unbid_generale
+    capot_coinche: bool = _U.capot_coinche
+    bid_only: bool = _S.bid_only
+    rounding: bool = _S.rounding
+    declarations_count: bool = _S.declarations_count
+    max_level: int = _U.max_level
+    plus_two: PlusTwo = _S.plus_two
+    tie_held: bool = _S.tie_held
+    surcoinche: int = _S.surcoinche
+    generale: bool = _U.generale
+    suit_ranking: bool = _U.suit_ranking
+    coinche_in_turn: bool = _U.coinche_in_turn
+    contree: bool = _U.contree
+    target: int = _M.target
+    trump_sequence_first: bool = _A.trump_sequence_first
+    generale_leads: bool = _P.generale_leads
 
     def __new__(cls, *args: object, **kwargs: object) -> "Rules":
         # the generated __init__ would refuse these with a TypeError
-        names = [f.name for f in dataclasses.fields(cls)]
-        known = ", ".join(sorted(names))
+        names = [name for name, _ in _typed_names(cls)]
         if len(args) > len(names):
             raise RulesError(f"Rules takes at most {len(names)} options, got {len(args)}: {quote(args)}")
         for k in kwargs:
             if k not in names:
-                raise RulesError(f"unknown rules option {quote(k)}: expected one of {known}")
+                raise RulesError(f"unknown rules option {quote(k)}: expected one of {', '.join(sorted(names))}")
             if k in names[:len(args)]:
                 raise RulesError(f"rules option {k} given twice")
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            if f.type == "bool" and not isinstance(v, bool):
-                raise RulesError(f"rules option {f.name} must be True or False, not {quote(v)}")
-            if f.type == "int" and (isinstance(v, bool) or not isinstance(v, int)):
-                raise RulesError(f"rules option {f.name} must be a whole number, not {quote(v)}")
-        if not isinstance(self.ta_table, str) or self.ta_table not in _TA_POINTS:
-            raise RulesError(f"unknown tout atout table {quote(self.ta_table)}: "
-                             "expected 'j14', 'j13' or 'scaled'")
-        if not isinstance(self.sa_table, str) or self.sa_table not in _SA_POINTS:
-            raise RulesError(f"unknown sans atout table {quote(self.sa_table)}: expected 'a19' or 'scaled'")
-        if self.plus_two not in ("80", "none", "all"):
-            raise RulesError(f"plus_two {quote(self.plus_two)}: expected '80' (82 for 80), 'none' or 'all'")
-        if self.surcoinche not in (3, 4):
-            raise RulesError(f"surcoinche multiplier {self.surcoinche!r}: expected 4 or 3")
-        if self.failed_capot not in (410, 500):
-            raise RulesError(f"failed capot score {self.failed_capot!r}: expected 500 or 410")
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(f"match target {self.target!r}: expected a whole number of points, 1 or more")
+        # Each record checks its own rules (and reads the words of the choices); the
+        # flat fields then hold the records' values.
+        for layer, record in LAYERS.items():
+            names = [name for name, _ in _typed_names(record)]
+            part = record(**{name: getattr(self, name) for name in names})
+            object.__setattr__(self, "_" + layer, part)
+            for name in names:
+                object.__setattr__(self, name, getattr(part, name))
         self._check_max_level()
-        self._check_contradictions()
 
-    def _check_contradictions(self) -> None:
-        """Two variants that give one score two different answers are refused, named in
-        one line (:data:`CONTRADICTIONS`)."""
-        for a, b, why in CONTRADICTIONS:
-            if getattr(self, a) and getattr(self, b):
-                raise RulesError(f"rules options {a} and {b} contradict each other: {why}; choose one")
+    @classmethod
+    def from_parts(cls, play: PlayRules = PlayRules(), announcements: AnnouncementRules = AnnouncementRules(),
+                   scoring: ScoringRules = ScoringRules(), auction: AuctionRules = AuctionRules(),
+                   match: MatchRules = MatchRules()) -> "Rules":
+        """The rules made of one record per layer (a layer not given: its defaults)."""
+        flat: dict[str, object] = {}
+        for part in (play, announcements, scoring, auction, match):
+            flat.update((f.name, getattr(part, f.name)) for f in dataclasses.fields(part))
+        return cls(**flat)  # type: ignore[arg-type]
+
+    @property
+    def play(self) -> PlayRules:
+        """The rules of the legal cards and the cards' points."""
+        return self._play  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def announcements(self) -> AnnouncementRules:
+        """The rules of belote and the declarations."""
+        return self._announcements  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def scoring(self) -> ScoringRules:
+        """The rules that score a deal."""
+        return self._scoring  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def auction(self) -> AuctionRules:
+        """The rules of the auction."""
+        return self._auction  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def match(self) -> MatchRules:
+        """The rules of a match."""
+        return self._match  # type: ignore[attr-defined, no-any-return]
 
     @property
     def most_counted(self) -> int:
@@ -313,9 +558,6 @@ class Rules:
 
     def _check_max_level(self) -> None:
         lv = self.max_level
-        if isinstance(lv, bool) or not isinstance(lv, int) or lv % 10 or not 160 <= lv <= MAX_NUMBERED_BID:
-            raise RulesError(f"max_level {lv!r}: expected 160 to {MAX_NUMBERED_BID} by 10 (capot, 250, "
-                             f"stays above every numbered bid)")
         need = lv + (2 if self.plus_two == "all" else 0)
         if need > self.most_counted:
             raise RulesError(
@@ -326,7 +568,7 @@ class Rules:
 
     def replace(self, **changes: object) -> "Rules":
         """A copy with some fields changed; unknown names raise :class:`RulesError`."""
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def with_options(self, options: Iterable[str]) -> "Rules":
         """A copy with ``NAME=VALUE`` options applied, as ``--rule`` gives them.
@@ -393,22 +635,6 @@ class Rules:
         s = Strain.parse(strain)
         return s < 4 and (_card_index(card) >> 3) == s
 
-
-#: Pairs of yes/no variants that cannot hold together, and why (each pair names two
-#: answers to one question of the seeds; docs/rules.md lists them).
-CONTRADICTIONS = (
-    ("coinche_whole_score", "coinche_takes_all",
-     "both say what a coinche multiplies (seed 000: the whole score; seed 002: the bid, "
-     "the winners taking 162 or their tricks)"),
-    ("coinche_takes_all", "bid_only",
-     "a coinche taking 162 or the tricks won scores card points, which bid_only never scores"),
-    ("tie_held", "bid_only",
-     "a litige holds the bidders' card points (seed 001), which bid_only never scores"),
-    ("capot_only_if_bid", "capot_any_side",
-     "capot_any_side scores an unbid capot of the defenders, capot_only_if_bid scores no unbid capot"),
-    ("capot_only_if_bid", "unbid_generale",
-     "unbid_generale scores an unbid générale, capot_only_if_bid scores no unbid capot"),
-)
 
 #: One line per :class:`Rules` field: what it changes and where it comes from (the
 #: command line lists them; ``docs/rules.md`` has the full table).

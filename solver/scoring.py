@@ -25,14 +25,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
-from typing import Any
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .messages import N_, tr
 from .cards import Seat, Team
-from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, may_coinche, points_needed
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_levels, level_points, may_coinche
 from .declarations import BELOTE_POINTS, CARRE_POINTS, SEQUENCE_POINTS, counted_belotes, max_belotes
 from .errors import ContractError, ScoreError, SeatError
-from .rules import MOST_DECLARED, TOTAL_POINTS, Rules, Strain
+from .rules import MOST_DECLARED, TOTAL_POINTS, Rules, ScoringRules, Strain
 
 #: What one declaration can be worth (tierce, quarte, quinte, the carrés).
 DECLARATION_VALUES = tuple(sorted({p for _, p in SEQUENCE_POINTS.values()} | set(CARRE_POINTS.values())))
@@ -170,14 +170,18 @@ def code_side(code: int, bidders: Team) -> "Team | None":
 GENERALE_BONUS = 500
 
 
-def _belote_counts(belote, contract: Contract, rules: Rules) -> tuple[int, int]:
+def _belote_counts(belote: "Team | Seat | str | Iterable[Team | Seat | str] | None", contract: Contract,
+                   rules: Rules) -> tuple[int, int]:
     """``(ns, ew)`` belotes claimed: ``belote`` is None, a side, or one side per belote."""
     if belote is None:
         return (0, 0)
     sides = [belote] if isinstance(belote, (str, Team, Seat)) else list(belote)
     counts = [0, 0]
     for side in sides:
-        counts[_team(side, "belote")] += 1
+        team = _team(side, "belote")
+        if team is None:
+            raise ScoreError(f"belote claimed by {side!r}: expected a side (NS, EW) or a seat")
+        counts[team] += 1
     n = sum(counts)
     most = max_belotes(contract.strain, rules)
     if n > most:
@@ -222,7 +226,7 @@ def check_outcome(contract: Contract, points: object, taken_all: "Team | None", 
     return pts
 
 
-def _capot_code(capot, generale: bool, contract: Contract, points: int, total: int = TOTAL_POINTS) -> int:
+def _capot_code(capot: "bool | Team | Seat | str | None", generale: bool, contract: Contract, points: int, total: int = TOTAL_POINTS) -> int:
     """The compiled scoring's ``capot`` argument from :func:`score_deal`'s."""
     side = capot_side(capot, contract)
     check_outcome(contract, points, side, generale, total)
@@ -248,7 +252,8 @@ def check_contract(contract: Contract, rules: Rules) -> None:
 
 
 def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team | str | None" = False,
-               belote=None, declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
+               belote: "Team | Seat | str | Iterable[Team | Seat | str] | None" = None,
+               declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
                rules: Rules = Rules(), total: int = TOTAL_POINTS) -> DealScore:
     """Score one deal (the door for loose arguments: a contract played on a deal is
     scored by :class:`solver.outcome.PlayedContract`, which ends in the same arithmetic).
@@ -328,7 +333,7 @@ def check_declarations(declarations: object, rules: Rules) -> tuple[int, int]:
     solver.errors.ScoreError: declarations (35, 0): 35 is no total of declarations (sums of 20, ...
     """
     try:
-        pair: tuple[object, ...] = tuple(declarations)  # type: ignore[call-overload, arg-type]
+        pair: tuple[object, ...] = tuple(declarations)  # type: ignore[arg-type]
         if len(pair) != 2 or any(isinstance(v, bool) for v in pair):
             raise ValueError
         decl = (operator.index(pair[0]), operator.index(pair[1]))  # type: ignore[arg-type]
@@ -360,24 +365,50 @@ def score_checked(contract: Contract, points: int, capot: int, claim: "tuple[int
                      held=held, counted=counted, taken_all=code_side(capot, contract.team), tie=tie)
 
 
+#: One term of a side's score: its name (:data:`TERM_NAMES`) and its points.
+Term = tuple[str, int]
+#: One side's score before rounding: its terms, the multiplier of their sum (the
+#: coinche's with ``coinche_whole_score``, else 1) and its belote points.
+SideTerms = tuple[tuple[Term, ...], int, int]
+#: What a compiled scoring answers: ``(ns_score, ew_score, made, tie, held, counted)``.
+ScoreTuple = tuple[int, int, bool, bool, int, int]
+#: What compiled parts answer: ``(made, tie, counted, (ns_side, ew_side), held)``.
+PartsTuple = tuple[bool, bool, int, tuple[SideTerms, SideTerms], int]
+
+
+class CompiledScoring(Protocol):
+    """The scoring of one set of rules (:func:`compiled_scoring`)."""
+
+    def __call__(self, contract: Contract, points: int, capot: int, claim: "tuple[int, int]",
+                 decl: Sequence[int], total: int = TOTAL_POINTS) -> ScoreTuple: ...
+
+
+class CompiledParts(Protocol):
+    """The terms of the scoring of one set of rules (:func:`compiled_parts`)."""
+
+    def __call__(self, contract: Contract, points: int, capot: int, claim: "tuple[int, int]",
+                 decl: Sequence[int], total: int = TOTAL_POINTS) -> PartsTuple: ...
+
+
 @functools.lru_cache(maxsize=64)
-def compiled_scoring(rules: Rules):
+def compiled_scoring(rules: Rules) -> CompiledScoring:
     """The scoring of ``rules`` as a function ``(contract, points, capot, claim, decl,
     total=162) -> (ns_score, ew_score, made, tie, held, counted)``, with the rules read
     once (par scores thousands of contracts under one set of rules).  ``capot`` is a
     code (:func:`capot_code`), ``claim`` the ``(ns, ew)`` belotes claimed, ``total`` the
     deal's points (its cards' and the last trick's)."""
     parts = compiled_parts(rules)
-    rounding = rules.rounding
+    rounding = rules.scoring.rounding
 
-    def side_total(side) -> int:
+    def side_total(side: SideTerms) -> int:
         terms, whole, bel = side
         t = 0
         for term in terms:
             t += term[1]
         return t * whole + bel
 
-    def score(contract: Contract, points: int, capot: int, claim, decl, total: int = TOTAL_POINTS) -> tuple:
+    def score(contract: Contract, points: int, capot: int, claim: "tuple[int, int]", decl: Sequence[int],
+              total: int = TOTAL_POINTS) -> ScoreTuple:
         made, tie, counted, sides, held = parts(contract, points, capot, claim, decl, total)
         ns, ew = side_total(sides[0]), side_total(sides[1])
         if rounding:
@@ -387,7 +418,8 @@ def compiled_scoring(rules: Rules):
     return score
 
 
-def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list, b: int, d: int, bonus: int) -> tuple:
+def _made_bases(rules: ScoringRules, x: Coinche, capot: int, pts: list[int], b: int, d: int,
+                bonus: int) -> tuple[Term, Term]:
     """The bidders' and the defenders' first terms when the contract makes."""
     any_side = rules.capot_any_side and not rules.capot_only_if_bid
     if capot & TAKEN_BY_BIDDERS and not rules.capot_only_if_bid:
@@ -404,7 +436,7 @@ def _made_bases(rules: Rules, x: Coinche, capot: int, pts: list, b: int, d: int,
     return ("points", pts[b]), ("points", pts[d])
 
 
-def _failed_base(rules: Rules, x: Coinche, capot: int, bonus: int, total: int) -> tuple:
+def _failed_base(rules: ScoringRules, x: Coinche, capot: int, bonus: int, total: int) -> Term:
     """The defenders' first term when the contract fails."""
     if rules.bid_only:
         return ("points", 0)
@@ -420,22 +452,24 @@ _TEAMS = (Team.NS, Team.EW)
 
 
 @functools.lru_cache(maxsize=64)
-def compiled_parts(rules: Rules):
+def compiled_parts(rules: Rules) -> CompiledParts:
     """The terms of the scoring of ``rules``: ``(contract, points, capot, claim, decl, total) ->
     (made, tie, counted, (ns_side, ew_side), held)``, each side ``(terms, whole,
     belote)`` with ``terms`` the ``(label, points)`` multiplied by ``whole`` (the
     coinche's multiplier with ``coinche_whole_score``, else 1) before the belote is
     added; the sum, rounded, is the side's score (:func:`compiled_scoring`)."""
-    declarations_count, must_outscore = rules.declarations_count, rules.must_outscore
-    tie_held = rules.tie_held
-    whole_score, surcoinche = rules.coinche_whole_score, rules.surcoinche
-    failed_capot_double = rules.failed_capot == 2 * CAPOT
-    bid_only = rules.bid_only
-    belote_to_defenders = rules.belote_to_defenders
-    unbid_generale = rules.unbid_generale
-    needed = {level: points_needed(level, rules) for level in bid_levels(rules)}
+    sc = rules.scoring                  # the layer of the rules that scores
+    declarations_count, must_outscore = sc.declarations_count, sc.must_outscore
+    tie_held = sc.tie_held
+    whole_score, surcoinche = sc.coinche_whole_score, sc.surcoinche
+    failed_capot_double = sc.failed_capot == 2 * CAPOT
+    bid_only = sc.bid_only
+    belote_to_defenders = sc.belote_to_defenders
+    unbid_generale = sc.unbid_generale
+    needed = {level: level_points(level, rules) for level in bid_levels(rules)}
 
-    def parts(contract: Contract, points: int, capot: int, claim, decl, total: int = TOTAL_POINTS) -> tuple:
+    def parts(contract: Contract, points: int, capot: int, claim: "tuple[int, int]", decl: Sequence[int],
+              total: int = TOTAL_POINTS) -> PartsTuple:
         b = contract.declarer & 1           # the bidders' team, as 0 (N-S) or 1 (E-W)
         d = 1 - b
         x = contract.coinche
@@ -468,7 +502,7 @@ def compiled_parts(rules: Rules):
         # otherwise to the bid only.
         whole = m if whole_score else 1
         bid = ("bid", level * (1 if whole_score else m))
-        side: list = [((), whole, bel[0]), ((), whole, bel[1])]
+        side: list[SideTerms] = [((), whole, bel[0]), ((), whole, bel[1])]
         held = 0
         if capot_bid:
             if made:
@@ -479,7 +513,7 @@ def compiled_parts(rules: Rules):
                 side[d] = ((("failed capot", lost * m), ("declarations", decl[d] + decl[b])), 1, bel[d])
                 side[b] = ((), 1, bel[b])
         elif made:
-            base_b, base_d = _made_bases(rules, x, capot, pts, b, d, bonus)
+            base_b, base_d = _made_bases(sc, x, capot, pts, b, d, bonus)
             side[b] = ((base_b, bid, ("declarations", decl[b])), whole, bel[b])
             side[d] = ((base_d, ("declarations", decl[d])), whole, bel[d])
         elif tie:
@@ -487,7 +521,7 @@ def compiled_parts(rules: Rules):
             side[b] = ((), 1, bel[b])
             held = (pts[b] + decl[b]) * whole
         else:
-            base = _failed_base(rules, x, capot, bonus, total)
+            base = _failed_base(sc, x, capot, bonus, total)
             side[d] = ((base, bid, ("declarations", decl[d] + decl[b])), whole, bel[d])
             side[b] = ((), 1, bel[b])
         if not made and not tie and belote_to_defenders and bel[b]:
@@ -498,7 +532,8 @@ def compiled_parts(rules: Rules):
     return parts
 
 
-def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" = False, belote=None,
+def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" = False,
+                belote: "Team | Seat | str | Iterable[Team | Seat | str] | None" = None,
                 declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
                 rules: Rules = Rules(), total: int = TOTAL_POINTS) -> list[str]:
     """The arithmetic of :func:`score_deal`, one line per step, for people: what the
@@ -553,7 +588,7 @@ TERM_NAMES = (N_("capot"), N_("points"), N_("all points"), N_("failed contract")
               N_("declarations"), N_("failed capot"))
 
 
-def _first_true(lo: int, hi: int, test) -> int:
+def _first_true(lo: int, hi: int, test: Callable[[int], bool]) -> int:
     """The least ``k`` in ``lo..hi-1`` with ``test(k)``, ``hi`` if none, for a ``test``
     that is false and then true (bisection)."""
     while lo < hi:
@@ -585,7 +620,8 @@ def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
     return _first_true(0, total + 1, lambda p: score(contract, p, 0, claim, decl, total)[2])
 
 
-def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bool]:
+def made_levels(levels: "tuple[int, ...]", counted: int,
+                score: Callable[[int], "ScoreTuple | tuple[int, int, bool, bool]"]) -> tuple[int, bool]:
     """How many of the numbered ``levels`` (lowest first) make, and whether the lowest
     failed one is a held tie (``Rules.tie_held``).  ``score(level)`` gives the
     compiled scoring's ``(ns, ew, made, tie, ...)`` for the level undoubled; the made
@@ -599,7 +635,7 @@ def made_levels(levels: "tuple[int, ...]", counted: int, score) -> tuple[int, bo
     (2, False)
     """
     n = len(levels)
-    guess = sum(1 for lv in levels if points_needed(lv) <= counted)
+    guess = sum(1 for lv in levels if level_points(lv) <= counted)
     if (guess == 0 or score(levels[guess - 1])[2]) and (guess == n or not score(levels[guess])[2]):
         lo = guess
     else:

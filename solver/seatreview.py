@@ -18,21 +18,23 @@ A card wrong by both measures is a plain mistake; wrong only on the deal, **bad 
 >>> from solver.deal import EXAMPLE_DEAL
 >>> r = review_from_seats(EXAMPLE_DEAL, "100C S", "SQ S7 SA ST", leader="S", samples=6, seed=1,
 ...                       workers=1)
->>> [s.verdict for s in r.steps]
+>>> [str(s.verdict) for s in r.steps]
 ['good', 'good', 'good', 'good']
+>>> r.count(Verdict.GOOD)
+4
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
 from .messages import N_
 from .cardplay import card_outcomes, play_advice
 from .outcome import PlayedContract, deal_facts, side_points
-from .cards import Card, Seat, Team
+from .cards import Card, Seat, Team, TextEnum
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError
@@ -40,12 +42,24 @@ from .play import Position, parse_played
 from .rules import Rules
 from .solve import default_solver
 
-__all__ = ["SeatStep", "SeatReview", "review_from_seats", "VERDICTS"]
+__all__ = ["SeatStep", "SeatReview", "review_from_seats", "Verdict", "VERDICTS"]
+
+
+class Verdict(TextEnum):
+    """What the review says of one card, by what the seat could know and on the real deal;
+    equal to its word (``"bad luck"``), which JSON writes."""
+
+    GOOD = "good"
+    MISTAKE = "mistake"
+    BAD_LUCK = "bad luck"
+    LUCKY = "lucky"
+    FORCED = "forced"
+
 
 #: The verdicts, in words for people.
-VERDICTS = {"good": N_("good by both"), "mistake": N_("a mistake by both"),
-            "bad luck": N_("right, but not on this deal"), "lucky": N_("wrong, but it worked on this deal"),
-            "forced": N_("no choice")}
+VERDICTS = {Verdict.GOOD: N_("good by both"), Verdict.MISTAKE: N_("a mistake by both"),
+            Verdict.BAD_LUCK: N_("right, but not on this deal"),
+            Verdict.LUCKY: N_("wrong, but it worked on this deal"), Verdict.FORCED: N_("no choice")}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,7 +73,7 @@ class SeatStep:
     trick: int
     seat: Seat
     card: Card
-    verdict: str
+    verdict: Verdict
     seen_best: Optional[Card] = None
     seen_loss: float = 0.0
     seen_loss_se: float = 0.0
@@ -67,8 +81,9 @@ class SeatStep:
     real_loss: int = 0
     real_points_loss: int = 0
 
-    def to_dict(self) -> dict:
-        name = lambda c: None if c is None else c.name      # noqa: E731
+    def to_dict(self) -> dict[str, Any]:
+        def name(c: Optional[Card]) -> Optional[str]:
+            return None if c is None else c.name
         return {"index": self.index, "trick": self.trick, "seat": self.seat.name, "card": self.card.name,
                 "verdict": self.verdict, "seen_best": name(self.seen_best), "seen_loss": self.seen_loss,
                 "seen_loss_se": self.seen_loss_se, "real_best": name(self.real_best),
@@ -85,12 +100,12 @@ class SeatReview:
     rules: Rules
     samples: int
     seed: Optional[int]
-    steps: tuple
+    steps: tuple[SeatStep, ...]
 
-    def count(self, verdict: str, side: "Team | None" = None) -> int:
+    def count(self, verdict: Verdict, side: "Team | None" = None) -> int:
         return sum(s.verdict == verdict and (side is None or s.seat.team == side) for s in self.steps)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "contract": self.contract.to_text(),
                 "declarer": self.contract.declarer.name, "leader": self.leader.name,
                 "samples": self.samples, "seed": self.seed,
@@ -108,16 +123,16 @@ def _real_scores(pos: Position, contract: Contract, rules: Rules) -> dict[Card, 
     return out
 
 
-def _verdict(seen_bad: bool, real_bad: bool) -> str:
-    return {(True, True): "mistake", (False, True): "bad luck", (True, False): "lucky",
-            (False, False): "good"}[(seen_bad, real_bad)]
+def _verdict(seen_bad: bool, real_bad: bool) -> Verdict:
+    return {(True, True): Verdict.MISTAKE, (False, True): Verdict.BAD_LUCK, (True, False): Verdict.LUCKY,
+            (False, False): Verdict.GOOD}[(seen_bad, real_bad)]
 
 
 def _step(pos: Position, i: int, card: Card, contract: Contract, rules: Rules, samples: int,
           seed: Optional[int], workers: "int | None") -> SeatStep:
     seat = pos.to_move
     if len(pos.legal_cards()) == 1:
-        return SeatStep(i, i // 4 + 1, seat, card, "forced")
+        return SeatStep(i, i // 4 + 1, seat, card, Verdict.FORCED)
     played = [c for _, c in pos.history]
     adv = play_advice(pos.deal.hands[seat], seat, contract, played, leader=pos.first_leader,
                       samples=samples, seed=seed, rules=rules, workers=workers)
@@ -131,7 +146,7 @@ def _step(pos: Position, i: int, card: Card, contract: Contract, rules: Rules, s
                     -mine.vs_best, mine.vs_best_se, best, real_loss, points_loss)
 
 
-def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "str | Iterable",
+def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "str | Iterable[int | str]",
                       *, leader: "Seat | str", samples: int = 50, seed: "int | None" = None,
                       rules: Rules = Rules(), workers: "int | None" = None,
                       progress: "Callable[[int, int], None] | None" = None) -> SeatReview:
@@ -145,10 +160,10 @@ def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "s
     cards = parse_played(played)
     Position(d, c.strain, leader, rules, cards)      # the referee checks the whole play first
     pos = Position(d, c.strain, leader, rules)
-    seeds = np.random.SeedSequence(seed).spawn(len(cards)) if seed is not None else [None] * len(cards)
+    seeds = np.random.SeedSequence(seed).spawn(len(cards)) if seed is not None else []
     steps = []
     for i, card in enumerate(cards):
-        s = None if seeds[i] is None else int(seeds[i].generate_state(1)[0])
+        s = int(seeds[i].generate_state(1)[0]) if seeds else None
         steps.append(_step(pos, i, card, c, rules, samples, s, workers))
         pos.play(card)
         if progress is not None:

@@ -83,7 +83,7 @@ class ByStrain:
         s = Strain.parse(key)
         return self._py(self.array[s]) if self.array.ndim == 1 else self.array[:, s]
 
-    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+    def __array__(self, dtype: Any = None, copy: "bool | None" = None) -> "np.ndarray[Any, Any]":
         return self.array if dtype is None else self.array.astype(dtype)
 
     def keys(self) -> tuple[Strain, ...]:
@@ -98,7 +98,7 @@ class ByStrain:
     def __len__(self) -> int:
         return len(STRAINS)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain types for JSON: ``{strain: value}``, or ``{leader: {strain: value}}``."""
         if self.array.ndim == 2:
             return {seat.name: dict(zip(_STRAIN_NAMES, row)) for seat, row in zip(Seat, self.array.tolist())}
@@ -143,7 +143,7 @@ class Outcome(NamedTuple):
         return capot_code(self.taken_all, self.side)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, "tuple[int, int]", "tuple[int, int]", int]:
         """What scoring reads besides the contract and the points, as plain ints
         (a memo key): the side, capot, belote, declarations, the deal's total."""
         return (int(self.side), self.taken, self.belote, self.declarations, self.total)
@@ -211,7 +211,7 @@ class DDTable:
 
     def outcomes(self) -> list[list[Outcome]]:
         """Every :meth:`outcome`, as ``outcomes()[side][strain]`` (computed once)."""
-        cached = getattr(self, "_outcomes", None)
+        cached: "list[list[Outcome]] | None" = getattr(self, "_outcomes", None)
         if cached is not None:
             return cached
         leader = self._one_leader("an outcome")
@@ -252,7 +252,7 @@ class DDTable:
                 break
         return best
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain types for JSON."""
         out: dict[str, Any] = {
             "deal": self.deal.to_pbn(),
@@ -273,7 +273,11 @@ class DDTable:
         return f"<DDTable {who} ns_points={self.ns_points.to_dict()}>"
 
 
-def _solve_leaders(solver: Solver, task: tuple) -> list[StrainResult]:
+#: One strain to solve for some leaders: the deal, the leaders, the strain, the rules.
+_Task = tuple[Deal, "tuple[Seat, ...]", Strain, Rules]
+
+
+def _solve_leaders(solver: Solver, task: _Task) -> list[StrainResult]:
     """One strain for each leader in turn, each value the next one's first guess."""
     deal, leaders, strain, rules = task
     out: list[StrainResult] = []

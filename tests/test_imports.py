@@ -40,8 +40,6 @@ PENDING = {
     ("solver/aggregate.py", "solver.studyplot", "plot_aggregates"),
     ("solver/batch.py", "solver.par", "par"),
     ("solver/batch.py", "solver.table", "dd_table"),
-    ("solver/match.py", "solver.play", "Position"),
-    ("solver/notation.py", "solver.errors", "CoincheError"),
     ("solver/studies.py", "solver.aggregate", "aggregate"),
     ("solver/studies.py", "solver.aggregate", "write_aggregates"),
 }
