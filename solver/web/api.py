@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import html
 from importlib import resources
-from typing import Annotated, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, AsyncIterator, Callable, Literal, Optional
 
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -30,8 +30,11 @@ from solver.errors import CoincheError
 from solver.messages import writing_in
 from . import match, practice, views
 from .access import Access
-from .jobs import Busy, Jobs, Stopping
+from .jobs import Busy, Job, Jobs, Progress, Stopping, Work
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
+
+if TYPE_CHECKING:   # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
 
 DealText = Annotated[str, Field(min_length=1, max_length=200, description="PBN text or 'example'")]
 Strain = Annotated[str, Field(min_length=1, max_length=8, description="S H D C SA TA")]
@@ -162,7 +165,7 @@ def _validation_message(exc: RequestValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}{shown}"
 
 
-def _static(name: str):
+def _static(name: str) -> "Traversable":
     return resources.files("solver.web").joinpath("static", name)
 
 
@@ -175,7 +178,7 @@ def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
     jobs = jobs or Jobs()
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         jobs.shutdown()
 
@@ -223,28 +226,28 @@ def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
 
 def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.get("/api/deal", tags=["deal"], summary="A random deal (Deal.random)")
-    def random_deal(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+    def random_deal(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return views.deal_view(Deal.random(seed), seed)
 
     @app.post("/api/deal", tags=["deal"], summary="Read a deal (Deal.from_pbn)")
-    def read_deal(req: DealIn) -> dict:
+    def read_deal(req: DealIn) -> dict[str, Any]:
         return views.deal_view(views.parse_deal(req.deal))
 
     @app.post("/api/solve", tags=["analysis"], summary="Solve a position (solve)")
-    def solve(req: PlayIn) -> dict:
+    def solve(req: PlayIn) -> dict[str, Any]:
         return views.play_view(req.deal, req.strain, req.leader, req.played, views.parse_rules(req.rules))
 
     @app.post("/api/table", tags=["analysis"], summary="The double-dummy table (dd_table)")
-    def table(req: TableIn) -> dict:
+    def table(req: TableIn) -> dict[str, Any]:
         return views.table_view(req.deal, views.parse_rules(req.rules))
 
     @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
-    def par(req: ParIn) -> dict:
+    def par(req: ParIn) -> dict[str, Any]:
         with writing_in(req.lang):
             return views.par_view(req.deal, req.dealer, views.parse_rules(req.rules))
 
     @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
-    def review(req: PlayIn) -> dict:
+    def review(req: PlayIn) -> dict[str, Any]:
         return views.review_view(req.deal, req.strain, req.leader, req.played, views.parse_rules(req.rules))
 
     @app.post("/api/advise", tags=["advice"], summary="Bidding advice, waited for (advise)")
@@ -258,16 +261,16 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         return await _wait(job, jobs, request)
 
     @app.post("/api/jobs/advise", tags=["jobs"], summary="Start bidding advice; poll /api/jobs/{id}")
-    def advise_job(req: AdviseIn) -> dict:
+    def advise_job(req: AdviseIn) -> dict[str, Any]:
         return jobs.start("advise", _advise_work(req)).to_dict()
 
     @app.post("/api/jobs/lead", tags=["jobs"], summary="Start lead advice; poll /api/jobs/{id}")
-    def lead_job(req: LeadIn) -> dict:
+    def lead_job(req: LeadIn) -> dict[str, Any]:
         return jobs.start("lead", _lead_work(req)).to_dict()
 
     @app.post("/api/jobs/auctionreview", tags=["jobs"],
               summary="Review a whole auction from each caller's seat (review_auction); poll /api/jobs/{id}")
-    def auction_review_job(req: AuctionReviewIn) -> dict:
+    def auction_review_job(req: AuctionReviewIn) -> dict[str, Any]:
         return jobs.start("auctionreview", _auction_review_work(req)).to_dict()
 
     _match_routes(app, jobs)
@@ -285,51 +288,53 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
 
     @app.get("/api/practice/bidding", tags=["practice"], summary="A bidding problem from a seed")
-    def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+    def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return practice.bidding_problem(seed)
 
     @app.get("/api/practice/play", tags=["practice"], summary="A card-play problem from a seed")
-    def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+    def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return practice.play_problem(seed)
 
 
-def _advise_work(req: AdviseIn):
+def _advise_work(req: AdviseIn) -> Work:
     rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
-    def work(progress):
+    def work(progress: Progress) -> Any:
         with writing_in(req.lang):
             return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
                                      progress=progress, rules=rules)
     return work
 
 
-def _lead_work(req: LeadIn):
+def _lead_work(req: LeadIn) -> Work:
     rules = views.parse_rules(req.rules)
 
-    def work(progress):
+    def work(progress: Progress) -> Any:
         with writing_in(req.lang):
             return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
                                    progress=progress, rules=rules)
     return work
 
 
-def _auction_review_work(req: AuctionReviewIn):
+def _auction_review_work(req: AuctionReviewIn) -> Work:
     rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
-    def work(progress):
+    def work(progress: Progress) -> Any:
         with writing_in(req.lang):
             return review_auction(views.parse_deal(req.deal), req.dealer, req.auction, samples=req.samples,
                                   seed=req.seed, progress=progress, rules=rules).to_dict()
     return work
 
 
-def _seat_work(view):
-    def start(req):
+def _seat_work(view: Callable[..., dict[str, Any]]) -> Callable[[PlayedDealIn], Work]:
+    """A seat answer's work from its request: the request's fields, its rules read, are
+    ``view``'s arguments."""
+    def start(req: PlayedDealIn) -> Work:
         fields = req.model_dump()
         lang = fields.pop("lang")
         fields["rules"] = views.parse_rules(fields["rules"])
 
-        def work(progress):
+        def work(progress: Progress) -> Any:
             with writing_in(lang):
                 return view(**fields, progress=progress)
         return work
@@ -337,7 +342,7 @@ def _seat_work(view):
 
 
 #: The answers from one seat: (path, request model, work, summary).
-_SEAT_WORK = [
+_SEAT_WORK: list[tuple[str, type[PlayedDealIn], Callable[[PlayedDealIn], Work], str]] = [
     ("play", SeatPlayIn, _seat_work(views.seat_advice_view),
      "Card-play advice for the seat to move, seeing only its hand (play_advice)"),
     ("seatreview", SeatPlayIn, _seat_work(views.seat_review_view),
@@ -347,12 +352,13 @@ _SEAT_WORK = [
 ]
 
 
-def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type, work, summary: str) -> None:
+def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type[PlayedDealIn],
+                 work: Callable[[PlayedDealIn], Work], summary: str) -> None:
     """``POST /api/KIND`` (waited for) and ``POST /api/jobs/KIND`` (a job to poll)."""
-    async def now(req, request):
+    async def now(req: PlayedDealIn, request: Request) -> Response:
         return await _wait(jobs.start(kind, work(req)), jobs, request)
 
-    def later(req):
+    def later(req: PlayedDealIn) -> dict[str, Any]:
         return jobs.start(kind, work(req)).to_dict()
 
     # the request model is a variable here: give FastAPI the types themselves
@@ -367,13 +373,13 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
     """A match against bots: the state from the person's seat, a bot's next move (a
     job: a PIMC bot thinks), the deals as PBN, a deal replayed by bots."""
     @app.post("/api/match", tags=["match"], summary="A match from the person's seat (table_state)")
-    def match_state(req: MatchIn) -> dict:
+    def match_state(req: MatchIn) -> dict[str, Any]:
         with writing_in(req.lang):
             return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(), show=req.show)
 
     @app.post("/api/match/bot", tags=["match"], summary="The next bot's call or card, waited for (bot_move)")
     async def match_bot(req: MatchIn, request: Request) -> Response:
-        def work(progress):
+        def work(progress: Progress) -> Any:
             with writing_in(req.lang):
                 return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves())
         return await _wait(jobs.start("matchbot", work), jobs, request)
@@ -387,14 +393,14 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/jobs/matchreplay", tags=["jobs"],
               summary="A deal of the match played by bots at every seat (bots_replay); poll /api/jobs/{id}")
-    def match_replay(req: MatchReplayIn) -> dict:
-        def work(progress):
+    def match_replay(req: MatchReplayIn) -> dict[str, Any]:
+        def work(progress: Progress) -> Any:
             with writing_in(req.lang):
                 return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents)
         return jobs.start("matchreplay", work).to_dict()
 
 
-async def _wait(job, jobs: Jobs, request: Request) -> Response:
+async def _wait(job: Job, jobs: Jobs, request: Request) -> Response:
     """Wait for a job; cancel it if the client goes away."""
     while not job.finished:
         if await request.is_disconnected():
@@ -425,7 +431,7 @@ def _page(app: FastAPI) -> None:
         return HTMLResponse(_docs_page(app.openapi()))
 
 
-def _docs_page(schema: dict) -> str:
+def _docs_page(schema: dict[str, Any]) -> str:
     """The API's endpoints as one page that loads nothing from elsewhere, with a link to
     the whole OpenAPI description."""
     rows = []

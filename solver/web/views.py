@@ -57,7 +57,7 @@ def parse_deal(text: str) -> Deal:
     return Deal.from_pbn(text)
 
 
-def deal_view(deal: Deal, seed: "int | None" = None) -> dict:
+def deal_view(deal: Deal, seed: "int | None" = None) -> dict[str, Any]:
     """The deal as PBN text and per hand."""
     out: dict[str, Any] = {"deal": deal.to_pbn(), "hands": {s.name: deal.hands[s].to_pbn() for s in Seat}}
     if seed is not None:
@@ -65,7 +65,7 @@ def deal_view(deal: Deal, seed: "int | None" = None) -> dict:
     return out
 
 
-def _position(pos: Position) -> dict:
+def _position(pos: Position) -> dict[str, Any]:
     over = pos.is_over
     return {
         "trick_leader": pos.leader.name,
@@ -78,7 +78,7 @@ def _position(pos: Position) -> dict:
     }
 
 
-def _last_trick(pos: Position) -> "dict | None":
+def _last_trick(pos: Position) -> "dict[str, Any] | None":
     """The last complete trick: its leader and cards (shown while the next one is empty)."""
     done = len(pos.history) - len(pos.trick)
     if done == 0:
@@ -87,7 +87,7 @@ def _last_trick(pos: Position) -> "dict | None":
     return {"leader": cards[0][0].name, "cards": [c.name for _, c in cards]}
 
 
-def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict:
+def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict[str, Any]:
     """A position of the play-through: the solution (every legal card's value and cost,
     the best line to the end) and the position (trick, hands left, tricks won)."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
@@ -100,7 +100,7 @@ def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: 
     return out
 
 
-def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict:
+def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict[str, Any]:
     """The table for all four leaders."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     t = dd_table(d, rules=rules, threads=1)
@@ -112,17 +112,17 @@ def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict:
     return {"deal": d.to_pbn(), "leaders": rows}
 
 
-def par_view(deal: "Deal | str", dealer: str, rules: Rules = Rules()) -> dict:
+def par_view(deal: "Deal | str", dealer: str, rules: Rules = Rules()) -> dict[str, Any]:
     d = parse_deal(deal) if isinstance(deal, str) else deal
     return par(d, dealer=dealer, rules=rules).to_dict()
 
 
-def review_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict:
+def review_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict[str, Any]:
     d = parse_deal(deal) if isinstance(deal, str) else deal
     return review(d, strain, leader, played, rules).to_dict()
 
 
-def histograms(points: list, bonus: list) -> dict:
+def histograms(points: list[list[int]], bonus: list[list[int]]) -> dict[str, Any]:
     """Per strain, how many sampled deals gave the side each band of points (card
     points plus belote), in bands of :data:`BIN`.
 
@@ -141,7 +141,7 @@ def histograms(points: list, bonus: list) -> dict:
 
 def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[int],
                 auction: str = "", progress: "Callable[[int, int], None] | None" = None,
-                rules: Rules = Rules()) -> dict:
+                rules: Rules = Rules()) -> dict[str, Any]:
     """Bidding advice with the histograms and the answer to the auction so far.
 
     An auction is read and checked as ``coinche advise --auction`` reads it
@@ -170,7 +170,7 @@ def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[
 
 
 def lead_view(hand: str, seat: str, contract: str, declarer: str, samples: int, seed: Optional[int],
-              progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict:
+              progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict[str, Any]:
     return lead_advice(hand, seat, contract, declarer=declarer, samples=samples, seed=seed, rules=rules,
                        progress=progress).to_dict()
 
@@ -182,7 +182,7 @@ def _contract(contract: str, declarer: str) -> Contract:
 
 def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str,
                      samples: int, seed: Optional[int],
-                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict:
+                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict[str, Any]:
     """Card-play advice for the seat to move, from its own hand and the play, with each
     card's exact value on the deal beside the sampled average."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
@@ -197,7 +197,7 @@ def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: s
 
 def seat_review_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str,
                      samples: int, seed: Optional[int],
-                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict:
+                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict[str, Any]:
     """The play so far judged from each player's seat and on the deal."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     return review_from_seats(d, _contract(contract, declarer), played, leader=leader, samples=samples,
@@ -206,7 +206,7 @@ def seat_review_view(deal: "Deal | str", contract: str, declarer: str, leader: s
 
 def playout_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str, worlds: int,
                  seed: Optional[int], progress: "Callable[[int, int], None] | None" = None,
-                 rules: Rules = Rules()) -> dict:
+                 rules: Rules = Rules()) -> dict[str, Any]:
     """The rest of the deal after ``played`` played out by PIMC players, each seeing
     only its own hand."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
