@@ -112,7 +112,8 @@ def test_advice_seat_shows_that_hand(server, browser):
 
 def test_every_size_fits_without_sideways_scroll(server, browser):
     """Phone to desktop: no horizontal scroll, the four hands on screen, tap targets of
-    44 px (buttons; cards at least 44 px high), the table a table (North above South)."""
+    44 px (buttons; cards 44 px wide and high, each inside the window), the table a
+    table (North above South)."""
     link = server + f"/#d={DEAL.to_pbn()}&panel=play&st=H&ld=E&lang=fr"
     try:
         for w, h in SIZES:
@@ -132,8 +133,10 @@ def test_every_size_fits_without_sideways_scroll(server, browser):
                                 ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect())"
                                 ".filter(r => r.width < 44 || r.height < 44).length")
             assert small == 0, (w, small)
-            cards = js(browser, "return [...document.querySelectorAll('.hand .card')].map(c => c.getBoundingClientRect().height)")
-            assert len(cards) == 32 and min(cards) >= 44
+            cards = js(browser, "return [...document.querySelectorAll('.hand .card')].map(c => c.getBoundingClientRect().toJSON())")
+            assert len(cards) == 32, (w, len(cards))
+            assert min(c["width"] for c in cards) >= 44 and min(c["height"] for c in cards) >= 44, (w, cards[0])
+            assert min(c["left"] for c in cards) >= 0 and max(c["right"] for c in cards) <= w, (w, h)
             tabs = js(browser, "return new Set([...document.querySelectorAll('#tabs button')].map(b => b.getBoundingClientRect().top)).size")
             assert tabs <= 2, (w, tabs)
             shot(browser, f"20-size-{w}x{h}")
