@@ -123,8 +123,9 @@ class MatchDealIn(BaseModel):
     cards: Annotated[str, Field(max_length=200, description="the cards so far: 'SA S7 ...'")] = ""
 
 
-class MatchIn(BaseModel):
-    """A match at the board (solver.web.match): the page sends it whole every time."""
+class MatchIn(Ruled):
+    """A match at the board (solver.web.match), under the request's rules: the page
+    sends it whole every time."""
 
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
     seat: SeatText = "S"
@@ -375,28 +376,34 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
     @app.post("/api/match", tags=["match"], summary="A match from the person's seat (table_state)")
     def match_state(req: MatchIn) -> dict[str, Any]:
         with writing_in(req.lang):
-            return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(), show=req.show)
+            return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(),
+                                     views.parse_rules(req.rules), show=req.show)
 
     @app.post("/api/match/bot", tags=["match"], summary="The next bot's call or card, waited for (bot_move)")
     async def match_bot(req: MatchIn, request: Request) -> Response:
+        rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
+
         def work(progress: Progress) -> Any:
             with writing_in(req.lang):
-                return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves())
+                return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves(), rules)
         return await _wait(jobs.start("matchbot", work), jobs, request)
 
     @app.post("/api/match/pbn", tags=["match"], summary="The finished deals as records (match_records)")
     def match_pbn(req: MatchIn) -> Response:
         with writing_in(req.lang):
-            text = match.match_records(req.seed, req.seat, req.partner, req.opponents, req.moves())
+            text = match.match_records(req.seed, req.seat, req.partner, req.opponents, req.moves(),
+                                       views.parse_rules(req.rules))
         return Response(text, media_type="application/x-chess-pbn",
                         headers={"content-disposition": f'attachment; filename="match-{req.seed}.pbn"'})
 
     @app.post("/api/jobs/matchreplay", tags=["jobs"],
               summary="A deal of the match played by bots at every seat (bots_replay); poll /api/jobs/{id}")
     def match_replay(req: MatchReplayIn) -> dict[str, Any]:
+        rules = views.parse_rules(req.rules)
+
         def work(progress: Progress) -> Any:
             with writing_in(req.lang):
-                return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents)
+                return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents, rules)
         return jobs.start("matchreplay", work).to_dict()
 
 

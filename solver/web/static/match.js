@@ -18,6 +18,7 @@ Object.assign(TEXT.fr, {
   m_replay: "Rejouer cette donne comme les robots", m_again: "La rejouer depuis la place", m_again_go: "Rejouer",
   m_pbn: "Télécharger la partie (PBN)", m_match_over: "Partie terminée", m_wins: "gagnent",
   m_passed: "Tout le monde a passé.", m_you: "vous", m_bots_line: "La donne jouée par les robots",
+  m_declarations: "Annonces", m_decl_later: "Les annonces sont montrées au deuxième pli.", m_decl_pts: "pts d'annonce",
   m_review: "Revue de la donne", m_total: "Total", m_deal_score: "Score de la donne", m_target: "Objectif",
   m_auction: "Enchères de la donne", m_tricks: "Plis joués",
   m_continue: "Continuer", m_bidbox: "Boîte d'enchères", m_player: "Joueur", m_calls_off: "Annonces à côté",
@@ -34,6 +35,7 @@ Object.assign(TEXT.en, {
   m_replay: "Replay this deal as the bots would", m_again: "Play it again from", m_again_go: "Play again",
   m_pbn: "Download the match (PBN)", m_match_over: "Match over", m_wins: "win",
   m_passed: "All four passed.", m_you: "you", m_bots_line: "The deal played by the bots",
+  m_declarations: "Declarations", m_decl_later: "Declarations are shown at the second trick.", m_decl_pts: "declaration points",
   m_review: "Review of the deal", m_total: "Total", m_deal_score: "Deal score", m_target: "Target",
   m_auction: "The deal's auction", m_tricks: "Tricks played",
   m_continue: "Go on", m_bidbox: "Bidding box", m_player: "Player", m_calls_off: "Calls off the best",
@@ -188,8 +190,10 @@ function botsReplay() {
 }
 function downloadPbn() {
   return act(async () => {
-    const r = await fetch("/api/match/pbn", { method: "POST", headers: { "content-type": "application/json" },
-                                             body: JSON.stringify(requestBody(matchBody())) });
+    const headers = { "content-type": "application/json" };
+    if (state.token) headers["x-board-token"] = state.token;
+    const r = await fetch("/api/match/pbn", { method: "POST", headers,
+                                             body: JSON.stringify(requestBody("/api/match/pbn", matchBody())) });
     if (!r.ok) { const e = await r.json().catch(() => ({})); throw new Error(e.error || `HTTP ${r.status}`); }
     const url = URL.createObjectURL(await r.blob());
     const a = el("a", { href: url, download: `coinche-match-${match.seed}.pbn`, id: "m-pbn-link" });
@@ -334,6 +338,27 @@ function whoDidWhat() {
   return scroller(el("table", { class: "grid", id: "m-who" }, el("caption", { class: "muted" }, t("m_who")), el("tr", {}, ...head), ...rows));
 }
 
+// The declarations that score, laid on the table from the second trick (the server
+// sends them from then on); once the deal is over, the record's words for them.
+const DECL_WORDS = { tierce: "tierce", quarte: "quarte", quinte: "quinte", carre: "carré" };
+function declarations(v) {
+  if (!v.declaring) return null;
+  if (v.declarations.length) {
+    return el("ul", { id: "m-declarations" }, ...v.declarations.map((x) => richEl("li", { "data-seat": x.seat },
+      `${playerName(x.seat)}${C()}${DECL_WORDS[x.kind]} ${x.cards.map(cardName).join(" ")} (${x.points} ${t("m_decl_pts")})`)));
+  }
+  if (v.over && v.declarations_text) {
+    return richEl("p", { id: "m-declarations" }, v.declarations_text.split(" ").map((part) => {
+      const [team, kinds] = part.split(":");
+      return `${t(team === "NS" ? "ns" : "ew")}${C()}` + kinds.split(",").map((k) => {
+        const [kind, top] = k.split("-");
+        return `${DECL_WORDS[kind]} ${NAMES[state.lang][top]}`;
+      }).join(", ");
+    }).join(" · "));
+  }
+  return v.contract && !v.over ? el("p", { class: "muted", id: "m-declarations" }, t("m_decl_later")) : null;
+}
+
 function renderMatch(pane) {
   pane.replaceChildren(el("h2", {}, t("match_title")), settings());
   const v = match.view;
@@ -352,6 +377,8 @@ function renderMatch(pane) {
   }
   pane.append(el("h3", {}, t("m_auction")), auctionDiagram(v.auction.map((a) => a.call), v.dealer, "m-auction"));
   if (v.your_turn && v.bidding) pane.append(matchBiddingBox(v));
+  const declared = declarations(v);
+  if (declared) pane.append(el("h3", {}, t("m_declarations")), declared);
   if (v.tricks.length) pane.append(el("h3", {}, t("m_tricks")), trickTable(v.tricks, "m-tricks"));
   if (v.over) {
     const others = SEATS.filter((s) => s !== match.seat);
