@@ -422,4 +422,56 @@ FRENCH: dict[str, str] = {
         "{deals} donnes (graine {seed}{dup}) : {ns} (N-S) moins {ew} (E-O), {m:+.1f} ± {ci:.1f} de score par donne, {pm:+.1f} ± {pci:.1f} en points de cartes (intervalles à 95 %).",
     "{seat} calls {call}": "{seat} annonce {call}",
     "{seat} plays {card}": "{seat} joue {card}",
+    # bad input: deals, hands, cards, seats, strains, rules
+    "a deal needs 4 hands, got {n}": "une donne a 4 mains, pas {n}",
+    "card {card} is in two hands: {first} and {second}": "la carte {card} est dans deux mains : {first} et {second}",
+    "hands hold unequal numbers of cards ({detail}): every hand must hold as many":
+        "les mains n'ont pas le même nombre de cartes ({detail}) : chaque main doit en avoir autant",
+    "hands hold {n} cards: at most 8": "les mains ont {n} cartes : 8 au plus",
+    "hands are empty: a deal needs at least one card per hand": "les mains sont vides : une donne a au moins une carte par main",
+    "malformed deal {text}: expected the first seat (N E S W) before ':'":
+        "donne mal formée {text} : il faut la première place (N E S W) avant ':'",
+    "malformed deal {text}: expected 4 hands separated by spaces, got {n}":
+        "donne mal formée {text} : il faut 4 mains séparées par des espaces, pas {n}",
+    "{error} (in deal {text})": "{error} (dans la donne {text})",
+    "malformed card {text}: expected a suit and a rank, like SA, HT, H10, 10♥":
+        "carte mal formée {text} : il faut une couleur et un rang, comme SA, HT, H10, 10♥",
+    "unknown suit in card {text}: expected one of {letters} or ♠ ♥ ♦ ♣":
+        "couleur inconnue dans la carte {text} : il faut une de {letters} ou ♠ ♥ ♦ ♣",
+    "unknown rank in card {text}: expected one of {ranks}": "rang inconnu dans la carte {text} : il faut un de {ranks}",
+    "unknown seat {text}: expected one of N E S W": "place inconnue {text} : il faut une de N E S W (ou O pour Ouest)",
+    "malformed hand {text}: expected four suits spades.hearts.diamonds.clubs separated by dots, like 'AK.K8.-.A8'":
+        "main mal formée {text} : il faut quatre couleurs pique.cœur.carreau.trèfle séparées par des points, comme 'AK.K8.-.A8'",
+    "unknown rank {rank} in hand {text}: expected ranks from AKQJT987":
+        "rang inconnu {rank} dans la main {text} : les rangs sont AKQJT987 (ou R D V)",
+    "card {card} appears twice in hand {text}": "la carte {card} est deux fois dans la main {text}",
+    "unknown strain {text}: expected one of {letters} SA TA (or NT, AT)":
+        "atout inconnu {text} : il faut un de {letters} SA TA (ou NT, AT)",
+    "rules option {option}: expected NAME=VALUE, like suit_ranking=true":
+        "variante {option} : il faut NOM=VALEUR, comme suit_ranking=true",
+    "unknown rules option {name}: expected one of {known}": "variante inconnue {name} : il faut une de {known}",
+    "rules option {name} must be true or false, not {value}": "la variante {name} vaut true ou false, pas {value}",
+    "rules option {name} must be a whole number, not {value}": "la variante {name} est un nombre entier, pas {value}",
+    # the board's server
+    "no such path {path}": "pas de chemin {path}",
+    "{method} is not allowed on {path}": "{method} n'est pas permis sur {path}",
+    "the body is no JSON the API reads (UTF-8 text, nested at most a few levels)":
+        "le corps n'est pas du JSON que l'API lit (texte UTF-8, imbriqué sur quelques niveaux au plus)",
+    "the body is no JSON the API reads (UTF-8 text, nested at most {depth} levels)":
+        "le corps n'est pas du JSON que l'API lit (texte UTF-8, imbriqué sur {depth} niveaux au plus)",
+    "request body larger than {limit} bytes": "corps de requête de plus de {limit} octets",
+    "no job {job}": "pas de calcul {job}",
+    "the client went away": "le client est parti",
+    "the job failed": "le calcul a échoué",
+    "the server is stopping": "le serveur s'arrête",
+    "the job was cancelled": "le calcul a été annulé",
+    "{n} jobs are under way: try again when one is done": "{n} calculs sont en cours : réessayez quand l'un est fini",
+    "the deal is over: no card is left to play": "la donne est finie : il ne reste aucune carte à jouer",
+    "samples {samples}: expected a whole number from 1 to {limit}": "donnes tirées {samples} : il faut un nombre entier de 1 à {limit}",
+    "{what} {text}...: longer than {limit} characters": "{what} {text}... : plus de {limit} caractères",
+    "host {host} is not served here: start the server with --allow-host {name} to serve that name":
+        "l'hôte {host} n'est pas servi ici : lancez le serveur avec --allow-host {name} pour servir ce nom",
+    "a page of another site cannot use the board": "une page d'un autre site ne peut pas utiliser le tableau",
+    "this board needs its token: open the link that coinche serve printed (it ends in #token=...)":
+        "ce tableau demande son jeton : ouvrez le lien que coinche serve a affiché (il finit par #token=...)",
 }

@@ -144,6 +144,32 @@ def test_bad_input_gets_the_cli_message(client, path, body, cli):
     assert cli_line == "error: " + response.json()["error"]
 
 
+@pytest.mark.parametrize("path, body, cli", [
+    ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7"}, ["table", "N:AK.K8.K8.A8 T98.QT.J9.7"]),
+    ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"},
+     ["table", "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"]),
+    ("/api/table", {"deal": EXAMPLE, "rules": ["nonsense=1"]}, ["table", EXAMPLE, "--rule", "nonsense=1"]),
+    ("/api/par", {"deal": EXAMPLE, "dealer": "Q"}, ["par", EXAMPLE, "--dealer", "Q"]),
+    ("/api/advise", {"hand": "AJ9.A7.KT", "samples": 5}, ["advise", "AJ9.A7.KT", "--samples", "5"]),
+])
+def test_bad_input_in_french_for_a_french_page(client, path, body, cli):
+    """A request whose Accept-Language puts French first (the French page sends
+    ``fr``) gets the message ``coinche --lang fr`` prints, in French; English otherwise."""
+    french = client.post(path, json=body, headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"})
+    english = client.post(path, json=body, headers={"accept-language": "en-GB,fr;q=0.5"})
+    assert french.status_code == english.status_code == 400
+    assert run("--lang", "fr", *cli).stderr.strip() == "error: " + french.json()["error"]
+    assert run(*cli).stderr.strip() == "error: " + english.json()["error"]
+    assert french.json()["error"] != english.json()["error"]
+
+
+def test_the_servers_own_refusals_in_french(client):
+    fr = {"accept-language": "fr"}
+    assert client.get("/api/nowhere", headers=fr).json() == {"error": "pas de chemin '/api/nowhere'"}
+    assert client.get("/api/jobs/abc", headers=fr).json() == {"error": "pas de calcul 'abc'"}
+    assert client.get("/api/jobs/abc").json() == {"error": "no job 'abc'"}
+
+
 @pytest.mark.parametrize("path, body", [
     ("/api/table", {"deal": "x" * 201}),
     ("/api/table", {}),

@@ -279,6 +279,22 @@ def test_french_bid_letters(server, browser):
     assert browser.find_element(By.ID, "par-reason").text == reason
 
 
+def test_errors_in_the_pages_language(server, browser):
+    """A deal the package refuses: the French page says why in French, the English page
+    in English, each the package's own message (solver.Deal.from_pbn under
+    solver.messages' language)."""
+    bad = "N:AK.K8.K8.A8 T98.QT.J9.7"
+    shown = {}
+    for lang in ("fr", "en"):
+        open_board(browser, server + f"/#panel=table&lang={lang}")
+        load(browser, bad)
+        with writing_in(lang), pytest.raises(solver.CoincheError) as refused:
+            solver.Deal.from_pbn(bad)
+        shown[lang] = browser.find_element(By.ID, "message").text
+        assert shown[lang] == str(refused.value)
+    assert "il faut 4 mains" in shown["fr"] and "expected 4 hands" in shown["en"]
+
+
 def test_practice_states_and_judges(server, browser):
     """Bidding problem 5 is answered (it once failed to sample); no hidden hand in the deal
     bar or the link; a card problem states contract, goal and tolerance and judges by it."""

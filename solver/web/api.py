@@ -23,11 +23,13 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
-from solver.messages import writing_in
+from solver.messages import output_language, tr, writing_in
+from solver.notation import Language
 from . import match, practice, views
 from .access import Access
 from .jobs import Busy, Job, Jobs, Progress, Stopping, Work
@@ -43,7 +45,9 @@ Played = Annotated[str, Field(max_length=200, description="cards played, in orde
 HandText = Annotated[str, Field(min_length=1, max_length=60, description="one hand: 'AJ9.A7.KT.J'")]
 Samples = Annotated[int, Field(ge=1, le=MAX_SAMPLES)]
 Seed = Annotated[Optional[int], Field(default=None, ge=0, le=MAX_SEED)]
-Lang = Annotated[Literal["en", "fr"], Field(description="the language of the texts in the answer")]
+Lang = Annotated[Optional[Literal["en", "fr"]],
+                 Field(description="the language of the texts in the answer (default: the request's "
+                                   "Accept-Language, French or English)")]
 RuleText = Annotated[str, Field(min_length=1, max_length=80, description="NAME=VALUE, as --rule takes it")]
 #: Most ``NAME=VALUE`` texts in one request's ``rules``.
 MAX_RULES = 40
@@ -67,7 +71,7 @@ class TableIn(Ruled):
 class ParIn(Ruled):
     deal: DealText
     dealer: SeatText = "N"
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class PlayIn(Ruled):
@@ -84,7 +88,7 @@ class AdviseIn(Ruled):
     samples: Samples = 200
     seed: Seed = None
     auction: Annotated[str, Field(max_length=200, description="calls so far: 'pass 90H'")] = ""
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class PlayedDealIn(Ruled):
@@ -96,7 +100,7 @@ class PlayedDealIn(Ruled):
     leader: SeatText = "N"
     played: Played = ""
     seed: Seed = None
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class SeatPlayIn(PlayedDealIn):
@@ -115,7 +119,7 @@ class AuctionReviewIn(Ruled):
     auction: Annotated[str, Field(min_length=1, max_length=200, description="the calls: '80H pass 90S pass pass pass'")]
     samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 30
     seed: Seed = 1
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class MatchDealIn(BaseModel):
@@ -133,7 +137,7 @@ class MatchIn(Ruled):
     opponents: Literal[match.BOTS] = "heuristic"  # type: ignore[valid-type]
     deals: Annotated[list[MatchDealIn], Field(max_length=match.MAX_DEALS)] = []
     show: bool = False
-    lang: Lang = "en"
+    lang: Lang = None
 
     def moves(self) -> list[tuple[str, str]]:
         return [(d.calls, d.cards) for d in self.deals]
@@ -150,7 +154,41 @@ class LeadIn(Ruled):
     declarer: SeatText
     samples: Samples = 200
     seed: Seed = None
-    lang: Lang = "en"
+    lang: Lang = None
+
+
+class Speaking:
+    """ASGI middleware: the request is answered in the language its ``Accept-Language``
+    header puts first (French for ``fr``, ``fr-FR``; English otherwise), so its error
+    messages (and every text written through :func:`solver.messages.tr`) are in the
+    page's language; a ``lang`` field in the body, where a request has one, rules the
+    texts of its answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with writing_in(asked_language(dict(scope.get("headers") or []).get(b"accept-language", b""))):
+            await self.app(scope, receive, send)
+
+
+def speaking(lang: Optional[str]) -> Language:
+    """The language of a request's answer: its ``lang`` field, else the request's own
+    (:class:`Speaking`).  Read while the request is handled, not in a job's thread."""
+    return Language(lang) if lang else output_language()
+
+
+def asked_language(header: bytes) -> Language:
+    """French when the first language of an ``Accept-Language`` header is French.
+
+    >>> asked_language(b"fr-FR,fr;q=0.9,en;q=0.8"), asked_language(b"en-GB,fr;q=0.5"), asked_language(b"")
+    (<Language.FR: 'fr'>, <Language.EN: 'en'>, <Language.EN: 'en'>)
+    """
+    first = header.decode("latin-1").split(",")[0].split(";")[0].strip().lower()
+    return Language.FR if first == "fr" or first.startswith("fr-") else Language.EN
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -190,14 +228,16 @@ def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
     app.state.jobs = jobs
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(Access, hosts=hosts, token=token)
+    app.add_middleware(Speaking)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         # the framework's own answers (no such path, method, unreadable body) in the API's shape
-        messages = {404: f"no such path {request.url.path[:80]!r}",
-                    405: f"{request.method} is not allowed on {request.url.path[:80]!r}"}
+        path = repr(request.url.path[:80])
+        messages = {404: tr("no such path {path}", path=path),
+                    405: tr("{method} is not allowed on {path}", method=request.method, path=path)}
         if exc.status_code == 400 and "parsing the body" in str(exc.detail):
-            messages[400] = "the body is no JSON the API reads (UTF-8 text, nested at most a few levels)"
+            messages[400] = tr("the body is no JSON the API reads (UTF-8 text, nested at most a few levels)")
         message = messages.get(exc.status_code, str(exc.detail))
         response = _error(exc.status_code, message)
         for name, value in (exc.headers or {}).items():
@@ -244,7 +284,7 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
     def par(req: ParIn) -> dict[str, Any]:
-        with writing_in(req.lang):
+        with writing_in(speaking(req.lang)):
             return views.par_view(req.deal, req.dealer, views.parse_rules(req.rules))
 
     @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
@@ -281,12 +321,12 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's progress and result")
     def job_state(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.get(job_id)
-        return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
+        return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
 
     @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Stop a job (also: leave the page)")
     def cancel(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.cancel(job_id)
-        return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
+        return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
 
     @app.get("/api/practice/bidding", tags=["practice"], summary="A bidding problem from a seed")
     def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
@@ -300,8 +340,10 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 def _advise_work(req: AdviseIn) -> Work:
     rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
+    lang = speaking(req.lang)      # read here: the work runs in another thread
+
     def work(progress: Progress) -> Any:
-        with writing_in(req.lang):
+        with writing_in(lang):
             return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
                                      progress=progress, rules=rules)
     return work
@@ -310,8 +352,10 @@ def _advise_work(req: AdviseIn) -> Work:
 def _lead_work(req: LeadIn) -> Work:
     rules = views.parse_rules(req.rules)
 
+    lang = speaking(req.lang)      # read here: the work runs in another thread
+
     def work(progress: Progress) -> Any:
-        with writing_in(req.lang):
+        with writing_in(lang):
             return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
                                    progress=progress, rules=rules)
     return work
@@ -320,8 +364,10 @@ def _lead_work(req: LeadIn) -> Work:
 def _auction_review_work(req: AuctionReviewIn) -> Work:
     rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
+    lang = speaking(req.lang)      # read here: the work runs in another thread
+
     def work(progress: Progress) -> Any:
-        with writing_in(req.lang):
+        with writing_in(lang):
             return review_auction(views.parse_deal(req.deal), req.dealer, req.auction, samples=req.samples,
                                   seed=req.seed, progress=progress, rules=rules).to_dict()
     return work
@@ -332,7 +378,7 @@ def _seat_work(view: Callable[..., dict[str, Any]]) -> Callable[[PlayedDealIn], 
     ``view``'s arguments."""
     def start(req: PlayedDealIn) -> Work:
         fields = req.model_dump()
-        lang = fields.pop("lang")
+        lang = speaking(fields.pop("lang"))
         fields["rules"] = views.parse_rules(fields["rules"])
 
         def work(progress: Progress) -> Any:
@@ -375,7 +421,7 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
     job: a PIMC bot thinks), the deals as PBN, a deal replayed by bots."""
     @app.post("/api/match", tags=["match"], summary="A match from the person's seat (table_state)")
     def match_state(req: MatchIn) -> dict[str, Any]:
-        with writing_in(req.lang):
+        with writing_in(speaking(req.lang)):
             return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(),
                                      views.parse_rules(req.rules), show=req.show)
 
@@ -383,14 +429,16 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
     async def match_bot(req: MatchIn, request: Request) -> Response:
         rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
+        lang = speaking(req.lang)      # read here: the work runs in another thread
+
         def work(progress: Progress) -> Any:
-            with writing_in(req.lang):
+            with writing_in(lang):
                 return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves(), rules)
         return await _wait(jobs.start("matchbot", work), jobs, request)
 
     @app.post("/api/match/pbn", tags=["match"], summary="The finished deals as records (match_records)")
     def match_pbn(req: MatchIn) -> Response:
-        with writing_in(req.lang):
+        with writing_in(speaking(req.lang)):
             text = match.match_records(req.seed, req.seat, req.partner, req.opponents, req.moves(),
                                        views.parse_rules(req.rules))
         return Response(text, media_type="application/x-chess-pbn",
@@ -401,8 +449,10 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
     def match_replay(req: MatchReplayIn) -> dict[str, Any]:
         rules = views.parse_rules(req.rules)
 
+        lang = speaking(req.lang)      # read here: the work runs in another thread
+
         def work(progress: Progress) -> Any:
-            with writing_in(req.lang):
+            with writing_in(lang):
                 return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents, rules)
         return jobs.start("matchreplay", work).to_dict()
 
@@ -412,16 +462,16 @@ async def _wait(job: Job, jobs: Jobs, request: Request) -> Response:
     while not job.finished:
         if await request.is_disconnected():
             jobs.cancel(job.id)
-            return _error(499, "the client went away")
+            return _error(499, tr("the client went away"))
         job.touch()
         await asyncio.sleep(0.05)
     jobs.forget(job.id)
     if job.state == "failed":
-        return _error(400, job.error or "failed")
+        return _error(400, job.error or tr("the job failed"))
     if job.state == "cancelled":
         if jobs.stopping:
-            return _error(503, "the server is stopping")
-        return _error(409, "the job was cancelled")
+            return _error(503, tr("the server is stopping"))
+        return _error(409, tr("the job was cancelled"))
     return JSONResponse(job.result)
 
 

@@ -15,6 +15,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+from solver.messages import tr
+
 #: How a job says how far it is: ``progress(done, total)``.
 Progress = Callable[[int, int], None]
 #: A job's work: called with its progress callback, returns the job's result.
@@ -100,9 +102,9 @@ class Jobs:
             self._forget_old()
             active = sum(1 for j in self._jobs.values() if not j.finished)
             if active >= self._limit:
-                raise Busy(f"{active} jobs are under way: try again when one is done")
+                raise Busy(tr("{n} jobs are under way: try again when one is done", n=active))
             if self._stopping:
-                raise Stopping("the server is stopping")
+                raise Stopping(tr("the server is stopping"))
             job = Job(secrets.token_urlsafe(ID_BYTES), kind)
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, work)

@@ -6,6 +6,8 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from solver.messages import tr
+
 #: Largest request body, bytes.
 MAX_BODY = 16 * 1024
 #: Most deals one advice request samples (the command line allows far more; the page
@@ -59,7 +61,7 @@ class BodyLimit:
         self.limit = limit
 
     async def _refuse(self, send: Send, status: int = 413, message: str = "") -> None:
-        text = message or f"request body larger than {self.limit} bytes"
+        text = message or tr("request body larger than {limit} bytes", limit=self.limit)
         body = json.dumps({"error": text}).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
@@ -93,8 +95,8 @@ class BodyLimit:
                     return {"type": "http.disconnect"}
                 if depth.feed(message.get("body", b"")) > MAX_DEPTH:
                     refused = True
-                    await self._refuse(send, 400, "the body is no JSON the API reads (UTF-8 text, "
-                                       f"nested at most {MAX_DEPTH} levels)")
+                    await self._refuse(send, 400, tr("the body is no JSON the API reads (UTF-8 text, "
+                                                     "nested at most {depth} levels)", depth=MAX_DEPTH))
                     return {"type": "http.disconnect"}
             return message
 

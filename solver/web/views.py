@@ -23,6 +23,7 @@ from solver.contract import Contract
 from solver.deal import EXAMPLE_DEAL, Deal
 from solver.errors import ConstraintError, DealError
 from solver.lead import lead_advice
+from solver.messages import tr
 from solver.par import par
 from solver.pimc import play_out
 from solver.play import Position
@@ -189,7 +190,7 @@ def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: s
     c = _contract(contract, declarer)
     pos = Position(d, c.strain, leader, rules, played=played)
     if pos.is_over:
-        raise ConstraintError("the deal is over: no card is left to play")
+        raise ConstraintError(tr("the deal is over: no card is left to play"))
     seat = pos.to_move
     return play_advice(d.hands[seat], seat, c, played, leader=leader, samples=samples, seed=seed, deal=d,
                        rules=rules, progress=progress).to_dict()
@@ -217,12 +218,14 @@ def playout_view(deal: "Deal | str", contract: str, declarer: str, leader: str, 
 def check_samples(samples: int, limit: int) -> int:
     """A sample count within 1..limit."""
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= limit:
-        raise ConstraintError(f"samples {samples!r}: expected a whole number from 1 to {limit}")
+        raise ConstraintError(tr("samples {samples}: expected a whole number from 1 to {limit}",
+                                 samples=repr(samples), limit=limit))
     return samples
 
 
 def check_text(text: str, what: str, limit: int) -> str:
     if len(text) > limit:
-        raise DealError(f"{what} {text[:80]!r}...: longer than {limit} characters")
+        raise DealError(tr("{what} {text}...: longer than {limit} characters", what=what, text=repr(text[:80]),
+                           limit=limit))
     return text
 

@@ -327,9 +327,16 @@ function requestBody(path, fields) {
   return path === "/api/deal" ? fields : Object.assign({ rules: rulesList() }, fields);
 }
 
+// Every request's headers: the page's language (the server writes its errors in it)
+// and the board's token when the link gave one.
+function apiHeaders() {
+  const headers = { "accept-language": state.lang };
+  if (state.token) headers["x-board-token"] = state.token;
+  return headers;
+}
+
 async function api(method, path, fields, keepalive) {
-  const opts = { method, headers: {}, keepalive: !!keepalive };
-  if (state.token) opts.headers["x-board-token"] = state.token;
+  const opts = { method, headers: apiHeaders(), keepalive: !!keepalive };
   if (fields !== undefined) { opts.body = JSON.stringify(requestBody(path, fields)); opts.headers["content-type"] = "application/json"; }
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));

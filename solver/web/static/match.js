@@ -190,8 +190,7 @@ function botsReplay() {
 }
 function downloadPbn() {
   return act(async () => {
-    const headers = { "content-type": "application/json" };
-    if (state.token) headers["x-board-token"] = state.token;
+    const headers = Object.assign(apiHeaders(), { "content-type": "application/json" });
     const r = await fetch("/api/match/pbn", { method: "POST", headers,
                                              body: JSON.stringify(requestBody("/api/match/pbn", matchBody())) });
     if (!r.ok) { const e = await r.json().catch(() => ({})); throw new Error(e.error || `HTTP ${r.status}`); }
