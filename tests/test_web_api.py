@@ -144,6 +144,47 @@ def test_bad_input_gets_the_cli_message(client, path, body, cli):
     assert cli_line == "error: " + response.json()["error"]
 
 
+def wait_job(client, job: dict) -> dict:
+    end = time.monotonic() + stretched(60)
+    while time.monotonic() < end:
+        job = ok(client.get(f"/api/jobs/{job['id']}"))
+        if job["state"] in ("done", "failed", "cancelled"):
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"job {job['id']} did not end")
+
+
+def test_estimates_are_the_point_count_and_play_outs(client):
+    """The column beside the table: per strain, solver.evaluate_hand's count from each
+    hand, dd_table's points, and solver.play_out's N-S points with the seeds the answer
+    gives, their mean and standard error (the play-outs' sample deviation over √n)."""
+    rules = ["must_undertrump=false"]
+    job = ok(client.post("/api/jobs/estimates", json={"deal": DEAL.to_pbn(), "dealer": "W", "playouts": 3,
+                                                      "worlds": 2, "rules": rules}))
+    got = wait_job(client, job)["result"]
+    ruled = solver.Rules().with_options(rules)
+    table = solver.dd_table(DEAL, rules=ruled)
+    assert got["leader"] == "N" and [r["strain"] for r in got["strains"]] == ["S", "H", "D", "C", "SA", "TA"]
+    for r in got["strains"]:
+        ns = [table.for_leader(s).ns_points[r["strain"]] for s in "NESW"]
+        assert r["dd_ns"] == ns[0] and r["dd_ns_mean"] == sum(ns) / 4
+        if r["strain"] in ("SA", "TA"):
+            assert r["count"] is None
+        else:
+            assert r["count"] == {s.name: round(solver.evaluate_hand(DEAL.hands[s], r["strain"]).points, 1)
+                                  for s in solver.Seat}
+        played = [solver.play_out(DEAL, strain=r["strain"], leader="N", worlds=2, seed=x, rules=ruled,
+                                  workers=1).ns_points for x in r["seeds"]]
+        assert r["real_ns"] == played and len(set(r["seeds"])) == 3
+        mean = sum(played) / 3
+        assert r["real_ns_mean"] == mean
+        assert r["real_ns_se"] == round((sum((x - mean) ** 2 for x in played) / 2 / 3) ** 0.5, 2)
+    bad = client.post("/api/jobs/estimates", json={"deal": "N:AK", "playouts": 3},
+                      headers={"accept-language": "fr"})
+    assert bad.status_code == 400 and "donne mal formée" in bad.json()["error"]
+    assert client.post("/api/jobs/estimates", json={"deal": "example", "playouts": 21}).status_code == 422
+
+
 @pytest.mark.parametrize("path, body, cli", [
     ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7"}, ["table", "N:AK.K8.K8.A8 T98.QT.J9.7"]),
     ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"},

@@ -9,6 +9,7 @@ Selenium; skipped with one line when missing).  Screenshots go to tests/artifact
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -293,6 +294,32 @@ def test_errors_in_the_pages_language(server, browser):
         shown[lang] = browser.find_element(By.ID, "message").text
         assert shown[lang] == str(refused.value)
     assert "il faut 4 mains" in shown["fr"] and "expected 4 hands" in shown["en"]
+
+
+def test_point_count_and_realistic_play_beside_the_table(server, browser):
+    """Beside the double-dummy table, per strain: North's and South's point counts and
+    the PIMC play-outs' mean ± its standard error, each column naming its unit; the
+    numbers are solver.web.views.estimates_view's with the page's settings (the
+    estimates job's defaults: 6 play-outs, 10 worlds, seed 1), itself tested against
+    evaluate_hand and play_out in test_web_api."""
+    from solver.web import views
+
+    open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=table&dl=E&lang=en")
+    click(browser, "#est-run", timeout=120)
+    want = views.estimates_view(DEAL, "E", 6, 10, 1)
+    heads = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "#est-table th[scope=col]")]
+    assert heads[-1] == "Realistic (PIMC), South leads, mean ± se" and "Double dummy, South leads" in heads
+    assert browser.find_element(By.CSS_SELECTOR, "#est-table caption").text == "card points"
+    for r in want["strains"]:
+        row = browser.find_element(By.CSS_SELECTOR, f'#est-table tr[data-strain="{r["strain"]}"]')
+        cell = lambda c: row.find_element(By.CSS_SELECTOR, "td." + c).text  # noqa: E731
+        assert cell("count-n") == ("—" if r["count"] is None else f'{r["count"]["N"]:g}')
+        assert cell("dd-leader") == str(r["dd_ns"])
+        tenth = lambda x: f"{math.floor(x * 10 + 0.5) / 10:g}"  # noqa: E731  (the page's Math.round)
+        assert cell("real") == f'{tenth(r["real_ns_mean"])} ± {tenth(r["real_ns_se"])}'
+    assert "± 36.2 card points" in browser.find_element(By.ID, "est-note").text
+    js(browser, "document.getElementById('est-table').scrollIntoView()")
+    shot(browser, "25-estimates")
 
 
 def test_practice_states_and_judges(server, browser):

@@ -122,6 +122,20 @@ class AuctionReviewIn(Ruled):
     lang: Lang = None
 
 
+#: Most play-outs per strain in one request for the realistic column.
+MAX_PLAYOUTS = 20
+
+
+class EstimatesIn(Ruled):
+    """A deal's point counts and realistic play-outs beside its double-dummy table."""
+
+    deal: DealText
+    dealer: SeatText = "N"
+    playouts: Annotated[int, Field(ge=1, le=MAX_PLAYOUTS, description="play-outs per strain")] = 6
+    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 10
+    seed: Seed = 1
+
+
 class MatchDealIn(BaseModel):
     calls: Annotated[str, Field(max_length=400, description="the calls so far: 'pass 80H pass'")] = ""
     cards: Annotated[str, Field(max_length=200, description="the cards so far: 'SA S7 ...'")] = ""
@@ -313,6 +327,19 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
               summary="Review a whole auction from each caller's seat (review_auction); poll /api/jobs/{id}")
     def auction_review_job(req: AuctionReviewIn) -> dict[str, Any]:
         return jobs.start("auctionreview", _auction_review_work(req)).to_dict()
+
+    @app.post("/api/jobs/estimates", tags=["jobs"],
+              summary="Point counts and realistic play-outs per strain (evaluate_hand, play_out); poll /api/jobs/{id}")
+    def estimates_job(req: EstimatesIn) -> dict[str, Any]:
+        rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
+        views.parse_deal(req.deal)                  # a bad deal too
+        lang = speaking(None)                       # read here: the work runs in another thread
+
+        def work(progress: Progress) -> Any:
+            with writing_in(lang):
+                return views.estimates_view(req.deal, req.dealer, req.playouts, req.worlds, req.seed,
+                                            progress=progress, rules=rules)
+        return jobs.start("estimates", work).to_dict()
 
     _match_routes(app, jobs)
     for kind, model, work, summary in _SEAT_WORK:

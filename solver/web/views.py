@@ -12,6 +12,8 @@ framework.
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any, Callable, Iterable, Optional
 
 from solver.advice import advise
@@ -21,6 +23,7 @@ from solver.cardplay import play_advice
 from solver.cards import Seat
 from solver.contract import Contract
 from solver.deal import EXAMPLE_DEAL, Deal
+from solver.handeval import TRUMP_STRAINS, evaluate_hand, model as point_count_model
 from solver.errors import ConstraintError, DealError
 from solver.lead import lead_advice
 from solver.messages import tr
@@ -111,6 +114,45 @@ def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict[str, Any]:
         row.pop("nodes", None)
         rows.append(row)
     return {"deal": d.to_pbn(), "leaders": rows}
+
+
+def estimates_view(deal: "Deal | str", dealer: str, playouts: int, worlds: int, seed: Optional[int],
+                   progress: "Callable[[int, int], None] | None" = None,
+                   rules: Rules = Rules()) -> dict[str, Any]:
+    """Beside the double-dummy table, per strain: the point count's estimate of each
+    side's card points from each hand (:func:`solver.evaluate_hand`, trump strains, the
+    default rules it was fitted under, with its held-out error) and the points N-S take
+    when PIMC players, each seeing only its own hand, play the deal ``playouts`` times
+    from the seat after ``dealer`` (:func:`solver.play_out`, ``worlds`` worlds a
+    decision), their mean and its standard error over the play-outs.  Card points
+    include the last trick's 10, as the table's do; the count needs whole hands of 8."""
+    d = parse_deal(deal) if isinstance(deal, str) else deal
+    leader = Seat.parse(dealer).next
+    table = dd_table(d, rules=rules, threads=1)
+    seeds = random.Random(seed).sample(range(1 << 30), playouts * len(STRAINS))
+    total = len(STRAINS) * playouts
+    rows = []
+    for i, strain in enumerate(STRAINS):
+        ns = [table.for_leader(s).ns_points[strain.name] for s in Seat]
+        count = ({s.name: round(evaluate_hand(d.hands[s], strain).points, 1) for s in Seat}
+                 if strain in TRUMP_STRAINS and d.cards_per_hand == 8 else None)
+        real = []
+        for k in range(playouts):
+            if progress is not None:
+                progress(i * playouts + k, total)
+            real.append(play_out(d, strain=strain, leader=leader, worlds=worlds, seed=seeds[i * playouts + k],
+                                 rules=rules, workers=1).ns_points)
+        mean = sum(real) / len(real)
+        se = (math.sqrt(sum((x - mean) ** 2 for x in real) / (len(real) - 1) / len(real))
+              if len(real) > 1 else None)
+        rows.append({"strain": strain.name, "dd_ns_mean": sum(ns) / 4, "dd_ns": ns[int(leader)],
+                     "count": count, "real_ns": real, "seeds": seeds[i * playouts:(i + 1) * playouts],
+                     "real_ns_mean": mean,
+                     "real_ns_se": None if se is None else round(se, 2)})
+    if progress is not None:
+        progress(total, total)
+    return {"deal": d.to_pbn(), "leader": leader.name, "playouts": playouts, "worlds": worlds,
+            "count_error": point_count_model()["accuracy"]["rmse"], "strains": rows}
 
 
 def par_view(deal: "Deal | str", dealer: str, rules: Rules = Rules()) -> dict[str, Any]:
