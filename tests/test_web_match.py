@@ -331,3 +331,43 @@ def test_a_match_link_resumes_under_its_rules_with_declarations_from_trick_two(c
     open_board(driver, link(later, rules=False))      # the default rules count no declaration
     settle(driver, 60)
     assert not driver.find_elements(By.ID, "m-declarations")
+
+
+def test_a_match_saved_to_a_file_resumes_where_it_was(client, browser_server, tmp_path):
+    """*Save the match* writes the match so far (its moves, bots, seed and rules) to a
+    file; *Resume a saved match* on a fresh board brings back the same move under the
+    same rules; a file that is no saved match is refused with one line, the match kept."""
+    from urllib.parse import quote
+
+    from selenium.webdriver.common.by import By
+
+    url, driver = browser_server
+    names = ["declarations=true", "declarations_count=true"]
+    states: list = []
+    play_through(client, states=states, seed=6, rules=names)
+    later = next(s for s in states if s["your_turn"] and len(s["played"]) >= 6)
+    moves = "-".join(a["call"] for a in later["auction"]) + "_" + "-".join(p["card"] for p in later["played"])
+    open_board(driver, f"{url}/#panel=match&lang=en&ms=6&mme=S&mz=0&r={quote(','.join(names))}&mv={moves}")
+    saved = tmp_path / "match.json"
+    # the file the button downloads, caught as the page makes it
+    driver.execute_script("const make = URL.createObjectURL; URL.createObjectURL = (b) => { window.savedBlob = b; return make(b); }")
+    driver.find_element(By.ID, "m-save").click()
+    text = driver.execute_async_script("const done = arguments[0]; window.savedBlob.text().then(done)")
+    saved.write_text(text, encoding="utf-8")
+    assert json.loads(saved.read_text())["rules"] == ",".join(names)
+    open_board(driver, f"{url}/#panel=match&lang=en&mz=0")          # a new match, seed 1, default rules
+    settle(driver, 60)
+    assert url_state(driver).get("ms") != "6"
+    driver.find_element(By.ID, "m-open").send_keys(str(saved))
+    settle(driver, 60)
+    q = url_state(driver)
+    assert (q["ms"], q["mv"], q["r"]) == ("6", moves, ",".join(names))
+    legal = driver.execute_script("return [...document.querySelectorAll('#seat-S .card.legal')].map(c => c.dataset.card)")
+    assert sorted(legal) == sorted(later["legal"])
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#m-declarations li")) == len(later["declarations"])
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "coinche-board-match", "seed": 6, "deals": [{"calls": ["90Z"], "cards": []}]}')
+    driver.find_element(By.ID, "m-open").send_keys(str(bad))
+    settle(driver, 60)
+    assert driver.find_element(By.ID, "message").text == "This file is no match saved by the board"
+    assert url_state(driver)["mv"] == moves

@@ -18,6 +18,8 @@ Object.assign(TEXT.fr, {
   m_replay: "Rejouer cette donne comme les robots", m_again: "La rejouer depuis la place", m_again_go: "Rejouer",
   m_pbn: "Télécharger la partie (PBN)", m_match_over: "Partie terminée", m_wins: "gagnent",
   m_passed: "Tout le monde a passé.", m_you: "vous", m_bots_line: "La donne jouée par les robots",
+  m_save: "Enregistrer la partie (fichier)", m_open: "Reprendre une partie enregistrée",
+  m_bad_file: "Ce fichier n'est pas une partie enregistrée par le tableau",
   m_declarations: "Annonces", m_decl_later: "Les annonces sont montrées au deuxième pli.", m_decl_pts: "pts d'annonce",
   m_review: "Revue de la donne", m_total: "Total", m_deal_score: "Score de la donne", m_target: "Objectif",
   m_auction: "Enchères de la donne", m_tricks: "Plis joués",
@@ -35,6 +37,8 @@ Object.assign(TEXT.en, {
   m_replay: "Replay this deal as the bots would", m_again: "Play it again from", m_again_go: "Play again",
   m_pbn: "Download the match (PBN)", m_match_over: "Match over", m_wins: "win",
   m_passed: "All four passed.", m_you: "you", m_bots_line: "The deal played by the bots",
+  m_save: "Save the match (file)", m_open: "Resume a saved match",
+  m_bad_file: "This file is no match saved by the board",
   m_declarations: "Declarations", m_decl_later: "Declarations are shown at the second trick.", m_decl_pts: "declaration points",
   m_review: "Review of the deal", m_total: "Total", m_deal_score: "Deal score", m_target: "Target",
   m_auction: "The deal's auction", m_tricks: "Tricks played",
@@ -200,6 +204,46 @@ function downloadPbn() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+}
+
+// ---------------------------------------------------------------- save and resume
+// The match so far, finished or not, as a file: what the link holds, and the rules.
+const MATCH_FILE = "coinche-board-match";
+function matchFile() {
+  return JSON.stringify({ format: MATCH_FILE, version: 1, seed: match.seed, seat: match.seat, partner: match.partner,
+                          opponents: match.opponents, pause: match.pause, show: match.show, rules: state.rules,
+                          deals: match.deals }, null, 1);
+}
+function saveMatch() {
+  const url = URL.createObjectURL(new Blob([matchFile()], { type: "application/json" }));
+  const a = el("a", { href: url, download: `coinche-match-${match.seed}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+// A saved match read back, checked as the link is: nothing of it is used unless all of it is good.
+function readMatchFile(text) {
+  let m = null;
+  try { m = JSON.parse(text); } catch (e) { m = null; }
+  const words = (list, re) => Array.isArray(list) && list.every((w) => typeof w === "string" && re.test(w));
+  const good = m && m.format === MATCH_FILE && Number.isInteger(m.seed) && m.seed >= 0 && m.seed <= 1e9
+    && SEATS.includes(m.seat) && BOT_KINDS.includes(m.partner) && BOT_KINDS.includes(m.opponents)
+    && typeof m.rules === "string" && m.rules.length < 500 && Array.isArray(m.deals) && m.deals.length >= 1
+    && m.deals.every((d) => d && words(d.calls, CALL_RE) && words(d.cards, CARD_RE));
+  if (!good) throw new Error(t("m_bad_file"));
+  return m;
+}
+function openMatch(file) {
+  return act(async () => {
+    const m = readMatchFile(await file.text());
+    Object.assign(match, { seed: m.seed, seat: m.seat, partner: m.partner, opponents: m.opponents,
+                           pause: int(String(m.pause), 0, 5000, 700), show: m.show === true,
+                           deals: m.deals.map((d) => ({ calls: d.calls.slice(), cards: d.cards.slice() })) });
+    state.rules = m.rules;
+    forgetReview();
+    await advance();
   });
 }
 
@@ -408,7 +452,10 @@ function renderMatch(pane) {
   }
   pane.append(sheet(v));
   pane.append(el("div", { class: "row" }, el("button", { type: "button", id: "m-pbn", disabled: v.sheet.length ? null : "",
-    onclick: downloadPbn }, t("m_pbn"))));
+    onclick: downloadPbn }, t("m_pbn")),
+    el("button", { type: "button", id: "m-save", onclick: saveMatch }, t("m_save")),
+    el("label", { class: "filepick" }, t("m_open"), " ", el("input", { type: "file", id: "m-open", accept: ".json,application/json",
+      onchange: (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) openMatch(f); } }))));
 }
 
 async function open() {
