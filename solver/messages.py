@@ -474,4 +474,23 @@ FRENCH: dict[str, str] = {
     "a page of another site cannot use the board": "une page d'un autre site ne peut pas utiliser le tableau",
     "this board needs its token: open the link that coinche serve printed (it ends in #token=...)":
         "ce tableau demande son jeton : ouvrez le lien que coinche serve a affiché (il finit par #token=...)",
+    # calls and bids
+    "call {text}: {why}": "annonce {text} : {why}",
+    "call {n} {text}: {why}": "annonce {n} {text} : {why}",
+    "expected pass, coinche, surcoinche or a bid like 80H": "il faut passe, coinche, surcoinche ou une enchère comme 80H",
+    "unknown seat {seat}": "place inconnue {seat}",
+    "it is {seat}'s turn, not {said}'s": "c'est à {seat} de parler, pas à {said}",
+    "a call after the end of the auction": "une annonce après la fin des enchères",
+    "a bid after a coinche: {bid} is coinched": "une enchère après une coinche : {bid} est coinché",
+    "bid {bid} is not allowed by these rules": "l'enchère {bid} n'est pas permise par ces règles",
+    "bid {bid} does not overcall {standing}": "l'enchère {bid} ne dépasse pas {standing}",
+    "a coinche needs a standing bid of the opponents, not yet coinched":
+        "une coinche demande une enchère adverse en cours, pas encore coinchée",
+    "a surcoinche needs the bidders' contract coinched": "une surcoinche demande le contrat des preneurs coinché",
+    "unknown bid level {text}: expected {levels}": "niveau d'enchère inconnu {text} : il faut {levels}",
+    "bid level {level}: expected {levels}": "niveau d'enchère {level} : il faut {levels}",
+    "bid level {level} in {text}: expected {levels}": "niveau d'enchère {level} dans {text} : il faut {levels}",
+    "malformed bid {text}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S":
+        "enchère mal formée {text} : il faut un niveau et un atout, comme 100H, 100 ♥, 80SA, capot S",
+    "{low} to {high} by 10, capot or générale": "{low} à {high} de 10 en 10, capot ou générale",
 }

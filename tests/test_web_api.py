@@ -204,6 +204,18 @@ def test_bad_input_in_french_for_a_french_page(client, path, body, cli):
     assert french.json()["error"] != english.json()["error"]
 
 
+def test_an_auction_refused_in_french(client):
+    """The auction is read in the package's letters (the page turns French letters into
+    them) and refused in the request's language, with solver.Auction.parse's message."""
+    from solver.messages import writing_in
+    body = {"hand": "AJ9.A7.KT.J", "samples": 5, "dealer": "N", "auction": "90H 80S"}
+    got = client.post("/api/advise", json=body, headers={"accept-language": "fr"})
+    with writing_in("fr"), pytest.raises(solver.CoincheError) as refused:
+        solver.Auction.parse("90H 80S", "N")
+    assert got.status_code == 400 and got.json()["error"] == str(refused.value)
+    assert "ne dépasse pas" in str(refused.value)
+
+
 def test_the_servers_own_refusals_in_french(client):
     fr = {"accept-language": "fr"}
     assert client.get("/api/nowhere", headers=fr).json() == {"error": "pas de chemin '/api/nowhere'"}
