@@ -362,6 +362,7 @@ def test_a_match_saved_to_a_file_resumes_where_it_was(client, browser_server, tm
     settle(driver, 60)
     q = url_state(driver)
     assert (q["ms"], q["mv"], q["r"]) == ("6", moves, ",".join(names))
+    assert driver.find_element(By.ID, "m-rules").text == "Rules: " + ",".join(names)
     legal = driver.execute_script("return [...document.querySelectorAll('#seat-S .card.legal')].map(c => c.dataset.card)")
     assert sorted(legal) == sorted(later["legal"])
     assert len(driver.find_elements(By.CSS_SELECTOR, "#m-declarations li")) == len(later["declarations"])

@@ -40,7 +40,7 @@ from solver.game import DealResult, deal_for, dealer_for, match_sections, play_d
 from solver.match import Match
 from solver.play import Position, trick_winner
 from solver.records import Record, Section, format_records
-from solver.rules import Rules
+from solver.rules import Rules, Strain
 
 __all__ = ["BOTS", "MAX_DEALS", "table_state", "bot_move", "match_records", "bots_replay"]
 
@@ -194,7 +194,7 @@ def _contract(c: Contract, leader: Seat) -> dict[str, Any]:
 DECLARATIONS_SHOWN_AT = 2
 
 
-def _declarations(shown: "dict[Seat, CardSet]", strain: Any, rules: Rules) -> list[dict[str, Any]]:
+def _declarations(shown: "dict[Seat, CardSet]", strain: Strain, rules: Rules) -> list[dict[str, Any]]:
     """The declarations laid on the table, per seat: each one's kind, cards and points."""
     out = []
     for seat, cards in sorted(shown.items()):

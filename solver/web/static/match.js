@@ -404,6 +404,8 @@ function declarations(v) {
 
 function renderMatch(pane) {
   pane.replaceChildren(el("h2", {}, t("match_title")), settings());
+  // the rules panel's variants, which the match is played and scored under
+  if (state.rules) pane.append(el("p", { class: "muted", id: "m-rules" }, `${t("rules")}${C()}${state.rules}`));
   const v = match.view;
   if (!v) return;
   const status = el("p", { class: "big", id: "m-status" });
