@@ -493,4 +493,20 @@ FRENCH: dict[str, str] = {
     "malformed bid {text}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S":
         "enchère mal formée {text} : il faut un niveau et un atout, comme 100H, 100 ♥, 80SA, capot S",
     "{low} to {high} by 10, capot or générale": "{low} à {high} de 10 en 10, capot ou générale",
+    # a request of the wrong shape
+    "request": "requête",
+    " (got {value})": " (reçu {value})",
+    "{field}: {problem}{shown}": "{field} : {problem}{shown}",
+    "missing: the request needs this field": "manquant : la requête demande ce champ",
+    "expected text": "il faut du texte",
+    "expected a whole number": "il faut un nombre entier",
+    "expected true or false": "il faut true ou false",
+    "expected a list": "il faut une liste",
+    "expected an object of fields": "il faut un objet de champs",
+    "text shorter than {min_length} characters": "texte de moins de {min_length} caractères",
+    "text longer than {max_length} characters": "texte de plus de {max_length} caractères",
+    "more than {max_length} items": "plus de {max_length} éléments",
+    "expected a number of at least {ge}": "il faut un nombre d'au moins {ge}",
+    "expected a number of at most {le}": "il faut un nombre d'au plus {le}",
+    "expected one of {expected}": "il faut un de {expected}",
 }

@@ -218,6 +218,11 @@ def test_an_auction_refused_in_french(client):
 
 def test_the_servers_own_refusals_in_french(client):
     fr = {"accept-language": "fr"}
+    shape = client.post("/api/advise", json={"hand": "AJ9.A7.KT.J", "samples": 0}, headers=fr)
+    assert shape.status_code == 422 and shape.json() == {"error": "samples : il faut un nombre d'au moins 1 (reçu '0')"}
+    assert client.post("/api/table", json={}, headers=fr).json() == {
+        "error": "deal : manquant : la requête demande ce champ"}
+    assert client.post("/api/table", json={}).json() == {"error": "deal: missing: the request needs this field"}
     assert client.get("/api/nowhere", headers=fr).json() == {"error": "pas de chemin '/api/nowhere'"}
     assert client.get("/api/jobs/abc", headers=fr).json() == {"error": "pas de calcul 'abc'"}
     assert client.get("/api/jobs/abc").json() == {"error": "no job 'abc'"}

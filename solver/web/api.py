@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
-from solver.messages import output_language, tr, writing_in
+from solver.messages import N_, output_language, tr, writing_in
 from solver.notation import Language
 from . import match, practice, views
 from .access import Access
@@ -209,13 +209,39 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status_code=status)
 
 
+#: What is wrong with a field, by the validator's error type, in words the catalogue
+#: translates (the validator's own English sentence for the other types).
+_SHAPE_ERRORS = {
+    "missing": N_("missing: the request needs this field"),
+    "string_type": N_("expected text"),
+    "int_type": N_("expected a whole number"),
+    "int_parsing": N_("expected a whole number"),
+    "bool_type": N_("expected true or false"),
+    "bool_parsing": N_("expected true or false"),
+    "list_type": N_("expected a list"),
+    "dict_type": N_("expected an object of fields"),
+    "model_type": N_("expected an object of fields"),
+    "model_attributes_type": N_("expected an object of fields"),
+    "string_too_short": N_("text shorter than {min_length} characters"),
+    "string_too_long": N_("text longer than {max_length} characters"),
+    "too_long": N_("more than {max_length} items"),
+    "greater_than_equal": N_("expected a number of at least {ge}"),
+    "less_than_equal": N_("expected a number of at most {le}"),
+    "literal_error": N_("expected one of {expected}"),
+}
+
+
 def _validation_message(exc: RequestValidationError) -> str:
-    """One line for a request of the wrong shape: the field, what is wrong, the input."""
+    """One line for a request of the wrong shape, in the request's language: the field,
+    what is wrong, the input."""
     first = exc.errors()[0] if exc.errors() else {}
-    where = ".".join(str(x) for x in first.get("loc", ())[1:]) or "request"
+    where = ".".join(str(x) for x in first.get("loc", ())[1:]) or tr("request")
     value = first.get("input")
-    shown = f" (got {str(value)[:80]!r})" if isinstance(value, (str, int, float)) else ""
-    return f"{where}: {first.get('msg', 'invalid')}{shown}"
+    shown = tr(" (got {value})", value=repr(str(value)[:80])) if isinstance(value, (str, int, float)) else ""
+    template = _SHAPE_ERRORS.get(str(first.get("type", "")))
+    fields = {k: str(v) for k, v in (first.get("ctx") or {}).items()}
+    what = tr(template, **fields) if template is not None else str(first.get("msg", "invalid"))
+    return tr("{field}: {problem}{shown}", field=where, problem=what, shown=shown)
 
 
 def _static(name: str) -> "Traversable":
