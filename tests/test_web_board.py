@@ -138,6 +138,10 @@ def test_every_size_fits_without_sideways_scroll(server, browser):
             assert len(cards) == 32, (w, len(cards))
             assert min(c["width"] for c in cards) >= 44 and min(c["height"] for c in cards) >= 44, (w, cards[0])
             assert min(c["left"] for c in cards) >= 0 and max(c["right"] for c in cards) <= w, (w, h)
+            # West's and East's eight cards in at most four rows: two or more a row
+            rows = js(browser, "return ['W', 'E'].map(s => new Set([...document.querySelectorAll('#seat-' + s + ' .hand .card')]"
+                               ".map(c => Math.round(c.getBoundingClientRect().top))).size)")
+            assert max(rows) <= 4, (w, rows)
             tabs = js(browser, "return new Set([...document.querySelectorAll('#tabs button')].map(b => b.getBoundingClientRect().top)).size")
             assert tabs <= 2, (w, tabs)
             shot(browser, f"20-size-{w}x{h}")
