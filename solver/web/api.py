@@ -5,8 +5,9 @@ Every endpoint mirrors a function of the Python API and answers its ``to_dict()`
 texts, as ``--rule`` takes them).  Bad input gets status 400 (422 for a request of the
 wrong shape, 413 for one too large, 429 when too much work is under way, 404 and 405
 for a path or method the API does not have, 503 while the server stops) and a body
-``{"error": "..."}`` holding the one-line message the command line prints; never a
-500 for bad input.
+``{"error": "..."}`` holding the one-line message the command line prints, in the
+request's language (its ``Accept-Language``: French first gives the French message,
+as ``coinche --lang fr`` prints it); never a 500 for bad input.
 """
 
 from __future__ import annotations
