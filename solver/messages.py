@@ -509,4 +509,16 @@ FRENCH: dict[str, str] = {
     "expected a number of at least {ge}": "il faut un nombre d'au moins {ge}",
     "expected a number of at most {le}": "il faut un nombre d'au plus {le}",
     "expected one of {expected}": "il faut un de {expected}",
+    # cards that may not be played
+    "must follow {suit}": "doit fournir {suit}",
+    "must beat {card}": "doit monter sur {card}",
+    "must overtrump {card}": "doit surcouper {card}",
+    "must play a trump (undertrump {card})": "doit jouer atout (sous-couper {card})",
+    "must trump with a {suit}": "doit couper à {suit}",
+    "card {n} of the play: {error}": "carte {n} du jeu : {error}",
+    "{card}: the deal is over, no card may be played": "{card} : la donne est finie, aucune carte ne peut être jouée",
+    "{seat} is not to play ({mover} is)": "ce n'est pas à {seat} de jouer (c'est à {mover})",
+    "{card} has already been played": "{card} a déjà été jouée",
+    "{card} is not in {mover}'s hand ({owner} holds it)": "{card} n'est pas dans la main de {mover} ({owner} l'a)",
+    "{mover} {reason}: {card} is not allowed (legal: {legal})": "{mover} {reason} : {card} n'est pas permise (permises : {legal})",
 }

@@ -216,6 +216,23 @@ def test_an_auction_refused_in_french(client):
     assert "ne dépasse pas" in str(refused.value)
 
 
+def test_an_illegal_card_refused_in_french(client):
+    """A card the rules forbid, on a French page: solver.Position's French message,
+    the reason (follow, overtrump, trump) said in French."""
+    from solver.messages import writing_in
+    pos = solver.Position(DEAL, "H", "E")
+    lead = next(iter(pos.legal_cards()))
+    pos.play(lead)
+    bad = next(c for c in DEAL.hands[pos.to_move] if c not in pos.legal_cards())
+    played = f"{lead.name} {bad.name}"
+    got = client.post("/api/solve", json={"deal": DEAL.to_pbn(), "strain": "H", "leader": "E", "played": played},
+                      headers={"accept-language": "fr"})
+    with writing_in("fr"), pytest.raises(solver.CoincheError) as refused:
+        solver.Position(DEAL, "H", "E", played=played)
+    assert got.status_code == 400 and got.json()["error"] == str(refused.value)
+    assert "doit" in str(refused.value) and "n'est pas permise" in str(refused.value)
+
+
 def test_the_servers_own_refusals_in_french(client):
     fr = {"accept-language": "fr"}
     shape = client.post("/api/advise", json={"hand": "AJ9.A7.KT.J", "samples": 0}, headers=fr)
