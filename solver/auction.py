@@ -36,6 +36,7 @@ from .cards import Seat, TextEnum
 from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text
 from .contract import level_text, may_coinche, parse_level
 from .errors import CoincheError, ContractError, SeatError, StrainError, quote
+from .messages import tr
 from .rules import Rules, Strain
 
 __all__ = ["AuctionError", "CallKind", "Call", "AuctionState", "Auction", "parse_call"]
@@ -102,11 +103,12 @@ def parse_call(text: str, seat: Seat) -> Call:
         return Call(seat, kind)
     m = re.fullmatch(r"(?i)([0-9]+|capot|g[ée]n[ée]rale)\s*(.+)", t)
     if m is None:
-        raise AuctionError(f"call {quote(text)}: expected pass, coinche, surcoinche or a bid like 80H")
+        raise AuctionError(tr("call {text}: {why}", text=quote(text),
+                              why=tr("expected pass, coinche, surcoinche or a bid like 80H")))
     try:
         return Call(seat, CallKind.BID, parse_level(m.group(1)), Strain.parse(m.group(2).strip()))
     except (ContractError, StrainError) as e:
-        raise AuctionError(f"call {quote(text)}: {e}") from None
+        raise AuctionError(tr("call {text}: {why}", text=quote(text), why=e)) from None
 
 
 class AuctionState:
@@ -132,24 +134,24 @@ class AuctionState:
         """Why ``call`` cannot come next (None when it can)."""
         r, b = self.rules, self.bid
         if self.over:
-            return "a call after the end of the auction"
+            return tr("a call after the end of the auction")
         if call.kind == CallKind.PASS:
             return None
         if call.kind == CallKind.BID:
             if self.coinche and not r.auction.contree:
-                return f"a bid after a coinche: {self._bid_text()} is coinched"
+                return tr("a bid after a coinche: {bid} is coinched", bid=self._bid_text())
             allowed = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.auction.generale else ())
             if call.level not in allowed or call.strain not in bid_strains(r):
-                return f"bid {quote(call.text)} is not allowed by these rules"
+                return tr("bid {bid} is not allowed by these rules", bid=quote(call.text))
             if b is not None and bid_key(*call.level_strain(), r) <= bid_key(*b.level_strain(), r):
-                return f"bid {quote(call.text)} does not overcall {self._bid_text()}"
+                return tr("bid {bid} does not overcall {standing}", bid=quote(call.text), standing=self._bid_text())
             return None
         if call.kind == CallKind.COINCHE:
             if b is None or self.coinche or b.seat.team == call.seat.team:
-                return "a coinche needs a standing bid of the opponents, not yet coinched"
+                return tr("a coinche needs a standing bid of the opponents, not yet coinched")
             return None
         if self.coinche != Coinche.COINCHE or b is None or b.seat.team != call.seat.team:
-            return "a surcoinche needs the bidders' contract coinched"
+            return tr("a surcoinche needs the bidders' contract coinched")
         return None
 
     def add(self, call: Call) -> None:
@@ -229,18 +231,20 @@ class Auction:
                 try:
                     said = Seat.parse(who)
                 except SeatError:
-                    raise AuctionError(f"call {n} {quote(shown)}: unknown seat {quote(who)}") from None
+                    raise AuctionError(tr("call {n} {text}: {why}", n=n, text=quote(shown),
+                                          why=tr("unknown seat {seat}", seat=quote(who)))) from None
                 if said != seat:
-                    raise AuctionError(f"call {n} {quote(shown)}: it is {seat.name}'s turn, "
-                                       f"not {said.name}'s")
+                    raise AuctionError(tr("call {n} {text}: {why}", n=n, text=quote(shown),
+                                          why=tr("it is {seat}'s turn, not {said}'s", seat=seat.name,
+                                                 said=said.name)))
             if word == "?":
                 break
             try:
                 call = parse_call(word, seat)
                 state.add(call)
             except AuctionError as e:
-                why = str(e).replace(f"call {quote(word)}: ", "")
-                raise AuctionError(f"call {n} {quote(shown)}: {why}") from None
+                why = str(e).replace(tr("call {text}: {why}", text=quote(word), why=""), "")
+                raise AuctionError(tr("call {n} {text}: {why}", n=n, text=quote(shown), why=why)) from None
             calls.append(call)
             seat = seat.next
         return cls(dealer, tuple(calls), rules)

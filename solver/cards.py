@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import CardError, DealError, SeatError, quote
 from . import notation
+from .messages import tr
 
 if TYPE_CHECKING:
     from typing_extensions import Self     # typing.Self from Python 3.11
@@ -307,8 +308,8 @@ class Card(NamedIntEnum):
             raise CardError(f"not a card: {quote(text)}")
         t = text.strip()
         if len(t) < 2 or len(t) > 3:
-            raise CardError(f"malformed card {quote(text)}: expected a suit and a rank, "
-                            f"like SA, HT, H10, 10♥")
+            raise CardError(tr("malformed card {text}: expected a suit and a rank, like SA, HT, H10, 10♥",
+                               text=quote(text)))
         up = t.upper()
         lang = notation.current()
         if lang is notation.AUTO:
@@ -342,9 +343,10 @@ def _card_error(text: str, up: str, lang: "notation.Language") -> CardError:
     letters = "P C K T" if lang is notation.FR else "S H D C"
     suits = set(SUIT_LETTERS["fr" if lang is notation.FR else "en"]) | set(SUIT_SYMBOLS)
     if up[0] not in suits and up[-1] not in suits:
-        return CardError(f"unknown suit in card {quote(text)}: expected one of {letters} or ♠ ♥ ♦ ♣")
+        return CardError(tr("unknown suit in card {text}: expected one of {letters} or ♠ ♥ ♦ ♣",
+                            text=quote(text), letters=letters))
     ranks = "A R D V 10 9 8 7" if lang is notation.FR else "A K Q J T (or 10) 9 8 7"
-    return CardError(f"unknown rank in card {quote(text)}: expected one of {ranks}")
+    return CardError(tr("unknown rank in card {text}: expected one of {ranks}", text=quote(text), ranks=ranks))
 
 
 _CARD_OF: tuple[Card, ...] = tuple(Card)     # Card(i) without the enum lookup
@@ -380,7 +382,7 @@ class Seat(NamedIntEnum):
 
     @classmethod
     def _unknown(cls, text: object) -> Exception:
-        return SeatError(f"unknown seat {quote(text)}: expected one of N E S W")
+        return SeatError(tr("unknown seat {text}: expected one of N E S W", text=quote(text)))
 
 
 class Team(NamedIntEnum):
@@ -492,10 +494,8 @@ class CardSet(Immutable):
             raise DealError(f"not a hand: {quote(text)}")
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise DealError(
-                f"malformed hand {quote(text)}: expected four suits spades.hearts.diamonds.clubs "
-                f"separated by dots, like 'AK.K8.-.A8'"
-            )
+            raise DealError(tr("malformed hand {text}: expected four suits spades.hearts.diamonds.clubs "
+                               "separated by dots, like 'AK.K8.-.A8'", text=quote(text)))
         mask = 0
         for suit, part in enumerate(parts):
             p = part.strip().upper().replace("10", "T")
@@ -503,14 +503,12 @@ class CardSet(Immutable):
                 continue
             for ch in p:
                 if ch not in _RANK_INDEX:
-                    raise CardError(
-                        f"unknown rank {ch!r} in hand {quote(text)}: expected ranks from AKQJT987"
-                    )
+                    raise CardError(tr("unknown rank {rank} in hand {text}: expected ranks from AKQJT987",
+                                       rank=repr(ch), text=quote(text)))
                 bit = 1 << (8 * suit + _RANK_INDEX[ch])
                 if mask & bit:
-                    raise DealError(
-                        f"card {_CARD_OF[bit.bit_length() - 1].name} appears twice in hand {quote(text)}"
-                    )
+                    raise DealError(tr("card {card} appears twice in hand {text}",
+                                       card=_CARD_OF[bit.bit_length() - 1].name, text=quote(text)))
                 mask |= bit
         return cls(mask)
 

@@ -33,6 +33,7 @@ import re
 
 from .cards import Seat, Team
 from .errors import ContractError, SeatError, StrainError, quote
+from .messages import tr
 from .rules import MAX_NUMBERED_BID, STRAINS, Rules, Strain
 
 __all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "bid_levels", "bid_strains", "Coinche", "Contract",
@@ -47,7 +48,9 @@ GENERALE = 500
 BID_LEVELS = tuple(range(80, 161, 10))
 #: Every level a bid may name under some rules, lowest first.
 LEVELS = tuple(range(80, MAX_NUMBERED_BID + 1, 10)) + (CAPOT, GENERALE)
-_LEVEL_WORDS = f"80 to {MAX_NUMBERED_BID} by 10, capot or générale"
+def _level_words() -> str:
+    """The bid levels, said in the output language."""
+    return tr("{low} to {high} by 10, capot or générale", low=80, high=MAX_NUMBERED_BID)
 
 
 def bid_levels(rules: Rules = Rules()) -> tuple[int, ...]:
@@ -209,10 +212,11 @@ def parse_level(text: "str | int") -> int:
         if t in ("générale", "generale"):
             return GENERALE
         if not (t.isascii() and t.isdigit() and len(t) <= 4):
-            raise ContractError(f"unknown bid level {quote(text)}: expected {_LEVEL_WORDS}")
+            raise ContractError(tr("unknown bid level {text}: expected {levels}", text=quote(text),
+                                   levels=_level_words()))
         level = int(t)
     if level not in LEVELS:
-        raise ContractError(f"bid level {level!r}: expected {_LEVEL_WORDS}")
+        raise ContractError(tr("bid level {level}: expected {levels}", level=repr(level), levels=_level_words()))
     return level
 
 
@@ -319,18 +323,15 @@ class Contract:
         if not m:
             lead = re.match(r"^\s*(\d+)", text)
             if lead and int(lead.group(1)) not in LEVELS:
-                raise ContractError(
-                    f"bid level {int(lead.group(1))} in {text!r}: expected {_LEVEL_WORDS}"
-                )
-            raise ContractError(
-                f"malformed bid {text!r}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S"
-            )
+                raise ContractError(tr("bid level {level} in {text}: expected {levels}", level=int(lead.group(1)),
+                                       text=repr(text), levels=_level_words()))
+            raise ContractError(tr("malformed bid {text}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S",
+                                   text=repr(text)))
         try:
             level = parse_level(m.group("level"))
         except ContractError:
-            raise ContractError(
-                f"bid level {m.group('level')} in {text!r}: expected {_LEVEL_WORDS}"
-            ) from None
+            raise ContractError(tr("bid level {level} in {text}: expected {levels}", level=m.group("level"),
+                                   text=repr(text), levels=_level_words())) from None
         strain = Strain.parse(m.group("strain"))
         seat = Seat.parse(m.group("seat")) if m.group("seat") else None
         if declarer is not None:

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence, overload
 
 from .cards import Card, CardSet, Immutable, Seat, lsb
 from .errors import CardError, DealError, SeatError, quote
+from .messages import tr
 
 __all__ = ["Deal", "EXAMPLE_DEAL", "first_leader"]
 
@@ -40,23 +41,25 @@ class Deal(Immutable):
             raise DealError(f"not a list of hands: {quote(hands)}: expected 4 hands")
         hs = tuple(CardSet(h) for h in hands)
         if len(hs) != 4:
-            raise DealError(f"a deal needs 4 hands, got {len(hs)}")
+            raise DealError(tr("a deal needs 4 hands, got {n}", n=len(hs)))
         held = 0
         for seat, h in enumerate(hs):
             if held & h.mask:
                 # name the first card found twice, and the first hand that holds it
                 c = Card(lsb(held & h.mask))
                 first = next(i for i in range(seat) if hs[i].mask >> c & 1)
-                raise DealError(f"card {c.name} is in two hands: {Seat(first).name} and {Seat(seat).name}")
+                raise DealError(tr("card {card} is in two hands: {first} and {second}", card=c.name,
+                                    first=Seat(first).name, second=Seat(seat).name))
             held |= h.mask
         counts = [len(h) for h in hs]
         if len(set(counts)) != 1:
             detail = ", ".join(f"{Seat(i).name} {n}" for i, n in enumerate(counts))
-            raise DealError(f"hands hold unequal numbers of cards ({detail}): every hand must hold as many")
+            raise DealError(tr("hands hold unequal numbers of cards ({detail}): every hand must hold as many",
+                               detail=detail))
         if counts[0] > 8:
-            raise DealError(f"hands hold {counts[0]} cards: at most 8")
+            raise DealError(tr("hands hold {n} cards: at most 8", n=counts[0]))
         if counts[0] == 0:
-            raise DealError("hands are empty: a deal needs at least one card per hand")
+            raise DealError(tr("hands are empty: a deal needs at least one card per hand"))
         object.__setattr__(self, "hands", hs)    # four hands, counted above
 
     def __reduce__(self) -> tuple[type[Deal], tuple[tuple[int, int, int, int]]]:
@@ -98,26 +101,25 @@ class Deal(Immutable):
                 first = Seat.parse(head)
             except SeatError:
                 raise DealError(
-                    f"malformed deal {quote(text)}: expected the first seat (N E S W) before ':'"
+                    tr("malformed deal {text}: expected the first seat (N E S W) before ':'", text=quote(text))
                 ) from None
             t = rest
         parts = t.split()
         if len(parts) != 4:
-            raise DealError(
-                f"malformed deal {quote(text)}: expected 4 hands separated by spaces, got {len(parts)}"
-            )
+            raise DealError(tr("malformed deal {text}: expected 4 hands separated by spaces, got {n}",
+                               text=quote(text), n=len(parts)))
         hands: list[CardSet] = [CardSet()] * 4
         for i, p in enumerate(parts):
             try:
                 hands[(first + i) & 3] = CardSet.from_pbn(p)
             except CardError as e:
-                raise CardError(f"{e} (in deal {quote(text)})") from None
+                raise CardError(tr("{error} (in deal {text})", error=e, text=quote(text))) from None
             except DealError as e:
-                raise DealError(f"{e} (in deal {quote(text)})") from None
+                raise DealError(tr("{error} (in deal {text})", error=e, text=quote(text))) from None
         try:
             return cls(hands)
         except DealError as e:
-            raise DealError(f"{e} (in deal {quote(text)})") from None
+            raise DealError(tr("{error} (in deal {text})", error=e, text=quote(text))) from None
 
     def to_pbn(self, first: "Seat | str" = Seat.N) -> str:
         f = Seat.parse(first)

@@ -445,4 +445,103 @@ FRENCH: dict[str, str] = {
         "{deals} donnes (graine {seed}{dup}) : {ns} (N-S) moins {ew} (E-O), {m:+.1f} ± {ci:.1f} de score par donne, {pm:+.1f} ± {pci:.1f} en points de cartes (intervalles à 95 %).",
     "{seat} calls {call}": "{seat} annonce {call}",
     "{seat} plays {card}": "{seat} joue {card}",
+    # bad input: deals, hands, cards, seats, strains, rules
+    "a deal needs 4 hands, got {n}": "une donne a 4 mains, pas {n}",
+    "card {card} is in two hands: {first} and {second}": "la carte {card} est dans deux mains : {first} et {second}",
+    "hands hold unequal numbers of cards ({detail}): every hand must hold as many":
+        "les mains n'ont pas le même nombre de cartes ({detail}) : chaque main doit en avoir autant",
+    "hands hold {n} cards: at most 8": "les mains ont {n} cartes : 8 au plus",
+    "hands are empty: a deal needs at least one card per hand": "les mains sont vides : une donne a au moins une carte par main",
+    "malformed deal {text}: expected the first seat (N E S W) before ':'":
+        "donne mal formée {text} : il faut la première place (N E S W) avant ':'",
+    "malformed deal {text}: expected 4 hands separated by spaces, got {n}":
+        "donne mal formée {text} : il faut 4 mains séparées par des espaces, pas {n}",
+    "{error} (in deal {text})": "{error} (dans la donne {text})",
+    "malformed card {text}: expected a suit and a rank, like SA, HT, H10, 10♥":
+        "carte mal formée {text} : il faut une couleur et un rang, comme SA, HT, H10, 10♥",
+    "unknown suit in card {text}: expected one of {letters} or ♠ ♥ ♦ ♣":
+        "couleur inconnue dans la carte {text} : il faut une de {letters} ou ♠ ♥ ♦ ♣",
+    "unknown rank in card {text}: expected one of {ranks}": "rang inconnu dans la carte {text} : il faut un de {ranks}",
+    "unknown seat {text}: expected one of N E S W": "place inconnue {text} : il faut une de N E S W (ou O pour Ouest)",
+    "malformed hand {text}: expected four suits spades.hearts.diamonds.clubs separated by dots, like 'AK.K8.-.A8'":
+        "main mal formée {text} : il faut quatre couleurs pique.cœur.carreau.trèfle séparées par des points, comme 'AK.K8.-.A8'",
+    "unknown rank {rank} in hand {text}: expected ranks from AKQJT987":
+        "rang inconnu {rank} dans la main {text} : les rangs sont AKQJT987 (ou R D V)",
+    "card {card} appears twice in hand {text}": "la carte {card} est deux fois dans la main {text}",
+    "unknown strain {text}: expected one of {letters} SA TA (or NT, AT)":
+        "atout inconnu {text} : il faut un de {letters} SA TA (ou NT, AT)",
+    "rules option {option}: expected NAME=VALUE, like suit_ranking=true":
+        "variante {option} : il faut NOM=VALEUR, comme suit_ranking=true",
+    "unknown rules option {name}: expected one of {known}": "variante inconnue {name} : il faut une de {known}",
+    "rules option {name} must be true or false, not {value}": "la variante {name} vaut true ou false, pas {value}",
+    "rules option {name} must be a whole number, not {value}": "la variante {name} est un nombre entier, pas {value}",
+    # the board's server
+    "no such path {path}": "pas de chemin {path}",
+    "{method} is not allowed on {path}": "{method} n'est pas permis sur {path}",
+    "the body is no JSON the API reads (UTF-8 text, nested at most a few levels)":
+        "le corps n'est pas du JSON que l'API lit (texte UTF-8, imbriqué sur quelques niveaux au plus)",
+    "the body is no JSON the API reads (UTF-8 text, nested at most {depth} levels)":
+        "le corps n'est pas du JSON que l'API lit (texte UTF-8, imbriqué sur {depth} niveaux au plus)",
+    "request body larger than {limit} bytes": "corps de requête de plus de {limit} octets",
+    "no job {job}": "pas de calcul {job}",
+    "the client went away": "le client est parti",
+    "the job failed": "le calcul a échoué",
+    "the server is stopping": "le serveur s'arrête",
+    "the job was cancelled": "le calcul a été annulé",
+    "{n} jobs are under way: try again when one is done": "{n} calculs sont en cours : réessayez quand l'un est fini",
+    "the deal is over: no card is left to play": "la donne est finie : il ne reste aucune carte à jouer",
+    "samples {samples}: expected a whole number from 1 to {limit}": "donnes tirées {samples} : il faut un nombre entier de 1 à {limit}",
+    "{what} {text}...: longer than {limit} characters": "{what} {text}... : plus de {limit} caractères",
+    "host {host} is not served here: start the server with --allow-host {name} to serve that name":
+        "l'hôte {host} n'est pas servi ici : lancez le serveur avec --allow-host {name} pour servir ce nom",
+    "a page of another site cannot use the board": "une page d'un autre site ne peut pas utiliser le tableau",
+    "this board needs its token: open the link that coinche serve printed (it ends in #token=...)":
+        "ce tableau demande son jeton : ouvrez le lien que coinche serve a affiché (il finit par #token=...)",
+    # calls and bids
+    "call {text}: {why}": "annonce {text} : {why}",
+    "call {n} {text}: {why}": "annonce {n} {text} : {why}",
+    "expected pass, coinche, surcoinche or a bid like 80H": "il faut passe, coinche, surcoinche ou une enchère comme 80H",
+    "unknown seat {seat}": "place inconnue {seat}",
+    "it is {seat}'s turn, not {said}'s": "c'est à {seat} de parler, pas à {said}",
+    "a call after the end of the auction": "une annonce après la fin des enchères",
+    "a bid after a coinche: {bid} is coinched": "une enchère après une coinche : {bid} est coinché",
+    "bid {bid} is not allowed by these rules": "l'enchère {bid} n'est pas permise par ces règles",
+    "bid {bid} does not overcall {standing}": "l'enchère {bid} ne dépasse pas {standing}",
+    "a coinche needs a standing bid of the opponents, not yet coinched":
+        "une coinche demande une enchère adverse en cours, pas encore coinchée",
+    "a surcoinche needs the bidders' contract coinched": "une surcoinche demande le contrat des preneurs coinché",
+    "unknown bid level {text}: expected {levels}": "niveau d'enchère inconnu {text} : il faut {levels}",
+    "bid level {level}: expected {levels}": "niveau d'enchère {level} : il faut {levels}",
+    "bid level {level} in {text}: expected {levels}": "niveau d'enchère {level} dans {text} : il faut {levels}",
+    "malformed bid {text}: expected a level and a strain, like 100H, 100 ♥, 80SA, capot S":
+        "enchère mal formée {text} : il faut un niveau et un atout, comme 100H, 100 ♥, 80SA, capot S",
+    "{low} to {high} by 10, capot or générale": "{low} à {high} de 10 en 10, capot ou générale",
+    # a request of the wrong shape
+    "request": "requête",
+    " (got {value})": " (reçu {value})",
+    "{field}: {problem}{shown}": "{field} : {problem}{shown}",
+    "missing: the request needs this field": "manquant : la requête demande ce champ",
+    "expected text": "il faut du texte",
+    "expected a whole number": "il faut un nombre entier",
+    "expected true or false": "il faut true ou false",
+    "expected a list": "il faut une liste",
+    "expected an object of fields": "il faut un objet de champs",
+    "text shorter than {min_length} characters": "texte de moins de {min_length} caractères",
+    "text longer than {max_length} characters": "texte de plus de {max_length} caractères",
+    "more than {max_length} items": "plus de {max_length} éléments",
+    "expected a number of at least {ge}": "il faut un nombre d'au moins {ge}",
+    "expected a number of at most {le}": "il faut un nombre d'au plus {le}",
+    "expected one of {expected}": "il faut un de {expected}",
+    # cards that may not be played
+    "must follow {suit}": "doit fournir {suit}",
+    "must beat {card}": "doit monter sur {card}",
+    "must overtrump {card}": "doit surcouper {card}",
+    "must play a trump (undertrump {card})": "doit jouer atout (sous-couper {card})",
+    "must trump with a {suit}": "doit couper à {suit}",
+    "card {n} of the play: {error}": "carte {n} du jeu : {error}",
+    "{card}: the deal is over, no card may be played": "{card} : la donne est finie, aucune carte ne peut être jouée",
+    "{seat} is not to play ({mover} is)": "ce n'est pas à {seat} de jouer (c'est à {mover})",
+    "{card} has already been played": "{card} a déjà été jouée",
+    "{card} is not in {mover}'s hand ({owner} holds it)": "{card} n'est pas dans la main de {mover} ({owner} l'a)",
+    "{mover} {reason}: {card} is not allowed (legal: {legal})": "{mover} {reason} : {card} n'est pas permise (permises : {legal})",
 }

@@ -26,6 +26,7 @@ from typing import Iterable, Sequence
 from .cards import SUIT_MASKS, Card, CardSet, Seat, Team, scan_forward
 from .deal import Deal
 from .errors import CardError, IllegalPlayError, RulesError, quote
+from .messages import N_, card_name, tr
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
 
 __all__ = ["legal_cards", "legal_with_reason", "trick_winner", "Position", "parse_played"]
@@ -76,18 +77,19 @@ def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     def higher(mask: int) -> int:
         return sum(1 << c for c in scan_forward(mask) if strength[c] > strength[winner_card])
 
-    def follow_trumps(verb: str) -> tuple[int, str | None]:
+    def follow_trumps(template: str) -> tuple[int, str | None]:
         """Following a led trump suit: beat the winning card when one can (over partner's
-        only with ``must_overtrump_partner``)."""
+        only with ``must_overtrump_partner``); ``template`` says so."""
         up = 0 if partner_wins and not rules.must_overtrump_partner else higher(follow)
-        return (up, f"must {verb} {Card(winner_card).symbol}") if up else (follow, f"must follow {symbol}")
+        return (up, tr(template, card=card_name(Card(winner_card)))) if up else (follow, must_follow)
 
+    must_follow = tr("must follow {suit}", suit=symbol)
     if strain == Strain.SA:
-        return (follow, f"must follow {symbol}") if follow else (hand, None)
+        return (follow, must_follow) if follow else (hand, None)
     if strain == Strain.TA:                     # every suit is trumps
-        return follow_trumps("beat") if follow else (hand, None)
+        return follow_trumps(N_("must beat {card}")) if follow else (hand, None)
     if follow:
-        return follow_trumps("overtrump") if led == trump else (follow, f"must follow {symbol}")
+        return follow_trumps(N_("must overtrump {card}")) if led == trump else (follow, must_follow)
     if partner_wins:
         return hand, None
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
@@ -97,11 +99,11 @@ def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     if winner_card >> 3 == trump:
         up = higher(trumps)
         if up:
-            return up, f"must overtrump {Card(winner_card).symbol}"
+            return up, tr("must overtrump {card}", card=card_name(Card(winner_card)))
         if rules.must_undertrump:
-            return trumps, f"must play a trump (undertrump {Card(winner_card).symbol})"
+            return trumps, tr("must play a trump (undertrump {card})", card=card_name(Card(winner_card)))
         return hand, None
-    return trumps, f"must trump with a {tsym}"
+    return trumps, tr("must trump with a {suit}", suit=tsym)
 
 
 def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: "Seat | str",
@@ -163,7 +165,7 @@ class Position:
             try:
                 self.play(c)
             except IllegalPlayError as e:
-                raise IllegalPlayError(f"card {i + 1} of the play: {e}") from None
+                raise IllegalPlayError(tr("card {n} of the play: {error}", n=i + 1, error=e)) from None
 
     # -- state ---------------------------------------------------------------
     @property
@@ -228,23 +230,23 @@ class Position:
         """The card as a :class:`Card` if it may be played now, else :class:`IllegalPlayError`."""
         c = Card.parse(card)
         if self.is_over:
-            raise IllegalPlayError(f"{c.name}: the deal is over, no card may be played")
+            raise IllegalPlayError(tr("{card}: the deal is over, no card may be played", card=c.name))
         mover = self.to_move
         if seat is not None and Seat.parse(seat) != mover:
-            raise IllegalPlayError(f"{Seat.parse(seat).name} is not to play ({mover.name} is)")
+            raise IllegalPlayError(tr("{seat} is not to play ({mover} is)", seat=Seat.parse(seat).name,
+                                      mover=mover.name))
         hand = self.hands[mover]
         if not hand >> c & 1:
             owner = next((Seat(s) for s in range(4) if self.hands[s] >> c & 1), None)
             if owner is None:
-                raise IllegalPlayError(f"{c.name} has already been played")
-            raise IllegalPlayError(f"{c.name} is not in {mover.name}'s hand ({owner.name} holds it)")
+                raise IllegalPlayError(tr("{card} has already been played", card=c.name))
+            raise IllegalPlayError(tr("{card} is not in {mover}'s hand ({owner} holds it)", card=c.name,
+                                      mover=mover.name, owner=owner.name))
         legal, reason = legal_with_reason(hand, [int(x) for x in self.trick], self.leader,
                                           self.strain, self.rules)
         if not legal >> c & 1:
-            raise IllegalPlayError(
-                f"{mover.name} {reason}: {c.name} is not allowed (legal: "
-                f"{' '.join(x.name for x in CardSet(legal))})"
-            )
+            raise IllegalPlayError(tr("{mover} {reason}: {card} is not allowed (legal: {legal})", mover=mover.name,
+                                      reason=reason, card=c.name, legal=" ".join(x.name for x in CardSet(legal))))
         return c
 
     def play(self, card: "Card | str", seat: "Seat | str | None" = None) -> None:

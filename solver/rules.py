@@ -22,6 +22,7 @@ from typing import Iterable
 
 from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum, TextEnum
 from .errors import RulesError, StrainError, quote
+from .messages import tr
 from .notation import Language, current as current_language
 
 __all__ = [
@@ -130,7 +131,8 @@ class Strain(NamedIntEnum):
     @classmethod
     def _unknown(cls, text: object) -> Exception:
         letters = "P C K T" if current_language() is Language.FR else "S H D C"
-        return StrainError(f"unknown strain {text!r}: expected one of {letters} SA TA (or NT, AT)")
+        return StrainError(tr("unknown strain {text}: expected one of {letters} SA TA (or NT, AT)",
+                              text=repr(text), letters=letters))
 
 
 BY_LANGUAGE[Strain] = "strain"
@@ -593,17 +595,21 @@ class Rules:
             name, sep, value = opt.partition("=")
             name = name.strip().lower().replace("-", "_")
             if not sep:
-                raise RulesError(f"rules option {quote(opt)}: expected NAME=VALUE, like suit_ranking=true")
+                raise RulesError(tr("rules option {option}: expected NAME=VALUE, like suit_ranking=true",
+                                    option=quote(opt)))
             if name not in types:
-                raise RulesError(f"unknown rules option {quote(name)}: expected one of {known}")
+                raise RulesError(tr("unknown rules option {name}: expected one of {known}",
+                                    name=quote(name), known=known))
             v = value.strip().lower()
             if types[name] == "bool":
                 if v not in _YES and v not in _NO:
-                    raise RulesError(f"rules option {name} must be true or false, not {quote(value)}")
+                    raise RulesError(tr("rules option {name} must be true or false, not {value}",
+                                        name=name, value=quote(value)))
                 changes[name] = v in _YES
             elif types[name] == "int":
                 if not re.fullmatch(r"-?[0-9]{1,9}", v):
-                    raise RulesError(f"rules option {name} must be a whole number, not {quote(value)}")
+                    raise RulesError(tr("rules option {name} must be a whole number, not {value}",
+                                        name=name, value=quote(value)))
                 changes[name] = int(v)
             else:
                 changes[name] = v

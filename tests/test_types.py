@@ -22,8 +22,6 @@ PENDING = {
     # studies and batches
     "solver/aggregate.py", "solver/batch.py", "solver/parallel.py", "solver/studies.py",
     "cli/cmd_batch.py", "cli/cmd_study.py",
-    # the board
-    "solver/web/api.py", "solver/web/jobs.py", "solver/web/limits.py", "solver/web/views.py",
 }
 
 _ERROR = re.compile(r"^(?P<path>[^:]+\.pyi?):\d+: error: ", re.M)

@@ -144,6 +144,107 @@ def test_bad_input_gets_the_cli_message(client, path, body, cli):
     assert cli_line == "error: " + response.json()["error"]
 
 
+def wait_job(client, job: dict) -> dict:
+    end = time.monotonic() + stretched(60)
+    while time.monotonic() < end:
+        job = ok(client.get(f"/api/jobs/{job['id']}"))
+        if job["state"] in ("done", "failed", "cancelled"):
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"job {job['id']} did not end")
+
+
+def test_estimates_are_the_point_count_and_play_outs(client):
+    """The column beside the table: per strain, solver.evaluate_hand's count from each
+    hand, dd_table's points, and solver.play_out's N-S points with the seeds the answer
+    gives, their mean and standard error (the play-outs' sample deviation over √n)."""
+    rules = ["must_undertrump=false"]
+    job = ok(client.post("/api/jobs/estimates", json={"deal": DEAL.to_pbn(), "dealer": "W", "playouts": 3,
+                                                      "worlds": 2, "rules": rules}))
+    got = wait_job(client, job)["result"]
+    ruled = solver.Rules().with_options(rules)
+    table = solver.dd_table(DEAL, rules=ruled)
+    assert got["leader"] == "N" and [r["strain"] for r in got["strains"]] == ["S", "H", "D", "C", "SA", "TA"]
+    for r in got["strains"]:
+        ns = [table.for_leader(s).ns_points[r["strain"]] for s in "NESW"]
+        assert r["dd_ns"] == ns[0] and r["dd_ns_mean"] == sum(ns) / 4
+        if r["strain"] in ("SA", "TA"):
+            assert r["count"] is None
+        else:
+            assert r["count"] == {s.name: round(solver.evaluate_hand(DEAL.hands[s], r["strain"]).points, 1)
+                                  for s in solver.Seat}
+        played = [solver.play_out(DEAL, strain=r["strain"], leader="N", worlds=2, seed=x, rules=ruled,
+                                  workers=1).ns_points for x in r["seeds"]]
+        assert r["real_ns"] == played and len(set(r["seeds"])) == 3
+        mean = sum(played) / 3
+        assert r["real_ns_mean"] == mean
+        assert r["real_ns_se"] == round((sum((x - mean) ** 2 for x in played) / 2 / 3) ** 0.5, 2)
+    bad = client.post("/api/jobs/estimates", json={"deal": "N:AK", "playouts": 3},
+                      headers={"accept-language": "fr"})
+    assert bad.status_code == 400 and "donne mal formée" in bad.json()["error"]
+    assert client.post("/api/jobs/estimates", json={"deal": "example", "playouts": 21}).status_code == 422
+
+
+@pytest.mark.parametrize("path, body, cli", [
+    ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7"}, ["table", "N:AK.K8.K8.A8 T98.QT.J9.7"]),
+    ("/api/table", {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"},
+     ["table", "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"]),
+    ("/api/table", {"deal": EXAMPLE, "rules": ["nonsense=1"]}, ["table", EXAMPLE, "--rule", "nonsense=1"]),
+    ("/api/par", {"deal": EXAMPLE, "dealer": "Q"}, ["par", EXAMPLE, "--dealer", "Q"]),
+    ("/api/advise", {"hand": "AJ9.A7.KT", "samples": 5}, ["advise", "AJ9.A7.KT", "--samples", "5"]),
+])
+def test_bad_input_in_french_for_a_french_page(client, path, body, cli):
+    """A request whose Accept-Language puts French first (the French page sends
+    ``fr``) gets the message ``coinche --lang fr`` prints, in French; English otherwise."""
+    french = client.post(path, json=body, headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"})
+    english = client.post(path, json=body, headers={"accept-language": "en-GB,fr;q=0.5"})
+    assert french.status_code == english.status_code == 400
+    assert run("--lang", "fr", *cli).stderr.strip() == "error: " + french.json()["error"]
+    assert run(*cli).stderr.strip() == "error: " + english.json()["error"]
+    assert french.json()["error"] != english.json()["error"]
+
+
+def test_an_auction_refused_in_french(client):
+    """The auction is read in the package's letters (the page turns French letters into
+    them) and refused in the request's language, with solver.Auction.parse's message."""
+    from solver.messages import writing_in
+    body = {"hand": "AJ9.A7.KT.J", "samples": 5, "dealer": "N", "auction": "90H 80S"}
+    got = client.post("/api/advise", json=body, headers={"accept-language": "fr"})
+    with writing_in("fr"), pytest.raises(solver.CoincheError) as refused:
+        solver.Auction.parse("90H 80S", "N")
+    assert got.status_code == 400 and got.json()["error"] == str(refused.value)
+    assert "ne dépasse pas" in str(refused.value)
+
+
+def test_an_illegal_card_refused_in_french(client):
+    """A card the rules forbid, on a French page: solver.Position's French message,
+    the reason (follow, overtrump, trump) said in French."""
+    from solver.messages import writing_in
+    pos = solver.Position(DEAL, "H", "E")
+    lead = next(iter(pos.legal_cards()))
+    pos.play(lead)
+    bad = next(c for c in DEAL.hands[pos.to_move] if c not in pos.legal_cards())
+    played = f"{lead.name} {bad.name}"
+    got = client.post("/api/solve", json={"deal": DEAL.to_pbn(), "strain": "H", "leader": "E", "played": played},
+                      headers={"accept-language": "fr"})
+    with writing_in("fr"), pytest.raises(solver.CoincheError) as refused:
+        solver.Position(DEAL, "H", "E", played=played)
+    assert got.status_code == 400 and got.json()["error"] == str(refused.value)
+    assert "doit" in str(refused.value) and "n'est pas permise" in str(refused.value)
+
+
+def test_the_servers_own_refusals_in_french(client):
+    fr = {"accept-language": "fr"}
+    shape = client.post("/api/advise", json={"hand": "AJ9.A7.KT.J", "samples": 0}, headers=fr)
+    assert shape.status_code == 422 and shape.json() == {"error": "samples : il faut un nombre d'au moins 1 (reçu '0')"}
+    assert client.post("/api/table", json={}, headers=fr).json() == {
+        "error": "deal : manquant : la requête demande ce champ"}
+    assert client.post("/api/table", json={}).json() == {"error": "deal: missing: the request needs this field"}
+    assert client.get("/api/nowhere", headers=fr).json() == {"error": "pas de chemin '/api/nowhere'"}
+    assert client.get("/api/jobs/abc", headers=fr).json() == {"error": "pas de calcul 'abc'"}
+    assert client.get("/api/jobs/abc").json() == {"error": "no job 'abc'"}
+
+
 @pytest.mark.parametrize("path, body", [
     ("/api/table", {"deal": "x" * 201}),
     ("/api/table", {}),

@@ -9,6 +9,7 @@ Selenium; skipped with one line when missing).  Screenshots go to tests/artifact
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -112,7 +113,8 @@ def test_advice_seat_shows_that_hand(server, browser):
 
 def test_every_size_fits_without_sideways_scroll(server, browser):
     """Phone to desktop: no horizontal scroll, the four hands on screen, tap targets of
-    44 px (buttons; cards at least 44 px high), the table a table (North above South)."""
+    44 px (buttons; cards 44 px wide and high, each inside the window), the table a
+    table (North above South)."""
     link = server + f"/#d={DEAL.to_pbn()}&panel=play&st=H&ld=E&lang=fr"
     try:
         for w, h in SIZES:
@@ -132,8 +134,14 @@ def test_every_size_fits_without_sideways_scroll(server, browser):
                                 ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect())"
                                 ".filter(r => r.width < 44 || r.height < 44).length")
             assert small == 0, (w, small)
-            cards = js(browser, "return [...document.querySelectorAll('.hand .card')].map(c => c.getBoundingClientRect().height)")
-            assert len(cards) == 32 and min(cards) >= 44
+            cards = js(browser, "return [...document.querySelectorAll('.hand .card')].map(c => c.getBoundingClientRect().toJSON())")
+            assert len(cards) == 32, (w, len(cards))
+            assert min(c["width"] for c in cards) >= 44 and min(c["height"] for c in cards) >= 44, (w, cards[0])
+            assert min(c["left"] for c in cards) >= 0 and max(c["right"] for c in cards) <= w, (w, h)
+            # West's and East's eight cards in at most four rows: two or more a row
+            rows = js(browser, "return ['W', 'E'].map(s => new Set([...document.querySelectorAll('#seat-' + s + ' .hand .card')]"
+                               ".map(c => Math.round(c.getBoundingClientRect().top))).size)")
+            assert max(rows) <= 4, (w, rows)
             tabs = js(browser, "return new Set([...document.querySelectorAll('#tabs button')].map(b => b.getBoundingClientRect().top)).size")
             assert tabs <= 2, (w, tabs)
             shot(browser, f"20-size-{w}x{h}")
@@ -274,6 +282,48 @@ def test_french_bid_letters(server, browser):
     words = {"SA": "Sans atout", "TA": "Tout atout"}
     reason = re.sub(r"\b(\d{2,3}|capot) ?(SA|TA)\b", lambda m: f"{m[1]} {words[m[2]]}", reason)
     assert browser.find_element(By.ID, "par-reason").text == reason
+
+
+def test_errors_in_the_pages_language(server, browser):
+    """A deal the package refuses: the French page says why in French, the English page
+    in English, each the package's own message (solver.Deal.from_pbn under
+    solver.messages' language)."""
+    bad = "N:AK.K8.K8.A8 T98.QT.J9.7"
+    shown = {}
+    for lang in ("fr", "en"):
+        open_board(browser, server + f"/#panel=table&lang={lang}")
+        load(browser, bad)
+        with writing_in(lang), pytest.raises(solver.CoincheError) as refused:
+            solver.Deal.from_pbn(bad)
+        shown[lang] = browser.find_element(By.ID, "message").text
+        assert shown[lang] == str(refused.value)
+    assert "il faut 4 mains" in shown["fr"] and "expected 4 hands" in shown["en"]
+
+
+def test_point_count_and_realistic_play_beside_the_table(server, browser):
+    """Beside the double-dummy table, per strain: North's and South's point counts and
+    the PIMC play-outs' mean ± its standard error, each column naming its unit; the
+    numbers are solver.web.views.estimates_view's with the page's settings (the
+    estimates job's defaults: 6 play-outs, 10 worlds, seed 1), itself tested against
+    evaluate_hand and play_out in test_web_api."""
+    from solver.web import views
+
+    open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=table&dl=E&lang=en")
+    click(browser, "#est-run", timeout=120)
+    want = views.estimates_view(DEAL, "E", 6, 10, 1)
+    heads = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "#est-table th[scope=col]")]
+    assert heads[-1] == "Realistic (PIMC), South leads, mean ± se" and "Double dummy, South leads" in heads
+    assert browser.find_element(By.CSS_SELECTOR, "#est-table caption").text == "card points"
+    for r in want["strains"]:
+        row = browser.find_element(By.CSS_SELECTOR, f'#est-table tr[data-strain="{r["strain"]}"]')
+        cell = lambda c: row.find_element(By.CSS_SELECTOR, "td." + c).text  # noqa: E731
+        assert cell("count-n") == ("—" if r["count"] is None else f'{r["count"]["N"]:g}')
+        assert cell("dd-leader") == str(r["dd_ns"])
+        tenth = lambda x: f"{math.floor(x * 10 + 0.5) / 10:g}"  # noqa: E731  (the page's Math.round)
+        assert cell("real") == f'{tenth(r["real_ns_mean"])} ± {tenth(r["real_ns_se"])}'
+    assert "± 36.2 card points" in browser.find_element(By.ID, "est-note").text
+    js(browser, "document.getElementById('est-table').scrollIntoView()")
+    shot(browser, "25-estimates")
 
 
 def test_practice_states_and_judges(server, browser):

@@ -7,6 +7,7 @@ with one line saying how to install them.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -244,7 +245,8 @@ def test_from_the_players_seat(server, browser):
 
 def test_rules_panel(server, browser):
     """A variant typed in the rules panel: the table is dd_table's under it (it differs
-    from the default table on this deal), and the link keeps it."""
+    from the default table on this deal) and ``coinche table --rule`` prints the same 24
+    numbers, and the link keeps it."""
     deal = solver.Deal.random(1)
     rules = solver.Rules().with_options(["must_undertrump=false"])
     open_board(browser, server + "/#d=" + deal.to_pbn().replace(" ", "%20") + "&panel=table&lang=en")
@@ -262,6 +264,15 @@ def test_rules_panel(server, browser):
     ruled = solver.dd_table(deal, rules=rules)
     assert ruled.to_dict() != solver.dd_table(deal).to_dict()
     assert table_matches(ruled)
+    # the command line under the same variant prints the page's numbers
+    from cli_helpers import run
+    printed = run("table", deal.to_pbn(), "--rule", "must_undertrump=false", "--json")
+    assert printed.exit_code == 0, printed.output
+    on_page = {(c.get_attribute("data-leader"), c.get_attribute("data-strain")): int(c.find_element(By.CSS_SELECTOR, ".ns").text)
+               for c in browser.find_elements(By.CSS_SELECTOR, "#dd-table td")}
+    by_cli = {(row["leader"], strain): points for row in json.loads(printed.stdout)
+              for strain, points in row["ns_points"].items()}
+    assert on_page == by_cli and len(on_page) == 24
     shot(browser, "30-rules-panel")
     open_board(browser, browser.current_url)
     assert browser.find_element(By.ID, "rules").get_attribute("value") == "must_undertrump=false"

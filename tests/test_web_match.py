@@ -16,7 +16,9 @@ from fastapi.testclient import TestClient  # noqa: E402
 import solver  # noqa: E402
 from solver.bots import HeuristicBot, SeatView  # noqa: E402
 from solver.cards import Seat  # noqa: E402
-from solver.game import deal_for, play_deal  # noqa: E402
+from solver.auction import parse_call  # noqa: E402
+from solver.declarations import award_declarations, find_declarations  # noqa: E402
+from solver.game import Person, deal_for, play_deal  # noqa: E402
 from solver.records import parse_records  # noqa: E402
 from solver.web import create_app  # noqa: E402
 from solver.web import match as web_match  # noqa: E402
@@ -35,12 +37,15 @@ def post(client, path: str, **fields):
     return client.post(path, json=body)
 
 
-def play_through(client, seat: str = "S", **fields) -> list[dict]:
+def play_through(client, seat: str = "S", states: "list | None" = None, **fields) -> list[dict]:
     """One deal: the bots move through /api/match/bot, the person plays its first legal
-    call or card; returns the match's deals (the page's state)."""
+    call or card; returns the match's deals (the page's state); ``states`` collects
+    every answer of /api/match on the way."""
     deals = [{"calls": "", "cards": ""}]
     for _ in range(80):
         s = post(client, "/api/match", seat=seat, deals=deals, **fields).json()
+        if states is not None:
+            states.append(s)
         if s["over"]:
             return deals
         if not fields.get("show"):     # no hidden hand in the answer before the deal ends
@@ -106,6 +111,46 @@ def test_a_whole_deal_scores_as_the_game_runner_scores_it(client):
     assert s["sheet"][-1]["total_ns"] == s["match"]["NS"] == rec.score[0]
     nxt = post(client, "/api/match", deals=deals + [{}]).json()
     assert nxt["number"] == 2 and nxt["dealer"] == "E" and nxt["sheet"] == s["sheet"]
+
+
+def test_the_match_follows_the_rules_and_shows_declarations_from_trick_two(client):
+    """Under rules that count declarations (seed 6's first deal: N-S hold a quarte and a
+    tierce), the declarations of the side that scores them are laid on the table from
+    the second trick, as solver.declarations finds and awards them; the deal's score is
+    solver.game.play_deal's under the same rules, and not the default rules' score."""
+    names = ["declarations=true", "declarations_count=true"]
+    rules = solver.Rules(declarations=True, declarations_count=True)
+    seed = 6
+    states: list = []
+    deals = play_through(client, states=states, seed=seed, rules=names)
+    deal = deal_for(seed, 0)
+    final = states[-1]
+    strain = solver.Strain.parse(final["contract"]["bid"][-1])
+    leader = Seat.parse(final["contract"]["leader"])
+    awarded = award_declarations(deal, strain, leader, rules)
+    side = [t for t in solver.Team if awarded[t]]
+    assert side, "this deal was chosen for its declarations"
+    playing = [s for s in states if s["contract"] and not s["over"]]
+    assert {len(s["played"]) for s in playing} == set(range(32))
+    for s in playing:
+        if len(s["played"]) < 4:
+            assert s["declarations"] == []
+        else:
+            shown = s["declarations"]
+            assert {Seat.parse(x["seat"]).team for x in shown} == set(side)
+            assert sum(x["points"] for x in shown) == awarded[side[0]]
+            for x in shown:
+                found = find_declarations(deal.hands[Seat.parse(x["seat"])], strain, rules)
+                assert x["cards"] in [[c.name for c in f.cards] for f in found]
+    calls, cards = iter(deals[0]["calls"].split()), iter(deals[0]["cards"].split())
+    person = Person(lambda v: parse_call(next(calls), v.seat), lambda v: solver.Card.parse(next(cards)))
+    res = play_deal(deal, Seat.N, [person] * 4, rules)
+    assert (final["score"]["NS"], final["score"]["EW"]) == res.scores
+    assert final["declarations_text"] == res.record.declarations
+    plain = post(client, "/api/match", seed=seed, deals=deals).json()
+    assert (plain["score"]["NS"], plain["score"]["EW"]) != res.scores
+    assert post(client, "/api/match", rules=["target=1000"]).json()["match"]["target"] == 1000
+    assert post(client, "/api/match", rules=["target=x"]).status_code == 400
 
 
 def test_bad_moves_get_one_line(client):
@@ -246,3 +291,84 @@ def test_replay_by_the_bots_and_again_from_another_seat_in_french(browser_server
     assert set(up) == north and "_" not in q["mv"] and len(q["mv"].split("-")) == 3
     assert driver.find_elements(By.CSS_SELECTOR, "#m-bidding-box button")
     assert not driver.find_elements(By.CSS_SELECTOR, "#seat-E .hand .card:not(.back)")
+
+
+def test_a_match_link_resumes_under_its_rules_with_declarations_from_trick_two(client, browser_server):
+    """A match saved in its link mid-deal reopens at the same move under the link's rules
+    (the rules panel's ``r``): in the first trick the page says when declarations are
+    shown, from the second it lists the ones the server lays on the table (seed 6: N-S's
+    quarte and tierce), and the cards I may play are the server's."""
+    from urllib.parse import quote
+
+    from selenium.webdriver.common.by import By
+
+    url, driver = browser_server
+    names = ["declarations=true", "declarations_count=true"]
+    states: list = []
+    play_through(client, states=states, seed=6, rules=names)
+    mine = [s for s in states if s["your_turn"] and s["contract"] and not s["over"]]
+    first = next(s for s in mine if len(s["played"]) < 4)
+    later = next(s for s in mine if len(s["played"]) >= 4)
+    assert later["declarations"]
+
+    def link(s: dict, rules: bool = True) -> str:
+        moves = "-".join(a["call"] for a in s["auction"]) + "_" + "-".join(p["card"] for p in s["played"])
+        r = "&r=" + quote(",".join(names)) if rules else ""
+        return f"{url}/#panel=match&lang=en&ms=6&mme=S&mp=heuristic&mo=heuristic&mz=0{r}&mv={moves}"
+
+    open_board(driver, link(first))
+    settle(driver, 60)
+    assert driver.find_element(By.ID, "m-declarations").text == "Declarations are shown at the second trick."
+    open_board(driver, link(later))
+    settle(driver, 60)
+    items = driver.find_elements(By.CSS_SELECTOR, "#m-declarations li")
+    assert [i.get_attribute("data-seat") for i in items] == [x["seat"] for x in later["declarations"]]
+    assert all(f"({x['points']} declaration points)" in i.text for i, x in zip(items, later["declarations"]))
+    legal = driver.execute_script("return [...document.querySelectorAll('#seat-S .card.legal')].map(c => c.dataset.card)")
+    assert sorted(legal) == sorted(later["legal"])
+    assert url_state(driver)["mv"] == link(later).rsplit("mv=", 1)[1]
+    shot(driver, "match-declarations")
+    open_board(driver, link(later, rules=False))      # the default rules count no declaration
+    settle(driver, 60)
+    assert not driver.find_elements(By.ID, "m-declarations")
+
+
+def test_a_match_saved_to_a_file_resumes_where_it_was(client, browser_server, tmp_path):
+    """*Save the match* writes the match so far (its moves, bots, seed and rules) to a
+    file; *Resume a saved match* on a fresh board brings back the same move under the
+    same rules; a file that is no saved match is refused with one line, the match kept."""
+    from urllib.parse import quote
+
+    from selenium.webdriver.common.by import By
+
+    url, driver = browser_server
+    names = ["declarations=true", "declarations_count=true"]
+    states: list = []
+    play_through(client, states=states, seed=6, rules=names)
+    later = next(s for s in states if s["your_turn"] and len(s["played"]) >= 6)
+    moves = "-".join(a["call"] for a in later["auction"]) + "_" + "-".join(p["card"] for p in later["played"])
+    open_board(driver, f"{url}/#panel=match&lang=en&ms=6&mme=S&mz=0&r={quote(','.join(names))}&mv={moves}")
+    saved = tmp_path / "match.json"
+    # the file the button downloads, caught as the page makes it
+    driver.execute_script("const make = URL.createObjectURL; URL.createObjectURL = (b) => { window.savedBlob = b; return make(b); }")
+    driver.find_element(By.ID, "m-save").click()
+    text = driver.execute_async_script("const done = arguments[0]; window.savedBlob.text().then(done)")
+    saved.write_text(text, encoding="utf-8")
+    assert json.loads(saved.read_text())["rules"] == ",".join(names)
+    open_board(driver, f"{url}/#panel=match&lang=en&mz=0")          # a new match, seed 1, default rules
+    settle(driver, 60)
+    assert url_state(driver).get("ms") != "6"
+    driver.find_element(By.ID, "m-open").send_keys(str(saved))
+    settle(driver, 60)
+    q = url_state(driver)
+    assert (q["ms"], q["mv"], q["r"]) == ("6", moves, ",".join(names))
+    assert driver.find_element(By.ID, "m-rules").text == "Rules: " + ",".join(names)
+    legal = driver.execute_script("return [...document.querySelectorAll('#seat-S .card.legal')].map(c => c.dataset.card)")
+    assert sorted(legal) == sorted(later["legal"])
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#m-declarations li")) == len(later["declarations"])
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "coinche-board-match", "seed": 6, "deals": [{"calls": ["90Z"], "cards": []}]}')
+    driver.find_element(By.ID, "m-open").send_keys(str(bad))
+    settle(driver, 60)
+    assert driver.find_element(By.ID, "message").text == "This file is no match saved by the board"
+    assert url_state(driver)["mv"] == moves

@@ -24,6 +24,8 @@ import json
 import secrets
 from typing import Any, Iterable, Optional
 
+from solver.messages import tr
+
 #: The header carrying the token.
 TOKEN_HEADER = b"x-board-token"
 
@@ -68,17 +70,18 @@ class Access:
             name = host_name(headers.get(b"host", b"").decode("latin-1"))
             if name not in self.hosts:
                 shown = name[:80] or "(none)"
-                await self._refuse(send, 400, f"host {shown!r} is not served here: start the server "
-                                              f"with --allow-host {shown} to serve that name")
+                await self._refuse(send, 400, tr("host {host} is not served here: start the server "
+                                                 "with --allow-host {name} to serve that name",
+                                                 host=repr(shown), name=shown))
                 return
             origin = headers.get(b"origin")
             if origin is not None and origin != b"null" and _origin_host(origin) not in self.hosts:
-                await self._refuse(send, 403, "a page of another site cannot use the board")
+                await self._refuse(send, 403, tr("a page of another site cannot use the board"))
                 return
         if self.token is not None and scope.get("path", "").startswith("/api"):
             given = headers.get(TOKEN_HEADER, b"")
             if not secrets.compare_digest(given, self.token):
-                await self._refuse(send, 401, "this board needs its token: open the link that "
-                                              "coinche serve printed (it ends in #token=...)")
+                await self._refuse(send, 401, tr("this board needs its token: open the link that "
+                                                 "coinche serve printed (it ends in #token=...)"))
                 return
         await self.app(scope, receive, send)

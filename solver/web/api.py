@@ -5,8 +5,9 @@ Every endpoint mirrors a function of the Python API and answers its ``to_dict()`
 texts, as ``--rule`` takes them).  Bad input gets status 400 (422 for a request of the
 wrong shape, 413 for one too large, 429 when too much work is under way, 404 and 405
 for a path or method the API does not have, 503 while the server stops) and a body
-``{"error": "..."}`` holding the one-line message the command line prints; never a
-500 for bad input.
+``{"error": "..."}`` holding the one-line message the command line prints, in the
+request's language (its ``Accept-Language``: French first gives the French message,
+as ``coinche --lang fr`` prints it); never a 500 for bad input.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import asyncio
 import contextlib
 import html
 from importlib import resources
-from typing import Annotated, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, AsyncIterator, Callable, Literal, Optional
 
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,15 +24,20 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
-from solver.messages import writing_in
+from solver.messages import N_, output_language, tr, writing_in
+from solver.notation import Language
 from . import match, practice, views
 from .access import Access
-from .jobs import Busy, Jobs, Stopping
+from .jobs import Busy, Job, Jobs, Progress, Stopping, Work
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
+
+if TYPE_CHECKING:   # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
 
 DealText = Annotated[str, Field(min_length=1, max_length=200, description="PBN text or 'example'")]
 Strain = Annotated[str, Field(min_length=1, max_length=8, description="S H D C SA TA")]
@@ -40,7 +46,9 @@ Played = Annotated[str, Field(max_length=200, description="cards played, in orde
 HandText = Annotated[str, Field(min_length=1, max_length=60, description="one hand: 'AJ9.A7.KT.J'")]
 Samples = Annotated[int, Field(ge=1, le=MAX_SAMPLES)]
 Seed = Annotated[Optional[int], Field(default=None, ge=0, le=MAX_SEED)]
-Lang = Annotated[Literal["en", "fr"], Field(description="the language of the texts in the answer")]
+Lang = Annotated[Optional[Literal["en", "fr"]],
+                 Field(description="the language of the texts in the answer (default: the request's "
+                                   "Accept-Language, French or English)")]
 RuleText = Annotated[str, Field(min_length=1, max_length=80, description="NAME=VALUE, as --rule takes it")]
 #: Most ``NAME=VALUE`` texts in one request's ``rules``.
 MAX_RULES = 40
@@ -64,7 +72,7 @@ class TableIn(Ruled):
 class ParIn(Ruled):
     deal: DealText
     dealer: SeatText = "N"
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class PlayIn(Ruled):
@@ -82,7 +90,7 @@ class AdviseIn(Ruled):
     seed: Seed = None
     auction: Annotated[str, Field(max_length=200, description="calls so far: 'pass 90H'")] = ""
     lookahead: Annotated[bool, Field(description="judge the next call by continuing the auction")] = False
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class PlayedDealIn(Ruled):
@@ -94,7 +102,7 @@ class PlayedDealIn(Ruled):
     leader: SeatText = "N"
     played: Played = ""
     seed: Seed = None
-    lang: Lang = "en"
+    lang: Lang = None
 
 
 class SeatPlayIn(PlayedDealIn):
@@ -114,7 +122,21 @@ class AuctionReviewIn(Ruled):
     samples: Annotated[int, Field(ge=1, le=MAX_SAMPLES)] = 30
     seed: Seed = 1
     lookahead: Annotated[bool, Field(description="judge each call by continuing the auction")] = False
-    lang: Lang = "en"
+    lang: Lang = None
+
+
+#: Most play-outs per strain in one request for the realistic column.
+MAX_PLAYOUTS = 20
+
+
+class EstimatesIn(Ruled):
+    """A deal's point counts and realistic play-outs beside its double-dummy table."""
+
+    deal: DealText
+    dealer: SeatText = "N"
+    playouts: Annotated[int, Field(ge=1, le=MAX_PLAYOUTS, description="play-outs per strain")] = 6
+    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = 10
+    seed: Seed = 1
 
 
 class MatchDealIn(BaseModel):
@@ -122,8 +144,9 @@ class MatchDealIn(BaseModel):
     cards: Annotated[str, Field(max_length=200, description="the cards so far: 'SA S7 ...'")] = ""
 
 
-class MatchIn(BaseModel):
-    """A match at the board (solver.web.match): the page sends it whole every time."""
+class MatchIn(Ruled):
+    """A match at the board (solver.web.match), under the request's rules: the page
+    sends it whole every time."""
 
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
     seat: SeatText = "S"
@@ -131,7 +154,7 @@ class MatchIn(BaseModel):
     opponents: Literal[match.BOTS] = "heuristic"  # type: ignore[valid-type]
     deals: Annotated[list[MatchDealIn], Field(max_length=match.MAX_DEALS)] = []
     show: bool = False
-    lang: Lang = "en"
+    lang: Lang = None
 
     def moves(self) -> list[tuple[str, str]]:
         return [(d.calls, d.cards) for d in self.deals]
@@ -148,23 +171,83 @@ class LeadIn(Ruled):
     declarer: SeatText
     samples: Samples = 200
     seed: Seed = None
-    lang: Lang = "en"
+    lang: Lang = None
+
+
+class Speaking:
+    """ASGI middleware: the request is answered in the language its ``Accept-Language``
+    header puts first (French for ``fr``, ``fr-FR``; English otherwise), so its error
+    messages (and every text written through :func:`solver.messages.tr`) are in the
+    page's language; a ``lang`` field in the body, where a request has one, rules the
+    texts of its answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with writing_in(asked_language(dict(scope.get("headers") or []).get(b"accept-language", b""))):
+            await self.app(scope, receive, send)
+
+
+def speaking(lang: Optional[str]) -> Language:
+    """The language of a request's answer: its ``lang`` field, else the request's own
+    (:class:`Speaking`).  Read while the request is handled, not in a job's thread."""
+    return Language(lang) if lang else output_language()
+
+
+def asked_language(header: bytes) -> Language:
+    """French when the first language of an ``Accept-Language`` header is French.
+
+    >>> asked_language(b"fr-FR,fr;q=0.9,en;q=0.8"), asked_language(b"en-GB,fr;q=0.5"), asked_language(b"")
+    (<Language.FR: 'fr'>, <Language.EN: 'en'>, <Language.EN: 'en'>)
+    """
+    first = header.decode("latin-1").split(",")[0].split(";")[0].strip().lower()
+    return Language.FR if first == "fr" or first.startswith("fr-") else Language.EN
 
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status_code=status)
 
 
+#: What is wrong with a field, by the validator's error type, in words the catalogue
+#: translates (the validator's own English sentence for the other types).
+_SHAPE_ERRORS = {
+    "missing": N_("missing: the request needs this field"),
+    "string_type": N_("expected text"),
+    "int_type": N_("expected a whole number"),
+    "int_parsing": N_("expected a whole number"),
+    "bool_type": N_("expected true or false"),
+    "bool_parsing": N_("expected true or false"),
+    "list_type": N_("expected a list"),
+    "dict_type": N_("expected an object of fields"),
+    "model_type": N_("expected an object of fields"),
+    "model_attributes_type": N_("expected an object of fields"),
+    "string_too_short": N_("text shorter than {min_length} characters"),
+    "string_too_long": N_("text longer than {max_length} characters"),
+    "too_long": N_("more than {max_length} items"),
+    "greater_than_equal": N_("expected a number of at least {ge}"),
+    "less_than_equal": N_("expected a number of at most {le}"),
+    "literal_error": N_("expected one of {expected}"),
+}
+
+
 def _validation_message(exc: RequestValidationError) -> str:
-    """One line for a request of the wrong shape: the field, what is wrong, the input."""
+    """One line for a request of the wrong shape, in the request's language: the field,
+    what is wrong, the input."""
     first = exc.errors()[0] if exc.errors() else {}
-    where = ".".join(str(x) for x in first.get("loc", ())[1:]) or "request"
+    where = ".".join(str(x) for x in first.get("loc", ())[1:]) or tr("request")
     value = first.get("input")
-    shown = f" (got {str(value)[:80]!r})" if isinstance(value, (str, int, float)) else ""
-    return f"{where}: {first.get('msg', 'invalid')}{shown}"
+    shown = tr(" (got {value})", value=repr(str(value)[:80])) if isinstance(value, (str, int, float)) else ""
+    template = _SHAPE_ERRORS.get(str(first.get("type", "")))
+    fields = {k: str(v) for k, v in (first.get("ctx") or {}).items()}
+    what = tr(template, **fields) if template is not None else str(first.get("msg", "invalid"))
+    return tr("{field}: {problem}{shown}", field=where, problem=what, shown=shown)
 
 
-def _static(name: str):
+def _static(name: str) -> "Traversable":
     return resources.files("solver.web").joinpath("static", name)
 
 
@@ -177,7 +260,7 @@ def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
     jobs = jobs or Jobs()
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         jobs.shutdown()
 
@@ -188,14 +271,16 @@ def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
     app.state.jobs = jobs
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(Access, hosts=hosts, token=token)
+    app.add_middleware(Speaking)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         # the framework's own answers (no such path, method, unreadable body) in the API's shape
-        messages = {404: f"no such path {request.url.path[:80]!r}",
-                    405: f"{request.method} is not allowed on {request.url.path[:80]!r}"}
+        path = repr(request.url.path[:80])
+        messages = {404: tr("no such path {path}", path=path),
+                    405: tr("{method} is not allowed on {path}", method=request.method, path=path)}
         if exc.status_code == 400 and "parsing the body" in str(exc.detail):
-            messages[400] = "the body is no JSON the API reads (UTF-8 text, nested at most a few levels)"
+            messages[400] = tr("the body is no JSON the API reads (UTF-8 text, nested at most a few levels)")
         message = messages.get(exc.status_code, str(exc.detail))
         response = _error(exc.status_code, message)
         for name, value in (exc.headers or {}).items():
@@ -225,28 +310,28 @@ def create_app(jobs: "Jobs | None" = None, *, hosts: "list[str] | None" = None,
 
 def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.get("/api/deal", tags=["deal"], summary="A random deal (Deal.random)")
-    def random_deal(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+    def random_deal(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return views.deal_view(Deal.random(seed), seed)
 
     @app.post("/api/deal", tags=["deal"], summary="Read a deal (Deal.from_pbn)")
-    def read_deal(req: DealIn) -> dict:
+    def read_deal(req: DealIn) -> dict[str, Any]:
         return views.deal_view(views.parse_deal(req.deal))
 
     @app.post("/api/solve", tags=["analysis"], summary="Solve a position (solve)")
-    def solve(req: PlayIn) -> dict:
+    def solve(req: PlayIn) -> dict[str, Any]:
         return views.play_view(req.deal, req.strain, req.leader, req.played, views.parse_rules(req.rules))
 
     @app.post("/api/table", tags=["analysis"], summary="The double-dummy table (dd_table)")
-    def table(req: TableIn) -> dict:
+    def table(req: TableIn) -> dict[str, Any]:
         return views.table_view(req.deal, views.parse_rules(req.rules))
 
     @app.post("/api/par", tags=["analysis"], summary="Par and its auction (par)")
-    def par(req: ParIn) -> dict:
-        with writing_in(req.lang):
+    def par(req: ParIn) -> dict[str, Any]:
+        with writing_in(speaking(req.lang)):
             return views.par_view(req.deal, req.dealer, views.parse_rules(req.rules))
 
     @app.post("/api/review", tags=["analysis"], summary="Review a played deal (review)")
-    def review(req: PlayIn) -> dict:
+    def review(req: PlayIn) -> dict[str, Any]:
         return views.review_view(req.deal, req.strain, req.leader, req.played, views.parse_rules(req.rules))
 
     @app.post("/api/advise", tags=["advice"], summary="Bidding advice, waited for (advise)")
@@ -260,17 +345,30 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         return await _wait(job, jobs, request)
 
     @app.post("/api/jobs/advise", tags=["jobs"], summary="Start bidding advice; poll /api/jobs/{id}")
-    def advise_job(req: AdviseIn) -> dict:
+    def advise_job(req: AdviseIn) -> dict[str, Any]:
         return jobs.start("advise", _advise_work(req)).to_dict()
 
     @app.post("/api/jobs/lead", tags=["jobs"], summary="Start lead advice; poll /api/jobs/{id}")
-    def lead_job(req: LeadIn) -> dict:
+    def lead_job(req: LeadIn) -> dict[str, Any]:
         return jobs.start("lead", _lead_work(req)).to_dict()
 
     @app.post("/api/jobs/auctionreview", tags=["jobs"],
               summary="Review a whole auction from each caller's seat (review_auction); poll /api/jobs/{id}")
-    def auction_review_job(req: AuctionReviewIn) -> dict:
+    def auction_review_job(req: AuctionReviewIn) -> dict[str, Any]:
         return jobs.start("auctionreview", _auction_review_work(req)).to_dict()
+
+    @app.post("/api/jobs/estimates", tags=["jobs"],
+              summary="Point counts and realistic play-outs per strain (evaluate_hand, play_out); poll /api/jobs/{id}")
+    def estimates_job(req: EstimatesIn) -> dict[str, Any]:
+        rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
+        views.parse_deal(req.deal)                  # a bad deal too
+        lang = speaking(None)                       # read here: the work runs in another thread
+
+        def work(progress: Progress) -> Any:
+            with writing_in(lang):
+                return views.estimates_view(req.deal, req.dealer, req.playouts, req.worlds, req.seed,
+                                            progress=progress, rules=rules)
+        return jobs.start("estimates", work).to_dict()
 
     _match_routes(app, jobs)
     for kind, model, work, summary in _SEAT_WORK:
@@ -279,60 +377,68 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.get("/api/jobs/{job_id}", tags=["jobs"], summary="A job's progress and result")
     def job_state(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.get(job_id)
-        return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
+        return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
 
     @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Stop a job (also: leave the page)")
     def cancel(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.cancel(job_id)
-        return _error(404, f"no job {job_id[:80]!r}") if job is None else JSONResponse(job.to_dict())
+        return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
 
     @app.get("/api/practice/bidding", tags=["practice"], summary="A bidding problem from a seed")
-    def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+    def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return practice.bidding_problem(seed)
 
     @app.get("/api/practice/play", tags=["practice"], summary="A card-play problem from a seed")
-    def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
+    def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return practice.play_problem(seed)
 
 
-def _advise_work(req: AdviseIn):
+def _advise_work(req: AdviseIn) -> Work:
     rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
-    def work(progress):
-        with writing_in(req.lang):
+    lang = speaking(req.lang)      # read here: the work runs in another thread
+
+    def work(progress: Progress) -> Any:
+        with writing_in(lang):
             return views.advice_view(req.hand, req.seat, req.dealer, req.samples, req.seed, req.auction,
                                      progress=progress, rules=rules, lookahead=req.lookahead)
     return work
 
 
-def _lead_work(req: LeadIn):
+def _lead_work(req: LeadIn) -> Work:
     rules = views.parse_rules(req.rules)
 
-    def work(progress):
-        with writing_in(req.lang):
+    lang = speaking(req.lang)      # read here: the work runs in another thread
+
+    def work(progress: Progress) -> Any:
+        with writing_in(lang):
             return views.lead_view(req.hand, req.seat, req.contract, req.declarer, req.samples, req.seed,
                                    progress=progress, rules=rules)
     return work
 
 
-def _auction_review_work(req: AuctionReviewIn):
+def _auction_review_work(req: AuctionReviewIn) -> Work:
     rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
 
-    def work(progress):
-        with writing_in(req.lang):
+    lang = speaking(req.lang)      # read here: the work runs in another thread
+
+    def work(progress: Progress) -> Any:
+        with writing_in(lang):
             return review_auction(views.parse_deal(req.deal), req.dealer, req.auction, samples=req.samples,
                                   seed=req.seed, progress=progress, rules=rules,
                                   lookahead=req.lookahead).to_dict()
     return work
 
 
-def _seat_work(view):
-    def start(req):
+def _seat_work(view: Callable[..., dict[str, Any]]) -> Callable[[PlayedDealIn], Work]:
+    """A seat answer's work from its request: the request's fields, its rules read, are
+    ``view``'s arguments."""
+    def start(req: PlayedDealIn) -> Work:
         fields = req.model_dump()
-        lang = fields.pop("lang")
+        lang = speaking(fields.pop("lang"))
         fields["rules"] = views.parse_rules(fields["rules"])
 
-        def work(progress):
+        def work(progress: Progress) -> Any:
             with writing_in(lang):
                 return view(**fields, progress=progress)
         return work
@@ -340,7 +446,7 @@ def _seat_work(view):
 
 
 #: The answers from one seat: (path, request model, work, summary).
-_SEAT_WORK = [
+_SEAT_WORK: list[tuple[str, type[PlayedDealIn], Callable[[PlayedDealIn], Work], str]] = [
     ("play", SeatPlayIn, _seat_work(views.seat_advice_view),
      "Card-play advice for the seat to move, seeing only its hand (play_advice)"),
     ("seatreview", SeatPlayIn, _seat_work(views.seat_review_view),
@@ -350,12 +456,13 @@ _SEAT_WORK = [
 ]
 
 
-def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type, work, summary: str) -> None:
+def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type[PlayedDealIn],
+                 work: Callable[[PlayedDealIn], Work], summary: str) -> None:
     """``POST /api/KIND`` (waited for) and ``POST /api/jobs/KIND`` (a job to poll)."""
-    async def now(req, request):
+    async def now(req: PlayedDealIn, request: Request) -> Response:
         return await _wait(jobs.start(kind, work(req)), jobs, request)
 
-    def later(req):
+    def later(req: PlayedDealIn) -> dict[str, Any]:
         return jobs.start(kind, work(req)).to_dict()
 
     # the request model is a variable here: give FastAPI the types themselves
@@ -370,48 +477,58 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
     """A match against bots: the state from the person's seat, a bot's next move (a
     job: a PIMC bot thinks), the deals as PBN, a deal replayed by bots."""
     @app.post("/api/match", tags=["match"], summary="A match from the person's seat (table_state)")
-    def match_state(req: MatchIn) -> dict:
-        with writing_in(req.lang):
-            return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(), show=req.show)
+    def match_state(req: MatchIn) -> dict[str, Any]:
+        with writing_in(speaking(req.lang)):
+            return match.table_state(req.seed, req.seat, req.partner, req.opponents, req.moves(),
+                                     views.parse_rules(req.rules), show=req.show)
 
     @app.post("/api/match/bot", tags=["match"], summary="The next bot's call or card, waited for (bot_move)")
     async def match_bot(req: MatchIn, request: Request) -> Response:
-        def work(progress):
-            with writing_in(req.lang):
-                return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves())
+        rules = views.parse_rules(req.rules)        # bad rules: 400 before a job starts
+
+        lang = speaking(req.lang)      # read here: the work runs in another thread
+
+        def work(progress: Progress) -> Any:
+            with writing_in(lang):
+                return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves(), rules)
         return await _wait(jobs.start("matchbot", work), jobs, request)
 
     @app.post("/api/match/pbn", tags=["match"], summary="The finished deals as records (match_records)")
     def match_pbn(req: MatchIn) -> Response:
-        with writing_in(req.lang):
-            text = match.match_records(req.seed, req.seat, req.partner, req.opponents, req.moves())
+        with writing_in(speaking(req.lang)):
+            text = match.match_records(req.seed, req.seat, req.partner, req.opponents, req.moves(),
+                                       views.parse_rules(req.rules))
         return Response(text, media_type="application/x-chess-pbn",
                         headers={"content-disposition": f'attachment; filename="match-{req.seed}.pbn"'})
 
     @app.post("/api/jobs/matchreplay", tags=["jobs"],
               summary="A deal of the match played by bots at every seat (bots_replay); poll /api/jobs/{id}")
-    def match_replay(req: MatchReplayIn) -> dict:
-        def work(progress):
-            with writing_in(req.lang):
-                return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents)
+    def match_replay(req: MatchReplayIn) -> dict[str, Any]:
+        rules = views.parse_rules(req.rules)
+
+        lang = speaking(req.lang)      # read here: the work runs in another thread
+
+        def work(progress: Progress) -> Any:
+            with writing_in(lang):
+                return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents, rules)
         return jobs.start("matchreplay", work).to_dict()
 
 
-async def _wait(job, jobs: Jobs, request: Request) -> Response:
+async def _wait(job: Job, jobs: Jobs, request: Request) -> Response:
     """Wait for a job; cancel it if the client goes away."""
     while not job.finished:
         if await request.is_disconnected():
             jobs.cancel(job.id)
-            return _error(499, "the client went away")
+            return _error(499, tr("the client went away"))
         job.touch()
         await asyncio.sleep(0.05)
     jobs.forget(job.id)
     if job.state == "failed":
-        return _error(400, job.error or "failed")
+        return _error(400, job.error or tr("the job failed"))
     if job.state == "cancelled":
         if jobs.stopping:
-            return _error(503, "the server is stopping")
-        return _error(409, "the job was cancelled")
+            return _error(503, tr("the server is stopping"))
+        return _error(409, tr("the job was cancelled"))
     return JSONResponse(job.result)
 
 
@@ -428,7 +545,7 @@ def _page(app: FastAPI) -> None:
         return HTMLResponse(_docs_page(app.openapi()))
 
 
-def _docs_page(schema: dict) -> str:
+def _docs_page(schema: dict[str, Any]) -> str:
     """The API's endpoints as one page that loads nothing from elsewhere, with a link to
     the whole OpenAPI description."""
     rows = []

@@ -15,6 +15,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+from solver.messages import tr
+
+#: How a job says how far it is: ``progress(done, total)``.
+Progress = Callable[[int, int], None]
+#: A job's work: called with its progress callback, returns the job's result.
+Work = Callable[[Progress], Any]
+
 #: Seconds without a poll after which a running job is dropped.
 ABANDONED_AFTER = 10.0
 #: Jobs running at once; more wait in the queue.
@@ -86,7 +93,7 @@ class Jobs:
         self._limit = limit
         self._stopping = False
 
-    def start(self, kind: str, work: Callable[[Callable[[int, int], None]], Any]) -> Job:
+    def start(self, kind: str, work: Work) -> Job:
         """Queue ``work(progress)``; its return value becomes the job's result.
 
         A :class:`~solver.errors.CoincheError` (any ``ValueError``) it raises becomes the
@@ -95,15 +102,15 @@ class Jobs:
             self._forget_old()
             active = sum(1 for j in self._jobs.values() if not j.finished)
             if active >= self._limit:
-                raise Busy(f"{active} jobs are under way: try again when one is done")
+                raise Busy(tr("{n} jobs are under way: try again when one is done", n=active))
             if self._stopping:
-                raise Stopping("the server is stopping")
+                raise Stopping(tr("the server is stopping"))
             job = Job(secrets.token_urlsafe(ID_BYTES), kind)
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, work)
         return job
 
-    def _run(self, job: Job, work: Callable[[Callable[[int, int], None]], Any]) -> None:
+    def _run(self, job: Job, work: Work) -> None:
         if job.cancelled.is_set():
             job.state = "cancelled"
         else:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from solver.messages import tr
+
 #: Largest request body, bytes.
 MAX_BODY = 16 * 1024
 #: Most deals one advice request samples (the command line allows far more; the page
@@ -52,19 +56,19 @@ class BodyLimit:
     nested deeper than :data:`MAX_DEPTH` gets 400 (decided here, not by the parser's
     recursion limit, which other code in the process may change)."""
 
-    def __init__(self, app, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
         self.limit = limit
 
-    async def _refuse(self, send, status: int = 413, message: str = "") -> None:
-        text = message or f"request body larger than {self.limit} bytes"
+    async def _refuse(self, send: Send, status: int = 413, message: str = "") -> None:
+        text = message or tr("request body larger than {limit} bytes", limit=self.limit)
         body = json.dumps({"error": text}).encode()
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -76,7 +80,7 @@ class BodyLimit:
         refused = False
         depth = _Depth()
 
-        async def limited():
+        async def limited() -> Message:
             nonlocal seen, refused
             if refused:
                 return {"type": "http.disconnect"}
@@ -91,12 +95,12 @@ class BodyLimit:
                     return {"type": "http.disconnect"}
                 if depth.feed(message.get("body", b"")) > MAX_DEPTH:
                     refused = True
-                    await self._refuse(send, 400, "the body is no JSON the API reads (UTF-8 text, "
-                                       f"nested at most {MAX_DEPTH} levels)")
+                    await self._refuse(send, 400, tr("the body is no JSON the API reads (UTF-8 text, "
+                                                     "nested at most {depth} levels)", depth=MAX_DEPTH))
                     return {"type": "http.disconnect"}
             return message
 
-        async def watched(message):
+        async def watched(message: Message) -> None:
             if not refused:
                 await send(message)
 

@@ -32,14 +32,15 @@ from typing import Any, Optional, Sequence
 
 from solver.auction import Auction, Call, parse_call
 from solver.bots import SeatView, make_bot
-from solver.cards import Card, Seat
+from solver.cards import Card, CardSet, Seat
 from solver.contract import Contract
+from solver.declarations import find_declarations
 from solver.errors import ConstraintError, CoincheError
 from solver.game import DealResult, deal_for, dealer_for, match_sections, play_deal
 from solver.match import Match
 from solver.play import Position, trick_winner
 from solver.records import Record, Section, format_records
-from solver.rules import Rules
+from solver.rules import Rules, Strain
 
 __all__ = ["BOTS", "MAX_DEALS", "table_state", "bot_move", "match_records", "bots_replay"]
 
@@ -188,6 +189,22 @@ def _contract(c: Contract, leader: Seat) -> dict[str, Any]:
     return {"bid": c.to_text(), "declarer": c.declarer.name, "coinche": int(c.coinche), "leader": leader.name}
 
 
+#: The trick from which the declarations that score are shown to every player (they are
+#: said during the first trick and laid on the table at the second).
+DECLARATIONS_SHOWN_AT = 2
+
+
+def _declarations(shown: "dict[Seat, CardSet]", strain: Strain, rules: Rules) -> list[dict[str, Any]]:
+    """The declarations laid on the table, per seat: each one's kind, cards and points."""
+    out = []
+    for seat, cards in sorted(shown.items()):
+        for x in find_declarations(cards, strain, rules):
+            out.append({"seat": seat.name, "kind": x.kind.value, "points": x.points,
+                        "top": x.top.char, "suit": None if x.suit is None else x.suit.name,
+                        "cards": [c.name for c in x.cards]})
+    return out
+
+
 def table_state(seed: int, seat: str, partner: str, opponents: str, deals: Sequence[tuple[str, str]],
                 rules: Rules = Rules(), show: bool = False) -> dict[str, Any]:
     """The match from ``seat``'s chair (see the module)."""
@@ -208,7 +225,8 @@ def table_state(seed: int, seat: str, partner: str, opponents: str, deals: Seque
         "number": n + 1, "dealer": dealer.name, "hand": deal.hands[me].to_pbn(),
         "auction": [c.to_dict() for c in auction.calls], "bidding": not auction.is_over,
         "contract": None, "played": [], "tricks": [], "trick_points": {"NS": 0, "EW": 0},
-        "tricks_won": {"NS": 0, "EW": 0}, "belote": [], "over": over,
+        "tricks_won": {"NS": 0, "EW": 0}, "belote": [], "declarations": [],
+        "declaring": rules.declarations, "over": over,
         "to_move": None, "your_turn": False, "legal": [],
     }
     if contract is not None:
@@ -223,6 +241,8 @@ def table_state(seed: int, seat: str, partner: str, opponents: str, deals: Seque
         out["remaining"] = pos.hand(me).to_pbn()
         if rp.pending is not None:
             out["belote"] = list(rp.pending.belote)
+            if len(rp.played) >= (DECLARATIONS_SHOWN_AT - 1) * 4:
+                out["declarations"] = _declarations(dict(rp.pending.shown), contract.strain, rules)
     if rp.pending is not None:
         v = rp.pending
         out["to_move"] = v.seat.name
@@ -235,6 +255,7 @@ def table_state(seed: int, seat: str, partner: str, opponents: str, deals: Seque
         out["passed"] = res.score is None
         out["deal"] = deal.to_pbn()
         out["belote_side"] = None if res.record.belote is None else res.record.belote.name
+        out["declarations_text"] = res.record.declarations
     if over or show:
         out["hands"] = {s.name: deal.hands[s].to_pbn() for s in Seat}
     out["sheet"] = _sheet(rp.results)

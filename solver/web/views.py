@@ -12,6 +12,8 @@ framework.
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any, Callable, Iterable, Optional
 
 from solver.advice import advise
@@ -21,8 +23,10 @@ from solver.cardplay import play_advice
 from solver.cards import Seat
 from solver.contract import Contract
 from solver.deal import EXAMPLE_DEAL, Deal
+from solver.handeval import TRUMP_STRAINS, evaluate_hand, model as point_count_model
 from solver.errors import ConstraintError, DealError
 from solver.lead import lead_advice
+from solver.messages import tr
 from solver.par import par
 from solver.pimc import play_out
 from solver.play import Position
@@ -57,7 +61,7 @@ def parse_deal(text: str) -> Deal:
     return Deal.from_pbn(text)
 
 
-def deal_view(deal: Deal, seed: "int | None" = None) -> dict:
+def deal_view(deal: Deal, seed: "int | None" = None) -> dict[str, Any]:
     """The deal as PBN text and per hand."""
     out: dict[str, Any] = {"deal": deal.to_pbn(), "hands": {s.name: deal.hands[s].to_pbn() for s in Seat}}
     if seed is not None:
@@ -65,7 +69,7 @@ def deal_view(deal: Deal, seed: "int | None" = None) -> dict:
     return out
 
 
-def _position(pos: Position) -> dict:
+def _position(pos: Position) -> dict[str, Any]:
     over = pos.is_over
     return {
         "trick_leader": pos.leader.name,
@@ -78,7 +82,7 @@ def _position(pos: Position) -> dict:
     }
 
 
-def _last_trick(pos: Position) -> "dict | None":
+def _last_trick(pos: Position) -> "dict[str, Any] | None":
     """The last complete trick: its leader and cards (shown while the next one is empty)."""
     done = len(pos.history) - len(pos.trick)
     if done == 0:
@@ -87,7 +91,7 @@ def _last_trick(pos: Position) -> "dict | None":
     return {"leader": cards[0][0].name, "cards": [c.name for _, c in cards]}
 
 
-def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict:
+def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict[str, Any]:
     """A position of the play-through: the solution (every legal card's value and cost,
     the best line to the end) and the position (trick, hands left, tricks won)."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
@@ -100,7 +104,7 @@ def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: 
     return out
 
 
-def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict:
+def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict[str, Any]:
     """The table for all four leaders."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     t = dd_table(d, rules=rules, threads=1)
@@ -112,17 +116,56 @@ def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict:
     return {"deal": d.to_pbn(), "leaders": rows}
 
 
-def par_view(deal: "Deal | str", dealer: str, rules: Rules = Rules()) -> dict:
+def estimates_view(deal: "Deal | str", dealer: str, playouts: int, worlds: int, seed: Optional[int],
+                   progress: "Callable[[int, int], None] | None" = None,
+                   rules: Rules = Rules()) -> dict[str, Any]:
+    """Beside the double-dummy table, per strain: the point count's estimate of each
+    side's card points from each hand (:func:`solver.evaluate_hand`, trump strains, the
+    default rules it was fitted under, with its held-out error) and the points N-S take
+    when PIMC players, each seeing only its own hand, play the deal ``playouts`` times
+    from the seat after ``dealer`` (:func:`solver.play_out`, ``worlds`` worlds a
+    decision), their mean and its standard error over the play-outs.  Card points
+    include the last trick's 10, as the table's do; the count needs whole hands of 8."""
+    d = parse_deal(deal) if isinstance(deal, str) else deal
+    leader = Seat.parse(dealer).next
+    table = dd_table(d, rules=rules, threads=1)
+    seeds = random.Random(seed).sample(range(1 << 30), playouts * len(STRAINS))
+    total = len(STRAINS) * playouts
+    rows = []
+    for i, strain in enumerate(STRAINS):
+        ns = [table.for_leader(s).ns_points[strain.name] for s in Seat]
+        count = ({s.name: round(evaluate_hand(d.hands[s], strain).points, 1) for s in Seat}
+                 if strain in TRUMP_STRAINS and d.cards_per_hand == 8 else None)
+        real = []
+        for k in range(playouts):
+            if progress is not None:
+                progress(i * playouts + k, total)
+            real.append(play_out(d, strain=strain, leader=leader, worlds=worlds, seed=seeds[i * playouts + k],
+                                 rules=rules, workers=1).ns_points)
+        mean = sum(real) / len(real)
+        se = (math.sqrt(sum((x - mean) ** 2 for x in real) / (len(real) - 1) / len(real))
+              if len(real) > 1 else None)
+        rows.append({"strain": strain.name, "dd_ns_mean": sum(ns) / 4, "dd_ns": ns[int(leader)],
+                     "count": count, "real_ns": real, "seeds": seeds[i * playouts:(i + 1) * playouts],
+                     "real_ns_mean": mean,
+                     "real_ns_se": None if se is None else round(se, 2)})
+    if progress is not None:
+        progress(total, total)
+    return {"deal": d.to_pbn(), "leader": leader.name, "playouts": playouts, "worlds": worlds,
+            "count_error": point_count_model()["accuracy"]["rmse"], "strains": rows}
+
+
+def par_view(deal: "Deal | str", dealer: str, rules: Rules = Rules()) -> dict[str, Any]:
     d = parse_deal(deal) if isinstance(deal, str) else deal
     return par(d, dealer=dealer, rules=rules).to_dict()
 
 
-def review_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict:
+def review_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: Rules = Rules()) -> dict[str, Any]:
     d = parse_deal(deal) if isinstance(deal, str) else deal
     return review(d, strain, leader, played, rules).to_dict()
 
 
-def histograms(points: list, bonus: list) -> dict:
+def histograms(points: list[list[int]], bonus: list[list[int]]) -> dict[str, Any]:
     """Per strain, how many sampled deals gave the side each band of points (card
     points plus belote), in bands of :data:`BIN`.
 
@@ -141,7 +184,7 @@ def histograms(points: list, bonus: list) -> dict:
 
 def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[int],
                 auction: str = "", progress: "Callable[[int, int], None] | None" = None,
-                rules: Rules = Rules(), lookahead: bool = False) -> dict:
+                rules: Rules = Rules(), lookahead: bool = False) -> dict[str, Any]:
     """Bidding advice with the histograms and the answer to the auction so far
     (``lookahead``: the next call judged by continuing the auction).
 
@@ -172,7 +215,7 @@ def advice_view(hand: str, seat: str, dealer: str, samples: int, seed: Optional[
 
 
 def lead_view(hand: str, seat: str, contract: str, declarer: str, samples: int, seed: Optional[int],
-              progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict:
+              progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict[str, Any]:
     return lead_advice(hand, seat, contract, declarer=declarer, samples=samples, seed=seed, rules=rules,
                        progress=progress).to_dict()
 
@@ -184,14 +227,14 @@ def _contract(contract: str, declarer: str) -> Contract:
 
 def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str,
                      samples: int, seed: Optional[int],
-                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict:
+                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict[str, Any]:
     """Card-play advice for the seat to move, from its own hand and the play, with each
     card's exact value on the deal beside the sampled average."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     c = _contract(contract, declarer)
     pos = Position(d, c.strain, leader, rules, played=played)
     if pos.is_over:
-        raise ConstraintError("the deal is over: no card is left to play")
+        raise ConstraintError(tr("the deal is over: no card is left to play"))
     seat = pos.to_move
     return play_advice(d.hands[seat], seat, c, played, leader=leader, samples=samples, seed=seed, deal=d,
                        rules=rules, progress=progress).to_dict()
@@ -199,7 +242,7 @@ def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: s
 
 def seat_review_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str,
                      samples: int, seed: Optional[int],
-                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict:
+                     progress: "Callable[[int, int], None] | None" = None, rules: Rules = Rules()) -> dict[str, Any]:
     """The play so far judged from each player's seat and on the deal."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     return review_from_seats(d, _contract(contract, declarer), played, leader=leader, samples=samples,
@@ -208,7 +251,7 @@ def seat_review_view(deal: "Deal | str", contract: str, declarer: str, leader: s
 
 def playout_view(deal: "Deal | str", contract: str, declarer: str, leader: str, played: str, worlds: int,
                  seed: Optional[int], progress: "Callable[[int, int], None] | None" = None,
-                 rules: Rules = Rules()) -> dict:
+                 rules: Rules = Rules()) -> dict[str, Any]:
     """The rest of the deal after ``played`` played out by PIMC players, each seeing
     only its own hand."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
@@ -219,12 +262,14 @@ def playout_view(deal: "Deal | str", contract: str, declarer: str, leader: str, 
 def check_samples(samples: int, limit: int) -> int:
     """A sample count within 1..limit."""
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= limit:
-        raise ConstraintError(f"samples {samples!r}: expected a whole number from 1 to {limit}")
+        raise ConstraintError(tr("samples {samples}: expected a whole number from 1 to {limit}",
+                                 samples=repr(samples), limit=limit))
     return samples
 
 
 def check_text(text: str, what: str, limit: int) -> str:
     if len(text) > limit:
-        raise DealError(f"{what} {text[:80]!r}...: longer than {limit} characters")
+        raise DealError(tr("{what} {text}...: longer than {limit} characters", what=what, text=repr(text[:80]),
+                           limit=limit))
     return text
 

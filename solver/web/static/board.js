@@ -199,6 +199,7 @@ function stateKey(name) {
     case "playOut": return pos.concat(contract).join("|");
     case "advice": return [a.hand, a.seat, state.dealer, readAuction(a.auction).join(" "), a.samples, a.seed, state.lang].join("|");
     case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed, state.lang].join("|");
+    case "estimates": return [state.deal, state.dealer, state.lang].join("|");
     case "auctionReview": return [state.deal, state.dealer, readAuction(a.auction).join(" "), a.seed, state.lang].join("|");
     default: return null;
   }
@@ -327,9 +328,16 @@ function requestBody(path, fields) {
   return path === "/api/deal" ? fields : Object.assign({ rules: rulesList() }, fields);
 }
 
+// Every request's headers: the page's language (the server writes its errors in it)
+// and the board's token when the link gave one.
+function apiHeaders() {
+  const headers = { "accept-language": state.lang };
+  if (state.token) headers["x-board-token"] = state.token;
+  return headers;
+}
+
 async function api(method, path, fields, keepalive) {
-  const opts = { method, headers: {}, keepalive: !!keepalive };
-  if (state.token) opts.headers["x-board-token"] = state.token;
+  const opts = { method, headers: apiHeaders(), keepalive: !!keepalive };
   if (fields !== undefined) { opts.body = JSON.stringify(requestBody(path, fields)); opts.headers["content-type"] = "application/json"; }
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
@@ -637,6 +645,52 @@ function renderTable() {
     pane.append(auctionDiagram(par.auction.map((a) => a.call), state.dealer, "par-auction"));
     pane.append(richEl("p", { class: "muted", id: "par-reason" }, polish(par.reason)));
   }
+  pane.append(...estimatesSection());
+}
+
+// ---------------------------------------------------------------- estimates
+// Beside the double-dummy table: the point count from each hand and PIMC play-outs
+// (POST /api/jobs/estimates), every column saying its unit, the play-outs their
+// standard error and the count its error on held-out deals.
+Object.assign(TEXT.fr, {
+  est_title: "Compte de points et jeu réaliste", est_run: "Estimer",
+  est_help: "Points de cartes de N-S (dernier pli compris) par atout. Le compte de points lit une seule main (partenaire inconnu, règles par défaut) ; le jeu réaliste fait jouer la donne par des joueurs PIMC qui ne voient que leur main.",
+  est_dd_mean: "Double mort, moyenne des 4 entames", est_count_n: "Compte de Nord", est_count_s: "Compte de Sud",
+  est_dd_leader: "Double mort, entame {seat}", est_real: "Réaliste (PIMC), entame {seat}, moyenne ± e.t.",
+  est_note: "Compte : ± {err} pts de cartes d'erreur type sur des donnes hors ajustement. Réaliste : {n} parties par atout, {w} mondes par décision ; ± une erreur type.",
+});
+Object.assign(TEXT.en, {
+  est_title: "Point count and realistic play", est_run: "Estimate",
+  est_help: "N-S card points (last trick included) per strain. The point count reads one hand (partner unknown, default rules); realistic play has PIMC players, each seeing only its own hand, play the deal.",
+  est_dd_mean: "Double dummy, mean of the 4 leads", est_count_n: "North's count", est_count_s: "South's count",
+  est_dd_leader: "Double dummy, {seat} leads", est_real: "Realistic (PIMC), {seat} leads, mean ± se",
+  est_note: "Count: ± {err} card points, its typical error on deals left out of its fit. Realistic: {n} play-outs per strain, {w} worlds per decision; ± one standard error.",
+});
+
+function runEstimates() {
+  return guarded(async () => {
+    const key = keyOf("estimates");
+    await runJob("estimates", { deal: state.deal, dealer: state.dealer }, (r) => keep("estimates", r, key));
+    render();
+  });
+}
+
+function estimatesSection() {
+  const est = answer("estimates");
+  const out = [el("h3", {}, t("est_title")), el("p", { class: "muted" }, t("est_help")),
+               el("button", { type: "button", id: "est-run", onclick: runEstimates }, t("est_run"))];
+  if (!est) return out;
+  const seat = t(est.leader), num = (x) => (x === null || x === undefined ? "—" : String(Math.round(x * 10) / 10));
+  const head = el("tr", {}, el("th", { scope: "col" }, t("strain")), ...["est_dd_mean", "est_count_n", "est_count_s", "est_dd_leader", "est_real"]
+    .map((k) => el("th", { scope: "col" }, t(k, { seat }))));
+  const rows = est.strains.map((r) => el("tr", { "data-strain": r.strain }, el("th", { scope: "row" }, strainEl(r.strain)),
+    el("td", { class: "dd-mean" }, num(r.dd_ns_mean)),
+    el("td", { class: "count-n" }, num(r.count && r.count.N)), el("td", { class: "count-s" }, num(r.count && r.count.S)),
+    el("td", { class: "dd-leader" }, num(r.dd_ns)),
+    el("td", { class: "real" }, r.real_ns_se === null ? num(r.real_ns_mean) : `${num(r.real_ns_mean)} ± ${num(r.real_ns_se)}`)));
+  out.push(scroller(el("table", { class: "grid", id: "est-table" }, el("caption", { class: "muted" }, t("card_pts")), head, ...rows)),
+           el("p", { class: "muted", id: "est-note" }, t("est_note", { err: num(est.count_error), n: est.playouts, w: est.worlds })));
+  return out;
 }
 
 // ---------------------------------------------------------------- play

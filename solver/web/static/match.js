@@ -18,6 +18,9 @@ Object.assign(TEXT.fr, {
   m_replay: "Rejouer cette donne comme les robots", m_again: "La rejouer depuis la place", m_again_go: "Rejouer",
   m_pbn: "Télécharger la partie (PBN)", m_match_over: "Partie terminée", m_wins: "gagnent",
   m_passed: "Tout le monde a passé.", m_you: "vous", m_bots_line: "La donne jouée par les robots",
+  m_save: "Enregistrer la partie (fichier)", m_open: "Reprendre une partie enregistrée",
+  m_bad_file: "Ce fichier n'est pas une partie enregistrée par le tableau",
+  m_declarations: "Annonces", m_decl_later: "Les annonces sont montrées au deuxième pli.", m_decl_pts: "pts d'annonce",
   m_review: "Revue de la donne", m_total: "Total", m_deal_score: "Score de la donne", m_target: "Objectif",
   m_auction: "Enchères de la donne", m_tricks: "Plis joués",
   m_continue: "Continuer", m_bidbox: "Boîte d'enchères", m_player: "Joueur", m_calls_off: "Annonces à côté",
@@ -34,6 +37,9 @@ Object.assign(TEXT.en, {
   m_replay: "Replay this deal as the bots would", m_again: "Play it again from", m_again_go: "Play again",
   m_pbn: "Download the match (PBN)", m_match_over: "Match over", m_wins: "win",
   m_passed: "All four passed.", m_you: "you", m_bots_line: "The deal played by the bots",
+  m_save: "Save the match (file)", m_open: "Resume a saved match",
+  m_bad_file: "This file is no match saved by the board",
+  m_declarations: "Declarations", m_decl_later: "Declarations are shown at the second trick.", m_decl_pts: "declaration points",
   m_review: "Review of the deal", m_total: "Total", m_deal_score: "Deal score", m_target: "Target",
   m_auction: "The deal's auction", m_tricks: "Tricks played",
   m_continue: "Go on", m_bidbox: "Bidding box", m_player: "Player", m_calls_off: "Calls off the best",
@@ -188,8 +194,9 @@ function botsReplay() {
 }
 function downloadPbn() {
   return act(async () => {
-    const r = await fetch("/api/match/pbn", { method: "POST", headers: { "content-type": "application/json" },
-                                             body: JSON.stringify(requestBody(matchBody())) });
+    const headers = Object.assign(apiHeaders(), { "content-type": "application/json" });
+    const r = await fetch("/api/match/pbn", { method: "POST", headers,
+                                             body: JSON.stringify(requestBody("/api/match/pbn", matchBody())) });
     if (!r.ok) { const e = await r.json().catch(() => ({})); throw new Error(e.error || `HTTP ${r.status}`); }
     const url = URL.createObjectURL(await r.blob());
     const a = el("a", { href: url, download: `coinche-match-${match.seed}.pbn`, id: "m-pbn-link" });
@@ -197,6 +204,46 @@ function downloadPbn() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+}
+
+// ---------------------------------------------------------------- save and resume
+// The match so far, finished or not, as a file: what the link holds, and the rules.
+const MATCH_FILE = "coinche-board-match";
+function matchFile() {
+  return JSON.stringify({ format: MATCH_FILE, version: 1, seed: match.seed, seat: match.seat, partner: match.partner,
+                          opponents: match.opponents, pause: match.pause, show: match.show, rules: state.rules,
+                          deals: match.deals }, null, 1);
+}
+function saveMatch() {
+  const url = URL.createObjectURL(new Blob([matchFile()], { type: "application/json" }));
+  const a = el("a", { href: url, download: `coinche-match-${match.seed}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+// A saved match read back, checked as the link is: nothing of it is used unless all of it is good.
+function readMatchFile(text) {
+  let m = null;
+  try { m = JSON.parse(text); } catch (e) { m = null; }
+  const words = (list, re) => Array.isArray(list) && list.every((w) => typeof w === "string" && re.test(w));
+  const good = m && m.format === MATCH_FILE && Number.isInteger(m.seed) && m.seed >= 0 && m.seed <= 1e9
+    && SEATS.includes(m.seat) && BOT_KINDS.includes(m.partner) && BOT_KINDS.includes(m.opponents)
+    && typeof m.rules === "string" && m.rules.length < 500 && Array.isArray(m.deals) && m.deals.length >= 1
+    && m.deals.every((d) => d && words(d.calls, CALL_RE) && words(d.cards, CARD_RE));
+  if (!good) throw new Error(t("m_bad_file"));
+  return m;
+}
+function openMatch(file) {
+  return act(async () => {
+    const m = readMatchFile(await file.text());
+    Object.assign(match, { seed: m.seed, seat: m.seat, partner: m.partner, opponents: m.opponents,
+                           pause: int(String(m.pause), 0, 5000, 700), show: m.show === true,
+                           deals: m.deals.map((d) => ({ calls: d.calls.slice(), cards: d.cards.slice() })) });
+    state.rules = m.rules;
+    forgetReview();
+    await advance();
   });
 }
 
@@ -334,8 +381,31 @@ function whoDidWhat() {
   return scroller(el("table", { class: "grid", id: "m-who" }, el("caption", { class: "muted" }, t("m_who")), el("tr", {}, ...head), ...rows));
 }
 
+// The declarations that score, laid on the table from the second trick (the server
+// sends them from then on); once the deal is over, the record's words for them.
+const DECL_WORDS = { tierce: "tierce", quarte: "quarte", quinte: "quinte", carre: "carré" };
+function declarations(v) {
+  if (!v.declaring) return null;
+  if (v.declarations.length) {
+    return el("ul", { id: "m-declarations" }, ...v.declarations.map((x) => richEl("li", { "data-seat": x.seat },
+      `${playerName(x.seat)}${C()}${DECL_WORDS[x.kind]} ${x.cards.map(cardName).join(" ")} (${x.points} ${t("m_decl_pts")})`)));
+  }
+  if (v.over && v.declarations_text) {
+    return richEl("p", { id: "m-declarations" }, v.declarations_text.split(" ").map((part) => {
+      const [team, kinds] = part.split(":");
+      return `${t(team === "NS" ? "ns" : "ew")}${C()}` + kinds.split(",").map((k) => {
+        const [kind, top] = k.split("-");
+        return `${DECL_WORDS[kind]} ${NAMES[state.lang][top]}`;
+      }).join(", ");
+    }).join(" · "));
+  }
+  return v.contract && !v.over ? el("p", { class: "muted", id: "m-declarations" }, t("m_decl_later")) : null;
+}
+
 function renderMatch(pane) {
   pane.replaceChildren(el("h2", {}, t("match_title")), settings());
+  // the rules panel's variants, which the match is played and scored under
+  if (state.rules) pane.append(el("p", { class: "muted", id: "m-rules" }, `${t("rules")}${C()}${state.rules}`));
   const v = match.view;
   if (!v) return;
   const status = el("p", { class: "big", id: "m-status" });
@@ -352,6 +422,8 @@ function renderMatch(pane) {
   }
   pane.append(el("h3", {}, t("m_auction")), auctionDiagram(v.auction.map((a) => a.call), v.dealer, "m-auction"));
   if (v.your_turn && v.bidding) pane.append(matchBiddingBox(v));
+  const declared = declarations(v);
+  if (declared) pane.append(el("h3", {}, t("m_declarations")), declared);
   if (v.tricks.length) pane.append(el("h3", {}, t("m_tricks")), trickTable(v.tricks, "m-tricks"));
   if (v.over) {
     const others = SEATS.filter((s) => s !== match.seat);
@@ -382,7 +454,10 @@ function renderMatch(pane) {
   }
   pane.append(sheet(v));
   pane.append(el("div", { class: "row" }, el("button", { type: "button", id: "m-pbn", disabled: v.sheet.length ? null : "",
-    onclick: downloadPbn }, t("m_pbn"))));
+    onclick: downloadPbn }, t("m_pbn")),
+    el("button", { type: "button", id: "m-save", onclick: saveMatch }, t("m_save")),
+    el("label", { class: "filepick" }, t("m_open"), " ", el("input", { type: "file", id: "m-open", accept: ".json,application/json",
+      onchange: (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) openMatch(f); } }))));
 }
 
 async function open() {
