@@ -24,16 +24,19 @@ are not the random deal of the same seed on the board.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.auction import Auction
 from solver.bidding import auction_constraints
-from solver.cards import Seat
+from solver.cards import Card, Seat
 from solver.contract import Contract
 from solver.deal import Deal
 from solver.errors import CoincheError
+from solver.messages import card_name, tr
 from solver.play import Position
-from solver.rules import STRAINS
+from solver.rating import DEFAULT_RATING, Rating
+from solver.rules import STRAINS, strength_table
 from solver.sampling import parse_hand, sample_deals
 from solver.solve import solve
 from solver.system import DEFAULT
@@ -131,3 +134,86 @@ def play_problem(seed: int) -> dict[str, Any]:
             "goal": {"side": "declarer" if ours else "defence",
                      "points": Contract.parse(f"{level}{pos.strain.name}", declarer).target},
             "tolerance": PLAY_TOLERANCE}
+
+
+# -- answers ---------------------------------------------------------------------------------------
+
+#: The rating and deviation a problem made on the fly is played against: it carries no rating of
+#: its own, so an average one held loosely (a rated problem from the set brings its own).
+UNRATED_PROBLEM = Rating(DEFAULT_RATING, 300.0)
+
+
+def problem_rating(problem: Mapping[str, Any]) -> Rating:
+    """The problem's rating and deviation, from its ``rating`` and ``deviation`` fields when it has them."""
+    if "rating" in problem and "deviation" in problem:
+        return Rating(float(problem["rating"]), float(problem["deviation"]))
+    return UNRATED_PROBLEM
+
+
+def problem_position(problem: Mapping[str, Any]) -> Position:
+    """The position of a card-play problem (:func:`play_problem`'s fields)."""
+    return Position(problem["deal"], problem["strain"], problem["leader"], played=problem["played"])
+
+
+def _tricks(pos: Position, line: Sequence[Card]) -> list[dict[str, Any]]:
+    """``line`` played from ``pos`` (on a copy), trick by trick: the trick's leader, its cards
+    (with the trick's cards played before ``pos``) and who won it."""
+    pos = pos.copy()
+    out: list[dict[str, Any]] = []
+    trick = [{"seat": pos.leader.name, "card": c.name, "before": True}
+             for c in pos.trick]
+    for i, c in enumerate(trick):
+        c["seat"] = Seat((int(pos.leader) + i) & 3).name
+    for card in line:
+        leader = pos.leader
+        trick.append({"seat": pos.to_move.name, "card": card.name, "before": False})
+        pos.play(card)
+        if not pos.trick:
+            out.append({"leader": leader.name, "cards": trick, "winner": pos.leader.name})
+            trick = []
+    return out
+
+
+def judge_play(problem: Mapping[str, Any], card: Card) -> dict[str, Any]:
+    """The answer ``card`` to a card-play problem, judged on the exact solution of its position.
+
+    ``right`` when the card loses at most the problem's tolerance in card points against the
+    best card; with the best cards, every legal card's cost, and the solution line (one best
+    play to the end, trick by trick).  IllegalPlayError when ``card`` cannot be played."""
+    pos = problem_position(problem)
+    sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+    cost = sol.cost(card)
+    costs = sorted(((sol.cost(c), c.name) for c in sol.card_values))
+    return {"card": card.name, "right": cost <= int(problem.get("tolerance", PLAY_TOLERANCE)),
+            "cost": cost, "best": sorted(c.name for c in sol.best_cards),
+            "costs": {name: k for k, name in costs},
+            "line": _tricks(pos, sol.line)}
+
+
+def play_hints(problem: Mapping[str, Any]) -> list[str]:
+    """Hints from the position, in the output language: the trumps still out against the
+    player to move, who holds the best card left of the suit that matters, and the points
+    their side still needs."""
+    pos = problem_position(problem)
+    me = pos.to_move
+    out: list[str] = []
+    strain = pos.strain
+    if strain.trump >= 0:
+        theirs = sum(1 for s in Seat if s.team != me.team for c in pos.hand(s) if c.suit == strain.trump)
+        out.append(tr("Count the trumps: {n} still out against you.", n=theirs))
+    suit = pos.trick[0].suit if pos.trick else (strain.trump if strain.trump >= 0 else None)
+    if suit is not None:
+        strength = strength_table(strain)
+        left = [(strength[int(c)], c, s) for s in Seat for c in pos.hand(s) if c.suit == suit]
+        if left:
+            _, top, holder = max(left)
+            out.append(tr("Who holds the {card}? {seat}.", card=card_name(top), seat=holder.name))
+    side = problem["goal"]["side"]
+    declarer = Seat.parse(problem["declarer"])
+    taken = pos.team_points(declarer.team)
+    target = int(problem["goal"]["points"])
+    if side == "declarer":
+        out.append(tr("Your side has {taken} card points and needs {target}.", taken=taken, target=target))
+    else:
+        out.append(tr("The declarers have {taken} card points and need {target}.", taken=taken, target=target))
+    return out

@@ -1,0 +1,209 @@
+"""``coinche practice``: card-play problems one by one in the terminal, with a Glicko-2 rating.
+
+Each answer is judged on the exact solution of the position; the rating (solver/rating.py)
+is kept in ``practice-rating.json`` under the user's data directory (``$XDG_DATA_HOME/coinche``,
+else ``~/.local/share/coinche``), written after every answer, so Ctrl-C loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Callable, Mapping, Optional
+
+import typer
+
+from .app import app
+from .errors import fail, handle_errors
+from .options import SeedOpt, seed_or_fresh
+from .output import card_text, cards_text, err_console, say
+from .cmd_game import sorted_hand
+from solver.atomic import atomic_open
+from solver.cards import Card, Seat
+from solver.errors import CoincheError, quote
+from solver.messages import tr
+from solver.rating import Rating, after_answer
+from solver.rules import Strain
+from solver.web.practice import judge_play, play_hints, play_problem, problem_position, problem_rating
+
+#: Problem seeds tried for one that fits --strain / --theme before giving up.
+FILTER_TRIES = 200
+#: The kinds of problems: only four-hands problems are made on the fly.
+KINDS = ("four-hands", "seat", "bidding")
+RATING_FILE = "practice-rating.json"
+
+
+class Stop(Exception):
+    """The learner typed quit, or the input ended."""
+
+
+def rating_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the rating is kept: ``$XDG_DATA_HOME/coinche`` or ``~/.local/share/coinche``."""
+    base = environ.get("XDG_DATA_HOME") or str(Path(environ.get("HOME", "~")).expanduser() / ".local" / "share")
+    return Path(base) / "coinche" / RATING_FILE
+
+
+def load_rating(path: Path) -> Rating:
+    """The saved rating, a new one when there is no file; a bad file is refused (exit 2), not replaced."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Rating()
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("expected an object")
+        return Rating.from_dict(data)
+    except ValueError as e:
+        raise fail(f"rating file {quote(str(path))} is not a rating ({e}): fix or remove it") from None
+
+
+def save_rating(path: Path, rating: Rating) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_open(path) as f:
+        json.dump(rating.to_dict(), f)
+        f.write("\n")
+
+
+def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[str]) -> bool:
+    if strain is not None and problem["strain"] != strain.name:
+        return False
+    return theme is None or theme in problem.get("themes", ())
+
+
+def _problems(seed: int, strain: Optional[Strain], theme: Optional[str]):
+    """Problems from ``seed`` on that fit the filters."""
+    s = seed
+    while True:
+        for _ in range(FILTER_TRIES):
+            p = play_problem(s)
+            s += 1
+            if _fits(p, strain, theme):
+                break
+        else:
+            what = f"theme {quote(theme)}" if theme is not None else f"strain {strain}"
+            raise fail(f"no problem with {what} in {FILTER_TRIES} tries")
+        yield p
+
+
+def _show(problem: Mapping[str, Any], number: int) -> list[Card]:
+    pos = problem_position(problem)
+    strain = pos.strain
+    goal = problem["goal"]
+    say()
+    say(tr("Problem {n}: {contract} by {declarer}; you are {seat}.", n=number, contract=problem["contract"],
+           declarer=problem["declarer"], seat=pos.to_move.name))
+    say(tr("Goal: make {points}.", points=goal["points"]) if goal["side"] == "declarer"
+        else tr("Goal: defeat it (the declarers need {points}).", points=goal["points"]))
+    for s in Seat:
+        say(f"  {s.name}: {cards_text(sorted_hand(list(pos.hand(s)), strain))}", wrap=False)
+    trick = " ".join(f"{Seat((int(pos.leader) + i) & 3).name}:{card_text(c)}" for i, c in enumerate(pos.trick))
+    say(tr("Trick {n}: {trick}", n=pos.tricks_played + 1, trick=trick or "-"))
+    return sorted_hand(list(pos.legal_cards()), strain)
+
+
+def _ask(read: Callable[[], str], prompt: str) -> str:
+    say(prompt, wrap=False)
+    line = read()
+    if not line:
+        raise Stop
+    t = line.strip()
+    if t.lower() in ("quit", "q", "quitter"):
+        raise Stop
+    return t
+
+
+def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Card]) -> Card:
+    hints = play_hints(problem)
+    while True:
+        text = _ask(read, tr("Your card ({options}; ? for a hint): ", options=cards_text(legal)))
+        if text in ("?", "hint", "indice"):
+            say(hints.pop(0) if hints else tr("No more hints."))
+            continue
+        try:
+            card = Card.parse(text)
+            if card not in legal:
+                raise CoincheError(tr("{card} cannot be played now: play one of {legal}",
+                                      card=card_text(card), legal=cards_text(legal)))
+            return card
+        except CoincheError as e:
+            err_console.print(f"error: {e}", soft_wrap=True)
+
+
+def _line(judged: Mapping[str, Any]) -> None:
+    for t in judged["line"]:
+        cards = " ".join(f"{c['seat']}:{card_text(c['card'])}" for c in t["cards"])
+        say(tr("  {cards} (won by {seat})", cards=cards, seat=t["winner"]), wrap=False)
+
+
+def _judged(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
+    if judged["right"]:
+        say(tr("Right: {card} (best: {best}).", card=card_text(judged["card"]), best=cards_text(judged["best"])))
+    else:
+        say(tr("Wrong: {card} costs {cost} card points; best: {best}.", card=card_text(judged["card"]),
+               cost=judged["cost"], best=cards_text(judged["best"])))
+    say(tr("Costs: {costs}", costs=", ".join(f"{card_text(c)} {k}" for c, k in judged["costs"].items())))
+    say(tr("The solution line:"))
+    _line(judged)
+    say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(after.rating),
+           rd=round(2 * after.deviation)))
+
+
+@app.command()
+@handle_errors
+def practice(
+    theme: Annotated[Optional[str], typer.Option("--theme", help="Only problems of this theme.")] = None,
+    kind: Annotated[str, typer.Option("--kind", help="four-hands (all cards shown), seat or bidding.")]
+    = "four-hands",
+    strain: Annotated[Optional[str], typer.Option("--strain", help="Only problems in this strain: "
+                                                  "S H D C, SA or TA.")] = None,
+    count: Annotated[int, typer.Option("--count", min=1, help="Stop after this many problems "
+                                       "(default: until quit or the end of the input).")] = 10 ** 9,
+    seed: SeedOpt = None,
+    rating_file: Annotated[Optional[Path], typer.Option("--rating-file", help="The rating file (default: "
+                                                        "practice-rating.json in the data directory).")]
+    = None,
+) -> None:
+    """Solve problems one by one: type a card (English or French), get the exact verdict, the
+    solution line and the costs of the other cards; your rating moves after each answer.
+
+    Type ? for a hint, quit to stop. Example: coinche practice --strain H --count 10 --seed 1
+    """
+    if kind not in KINDS:
+        raise fail(f"--kind {quote(kind)}: expected one of {', '.join(KINDS)}")
+    if kind != "four-hands":
+        raise fail(f"--kind {kind}: no {kind} problems to practise yet; four-hands problems are made here")
+    wanted = Strain.parse(strain) if strain is not None else None
+    path = rating_path() if rating_file is None else rating_file
+    rating = load_rating(path)
+    first = rating
+    read = sys.stdin.readline
+    misses: list[tuple[int, Mapping[str, Any], Mapping[str, Any]]] = []
+    done = 0
+    start = seed_or_fresh(seed)
+    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
+           rd=round(2 * rating.deviation)))
+    try:
+        for n, problem in enumerate(_problems(start, wanted, theme), 1):
+            legal = _show(problem, n)
+            card = _answer(read, problem, legal)
+            judged = judge_play(problem, card)
+            before, rating = rating, after_answer(rating, problem_rating(problem), judged["right"])
+            save_rating(path, rating)
+            _judged(judged, before, rating)
+            done += 1
+            if not judged["right"]:
+                misses.append((n, problem, judged))
+            if n >= count:
+                break
+    except Stop:
+        pass
+    say()
+    say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
+           before=round(first.rating), after=round(rating.rating)))
+    for n, problem, judged in misses:
+        say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=problem["seed"],
+               card=card_text(judged["card"]), best=cards_text(judged["best"])))
+        _line(judged)
