@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Callable, Mapping, Optional
+from typing import Annotated, Any, Callable, Iterator, Mapping, Optional
 
 import typer
 
@@ -73,7 +73,7 @@ def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[
     return theme is None or theme in problem.get("themes", ())
 
 
-def _problems(seed: int, strain: Optional[Strain], theme: Optional[str]):
+def _problems(seed: int, strain: Optional[Strain], theme: Optional[str]) -> Iterator[dict[str, Any]]:
     """Problems from ``seed`` on that fit the filters."""
     s = seed
     while True:
@@ -203,7 +203,7 @@ def practice(
     say()
     say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
            before=round(first.rating), after=round(rating.rating)))
-    for n, problem, judged in misses:
-        say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=problem["seed"],
-               card=card_text(judged["card"]), best=cards_text(judged["best"])))
-        _line(judged)
+    for n, missed, verdict in misses:
+        say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=missed["seed"],
+               card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
+        _line(verdict)

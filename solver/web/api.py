@@ -28,6 +28,7 @@ from solver.bidding import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import writing_in
+from solver.rating import Rating
 from . import match, practice, views
 from .access import Access
 from .jobs import Busy, Jobs, Stopping
@@ -146,6 +147,19 @@ class LeadIn(Ruled):
     declarer: SeatText
     samples: Samples = 200
     seed: Seed = None
+    lang: Lang = "en"
+
+
+class LearnerIn(BaseModel):
+    rating: Annotated[float, Field(gt=0, lt=4000)]
+    deviation: Annotated[float, Field(gt=0, lt=1000)]
+    volatility: Annotated[float, Field(gt=0, lt=1)]
+
+
+class PracticeAnswerIn(BaseModel):
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    card: Annotated[str, Field(min_length=1, max_length=4)]
+    learner: Optional[LearnerIn] = None
     lang: Lang = "en"
 
 
@@ -291,6 +305,18 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.get("/api/practice/play", tags=["practice"], summary="A card-play problem from a seed")
     def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict:
         return practice.play_problem(seed)
+
+    @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
+    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = "en") -> dict:
+        with writing_in(lang):
+            return practice.hints_view(seed)
+
+    @app.post("/api/practice/play/answer", tags=["practice"],
+              summary="Judge an answer: cost, solution line, the learner's Glicko-2 rating after it")
+    def play_answer(req: PracticeAnswerIn) -> dict:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        with writing_in(req.lang):
+            return practice.play_answer_view(req.seed, req.card, learner)
 
 
 def _advise_work(req: AdviseIn):

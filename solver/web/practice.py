@@ -35,7 +35,7 @@ from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import card_name, tr
 from solver.play import Position
-from solver.rating import DEFAULT_RATING, Rating
+from solver.rating import DEFAULT_RATING, Rating, after_answer
 from solver.rules import STRAINS, strength_table
 from solver.sampling import parse_hand, sample_deals
 from solver.solve import solve
@@ -217,3 +217,21 @@ def play_hints(problem: Mapping[str, Any]) -> list[str]:
     else:
         out.append(tr("The declarers have {taken} card points and need {target}.", taken=taken, target=target))
     return out
+
+
+def play_answer_view(seed: int, card: str, learner: "Rating | None") -> dict[str, Any]:
+    """The answer ``card`` (text, English or French) to card-play problem ``seed`` judged, with
+    the hints and the learner's rating after it (a new learner's when ``learner`` is None)."""
+    problem = play_problem(seed)
+    pos = problem_position(problem)
+    chosen = pos.check(Card.parse(card))            # an illegal card: IllegalPlayError, a 400
+    judged = judge_play(problem, chosen)
+    before = learner if learner is not None else Rating()
+    after = after_answer(before, problem_rating(problem), judged["right"])
+    return {**judged, "seed": seed, "hints": play_hints(problem), "problem_rating": problem_rating(problem).to_dict(),
+            "learner": {"before": before.to_dict(), "after": after.to_dict()}}
+
+
+def hints_view(seed: int) -> dict[str, Any]:
+    """The hints of card-play problem ``seed``, in the output language."""
+    return {"seed": seed, "hints": play_hints(play_problem(seed))}
