@@ -76,3 +76,70 @@ def test_bad_answers_are_refused(client: TestClient) -> None:
                                                        "learner": {"rating": 1500, "deviation": -1,
                                                                    "volatility": 0.06}})
     assert r.status_code == 422
+
+
+# -- in a real browser ------------------------------------------------------------------------------
+
+def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
+    """A learner on a 390 px phone picks a strain, answers ten card-play problems with the
+    keyboard (right, wrong, in turn), sees the rating move after each, steps through the solution
+    line, and reviews the five misses with their lines, in English then in French; axe-core finds
+    no serious violation in the answered pane."""
+    import json
+
+    from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle
+    if CHROMIUM is None or DRIVER is None:
+        pytest.skip(NO_BROWSER)
+    pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    with live_server() as url, chromium("en-GB") as b:
+        b.set_window_size(390, 844)
+        b.set_window_size(390 + 390 - b.execute_script("return innerWidth"), 844)
+        open_board(b, url + "/#panel=practice&pk=play&ps=1&lang=en")
+        Select(b.find_element(By.ID, "pr-strain")).select_by_value("H")
+        b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+        settle(b)
+        ratings = []
+        for i in range(10):
+            problem = b.execute_script("return playProblem")
+            assert problem["strain"] == "H"
+            pos = problem_position(problem)
+            sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+            pick = sol.best_cards[0] if i % 2 == 0 else max(sol.card_values, key=sol.cost)
+            if i == 0:
+                b.find_element(By.ID, "pr-hint").send_keys(Keys.ENTER)
+                settle(b)
+                assert b.find_elements(By.CSS_SELECTOR, "#pr-hints li")
+            b.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{pick.name}"]').send_keys(Keys.ENTER)
+            settle(b)
+            ratings.append(json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')")))
+            assert b.find_element(By.ID, "pr-moved").text.startswith("Rating")
+            if i == 1:              # the line, trick by trick
+                first = b.find_element(By.CSS_SELECTOR, ".pr-trick").text
+                b.find_element(By.ID, "pr-next-trick").send_keys(Keys.ENTER)
+                assert b.find_element(By.CSS_SELECTOR, ".pr-trick").text != first
+            if i < 9:
+                b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+                settle(b)
+        ups = [after["rating"] > before["rating"] for before, after in zip([{"rating": 1500}] + ratings, ratings)]
+        assert ups == [True, False] * 5
+        wide = b.execute_script(
+            "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > "
+            "innerWidth + 1).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)")
+        assert b.execute_script("return document.scrollingElement.scrollWidth") <= 390, wide
+        misses = b.find_elements(By.CSS_SELECTOR, "#pr-misses > li")
+        assert len(misses) == 5 and all(m.find_element(By.CSS_SELECTOR, ".pr-line").text for m in misses)
+        source = axe_source()
+        if source is not None:
+            b.execute_script(source)
+            found = b.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));")
+            assert not [v["id"] for v in json.loads(found) if v["impact"] in ("serious", "critical")]
+        b.find_element(By.ID, "lang").send_keys(Keys.ENTER)
+        settle(b)
+        assert "Les ratés de la séance" in b.find_element(By.ID, "pr-training").text
+        assert b.find_element(By.ID, "pr-rating").text.startswith("Votre classement")
