@@ -159,8 +159,8 @@ def practice(
     = "four-hands",
     strain: Annotated[Optional[str], typer.Option("--strain", help="Only problems in this strain: "
                                                   "S H D C, SA or TA.")] = None,
-    count: Annotated[int, typer.Option("--count", min=1, help="Stop after this many problems "
-                                       "(default: until quit or the end of the input).")] = 10 ** 9,
+    count: Annotated[Optional[int], typer.Option("--count", min=1, help="Stop after this many problems "
+                                                 "(default: until quit or the end of the input).")] = None,
     seed: SeedOpt = None,
     rating_file: Annotated[Optional[Path], typer.Option("--rating-file", help="The rating file (default: "
                                                         "practice-rating.json in the data directory).")]
@@ -196,7 +196,7 @@ def practice(
             done += 1
             if not judged["right"]:
                 misses.append((n, problem, judged))
-            if n >= count:
+            if count is not None and n >= count:
                 break
     except Stop:
         pass

@@ -160,10 +160,8 @@ def _tricks(pos: Position, line: Sequence[Card]) -> list[dict[str, Any]]:
     (with the trick's cards played before ``pos``) and who won it."""
     pos = pos.copy()
     out: list[dict[str, Any]] = []
-    trick = [{"seat": pos.leader.name, "card": c.name, "before": True}
-             for c in pos.trick]
-    for i, c in enumerate(trick):
-        c["seat"] = Seat((int(pos.leader) + i) & 3).name
+    trick = [{"seat": Seat((int(pos.leader) + i) & 3).name, "card": c.name, "before": True}
+             for i, c in enumerate(pos.trick)]
     for card in line:
         leader = pos.leader
         trick.append({"seat": pos.to_move.name, "card": card.name, "before": False})
