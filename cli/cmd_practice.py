@@ -26,11 +26,15 @@ from solver.errors import CoincheError, quote
 from solver.messages import tr
 from solver.rating import Rating, after_answer
 from solver.rules import Strain
-from solver.web.practice import judge_play, play_hints, play_problem, problem_position, problem_rating
+from solver.sampling import parse_hand
+from solver.bidding import call_text
+from solver.auction import parse_call
+from solver.web.practice import (bidding_problem, judge_bid, judge_play, play_hints, play_problem,
+                                  problem_position, problem_rating)
 
 #: Problem seeds tried for one that fits --strain / --theme before giving up.
 FILTER_TRIES = 200
-#: The kinds of problems: only four-hands problems are made on the fly.
+#: The kinds of problems: four-hands and bidding problems are made on the fly.
 KINDS = ("four-hands", "seat", "bidding")
 RATING_FILE = "practice-rating.json"
 
@@ -68,17 +72,17 @@ def save_rating(path: Path, rating: Rating) -> None:
 
 
 def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[str]) -> bool:
-    if strain is not None and problem["strain"] != strain.name:
+    if strain is not None and problem.get("strain") != strain.name:
         return False
     return theme is None or theme in problem.get("themes", ())
 
 
-def _problems(seed: int, strain: Optional[Strain], theme: Optional[str]) -> Iterator[dict[str, Any]]:
-    """Problems from ``seed`` on that fit the filters."""
+def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[str]) -> Iterator[dict[str, Any]]:
+    """Problems of ``kind`` from ``seed`` on that fit the filters."""
     s = seed
     while True:
         for _ in range(FILTER_TRIES):
-            p = play_problem(s)
+            p = bidding_problem(s) if kind == "bidding" else play_problem(s)
             s += 1
             if _fits(p, strain, theme):
                 break
@@ -132,6 +136,40 @@ def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Car
             err_console.print(f"error: {e}", soft_wrap=True)
 
 
+def _show_bidding(problem: Mapping[str, Any], number: int) -> None:
+    say()
+    say(tr("Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.", n=number, dealer=problem["dealer"],
+           calls=problem["auction"] or "-"))
+    say(tr("Your hand ({seat}): {hand}", seat="S", hand=cards_text(sorted_hand(list(parse_hand(problem["hand"])), None))))
+
+
+def _call(read: Callable[[], str], problem: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The learner's call, judged; a call that cannot be made is refused and asked again."""
+    while True:
+        text = _ask(read, tr("Your call: "))
+        try:
+            return judge_bid(problem, text)
+        except CoincheError as e:
+            err_console.print(f"error: {e}", soft_wrap=True)
+
+
+def _call_name(text: str) -> str:
+    return call_text(parse_call(text, Seat.S))
+
+
+def _judged_bid(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
+    if judged["right"]:
+        say(tr("Right: {call} (advised: {best}).", call=_call_name(judged["call"]), best=_call_name(judged["best"])))
+    else:
+        say(tr("Wrong: {call} loses {cost:.0f} ± {se:.0f} a deal against {best}.", call=_call_name(judged["call"]),
+               cost=judged["cost"], se=judged["cost_se"], best=_call_name(judged["best"])))
+    top = list(judged["costs"].items())[:6]
+    say(tr("Loss of each call against the advised one on {n} deals: {costs}", n=judged["samples"],
+           costs=", ".join(f"{_call_name(c)} {v['cost']:.0f} ± {v['se']:.0f}" for c, v in top)))
+    say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(after.rating),
+           rd=round(2 * after.deviation)))
+
+
 def _line(judged: Mapping[str, Any]) -> None:
     for t in judged["line"]:
         cards = " ".join(f"{c['seat']}:{card_text(c['card'])}" for c in t["cards"])
@@ -173,8 +211,10 @@ def practice(
     """
     if kind not in KINDS:
         raise fail(f"--kind {quote(kind)}: expected one of {', '.join(KINDS)}")
-    if kind != "four-hands":
-        raise fail(f"--kind {kind}: no {kind} problems to practise yet; four-hands problems are made here")
+    if kind == "seat":
+        raise fail("--kind seat: no seat problems to practise yet; four-hands and bidding problems are made here")
+    if kind == "bidding" and strain is not None:
+        raise fail("--strain: bidding problems have no strain; it applies to four-hands problems")
     wanted = Strain.parse(strain) if strain is not None else None
     path = rating_path() if rating_file is None else rating_file
     rating = load_rating(path)
@@ -186,13 +226,18 @@ def practice(
     say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
            rd=round(2 * rating.deviation)))
     try:
-        for n, problem in enumerate(_problems(start, wanted, theme), 1):
-            legal = _show(problem, n)
-            card = _answer(read, problem, legal)
-            judged = judge_play(problem, card)
+        for n, problem in enumerate(_problems(kind, start, wanted, theme), 1):
+            if kind == "bidding":
+                _show_bidding(problem, n)
+                judged = _call(read, problem)
+            else:
+                judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
             before, rating = rating, after_answer(rating, problem_rating(problem), judged["right"])
             save_rating(path, rating)
-            _judged(judged, before, rating)
+            if kind == "bidding":
+                _judged_bid(judged, before, rating)
+            else:
+                _judged(judged, before, rating)
             done += 1
             if not judged["right"]:
                 misses.append((n, problem, judged))
@@ -204,6 +249,10 @@ def practice(
     say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
            before=round(first.rating), after=round(rating.rating)))
     for n, missed, verdict in misses:
+        if kind == "bidding":
+            say(tr("Miss, problem {n} (seed {seed}): you called {call}, advised {best}.", n=n, seed=missed["seed"],
+                   call=_call_name(verdict["call"]), best=_call_name(verdict["best"])))
+            continue
         say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=missed["seed"],
                card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
         _line(verdict)

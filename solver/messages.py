@@ -442,4 +442,10 @@ FRENCH: dict[str, str] = {
     "Problems from seed {seed}; your rating {rating} (±{rd}).": "Problèmes depuis la graine {seed} ; votre classement {rating} (±{rd}).",
     "{n} problems, {right} right; rating {before} -> {after}.": "{n} problèmes, {right} justes ; classement {before} -> {after}.",
     "Miss, problem {n} (seed {seed}): you played {card}, best {best}.": "Raté, problème {n} (graine {seed}) : vous avez joué {card}, la meilleure {best}.",
+    "Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.": "Problème d'enchères {n} : donneur {dealer} ; les annonces jusqu'ici : {calls}.",
+    "Your call: ": "Votre annonce : ",
+    "Right: {call} (advised: {best}).": "Juste : {call} (conseillée : {best}).",
+    "Wrong: {call} loses {cost:.0f} ± {se:.0f} a deal against {best}.": "Faux : {call} perd {cost:.0f} ± {se:.0f} par donne contre {best}.",
+    "Loss of each call against the advised one on {n} deals: {costs}": "Perte de chaque annonce contre la conseillée sur {n} donnes : {costs}",
+    "Miss, problem {n} (seed {seed}): you called {call}, advised {best}.": "Raté, problème {n} (graine {seed}) : vous avez annoncé {call}, conseillée {best}.",
 }

@@ -61,7 +61,8 @@ def test_bad_input_is_one_line_and_a_new_prompt(tmp_path: Path) -> None:
 
 def test_bad_options_and_a_bad_rating_file(tmp_path: Path) -> None:
     one_line_error(run("practice", "--kind", "solo"), "--kind")
-    one_line_error(run("practice", "--kind", "bidding"), "bidding")
+    one_line_error(run("practice", "--kind", "seat"), "seat")
+    one_line_error(run("practice", "--kind", "bidding", "--strain", "H"), "--strain")
     bad = tmp_path / "bad.json"
     bad.write_text("{\"rating\": 1500}")
     one_line_error(run("practice", "--rating-file", bad, input="quit\n"), "rating")
@@ -101,3 +102,18 @@ def test_ctrl_c_keeps_the_rating_and_exits_130(tmp_path: Path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
     assert Rating.from_dict(json.loads(file.read_text())).rating > 1500
+
+
+def test_a_bidding_problem_is_judged_on_the_sampled_advice(tmp_path: Path) -> None:
+    from solver.bidding import auction_advice
+    from solver.cards import Seat
+    from solver.web.practice import bidding_problem
+
+    p = bidding_problem(3)
+    adv = auction_advice(p["hand"], Seat.S, Seat.parse(p["dealer"]), p["auction"], samples=p["samples"],
+                         seed=p["seed"])
+    r = run("practice", "--kind", "bidding", "--seed", 3, "--count", 1, "--rating-file", tmp_path / "r.json",
+            input=f"coinche\n{adv.best.call.text}\n")
+    assert r.exit_code == 0, r.output
+    assert "Right" in r.stdout and "on 100 deals" in r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1 and "coinche" in r.stderr     # refused, asked again

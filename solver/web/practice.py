@@ -27,8 +27,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.auction import Auction
-from solver.bidding import auction_constraints
+from solver.auction import Auction, parse_call
+from solver.bidding import auction_advice, auction_constraints
 from solver.cards import Card, Seat
 from solver.contract import Contract
 from solver.deal import Deal
@@ -233,3 +233,27 @@ def play_answer_view(seed: int, card: str, learner: "Rating | None") -> dict[str
 def hints_view(seed: int) -> dict[str, Any]:
     """The hints of card-play problem ``seed``, in the output language."""
     return {"seed": seed, "hints": play_hints(play_problem(seed))}
+
+
+def judge_bid(problem: Mapping[str, Any], call: str) -> dict[str, Any]:
+    """The call ``call`` (text, English or French) for bidding problem ``problem`` judged on
+    the sampled advice (:func:`~solver.bidding.auction_advice`, the problem's samples and seed):
+    right when it is the advised call or its mean score is within the problem's tolerance of
+    it; with each legal call's loss against the advised one and that loss's paired standard
+    error (the same deals).  CoincheError when the call is not legal here."""
+    dealer = Seat.parse(problem["dealer"])
+    auction = Auction.parse(problem["auction"], dealer)
+    chosen = parse_call(call, Seat.S)
+    why = auction.state().why_not(chosen)
+    if why is not None:
+        raise CoincheError(why)
+    adv = auction_advice(problem["hand"], Seat.S, dealer, problem["auction"], samples=int(problem["samples"]),
+                         seed=int(problem["seed"]))
+    best = adv.best
+    mine = next(c for c in adv.calls if c.call.text == chosen.text)
+    cost = 0.0 - mine.vs_best            # the mean loss against the advised call, deal by deal
+    right = mine.call.text == best.call.text or cost <= int(problem["tolerance"])
+    return {"call": chosen.text, "right": right, "best": best.call.text, "cost": cost, "cost_se": mine.vs_best_se,
+            "costs": {c.call.text: {"cost": 0.0 - c.vs_best, "se": c.vs_best_se}
+                      for c in sorted(adv.calls, key=lambda c: -c.vs_best)},
+            "samples": int(problem["samples"]), "text": adv.text}
