@@ -143,3 +143,10 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
         settle(b)
         assert "Les ratés de la séance" in b.find_element(By.ID, "pr-training").text
         assert b.find_element(By.ID, "pr-rating").text.startswith("Votre classement")
+
+
+def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:
+    learner = Rating(1700.0, 120.0, 0.06)
+    r = ok(client.post("/api/practice/rate", json={"learner": learner.to_dict(), "right": True}))
+    assert r["after"] == after_answer(learner, UNRATED_PROBLEM, True).to_dict()
+    assert ok(client.post("/api/practice/rate", json={"right": False}))["after"]["rating"] < 1500

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import html
 from importlib import resources
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -163,6 +163,11 @@ class PracticeAnswerIn(BaseModel):
     lang: Lang = "en"
 
 
+class PracticeRateIn(BaseModel):
+    learner: Optional[LearnerIn] = None
+    right: bool
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status_code=status)
 
@@ -307,13 +312,19 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         return practice.play_problem(seed)
 
     @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
-    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = "en") -> dict:
+    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = "en") -> dict[str, Any]:
         with writing_in(lang):
             return practice.hints_view(seed)
 
+    @app.post("/api/practice/rate", tags=["practice"],
+              summary="The learner's Glicko-2 rating after an answer judged on the page (bidding problems)")
+    def practice_rate(req: PracticeRateIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        return practice.rate_view(learner, req.right)
+
     @app.post("/api/practice/play/answer", tags=["practice"],
               summary="Judge an answer: cost, solution line, the learner's Glicko-2 rating after it")
-    def play_answer(req: PracticeAnswerIn) -> dict:
+    def play_answer(req: PracticeAnswerIn) -> dict[str, Any]:
         learner = None if req.learner is None else Rating(**req.learner.model_dump())
         with writing_in(req.lang):
             return practice.play_answer_view(req.seed, req.card, learner)

@@ -257,3 +257,9 @@ def judge_bid(problem: Mapping[str, Any], call: str) -> dict[str, Any]:
             "costs": {c.call.text: {"cost": 0.0 - c.vs_best, "se": c.vs_best_se}
                       for c in sorted(adv.calls, key=lambda c: -c.vs_best)},
             "samples": int(problem["samples"]), "text": adv.text}
+
+
+def rate_view(learner: "Rating | None", right: bool) -> dict[str, Any]:
+    """The learner's rating before and after an answer to a problem made on the fly."""
+    before = learner if learner is not None else Rating()
+    return {"before": before.to_dict(), "after": after_answer(before, UNRATED_PROBLEM, right).to_dict()}

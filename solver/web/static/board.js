@@ -1243,6 +1243,7 @@ function answerBid(pick) {
       state.practice.tried += 1;
       if (good) state.practice.right += 1;
     });
+    if (practiceAnswer.advice && typeof practiceRate === "function") await practiceRate(practiceAnswer.good);   // practice.js
     writeUrl();
     render();
   });

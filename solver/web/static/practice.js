@@ -53,8 +53,16 @@ async function practiceJudge(card) {
   if (!a.right) training.misses.push({ seed: a.seed, card: a.card, best: a.best, line: a.line });
 }
 
+// Board.js calls this when a bidding answer has been judged (on the advice the page ran).
+async function practiceRate(right) {
+  const r = await api("POST", "/api/practice/rate", { learner: learnerRating(), right });
+  localStorage.setItem(PRACTICE_KEY, JSON.stringify(r.after));
+  training.moved = [r.before.rating, r.after.rating, r.after.deviation];
+  training.bidMoved = true;
+}
+
 // Board.js calls this when a new problem is shown.
-function practiceReset() { training.judged = null; training.hints = 0; training.trick = 0; }
+function practiceReset() { training.judged = null; training.hints = 0; training.trick = 0; training.bidMoved = false; }
 
 function exportRating() {
   const r = learnerRating() || { rating: 1500, deviation: 350, volatility: 0.06 };
@@ -102,6 +110,10 @@ function practiceExtras(pane) {
     el("label", { for: "pr-strain" }, pt("strain_filter")), strains,
     el("button", { id: "pr-export", onclick: exportRating }, pt("export_rating")),
     el("button", { id: "pr-import", onclick: () => file.click() }, pt("import_rating")), file));
+  if (state.practice.kind === "bid" && training.bidMoved) {
+    const [before, after, rd] = training.moved;
+    box.append(el("p", { id: "pr-moved", role: "status" }, pt("rating_moved", { before: Math.round(before), after: Math.round(after), rd: Math.round(2 * rd) })));
+  }
   if (state.practice.kind === "play" && playProblem) {
     const answered = training.judged && training.judged.seed === playProblem.seed;
     if (!answered) {
