@@ -150,3 +150,12 @@ def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:
     r = ok(client.post("/api/practice/rate", json={"learner": learner.to_dict(), "right": True}))
     assert r["after"] == after_answer(learner, UNRATED_PROBLEM, True).to_dict()
     assert ok(client.post("/api/practice/rate", json={"right": False}))["after"]["rating"] < 1500
+
+
+def test_hints_read_the_position(client: TestClient) -> None:
+    # problem 1 (docs/practice.md): hearts trumps, South to move; of the trumps left
+    # (N 10♥ 7♥, E A♥, S Q♥) only East's A♥ is against South, and the A♥ is the best left
+    # (J♥ and 9♥ are played); the declarers (West) have taken no card points of the 82 they need.
+    hints = ok(client.get("/api/practice/play/hints?seed=1"))["hints"]
+    assert hints == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
+                     "The declarers have 0 card points and need 82."]
