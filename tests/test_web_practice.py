@@ -84,7 +84,7 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
     """A learner on a 390 px phone picks a strain, answers ten card-play problems with the
     keyboard (right, wrong, in turn), sees the rating move after each, steps through the solution
     line, and reviews the five misses with their lines, in English then in French; axe-core finds
-    no serious violation in the answered pane."""
+    no serious violation in the answered pane; a bidding answer moves the rating too."""
     import json
 
     from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle
@@ -143,6 +143,15 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
         settle(b)
         assert "Les ratés de la séance" in b.find_element(By.ID, "pr-training").text
         assert b.find_element(By.ID, "pr-rating").text.startswith("Votre classement")
+        # a bidding answer, judged on the advice the page runs, moves the rating too
+        before = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
+        b.find_element(By.ID, "pr-bid").send_keys(Keys.ENTER)
+        settle(b)
+        b.find_element(By.ID, "pick-pass").send_keys(Keys.ENTER)
+        settle(b, 120)
+        after = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
+        assert after["deviation"] < before["deviation"]
+        assert b.find_element(By.ID, "pr-moved").text.startswith("Classement")
 
 
 def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:

@@ -11,6 +11,7 @@ const PTEXT = {
         line: "The solution line", trick: "Trick {i} of {n}", prev: "Previous trick", next_trick: "Next trick",
         won_by: "won by", costs: "Cost of each card (card points)", misses: "This session's misses",
         no_miss: "No miss yet.", miss: "Problem {seed}: you played {card}, best {best}",
+        miss_bid: "Bidding problem {seed}: you called {call}, advised {best}",
         bad_file: "That file holds no rating.", imported: "Rating imported.",
         rating_moved: "Rating {before} → {after} (±{rd})" },
   fr: { rating: "Votre classement", export_rating: "Exporter le classement", import_rating: "Importer un classement",
@@ -18,6 +19,7 @@ const PTEXT = {
         line: "La ligne de la solution", trick: "Pli {i} sur {n}", prev: "Pli précédent", next_trick: "Pli suivant",
         won_by: "pris par", costs: "Coût de chaque carte (points de cartes)", misses: "Les ratés de la séance",
         no_miss: "Aucun raté pour l'instant.", miss: "Problème {seed} : vous avez joué {card}, la meilleure {best}",
+        miss_bid: "Problème d'enchères {seed} : vous avez annoncé {call}, conseillée {best}",
         bad_file: "Ce fichier ne contient pas de classement.", imported: "Classement importé.",
         rating_moved: "Classement {before} → {after} (±{rd})" },
 };
@@ -59,6 +61,7 @@ async function practiceRate(right) {
   localStorage.setItem(PRACTICE_KEY, JSON.stringify(r.after));
   training.moved = [r.before.rating, r.after.rating, r.after.deviation];
   training.bidMoved = true;
+  if (!right) training.misses.push({ seed: bidProblem.seed, call: practiceAnswer.pick, bestCall: practiceAnswer.advice.answer.call });
 }
 
 // Board.js calls this when a new problem is shown.
@@ -139,7 +142,8 @@ function practiceExtras(pane) {
   }
   box.append(el("h3", {}, pt("misses")));
   box.append(training.misses.length
-    ? el("ul", { id: "pr-misses" }, training.misses.map((m) => el("li", {},
+    ? el("ul", { id: "pr-misses" }, training.misses.map((m) => m.call ? el("li", {},
+        pt("miss_bid", { seed: m.seed, call: callText(m.call), best: callText(m.bestCall) })) : el("li", {},
         pt("miss", { seed: m.seed, card: cardName(m.card), best: m.best.map(cardName).join(" ") }),
         el("div", { class: "pr-line" }, m.line.map((tr) => el("span", {}, tr.cards.map((c) => cardName(c.card)).join(" ")))))))
     : el("p", { class: "muted", id: "pr-misses" }, pt("no_miss")));
