@@ -30,7 +30,7 @@ from solver.sampling import parse_hand
 from solver.bidding import call_text
 from solver.auction import parse_call
 from solver.web.practice import (bidding_problem, judge_bid, judge_play, play_hints, play_problem,
-                                  problem_position, problem_rating)
+                                  problem_position, problem_rating, set_problems)
 
 #: Problem seeds tried for one that fits --strain / --theme before giving up.
 FILTER_TRIES = 200
@@ -78,7 +78,14 @@ def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[
 
 
 def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[str]) -> Iterator[dict[str, Any]]:
-    """Problems of ``kind`` from ``seed`` on that fit the filters."""
+    """Problems of ``kind`` from ``seed`` on that fit the filters; with a theme, the shipped set's."""
+    if theme is not None and kind == "four-hands":
+        chosen = set_problems(theme, None if strain is None else strain.name)
+        if not chosen:
+            raise fail(f"no problem of the set has theme {quote(theme)}" + ("" if strain is None else f" in {strain}"))
+        for k in range(len(chosen)):
+            yield chosen[(seed + k) % len(chosen)]
+        return
     s = seed
     while True:
         for _ in range(FILTER_TRIES):

@@ -117,3 +117,21 @@ def test_a_bidding_problem_is_judged_on_the_sampled_advice(tmp_path: Path) -> No
     assert r.exit_code == 0, r.output
     assert "Right" in r.stdout and "on 100 deals" in r.stdout
     assert len(r.stderr.strip().splitlines()) == 1 and "coinche" in r.stderr     # refused, asked again
+
+
+def test_a_theme_draws_from_the_shipped_set(tmp_path: Path) -> None:
+    from solver.problems import load_problems
+
+    shipped = [p for p in load_problems() if p.kind == "four-hands" and "drawing-trumps" in p.themes]
+    first = shipped[0]
+    assert first.contract is not None
+    file = tmp_path / "r.json"
+    r = run("practice", "--theme", "drawing-trumps", "--seed", 0, "--count", 1, "--rating-file", file,
+            input=first.solution + "\n")
+    assert r.exit_code == 0, r.output
+    assert f"{first.contract.level}{first.contract.strain.name} by {first.contract.declarer.name}" in r.stdout
+    assert "Right" in r.stdout
+    # played against the problem's own rating from the set
+    assert Rating.from_dict(json.loads(file.read_text())).rating > after_answer(
+        Rating(), Rating(float(first.rating) - 400, 150.0), True).rating
+    one_line_error(run("practice", "--theme", "no-such-theme", "--rating-file", file, input=""), "no-such-theme")

@@ -263,3 +263,30 @@ def rate_view(learner: "Rating | None", right: bool) -> dict[str, Any]:
     """The learner's rating before and after an answer to a problem made on the fly."""
     before = learner if learner is not None else Rating()
     return {"before": before.to_dict(), "after": after_answer(before, UNRATED_PROBLEM, right).to_dict()}
+
+
+#: The deviation a problem of the shipped set is played against: the set gives each problem a
+#: rating calibrated from how many simple players fail it, and no deviation of its own.
+SET_DEVIATION = 150.0
+
+
+def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
+    """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
+    :func:`play_problem`'s form, with their themes and rating, those of ``theme`` and ``strain``."""
+    from solver.problems import load_problems       # noqa: PLC0415 - the set is read only when asked for
+
+    out = []
+    for i, p in enumerate(load_problems()):
+        if p.kind != "four-hands" or p.contract is None or (theme is not None and theme not in p.themes):
+            continue
+        c = p.contract
+        if strain is not None and c.strain.name != strain:
+            continue
+        out.append({"seed": i, "id": p.id, "deal": p.deal.to_pbn(), "strain": c.strain.name,
+                    "leader": p.dealer.next.name, "played": " ".join(x.name for x in p.played),
+                    "to_move": p.seat.name, "contract": f"{c.level}{c.strain.name}", "declarer": c.declarer.name,
+                    "goal": {"side": "declarer" if p.seat.team == c.declarer.team else "defence",
+                             "points": c.target},
+                    "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
+                    "deviation": SET_DEVIATION})
+    return out
