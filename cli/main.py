@@ -22,8 +22,8 @@ from types import FrameType
 from typing import Optional
 
 from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_match, cmd_par, cmd_review
-from . import cmd_play, cmd_playout, cmd_score, cmd_game, cmd_selfplay
-from . import cmd_serve, cmd_show, cmd_solve, cmd_study, cmd_table
+from . import cmd_play, cmd_playout, cmd_practice, cmd_score, cmd_game, cmd_selfplay
+from . import cmd_problems, cmd_serve, cmd_show, cmd_solve, cmd_study, cmd_table
 from .app import app
 from .errors import OutputError, one_value_commands
 
@@ -32,7 +32,7 @@ EXIT_WRITE_FAILED = 74
 
 COMMAND_MODULES = (cmd_deal, cmd_show, cmd_score, cmd_solve, cmd_table, cmd_par, cmd_review,
                    cmd_batch, cmd_advise, cmd_bidreview, cmd_lead, cmd_play, cmd_playout, cmd_match,
-                   cmd_serve, cmd_study, cmd_game, cmd_selfplay)
+                   cmd_serve, cmd_study, cmd_game, cmd_selfplay, cmd_practice, cmd_problems)
 
 
 def _short_helps() -> None:

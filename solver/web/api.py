@@ -31,6 +31,7 @@ from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import N_, output_language, tr, writing_in
 from solver.notation import Language
+from solver.rating import Rating
 from . import match, practice, views
 from .access import Access
 from .jobs import Busy, Job, Jobs, Progress, Stopping, Work
@@ -206,6 +207,24 @@ def asked_language(header: bytes) -> Language:
     """
     first = header.decode("latin-1").split(",")[0].split(";")[0].strip().lower()
     return Language.FR if first == "fr" or first.startswith("fr-") else Language.EN
+
+
+class LearnerIn(BaseModel):
+    rating: Annotated[float, Field(gt=0, lt=4000)]
+    deviation: Annotated[float, Field(gt=0, lt=1000)]
+    volatility: Annotated[float, Field(gt=0, lt=1)]
+
+
+class PracticeAnswerIn(BaseModel):
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    card: Annotated[str, Field(min_length=1, max_length=4)]
+    learner: Optional[LearnerIn] = None
+    lang: Lang = None
+
+
+class PracticeRateIn(BaseModel):
+    learner: Optional[LearnerIn] = None
+    right: bool
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -391,6 +410,24 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.get("/api/practice/play", tags=["practice"], summary="A card-play problem from a seed")
     def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return practice.play_problem(seed)
+
+    @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
+    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = None) -> dict[str, Any]:
+        with writing_in(speaking(lang)):
+            return practice.hints_view(seed)
+
+    @app.post("/api/practice/rate", tags=["practice"],
+              summary="The learner's Glicko-2 rating after an answer judged on the page (bidding problems)")
+    def practice_rate(req: PracticeRateIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        return practice.rate_view(learner, req.right)
+
+    @app.post("/api/practice/play/answer", tags=["practice"],
+              summary="Judge an answer: cost, solution line, the learner's Glicko-2 rating after it")
+    def play_answer(req: PracticeAnswerIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        with writing_in(speaking(req.lang)):
+            return practice.play_answer_view(req.seed, req.card, learner)
 
 
 def _advise_work(req: AdviseIn) -> Work:

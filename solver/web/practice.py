@@ -24,16 +24,19 @@ are not the random deal of the same seed on the board.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.auction import Auction
-from solver.bidding import auction_constraints
-from solver.cards import Seat
+from solver.auction import Auction, parse_call
+from solver.bidding import auction_advice, auction_constraints
+from solver.cards import Card, Seat
 from solver.contract import Contract
 from solver.deal import Deal
 from solver.errors import CoincheError
+from solver.messages import card_name, tr
 from solver.play import Position
-from solver.rules import STRAINS
+from solver.rating import DEFAULT_RATING, Rating, after_answer
+from solver.rules import STRAINS, strength_table
 from solver.sampling import parse_hand, sample_deals
 from solver.solve import solve
 from solver.system import DEFAULT
@@ -131,3 +134,159 @@ def play_problem(seed: int) -> dict[str, Any]:
             "goal": {"side": "declarer" if ours else "defence",
                      "points": Contract.parse(f"{level}{pos.strain.name}", declarer).target},
             "tolerance": PLAY_TOLERANCE}
+
+
+# -- answers ---------------------------------------------------------------------------------------
+
+#: The rating and deviation a problem made on the fly is played against: it carries no rating of
+#: its own, so an average one held loosely (a rated problem from the set brings its own).
+UNRATED_PROBLEM = Rating(DEFAULT_RATING, 300.0)
+
+
+def problem_rating(problem: Mapping[str, Any]) -> Rating:
+    """The problem's rating and deviation, from its ``rating`` and ``deviation`` fields when it has them."""
+    if "rating" in problem and "deviation" in problem:
+        return Rating(float(problem["rating"]), float(problem["deviation"]))
+    return UNRATED_PROBLEM
+
+
+def problem_position(problem: Mapping[str, Any]) -> Position:
+    """The position of a card-play problem (:func:`play_problem`'s fields)."""
+    return Position(problem["deal"], problem["strain"], problem["leader"], played=problem["played"])
+
+
+def _tricks(pos: Position, line: Sequence[Card]) -> list[dict[str, Any]]:
+    """``line`` played from ``pos`` (on a copy), trick by trick: the trick's leader, its cards
+    (with the trick's cards played before ``pos``) and who won it."""
+    pos = pos.copy()
+    out: list[dict[str, Any]] = []
+    trick = [{"seat": Seat((int(pos.leader) + i) & 3).name, "card": c.name, "before": True}
+             for i, c in enumerate(pos.trick)]
+    for card in line:
+        leader = pos.leader
+        trick.append({"seat": pos.to_move.name, "card": card.name, "before": False})
+        pos.play(card)
+        if not pos.trick:
+            out.append({"leader": leader.name, "cards": trick, "winner": pos.leader.name})
+            trick = []
+    return out
+
+
+def judge_play(problem: Mapping[str, Any], card: Card) -> dict[str, Any]:
+    """The answer ``card`` to a card-play problem, judged on the exact solution of its position.
+
+    ``right`` when the card loses at most the problem's tolerance in card points against the
+    best card; with the best cards, every legal card's cost, and the solution line (one best
+    play to the end, trick by trick).  IllegalPlayError when ``card`` cannot be played."""
+    pos = problem_position(problem)
+    sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+    cost = sol.cost(card)
+    costs = sorted(((sol.cost(c), c.name) for c in sol.card_values))
+    return {"card": card.name, "right": cost <= int(problem.get("tolerance", PLAY_TOLERANCE)),
+            "cost": cost, "best": sorted(c.name for c in sol.best_cards),
+            "costs": {name: k for k, name in costs},
+            "line": _tricks(pos, sol.line)}
+
+
+def play_hints(problem: Mapping[str, Any]) -> list[str]:
+    """Hints from the position, in the output language: the trumps still out against the
+    player to move, who holds the best card left of the suit that matters, and the points
+    their side still needs."""
+    pos = problem_position(problem)
+    me = pos.to_move
+    out: list[str] = []
+    strain = pos.strain
+    if strain.trump >= 0:
+        theirs = sum(1 for s in Seat if s.team != me.team for c in pos.hand(s) if c.suit == strain.trump)
+        out.append(tr("Count the trumps: {n} still out against you.", n=theirs))
+    suit = pos.trick[0].suit if pos.trick else (strain.trump if strain.trump >= 0 else None)
+    if suit is not None:
+        strength = strength_table(strain)
+        left = [(strength[int(c)], c, s) for s in Seat for c in pos.hand(s) if c.suit == suit]
+        if left:
+            _, top, holder = max(left)
+            out.append(tr("Who holds the {card}? {seat}.", card=card_name(top), seat=holder.name))
+    side = problem["goal"]["side"]
+    declarer = Seat.parse(problem["declarer"])
+    taken = pos.team_points(declarer.team)
+    target = int(problem["goal"]["points"])
+    if side == "declarer":
+        out.append(tr("Your side has {taken} card points and needs {target}.", taken=taken, target=target))
+    else:
+        out.append(tr("The declarers have {taken} card points and need {target}.", taken=taken, target=target))
+    return out
+
+
+def play_answer_view(seed: int, card: str, learner: "Rating | None") -> dict[str, Any]:
+    """The answer ``card`` (text, English or French) to card-play problem ``seed`` judged, with
+    the hints and the learner's rating after it (a new learner's when ``learner`` is None)."""
+    problem = play_problem(seed)
+    pos = problem_position(problem)
+    chosen = pos.check(Card.parse(card))            # an illegal card: IllegalPlayError, a 400
+    judged = judge_play(problem, chosen)
+    before = learner if learner is not None else Rating()
+    after = after_answer(before, problem_rating(problem), judged["right"])
+    return {**judged, "seed": seed, "hints": play_hints(problem), "problem_rating": problem_rating(problem).to_dict(),
+            "learner": {"before": before.to_dict(), "after": after.to_dict()}}
+
+
+def hints_view(seed: int) -> dict[str, Any]:
+    """The hints of card-play problem ``seed``, in the output language."""
+    return {"seed": seed, "hints": play_hints(play_problem(seed))}
+
+
+def judge_bid(problem: Mapping[str, Any], call: str) -> dict[str, Any]:
+    """The call ``call`` (text, English or French) for bidding problem ``problem`` judged on
+    the sampled advice (:func:`~solver.bidding.auction_advice`, the problem's samples and seed):
+    right when it is the advised call or its mean score is within the problem's tolerance of
+    it; with each legal call's loss against the advised one and that loss's paired standard
+    error (the same deals).  CoincheError when the call is not legal here."""
+    dealer = Seat.parse(problem["dealer"])
+    auction = Auction.parse(problem["auction"], dealer)
+    chosen = parse_call(call, Seat.S)
+    why = auction.state().why_not(chosen)
+    if why is not None:
+        raise CoincheError(why)
+    adv = auction_advice(problem["hand"], Seat.S, dealer, problem["auction"], samples=int(problem["samples"]),
+                         seed=int(problem["seed"]))
+    best = adv.best
+    mine = next(c for c in adv.calls if c.call.text == chosen.text)
+    cost = 0.0 - mine.vs_best            # the mean loss against the advised call, deal by deal
+    right = mine.call.text == best.call.text or cost <= int(problem["tolerance"])
+    return {"call": chosen.text, "right": right, "best": best.call.text, "cost": cost, "cost_se": mine.vs_best_se,
+            "costs": {c.call.text: {"cost": 0.0 - c.vs_best, "se": c.vs_best_se}
+                      for c in sorted(adv.calls, key=lambda c: -c.vs_best)},
+            "samples": int(problem["samples"]), "text": adv.text}
+
+
+def rate_view(learner: "Rating | None", right: bool) -> dict[str, Any]:
+    """The learner's rating before and after an answer to a problem made on the fly."""
+    before = learner if learner is not None else Rating()
+    return {"before": before.to_dict(), "after": after_answer(before, UNRATED_PROBLEM, right).to_dict()}
+
+
+#: The deviation a problem of the shipped set is played against: the set gives each problem a
+#: rating calibrated from how many simple players fail it, and no deviation of its own.
+SET_DEVIATION = 150.0
+
+
+def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
+    """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
+    :func:`play_problem`'s form, with their themes and rating, those of ``theme`` and ``strain``."""
+    from solver.problems import load_problems       # noqa: PLC0415 - the set is read only when asked for
+
+    out = []
+    for i, p in enumerate(load_problems()):
+        if p.kind != "four-hands" or p.contract is None or (theme is not None and theme not in p.themes):
+            continue
+        c = p.contract
+        if strain is not None and c.strain.name != strain:
+            continue
+        out.append({"seed": i, "id": p.id, "deal": p.deal.to_pbn(), "strain": c.strain.name,
+                    "leader": p.dealer.next.name, "played": " ".join(x.name for x in p.played),
+                    "to_move": p.seat.name, "contract": f"{c.level}{c.strain.name}", "declarer": c.declarer.name,
+                    "goal": {"side": "declarer" if p.seat.team == c.declarer.team else "defence",
+                             "points": c.target},
+                    "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
+                    "deviation": SET_DEVIATION})
+    return out

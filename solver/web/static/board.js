@@ -1236,6 +1236,7 @@ function renderPractice() {
   if (p.kind === "play") renderPlayProblem(pane); else renderBidProblem(pane);
   pane.append(el("div", { class: "row" }, el("button", { id: "pr-next", class: "primary",
     onclick: () => newProblem(p.kind, p.seed + 1) }, t("next")), el("span", { class: "muted" }, `${t("seed")} ${p.seed}`)));
+  if (typeof practiceExtras === "function") practiceExtras(pane);     // practice.js
 }
 
 function renderPlayProblem(pane) {
@@ -1296,6 +1297,7 @@ function answerBid(pick) {
       state.practice.tried += 1;
       if (good) state.practice.right += 1;
     });
+    if (practiceAnswer.advice && typeof practiceRate === "function") await practiceRate(practiceAnswer.good);   // practice.js
     writeUrl();
     render();
   });
@@ -1306,8 +1308,13 @@ function newProblem(kind, seed) {
     await stopJob();
     Object.assign(state.practice, { kind, seed });
     practiceAnswer = null;
+    if (typeof practiceReset === "function") practiceReset();
     if (kind === "play") {
       playProblem = await api("GET", `/api/practice/play?seed=${seed}`);
+      for (let i = 0; i < 60 && typeof practiceSkip === "function" && practiceSkip(playProblem); i++) {
+        playProblem = await api("GET", `/api/practice/play?seed=${++seed}`);      // practice.js's strain filter
+        state.practice.seed = seed;
+      }
       keep("solution", await solveFor(playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played));
     } else {
       bidProblem = await api("GET", `/api/practice/bidding?seed=${seed}`);
@@ -1332,6 +1339,7 @@ function clickCard(code) {
     if (practiceActive("play")) {
       if (practiceAnswer) return;
       practiceAnswer = { card: code, cost: answer("solution").costs[code] };
+      if (typeof practiceJudge === "function") await practiceJudge(code);     // practice.js: rating, line
       state.practice.tried += 1;
       if (practiceAnswer.cost <= playProblem.tolerance) state.practice.right += 1;
       writeUrl();

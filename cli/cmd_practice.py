@@ -1,0 +1,265 @@
+"""``coinche practice``: card-play problems one by one in the terminal, with a Glicko-2 rating.
+
+Each answer is judged on the exact solution of the position; the rating (solver/rating.py)
+is kept in ``practice-rating.json`` under the user's data directory (``$XDG_DATA_HOME/coinche``,
+else ``~/.local/share/coinche``), written after every answer, so Ctrl-C loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterator, Mapping, Optional
+
+import typer
+
+from .app import app
+from .errors import fail, handle_errors
+from .options import SeedOpt, seed_or_fresh
+from .output import card_text, cards_text, err_console, say
+from .cmd_game import sorted_hand
+from solver.atomic import atomic_open
+from solver.cards import Card, Seat
+from solver.errors import CoincheError, quote
+from solver.messages import tr
+from solver.rating import Rating, after_answer
+from solver.rules import Strain
+from solver.sampling import parse_hand
+from solver.bidding import call_text
+from solver.auction import parse_call
+from solver.web.practice import (bidding_problem, judge_bid, judge_play, play_hints, play_problem,
+                                  problem_position, problem_rating, set_problems)
+
+#: Problem seeds tried for one that fits --strain / --theme before giving up.
+FILTER_TRIES = 200
+#: The kinds of problems: four-hands and bidding problems are made on the fly.
+KINDS = ("four-hands", "seat", "bidding")
+RATING_FILE = "practice-rating.json"
+
+
+class Stop(Exception):
+    """The learner typed quit, or the input ended."""
+
+
+def rating_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the rating is kept: ``$XDG_DATA_HOME/coinche`` or ``~/.local/share/coinche``."""
+    base = environ.get("XDG_DATA_HOME") or str(Path(environ.get("HOME", "~")).expanduser() / ".local" / "share")
+    return Path(base) / "coinche" / RATING_FILE
+
+
+def load_rating(path: Path) -> Rating:
+    """The saved rating, a new one when there is no file; a bad file is refused (exit 2), not replaced."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Rating()
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("expected an object")
+        return Rating.from_dict(data)
+    except ValueError as e:
+        raise fail(f"rating file {quote(str(path))} is not a rating ({e}): fix or remove it") from None
+
+
+def save_rating(path: Path, rating: Rating) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_open(path) as f:
+        json.dump(rating.to_dict(), f)
+        f.write("\n")
+
+
+def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[str]) -> bool:
+    if strain is not None and problem.get("strain") != strain.name:
+        return False
+    return theme is None or theme in problem.get("themes", ())
+
+
+def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[str]) -> Iterator[dict[str, Any]]:
+    """Problems of ``kind`` from ``seed`` on that fit the filters; with a theme, the shipped set's."""
+    if theme is not None and kind == "four-hands":
+        chosen = set_problems(theme, None if strain is None else strain.name)
+        if not chosen:
+            raise fail(f"no problem of the set has theme {quote(theme)}" + ("" if strain is None else f" in {strain}"))
+        for k in range(len(chosen)):
+            yield chosen[(seed + k) % len(chosen)]
+        return
+    s = seed
+    while True:
+        for _ in range(FILTER_TRIES):
+            p = bidding_problem(s) if kind == "bidding" else play_problem(s)
+            s += 1
+            if _fits(p, strain, theme):
+                break
+        else:
+            what = f"theme {quote(theme)}" if theme is not None else f"strain {strain}"
+            raise fail(f"no problem with {what} in {FILTER_TRIES} tries")
+        yield p
+
+
+def _show(problem: Mapping[str, Any], number: int) -> list[Card]:
+    pos = problem_position(problem)
+    strain = pos.strain
+    goal = problem["goal"]
+    say()
+    say(tr("Problem {n}: {contract} by {declarer}; you are {seat}.", n=number, contract=problem["contract"],
+           declarer=problem["declarer"], seat=pos.to_move.name))
+    say(tr("Goal: make {points}.", points=goal["points"]) if goal["side"] == "declarer"
+        else tr("Goal: defeat it (the declarers need {points}).", points=goal["points"]))
+    for s in Seat:
+        say(f"  {s.name}: {cards_text(sorted_hand(list(pos.hand(s)), strain))}", wrap=False)
+    trick = " ".join(f"{Seat((int(pos.leader) + i) & 3).name}:{card_text(c)}" for i, c in enumerate(pos.trick))
+    say(tr("Trick {n}: {trick}", n=pos.tricks_played + 1, trick=trick or "-"))
+    return sorted_hand(list(pos.legal_cards()), strain)
+
+
+def _ask(read: Callable[[], str], prompt: str) -> str:
+    say(prompt, wrap=False)
+    line = read()
+    if not line:
+        raise Stop
+    t = line.strip()
+    if t.lower() in ("quit", "q", "quitter"):
+        raise Stop
+    return t
+
+
+def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Card]) -> Card:
+    hints = play_hints(problem)
+    while True:
+        text = _ask(read, tr("Your card ({options}; ? for a hint): ", options=cards_text(legal)))
+        if text in ("?", "hint", "indice"):
+            say(hints.pop(0) if hints else tr("No more hints."))
+            continue
+        try:
+            card = Card.parse(text)
+            if card not in legal:
+                raise CoincheError(tr("{card} cannot be played now: play one of {legal}",
+                                      card=card_text(card), legal=cards_text(legal)))
+            return card
+        except CoincheError as e:
+            err_console.print(f"error: {e}", soft_wrap=True)
+
+
+def _show_bidding(problem: Mapping[str, Any], number: int) -> None:
+    say()
+    say(tr("Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.", n=number, dealer=problem["dealer"],
+           calls=problem["auction"] or "-"))
+    say(tr("Your hand ({seat}): {hand}", seat="S", hand=cards_text(sorted_hand(list(parse_hand(problem["hand"])), None))))
+
+
+def _call(read: Callable[[], str], problem: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The learner's call, judged; a call that cannot be made is refused and asked again."""
+    while True:
+        text = _ask(read, tr("Your call: "))
+        try:
+            return judge_bid(problem, text)
+        except CoincheError as e:
+            err_console.print(f"error: {e}", soft_wrap=True)
+
+
+def _call_name(text: str) -> str:
+    return call_text(parse_call(text, Seat.S))
+
+
+def _judged_bid(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
+    if judged["right"]:
+        say(tr("Right: {call} (advised: {best}).", call=_call_name(judged["call"]), best=_call_name(judged["best"])))
+    else:
+        say(tr("Wrong: {call} loses {cost:.0f} ± {se:.0f} a deal against {best}.", call=_call_name(judged["call"]),
+               cost=judged["cost"], se=judged["cost_se"], best=_call_name(judged["best"])))
+    top = list(judged["costs"].items())[:6]
+    say(tr("Loss of each call against the advised one on {n} deals: {costs}", n=judged["samples"],
+           costs=", ".join(f"{_call_name(c)} {v['cost']:.0f} ± {v['se']:.0f}" for c, v in top)))
+    say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(after.rating),
+           rd=round(2 * after.deviation)))
+
+
+def _line(judged: Mapping[str, Any]) -> None:
+    for t in judged["line"]:
+        cards = " ".join(f"{c['seat']}:{card_text(c['card'])}" for c in t["cards"])
+        say(tr("  {cards} (won by {seat})", cards=cards, seat=t["winner"]), wrap=False)
+
+
+def _judged(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
+    if judged["right"]:
+        say(tr("Right: {card} (best: {best}).", card=card_text(judged["card"]), best=cards_text(judged["best"])))
+    else:
+        say(tr("Wrong: {card} costs {cost} card points; best: {best}.", card=card_text(judged["card"]),
+               cost=judged["cost"], best=cards_text(judged["best"])))
+    say(tr("Costs: {costs}", costs=", ".join(f"{card_text(c)} {k}" for c, k in judged["costs"].items())))
+    say(tr("The solution line:"))
+    _line(judged)
+    say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(after.rating),
+           rd=round(2 * after.deviation)))
+
+
+@app.command()
+@handle_errors
+def practice(
+    theme: Annotated[Optional[str], typer.Option("--theme", help="Only problems of this theme.")] = None,
+    kind: Annotated[str, typer.Option("--kind", help="four-hands (all cards shown), seat or bidding.")]
+    = "four-hands",
+    strain: Annotated[Optional[str], typer.Option("--strain", help="Only problems in this strain: "
+                                                  "S H D C, SA or TA.")] = None,
+    count: Annotated[Optional[int], typer.Option("--count", min=1, help="Stop after this many problems "
+                                                 "(default: until quit or the end of the input).")] = None,
+    seed: SeedOpt = None,
+    rating_file: Annotated[Optional[Path], typer.Option("--rating-file", help="The rating file (default: "
+                                                        "practice-rating.json in the data directory).")]
+    = None,
+) -> None:
+    """Solve problems one by one: type a card (English or French), get the exact verdict, the
+    solution line and the costs of the other cards; your rating moves after each answer.
+
+    Type ? for a hint, quit to stop. Example: coinche practice --strain H --count 10 --seed 1
+    """
+    if kind not in KINDS:
+        raise fail(f"--kind {quote(kind)}: expected one of {', '.join(KINDS)}")
+    if kind == "seat":
+        raise fail("--kind seat: no seat problems to practise yet; four-hands and bidding problems are made here")
+    if kind == "bidding" and strain is not None:
+        raise fail("--strain: bidding problems have no strain; it applies to four-hands problems")
+    wanted = Strain.parse(strain) if strain is not None else None
+    path = rating_path() if rating_file is None else rating_file
+    rating = load_rating(path)
+    first = rating
+    read = sys.stdin.readline
+    misses: list[tuple[int, Mapping[str, Any], Mapping[str, Any]]] = []
+    done = 0
+    start = seed_or_fresh(seed)
+    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
+           rd=round(2 * rating.deviation)))
+    try:
+        for n, problem in enumerate(_problems(kind, start, wanted, theme), 1):
+            if kind == "bidding":
+                _show_bidding(problem, n)
+                judged = _call(read, problem)
+            else:
+                judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
+            before, rating = rating, after_answer(rating, problem_rating(problem), judged["right"])
+            save_rating(path, rating)
+            if kind == "bidding":
+                _judged_bid(judged, before, rating)
+            else:
+                _judged(judged, before, rating)
+            done += 1
+            if not judged["right"]:
+                misses.append((n, problem, judged))
+            if count is not None and n >= count:
+                break
+    except Stop:
+        pass
+    say()
+    say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
+           before=round(first.rating), after=round(rating.rating)))
+    for n, missed, verdict in misses:
+        if kind == "bidding":
+            say(tr("Miss, problem {n} (seed {seed}): you called {call}, advised {best}.", n=n, seed=missed["seed"],
+                   call=_call_name(verdict["call"]), best=_call_name(verdict["best"])))
+            continue
+        say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=missed["seed"],
+               card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
+        _line(verdict)

@@ -1,0 +1,139 @@
+"""``coinche problems``: mine, show and check the problem set (solver.problems)."""
+
+from __future__ import annotations
+
+import collections
+import os
+import time
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .app import app
+from .errors import OneLineErrorsGroup, fail, handle_errors
+from .options import JsonOpt
+from .output import print_json, render_rows, say
+from .progress import progress_bar
+from solver.problems import (Problem, ProblemError, check_problem, load_problems, mine_four_hands,
+                             problems_from_json, problems_to_json)
+from solver.solve import Solver
+
+problems_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
+                           help="Problems mined from bot play, with exact solutions (docs/problems.md).")
+app.add_typer(problems_app, name="problems")
+
+#: Rating bands of the figures (lower bounds).
+BANDS = (1000, 1500, 1700, 1900)
+
+
+def _load(path: Optional[Path]) -> list[Problem]:
+    if path is None:
+        return load_problems()
+    return problems_from_json(path.read_text(encoding="utf-8"))
+
+
+def _figures(problems: list[Problem], deals: int) -> dict[str, Any]:
+    themes = collections.Counter(t for p in problems for t in p.themes)
+    strains = collections.Counter(p.contract.strain.name for p in problems if p.contract is not None)
+    bands: collections.Counter[str] = collections.Counter()
+    for p in problems:
+        low = max(b for b in BANDS if b <= p.rating) if p.rating >= BANDS[0] else 0
+        bands[f"{low}+"] += 1
+    kinds = collections.Counter(p.kind for p in problems)
+    return {"deals": deals, "kept": len(problems), "kinds": dict(kinds), "themes": dict(themes),
+            "strains": dict(strains), "ratings": dict(sorted(bands.items()))}
+
+
+@problems_app.command()
+@handle_errors
+def mine(
+    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed mines the same set.")],
+    count: Annotated[int, typer.Option("--count", min=1, help="Problems to keep.")],
+    out: Annotated[Path, typer.Option("--out", help="The problem file to write (JSON).")],
+    kind: Annotated[str, typer.Option("--kind", help="four-hands (the only kind mined so far).")] = "four-hands",
+    as_json: JsonOpt = False,
+) -> None:
+    """Play deals with the heuristic bot and keep the positions where exactly one card (or
+    group of equal cards) is right; Ctrl-C writes what was mined so far."""
+    if kind != "four-hands":
+        raise fail(f"--kind {kind}: only four-hands problems are mined so far")
+    if out.exists() and out.is_dir():
+        raise fail(f"{out} is a directory: expected a file")
+    problems: list[Problem] = []
+    deals = [0]
+    stopped = False
+    start = time.process_time()
+    with progress_bar("mining", total=count, rate="problems") as bar:
+        def seen(k: int, kept: int) -> None:
+            deals[0] = k + 1
+        try:
+            for p in mine_four_hands(seed, count, on_deal=seen):
+                problems.append(p)
+                bar.advance()
+        except KeyboardInterrupt:
+            stopped = True
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(problems_to_json(problems), encoding="utf-8")
+    os.replace(tmp, out)
+    figures = _figures(problems, deals[0]) | {"cpu_seconds": round(time.process_time() - start, 1)}
+    if as_json:
+        print_json(figures)
+    else:
+        say(f"{len(problems)} problems from {deals[0]} deals written to {out}")
+        render_rows("themes", ["theme", "problems"], sorted(figures["themes"].items()), numeric=["problems"])
+        render_rows("ratings", ["rating", "problems"], list(figures["ratings"].items()), numeric=["problems"])
+    if stopped:
+        raise typer.Exit(130)
+
+
+@problems_app.command()
+@handle_errors
+def show(
+    problem_id: Annotated[str, typer.Argument(help="The problem's id.")],
+    file: Annotated[Optional[Path], typer.Option("--file", help="A problem file (default: the shipped set).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One problem: the deal, the contract, the goal, the solution and its line, the costs."""
+    for p in _load(file):
+        if p.id == problem_id:
+            break
+    else:
+        raise fail(f"no problem {problem_id!r}")
+    if as_json:
+        print_json(p.to_dict())
+        return
+    say(p.deal.diagram(), wrap=False)
+    say(f"{p.kind}: {p.seat.name} to play, contract {p.contract}; goal: {p.goal_text}")
+    say(f"played: {' '.join(str(c) for c in p.played) or '-'}")
+    say(f"solution: {' '.join(str(c) for c in p.solution_cards)}; line: {' '.join(str(c) for c in p.line)}")
+    render_rows("alternatives", ["card", "cost", "card points"],
+                [(a.answer, a.cost, a.points) for a in p.alternatives], numeric=["cost", "card points"])
+    say(f"themes: {', '.join(p.themes)}; rating {p.rating}")
+
+
+@problems_app.command()
+@handle_errors
+def check(
+    file: Annotated[Optional[Path], typer.Option("--file", help="A problem file (default: the shipped set).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Solve every problem again: exit 1 when a solution or a cost is no longer exact."""
+    problems = _load(file)
+    solver = Solver()
+    wrong: list[str] = []
+    with progress_bar("checking", total=len(problems)) as bar:
+        for p in problems:
+            wrong += check_problem(p, solver)
+            bar.advance()
+    if as_json:
+        print_json({"problems": len(problems), "wrong": wrong})
+    else:
+        for w in wrong:
+            say(w)
+        say(f"{len(problems)} problems, {len(wrong)} wrong")
+    if wrong:
+        raise typer.Exit(1)
+
+
+__all__ = ["problems_app", "ProblemError"]

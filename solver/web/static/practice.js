@@ -1,0 +1,151 @@
+// The practice pane's training: the learner's Glicko-2 rating (computed by the server's
+// solver/rating.py, kept here in localStorage, exported and imported as JSON), a strain filter,
+// hints, the solution line trick by trick after an answer, and a review of the session's misses.
+// A classic script after board.js: it uses board.js's state, el, api, render, cardName, guarded.
+"use strict";
+
+const PRACTICE_KEY = "coinche-practice-rating";
+const PTEXT = {
+  en: { rating: "Your rating", export_rating: "Export rating", import_rating: "Import rating",
+        strain_filter: "Strain", any: "any", hint: "Hint", no_hint: "No more hints.",
+        line: "The solution line", trick: "Trick {i} of {n}", prev: "Previous trick", next_trick: "Next trick",
+        won_by: "won by", costs: "Cost of each card (card points)", misses: "This session's misses",
+        no_miss: "No miss yet.", miss: "Problem {seed}: you played {card}, best {best}",
+        miss_bid: "Bidding problem {seed}: you called {call}, advised {best}",
+        bad_file: "That file holds no rating.", imported: "Rating imported.",
+        rating_moved: "Rating {before} → {after} (±{rd})" },
+  fr: { rating: "Votre classement", export_rating: "Exporter le classement", import_rating: "Importer un classement",
+        strain_filter: "Couleur", any: "toutes", hint: "Indice", no_hint: "Plus d'indice.",
+        line: "La ligne de la solution", trick: "Pli {i} sur {n}", prev: "Pli précédent", next_trick: "Pli suivant",
+        won_by: "pris par", costs: "Coût de chaque carte (points de cartes)", misses: "Les ratés de la séance",
+        no_miss: "Aucun raté pour l'instant.", miss: "Problème {seed} : vous avez joué {card}, la meilleure {best}",
+        miss_bid: "Problème d'enchères {seed} : vous avez annoncé {call}, conseillée {best}",
+        bad_file: "Ce fichier ne contient pas de classement.", imported: "Classement importé.",
+        rating_moved: "Classement {before} → {after} (±{rd})" },
+};
+const pt = (key, fields) => {
+  let s = PTEXT[state.lang][key] || key;
+  for (const [k, v] of Object.entries(fields || {})) s = s.replace(`{${k}}`, v);
+  return s;
+};
+
+const training = { judged: null, hints: 0, trick: 0, misses: [], strain: "", moved: null };
+
+function learnerRating() {
+  try {
+    const r = JSON.parse(localStorage.getItem(PRACTICE_KEY));
+    if (r && [r.rating, r.deviation, r.volatility].every((x) => typeof x === "number" && x > 0)) return r;
+  } catch (e) { /* no rating yet, or a broken one: start again */ }
+  return null;
+}
+
+// Board.js's newProblem skips the problems this says no to (the strain filter).
+function practiceSkip(problem) { return !!training.strain && problem.strain !== training.strain; }
+
+// Board.js calls this when a card is picked on a card-play problem: the server judges it.
+async function practiceJudge(card) {
+  training.judged = null;
+  training.trick = 0;
+  const before = learnerRating();
+  const a = await api("POST", "/api/practice/play/answer",
+                      { seed: playProblem.seed, card, learner: before, lang: state.lang });
+  localStorage.setItem(PRACTICE_KEY, JSON.stringify(a.learner.after));
+  training.judged = a;
+  training.moved = [a.learner.before.rating, a.learner.after.rating, a.learner.after.deviation];
+  if (!a.right) training.misses.push({ seed: a.seed, card: a.card, best: a.best, line: a.line });
+}
+
+// Board.js calls this when a bidding answer has been judged (on the advice the page ran).
+async function practiceRate(right) {
+  const r = await api("POST", "/api/practice/rate", { learner: learnerRating(), right });
+  localStorage.setItem(PRACTICE_KEY, JSON.stringify(r.after));
+  training.moved = [r.before.rating, r.after.rating, r.after.deviation];
+  training.bidMoved = true;
+  if (!right) training.misses.push({ seed: bidProblem.seed, call: practiceAnswer.pick, bestCall: practiceAnswer.advice.answer.call });
+}
+
+// Board.js calls this when a new problem is shown.
+function practiceReset() { training.judged = null; training.hints = 0; training.trick = 0; training.bidMoved = false; }
+
+function exportRating() {
+  const r = learnerRating() || { rating: 1500, deviation: 350, volatility: 0.06 };
+  const a = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(r, null, 1)], { type: "application/json" })),
+                      download: "coinche-rating.json" });
+  document.body.append(a); a.click(); a.remove();
+}
+
+function importRating(file) {
+  return guarded(async () => {
+    const r = JSON.parse(await file.text().catch(() => "null") || "null");
+    if (!r || ![r.rating, r.deviation, r.volatility].every((x) => typeof x === "number" && x > 0)) throw new Error(pt("bad_file"));
+    localStorage.setItem(PRACTICE_KEY, JSON.stringify({ rating: r.rating, deviation: r.deviation, volatility: r.volatility }));
+    say(pt("imported"), true);
+    render();
+  });
+}
+
+function trickView(tr) {
+  return el("ol", { class: "pr-trick", "aria-label": `${pt("won_by")} ${t(tr.winner)}` },
+    tr.cards.map((c) => el("li", { class: c.seat === tr.winner ? "won" : "" }, `${t(c.seat)} ${cardName(c.card)}`)));
+}
+
+function showHint() {
+  return guarded(async () => {
+    if (!training.hintList || training.hintSeed !== playProblem.seed + state.lang) {
+      training.hintList = (await api("GET", `/api/practice/play/hints?seed=${playProblem.seed}&lang=${state.lang}`)).hints;
+      training.hintSeed = playProblem.seed + state.lang;
+    }
+    training.hints += 1;
+    render();
+  });
+}
+
+// Board.js's renderPractice calls this at the end of the pane.
+function practiceExtras(pane) {
+  const r = learnerRating();
+  const box = el("section", { id: "pr-training", "aria-label": pt("rating") });
+  const strains = el("select", { id: "pr-strain", onchange: (e) => { training.strain = e.target.value; } },
+    el("option", { value: "" }, pt("any")),
+    STRAINS.map((s) => el("option", { value: s, selected: training.strain === s ? "" : null }, strainName(s))));
+  const file = el("input", { type: "file", id: "pr-import-file", accept: "application/json,.json", hidden: "", onchange: (e) => e.target.files[0] && importRating(e.target.files[0]) });
+  box.append(el("div", { class: "row" },
+    el("span", { class: "big", id: "pr-rating" }, `${pt("rating")}${C()}${Math.round(r ? r.rating : 1500)} ±${Math.round(2 * (r ? r.deviation : 350))}`),
+    el("label", { for: "pr-strain" }, pt("strain_filter")), strains,
+    el("button", { id: "pr-export", onclick: exportRating }, pt("export_rating")),
+    el("button", { id: "pr-import", onclick: () => file.click() }, pt("import_rating")), file));
+  if (state.practice.kind === "bid" && training.bidMoved) {
+    const [before, after, rd] = training.moved;
+    box.append(el("p", { id: "pr-moved", role: "status" }, pt("rating_moved", { before: Math.round(before), after: Math.round(after), rd: Math.round(2 * rd) })));
+  }
+  if (state.practice.kind === "play" && playProblem) {
+    const answered = training.judged && training.judged.seed === playProblem.seed;
+    if (!answered) {
+      box.append(el("div", { class: "row" }, el("button", { id: "pr-hint", onclick: showHint }, pt("hint"))));
+      if (training.hints && training.hintList) {
+        const shown = training.hintList.slice(0, training.hints);
+        box.append(el("ul", { id: "pr-hints" }, shown.map((h) => el("li", {}, polish(h)))));
+        if (training.hints > training.hintList.length) box.append(el("p", { class: "muted" }, pt("no_hint")));
+      }
+    } else {
+      const a = training.judged, [before, after, rd] = training.moved;
+      box.append(el("p", { id: "pr-moved", role: "status" }, pt("rating_moved", { before: Math.round(before), after: Math.round(after), rd: Math.round(2 * rd) })));
+      box.append(el("h3", {}, pt("costs")),
+        el("p", { id: "pr-costs" }, Object.entries(a.costs).map(([c, k]) => `${cardName(c)} ${k}`).join(", ")));
+      const n = a.line.length, i = Math.min(training.trick, n - 1);
+      box.append(el("h3", {}, pt("line")),
+        el("div", { class: "row" },
+          el("button", { id: "pr-prev", disabled: i === 0 ? "" : null, onclick: () => { training.trick = i - 1; render(); } }, pt("prev")),
+          el("span", { id: "pr-trick-n", "aria-live": "polite" }, pt("trick", { i: i + 1, n })),
+          el("button", { id: "pr-next-trick", disabled: i === n - 1 ? "" : null, onclick: () => { training.trick = i + 1; render(); } }, pt("next_trick"))),
+        trickView(a.line[i]));
+    }
+  }
+  box.append(el("h3", {}, pt("misses")));
+  box.append(training.misses.length
+    ? el("ul", { id: "pr-misses" }, training.misses.map((m) => m.call ? el("li", {},
+        pt("miss_bid", { seed: m.seed, call: callText(m.call), best: callText(m.bestCall) })) : el("li", {},
+        pt("miss", { seed: m.seed, card: cardName(m.card), best: m.best.map(cardName).join(" ") }),
+        el("div", { class: "pr-line" }, m.line.map((tr) => el("span", {}, tr.cards.map((c) => cardName(c.card)).join(" ")))))))
+    : el("p", { class: "muted", id: "pr-misses" }, pt("no_miss")));
+  pane.append(box);
+}

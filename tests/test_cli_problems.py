@@ -1,0 +1,31 @@
+"""coinche problems mine|show|check."""
+
+from __future__ import annotations
+
+import json
+
+from cli_helpers import one_line_error, run
+
+
+def test_mine_show_check(tmp_path) -> None:
+    out = tmp_path / "p.json"
+    r = run("problems", "mine", "--seed", 2, "--count", 2, "--out", out, "--json")
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.stdout)
+    assert figures["kept"] == 2 and figures["deals"] >= 2
+    first = out.read_bytes()
+    assert run("problems", "mine", "--seed", 2, "--count", 2, "--out", out, "--json").exit_code == 0
+    assert out.read_bytes() == first                       # the same seed, the same set
+    pid = json.loads(first)["problems"][0]["id"]
+    r = run("problems", "show", pid, "--file", out, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["id"] == pid
+    r = run("problems", "check", "--file", out, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout) == {"problems": 2, "wrong": []}
+
+
+def test_bad_input_is_one_line(tmp_path) -> None:
+    one_line_error(run("problems", "show", "no-such-id"), "no-such-id")
+    bad = tmp_path / "bad.json"
+    bad.write_text("[", encoding="utf-8")
+    one_line_error(run("problems", "check", "--file", bad), "JSON")
+    one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path, "--kind", "seat"), "seat")

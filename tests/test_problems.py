@@ -1,0 +1,105 @@
+"""solver.problems: the Problem type, its JSON form, the miner's rules, the themes and the
+committed set re-solved exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+
+import jsonschema
+import pytest
+
+from solver.cards import Card, Seat
+from solver.deal import Deal
+from solver.play import Position
+from solver.problems import (MAX_BEST_SHARE, MIN_LEGAL, Problem, ProblemError, check_problem,
+                             load_problems, mine_four_hands, problems_from_json, problems_to_json,
+                             themes_of)
+from solver.solve import Solver
+
+
+def _schema() -> dict:
+    return json.loads(resources.files("solver").joinpath("schema/problems.schema.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def mined() -> list[Problem]:
+    return list(mine_four_hands(3, 4))
+
+
+def test_mining_is_reproducible_and_round_trips(mined: list[Problem]) -> None:
+    assert [p.to_dict() for p in mined] == [p.to_dict() for p in mine_four_hands(3, 4)]
+    text = problems_to_json(mined)
+    jsonschema.validate(json.loads(text), _schema())
+    assert problems_from_json(text) == mined
+
+
+def test_mined_problems_follow_the_rules(mined: list[Problem]) -> None:
+    solver = Solver()
+    for p in mined:
+        legal = p.position().legal_cards()
+        assert len(legal) >= MIN_LEGAL
+        assert len(p.solution_cards) / len(legal) <= MAX_BEST_SHARE
+        assert p.alternatives and all(a.cost > 0 or a.points >= 10 for a in p.alternatives)
+        assert check_problem(p, solver) == []
+        assert p.line[0] == Card.parse(p.solution)
+
+
+def test_a_wrong_cost_is_caught(mined: list[Problem]) -> None:
+    import dataclasses
+    p = mined[0]
+    a = p.alternatives[0]
+    bad = dataclasses.replace(p, alternatives=(dataclasses.replace(a, cost=a.cost + 10),) + p.alternatives[1:])
+    assert check_problem(bad, Solver()) != []
+
+
+def test_bad_problem_json_is_one_error() -> None:
+    with pytest.raises(ProblemError):
+        problems_from_json('{"format": 1, "problems": [{"id": "x"}]}')
+    with pytest.raises(ProblemError):
+        problems_from_json("[")
+
+
+# -- themes on constructed positions ------------------------------------------------------
+# Hearts trump; hands chosen so each theme shows on one card of one trick.
+HANDS = [["SA", "S7", "S8", "HJ", "H9", "D7", "D8", "C7"],      # N
+         ["SK", "SQ", "SJ", "H7", "H8", "D9", "DT", "C8"],      # E
+         ["ST", "S9", "HA", "HT", "DA", "DK", "C9", "CT"],      # S
+         ["HK", "HQ", "DQ", "DJ", "CJ", "CQ", "CK", "CA"]]      # W
+
+
+def _themes(leader: str, played: str, card: str, hands: list[list[str]] = HANDS) -> tuple[str, ...]:
+    pos = Position(Deal(hands), "H", leader, played=played or None)
+    return themes_of(pos, Card.parse(card))
+
+
+@pytest.mark.parametrize("leader, played, card, theme", [
+    ("N", "", "HJ", "drawing-trumps"),                # a trump led
+    ("N", "", "C7", "exit"),                          # North's only club led
+    ("N", "SA SK S9", "HK", "ruffing"),               # West void in spades trumps
+    ("N", "SA SK", "ST", "points-on-partner"),        # the ten on partner's ace
+    ("E", "SJ S9", "HK", "overtaking"),               # West trumps partner's winning jack
+    ("N", "SA", "SJ", "ducking"),                     # second hand under the ace keeps K Q
+    ("N", "SA SK", "S9", "keeping-a-guard"),          # the nine, the ten kept
+    ("W", "CA C7 C8", "CT", "unblocking"),            # South's highest club under the ace
+])
+def test_theme(leader: str, played: str, card: str, theme: str) -> None:
+    assert theme in _themes(leader, played, card)
+
+
+def test_theme_last_trick_and_none() -> None:
+    small = [["SA", "SK"], ["SQ", "SJ"], ["ST", "S9"], ["S8", "S7"]]
+    assert "last-trick" in _themes("N", "", "SA", small)
+    assert _themes("N", "", "SA") == ("technique",)   # a plain side ace led
+
+
+def test_committed_set_sample_is_exact() -> None:
+    """A random sample of the shipped set solved again: every cost exact."""
+    problems = load_problems()
+    assert problems
+    schema_ok = json.loads(resources.files("solver").joinpath("data/problems.json").read_text())
+    jsonschema.validate(schema_ok, _schema())
+    solver = Solver()
+    for p in random.Random().sample(problems, min(8, len(problems))):
+        assert check_problem(p, solver) == [], p.id

@@ -1,0 +1,170 @@
+"""The practice API: a problem comes without its solution; an answer is judged on the exact
+solution, with the line, the costs and the learner's Glicko-2 rating after it."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from solver.messages import french_cards
+from solver.rating import Rating, after_answer
+from solver.solve import solve
+from solver.web import create_app
+from solver.web.practice import UNRATED_PROBLEM, play_problem, problem_position
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def ok(response: Any) -> dict[str, Any]:
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def test_a_problem_comes_without_its_solution(client: TestClient) -> None:
+    p = ok(client.get("/api/practice/play?seed=4"))
+    assert not {"best", "costs", "line", "solution"} & set(p)
+
+
+def test_an_answer_is_judged_on_the_exact_solution(client: TestClient) -> None:
+    problem = play_problem(4)
+    pos = problem_position(problem)
+    sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+    worst = max(sol.card_values, key=sol.cost)
+    learner = Rating(1620.0, 90.0, 0.06)
+    a = ok(client.post("/api/practice/play/answer", json={"seed": 4, "card": worst.name,
+                                                           "learner": learner.to_dict()}))
+    assert a["right"] is False and a["cost"] == sol.cost(worst) > problem["tolerance"]
+    assert a["best"] == sorted(c.name for c in sol.best_cards)
+    assert a["costs"] == {c.name: sol.cost(c) for c in sol.card_values}
+    # the line: one best play from the position to the end, trick by trick
+    played = [c["card"] for t in a["line"] for c in t["cards"] if not c["before"]]
+    assert played == [c.name for c in sol.line] and played[0] in a["best"]
+    assert sum(len(t["cards"]) for t in a["line"]) == 32 - 4 * pos.tricks_played
+    assert a["learner"]["after"] == after_answer(learner, UNRATED_PROBLEM, False).to_dict()
+    assert a["learner"]["after"]["rating"] < learner.rating
+
+
+def test_french_answers_and_hints(client: TestClient) -> None:
+    pos = problem_position(play_problem(4))
+    sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+    best = sol.best_cards[0]
+    a = ok(client.post("/api/practice/play/answer", json={"seed": 4, "card": french_cards(best.symbol),
+                                                           "lang": "fr"}))
+    assert a["right"] is True and a["card"] == best.name
+    assert a["learner"]["after"]["rating"] > a["learner"]["before"]["rating"] == 1500.0
+    fr = ok(client.get("/api/practice/play/hints?seed=4&lang=fr"))["hints"]
+    en = ok(client.get("/api/practice/play/hints?seed=4"))["hints"]
+    assert len(fr) == len(en) >= 2 and fr != en
+
+
+def test_bad_answers_are_refused(client: TestClient) -> None:
+    pos = problem_position(play_problem(4))
+    held = [c for c in pos.hand(pos.to_move) if c not in pos.legal_cards()]
+    others = [c for s in pos.deal.hands for c in s if c not in pos.hand(pos.to_move)]
+    for card in ["zz", others[0].name] + [c.name for c in held[:1]]:
+        r = client.post("/api/practice/play/answer", json={"seed": 4, "card": card})
+        assert r.status_code == 400, (card, r.text)
+        assert r.json()["error"]
+    r = client.post("/api/practice/play/answer", json={"seed": 4, "card": "SA",
+                                                       "learner": {"rating": 1500, "deviation": -1,
+                                                                   "volatility": 0.06}})
+    assert r.status_code == 422
+
+
+# -- in a real browser ------------------------------------------------------------------------------
+
+def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
+    """A learner on a 390 px phone picks a strain, answers ten card-play problems with the
+    keyboard (right, wrong, in turn), sees the rating move after each, steps through the solution
+    line, and reviews the five misses with their lines, in English then in French; axe-core finds
+    no serious violation in the answered pane; a bidding answer moves the rating too."""
+    import json
+
+    from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle
+    if CHROMIUM is None or DRIVER is None:
+        pytest.skip(NO_BROWSER)
+    pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    with live_server() as url, chromium("en-GB") as b:
+        b.set_window_size(390, 844)
+        b.set_window_size(390 + 390 - b.execute_script("return innerWidth"), 844)
+        open_board(b, url + "/#panel=practice&pk=play&ps=1&lang=en")
+        Select(b.find_element(By.ID, "pr-strain")).select_by_value("H")
+        b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+        settle(b)
+        ratings = []
+        for i in range(10):
+            problem = b.execute_script("return playProblem")
+            assert problem["strain"] == "H"
+            pos = problem_position(problem)
+            sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+            pick = sol.best_cards[0] if i % 2 == 0 else max(sol.card_values, key=sol.cost)
+            if i == 0:
+                b.find_element(By.ID, "pr-hint").send_keys(Keys.ENTER)
+                settle(b)
+                assert b.find_elements(By.CSS_SELECTOR, "#pr-hints li")
+            b.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{pick.name}"]').send_keys(Keys.ENTER)
+            settle(b)
+            ratings.append(json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')")))
+            assert b.find_element(By.ID, "pr-moved").text.startswith("Rating")
+            if i == 1:              # the line, trick by trick
+                first = b.find_element(By.CSS_SELECTOR, ".pr-trick").text
+                b.find_element(By.ID, "pr-next-trick").send_keys(Keys.ENTER)
+                assert b.find_element(By.CSS_SELECTOR, ".pr-trick").text != first
+            if i < 9:
+                b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+                settle(b)
+        ups = [after["rating"] > before["rating"] for before, after in zip([{"rating": 1500}] + ratings, ratings)]
+        assert ups == [True, False] * 5
+        wide = b.execute_script(
+            "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > "
+            "innerWidth + 1).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)")
+        assert b.execute_script("return document.scrollingElement.scrollWidth") <= 390, wide
+        misses = b.find_elements(By.CSS_SELECTOR, "#pr-misses > li")
+        assert len(misses) == 5 and all(m.find_element(By.CSS_SELECTOR, ".pr-line").text for m in misses)
+        source = axe_source()
+        if source is not None:
+            b.execute_script(source)
+            found = b.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));")
+            assert not [v["id"] for v in json.loads(found) if v["impact"] in ("serious", "critical")]
+        b.find_element(By.ID, "lang").send_keys(Keys.ENTER)
+        settle(b)
+        assert "Les ratés de la séance" in b.find_element(By.ID, "pr-training").text
+        assert b.find_element(By.ID, "pr-rating").text.startswith("Votre classement")
+        # a bidding answer, judged on the advice the page runs, moves the rating too
+        before = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
+        b.find_element(By.ID, "pr-bid").send_keys(Keys.ENTER)
+        settle(b)
+        b.find_element(By.ID, "pick-pass").send_keys(Keys.ENTER)
+        settle(b, 120)
+        after = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
+        assert after["deviation"] < before["deviation"]
+        assert b.find_element(By.ID, "pr-moved").text.startswith("Classement")
+
+
+def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:
+    learner = Rating(1700.0, 120.0, 0.06)
+    r = ok(client.post("/api/practice/rate", json={"learner": learner.to_dict(), "right": True}))
+    assert r["after"] == after_answer(learner, UNRATED_PROBLEM, True).to_dict()
+    assert ok(client.post("/api/practice/rate", json={"right": False}))["after"]["rating"] < 1500
+
+
+def test_hints_read_the_position(client: TestClient) -> None:
+    # problem 1 (docs/practice.md): hearts trumps, South to move; of the trumps left
+    # (N 10♥ 7♥, E A♥, S Q♥) only East's A♥ is against South, and the A♥ is the best left
+    # (J♥ and 9♥ are played); the declarers (West) have taken no card points of the 82 they need.
+    hints = ok(client.get("/api/practice/play/hints?seed=1"))["hints"]
+    assert hints == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
+                     "The declarers have 0 card points and need 82."]
