@@ -117,6 +117,10 @@ def _announces(seat: Seat, hand: int, played_before: int, card: Card, contract: 
     return None
 
 
+#: Cards played before the declarations' cards are shown: the first trick.
+SHOWN_AFTER = 4
+
+
 def _shown(deal: Deal, contract: Contract, leader: Seat, rules: Rules) -> dict[Seat, CardSet]:
     """The cards shown by the declarations that score (every seat of the side with the
     best declaration shows its own), when the rules count declarations."""
@@ -193,7 +197,10 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
     played_mask = 0
     while not pos.is_over:
         seat = pos.to_move
-        v = view(seat, tuple(c for _, c in pos.history), tuple(belote), shown)
+        # declarations are announced during the first trick and their cards shown when the
+        # second begins: no seat sees them before
+        v = view(seat, tuple(c for _, c in pos.history), tuple(belote),
+                 shown if len(pos.history) >= SHOWN_AFTER else None)
         card = _ask(bots[seat], "card", v, lambda c: pos.check(c, seat))
         said = _announces(seat, deal.masks[seat], played_mask, card, contract, rules)
         if said is not None:

@@ -233,3 +233,30 @@ def test_declarations_score_as_the_record_reads_them():
         s = record_score(read_records(write_records([res.record]))[0])
         assert (s.ns_score, s.ew_score) == res.scores, res.record.declarations
     assert shown > 10
+
+
+class _Watcher(HeuristicBot):
+    """The heuristic bot, noting how many cards were played each time it saw shown cards."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen_at: list[int] = []
+
+    def card(self, view):
+        if view.shown:
+            self.seen_at.append(len(view.played))
+        return super().card(view)
+
+
+def test_declared_cards_are_shown_from_the_second_trick():
+    # the rules (docs/rules.md, declarations): announced during the first trick, shown when
+    # the second begins; seed 9 of deal_for holds declarations in more than ten of 40 deals
+    rules = Rules(declarations=True)
+    watchers = [_Watcher() for _ in Seat]
+    shown_deals = 0
+    for n in range(12):
+        res = play_deal(deal_for(9, n), Seat(n % 4), watchers, rules)
+        shown_deals += bool(res.record.contract is not None and res.record.declarations)
+    seen = [k for w in watchers for k in w.seen_at]
+    assert shown_deals and seen
+    assert min(seen) >= 4
