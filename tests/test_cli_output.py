@@ -270,7 +270,7 @@ def test_every_command_with_json_is_documented():
                          ids=[c.split(" --json")[0] for c, _, _ in SECTIONS])
 def test_json_has_exactly_the_documented_keys(command, keys, examples, tmp_path, monkeypatch):
     args = shlex.split(command)
-    if "--file" in args:
+    if "--file" in args and args[0] == "solve":
         monkeypatch.chdir(tmp_path)
         Path("problems.txt").write_text("example strain=H\nexample trumps=H\n")
         solve_keys = next(k for c, k, _ in SECTIONS if c.startswith("solve example"))
@@ -283,6 +283,11 @@ def test_json_has_exactly_the_documented_keys(command, keys, examples, tmp_path,
         if args[1] == "show":
             made = run("study", "run", args[2], "--deals", "10", "--strains", "H", "--no-plots")
             assert made.exit_code == 0, made.output
+    if args[0] == "problems":
+        monkeypatch.chdir(tmp_path)
+        if args[1] == "check":
+            mined = run("problems", "mine", "--seed", "1", "--count", "2", "--out", args[3])
+            assert mined.exit_code == 0, mined.output
     if args[0] == "batch":
         monkeypatch.chdir(tmp_path)
         Path(args[1]).write_text(f"{EXAMPLE} dealer=E\nN:AK.K8 bad\n")
