@@ -29,7 +29,7 @@ from solver.rules import Strain
 from solver.sampling import parse_hand
 from solver.bidding import call_text
 from solver.auction import parse_call
-from solver.web.practice import (bidding_problem, judge_bid, judge_play, play_hints, play_problem,
+from solver.practice import (bidding_problem, judge_bid, judge_play, play_hints, play_problem,
                                   problem_position, problem_rating, set_problems)
 
 #: Problem seeds tried for one that fits --strain / --theme before giving up.

@@ -16,7 +16,7 @@ from coinche_cli.cmd_practice import rating_path
 from solver.messages import french_cards
 from solver.rating import Rating, after_answer
 from solver.solve import solve
-from solver.web.practice import UNRATED_PROBLEM, play_problem, problem_position
+from solver.practice import UNRATED_PROBLEM, play_problem, problem_position
 
 
 def _best_and_worst(seed: int) -> tuple[str, str]:
@@ -107,7 +107,7 @@ def test_ctrl_c_keeps_the_rating_and_exits_130(tmp_path: Path) -> None:
 def test_a_bidding_problem_is_judged_on_the_sampled_advice(tmp_path: Path) -> None:
     from solver.bidding import auction_advice
     from solver.cards import Seat
-    from solver.web.practice import bidding_problem
+    from solver.practice import bidding_problem
 
     p = bidding_problem(3)
     adv = auction_advice(p["hand"], Seat.S, Seat.parse(p["dealer"]), p["auction"], samples=p["samples"],

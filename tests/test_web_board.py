@@ -16,7 +16,7 @@ import pytest
 
 import solver
 from solver.messages import writing_in
-from solver.web import practice
+from solver import practice
 from web_helpers import (CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle,
                          shot, url_state)
 

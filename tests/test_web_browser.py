@@ -13,7 +13,7 @@ import re
 import pytest
 
 import solver
-from solver.web import practice
+from solver import practice
 from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, chromium, live_server, open_board, settle, shot
 from web_helpers import url_state as state
 

@@ -12,7 +12,7 @@ from solver.messages import french_cards
 from solver.rating import Rating, after_answer
 from solver.solve import solve
 from solver.web import create_app
-from solver.web.practice import UNRATED_PROBLEM, play_problem, problem_position
+from solver.practice import UNRATED_PROBLEM, play_problem, problem_position
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,9 @@ from solver.errors import CoincheError
 from solver.messages import N_, output_language, tr, writing_in
 from solver.notation import Language
 from solver.rating import Rating
-from . import match, practice, views
+from solver import practice
+
+from . import match, views
 from .access import Access
 from .jobs import Busy, Job, Jobs, Progress, Stopping, Work
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit

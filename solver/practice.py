@@ -35,6 +35,7 @@ from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import card_name, tr
 from solver.play import Position
+from solver.problems import load_problems
 from solver.rating import DEFAULT_RATING, Rating, after_answer
 from solver.rules import STRAINS, strength_table
 from solver.sampling import parse_hand, sample_deals
@@ -273,7 +274,6 @@ SET_DEVIATION = 150.0
 def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
     """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
     :func:`play_problem`'s form, with their themes and rating, those of ``theme`` and ``strain``."""
-    from solver.problems import load_problems       # noqa: PLC0415 - the set is read only when asked for
 
     out = []
     for i, p in enumerate(load_problems()):
