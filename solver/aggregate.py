@@ -40,7 +40,7 @@ from .outcome import deal_facts
 from .montecarlo import Estimate, json_number, share_se, sums_estimate
 from .rules import Strain
 from .scoring import min_points_to_make
-from .studies import StudySpec, per_deal_tables, read_study
+from .studyfiles import StudySpec, per_deal_tables, read_study
 
 __all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "SIDES"]
 
@@ -211,16 +211,13 @@ def _group(key: tuple, sums: np.ndarray, levels: tuple[int, ...]) -> Group:
 # Writing
 # ---------------------------------------------------------------------------
 
-def write_aggregates(directory: "str | os.PathLike[str]", agg: Aggregates, plots: bool = False) -> list[Path]:
-    """``aggregates.json`` and ``aggregates.csv`` in the study's directory (and, with
-    ``plots``, its PNG pictures in ``plots/``); the paths written."""
+def write_aggregates(directory: "str | os.PathLike[str]", agg: Aggregates) -> list[Path]:
+    """``aggregates.json`` and ``aggregates.csv`` in the study's directory; the paths
+    written (:func:`solver.studyplot.plot_aggregates` draws their pictures)."""
     path = Path(directory)
     written = [path / "aggregates.json", path / "aggregates.csv"]
     with atomic_path(written[0]) as tmp:
         Path(tmp).write_text(json.dumps(agg.to_dict(), indent=1) + "\n", encoding="utf-8")
     with atomic_path(written[1]) as tmp:
         Path(tmp).write_text(agg.csv_text(), encoding="utf-8")
-    if plots:
-        from .studyplot import plot_aggregates
-        written += plot_aggregates(agg, path / "plots")
     return written

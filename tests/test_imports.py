@@ -37,7 +37,6 @@ DELIBERATE = {("cli/entry.py", "cli.main", "main")}
 #: Imports still made inside functions, or of private names, by modules being reworked:
 #: (file, imported module, name).  The list may only shrink.
 PENDING = {
-    ("solver/aggregate.py", "solver.studyplot", "plot_aggregates"),
     ("solver/batch.py", "solver.par", "par"),
     ("solver/batch.py", "solver.table", "dd_table"),
     ("solver/bidding.py", "solver.solve", "default_solver"),
@@ -52,8 +51,6 @@ PENDING = {
     ("solver/pimc.py", "solver.montecarlo", "_check_samples"),
     ("solver/pimc.py", "solver.parallel", "map_tasks"),
     ("solver/pimc.py", "solver.rules", "STRAINS"),
-    ("solver/studies.py", "solver.aggregate", "aggregate"),
-    ("solver/studies.py", "solver.aggregate", "write_aggregates"),
 }
 
 
@@ -204,15 +201,8 @@ def test_the_reader_sees_an_import_inside_a_function_and_a_circle():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-@pytest.mark.xfail(strict=True, reason="solver.studies.study() aggregates through solver.aggregate, "
-                                       "which reads solver.studies: the run belongs above both")
 def test_no_import_circle():
     assert _circles(_graph()) == []
-
-
-def test_only_the_study_modules_import_in_a_circle():
-    # until the circle above is undone, no other module joins it and no other circle appears
-    assert _circles(_graph()) in ([], [["solver.aggregate", "solver.studies", "solver.studyplot"]])
 
 
 def test_no_module_of_the_package_imports_its_face():
