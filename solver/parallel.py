@@ -44,7 +44,7 @@ import queue
 import signal
 import threading
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Sequence
 
 from .errors import ConstraintError, quote
 from .solve import Solver, default_solver
@@ -114,7 +114,7 @@ def _run_one(func: TaskFunc, task: Any) -> Any:
     return func(default_solver(), task)
 
 
-def _run_chunk(job: tuple) -> tuple[int, list]:
+def _run_chunk(job: tuple[Any, ...]) -> tuple[int, list[Any]]:
     func, start, chunk = job
     solver = default_solver()
     return start, [func(solver, t) for t in chunk]
@@ -152,7 +152,7 @@ class Executor(abc.ABC):
 
     @abc.abstractmethod
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         """``(i, func(solver, tasks[i]))`` for every task as it finishes;
         ``progress(done, len(tasks))`` from the calling thread.  ``per_job``: tasks sent
         to a worker process at once (default: about 8 jobs a worker; 1 for long tasks
@@ -172,7 +172,7 @@ class Executor(abc.ABC):
         leaves the tasks started to the workers' end (:meth:`close`)."""
         limit = 2 * self.workers if ahead is None else ahead
         total = len(tasks) if isinstance(tasks, Sequence) else None
-        pending: collections.deque = collections.deque()
+        pending: collections.deque[Any] = collections.deque()
         done = 0
         for task in tasks:
             pending.append(self.submit(func, task))
@@ -221,7 +221,7 @@ class ThreadExecutor(Executor):
         return thread_pool().submit(_run_one, func, task).result
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         """Each worker takes the next task as soon as it is free; the calling thread only
         takes finished tasks from a queue (waiting on one future per task would hold the
         GIL against the workers).  Stopped early, the map sets the flag :func:`stopping`
@@ -264,7 +264,7 @@ class ThreadExecutor(Executor):
                     self.unclaimed.append(item)
 
 
-def _next_finished(finished: queue.SimpleQueue, jobs: list) -> Any:
+def _next_finished(finished: queue.SimpleQueue[Any], jobs: list[Any]) -> Any:
     while True:
         try:
             return finished.get(timeout=0.25)
@@ -302,7 +302,7 @@ class ProcessExecutor(Executor):
         return self._pool.apply_async(_run_one, (func, task)).get
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         """The tasks go in jobs of ``per_job`` tasks (default: about 8 jobs a worker)."""
         n = len(tasks)
         size = per_job if per_job is not None else max(1, -(-n // (8 * self.workers)))
@@ -433,10 +433,11 @@ class DaskExecutor(Executor):
         return self._client.submit(_run_one, func, task, pure=False, retries=self.retries)
 
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
-        return self._submit(func, task).result
+        result: Callable[[], Any] = self._submit(func, task).result
+        return result
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         n = len(tasks)
         if n == 0:
             return
@@ -495,7 +496,7 @@ def executor(backend: "Backend | str", workers: "int | None" = None, **options: 
 
 
 def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None,
-              backend: "Backend | str" = Backend.THREAD, progress: "Progress | None" = None) -> list:
+              backend: "Backend | str" = Backend.THREAD, progress: "Progress | None" = None) -> list[Any]:
     """``[func(solver, task) for task in tasks]``, spread over ``workers``.
 
     Each worker holds one :class:`~solver.solve.Solver` for all its tasks (a thread keeps
@@ -515,7 +516,7 @@ def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None
     n = len(tasks)
     w = check_workers(workers)
     kind = Backend.parse(backend)
-    out: list = [None] * n
+    out: list[Any] = [None] * n
     if w == 1 or n <= 1:
         solver = default_solver()
         for i, t in enumerate(tasks):

@@ -23,9 +23,6 @@ PENDING = {
     "solver/advice.py", "solver/bidding.py", "solver/cardplay.py", "solver/contract.py",
     "solver/declarations.py", "solver/lead.py", "solver/match.py", "solver/montecarlo.py",
     "solver/pimc.py", "solver/rules.py", "solver/scoring.py", "solver/seatreview.py", "solver/table.py",
-    # studies and batches
-    "solver/aggregate.py", "solver/batch.py", "solver/parallel.py", "solver/studies.py",
-    "cli/cmd_batch.py", "cli/cmd_study.py",
     # the board
     "solver/web/api.py", "solver/web/jobs.py", "solver/web/limits.py", "solver/web/views.py",
     # the language switch, file reading, one-line errors and the score command
