@@ -33,6 +33,7 @@ one (a cluster) plugs in there, with a member of :class:`Backend`.
 from __future__ import annotations
 
 import abc
+import ast
 import collections
 import concurrent.futures
 import enum
@@ -42,7 +43,9 @@ import multiprocessing.pool
 import os
 import queue
 import signal
+import sys
 import threading
+import types
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Sequence
 
@@ -352,6 +355,50 @@ def _distributed() -> Any:
     return distributed
 
 
+def _tls_settings(address: str) -> None:
+    """Refuse a ``tls://`` address when Dask has no client certificate to show: the
+    connection could only time out."""
+    if not address.startswith("tls://"):
+        return
+    import dask.config
+    need = {"distributed.comm.tls.ca-file": "DASK_DISTRIBUTED__COMM__TLS__CA_FILE",
+            "distributed.comm.tls.client.cert": "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT",
+            "distributed.comm.tls.client.key": "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY"}
+    missing = [env for key, env in need.items() if not dask.config.get(key, None)]
+    # a key may sit in the certificate file itself (no key setting)
+    if missing == [need["distributed.comm.tls.client.key"]] and dask.config.get("distributed.comm.tls.client.cert"):
+        return
+    if missing:
+        raise ConstraintError(f"the scheduler {quote(address)} speaks TLS, and no certificate is set: "
+                              f"set {', '.join(missing)} (or Dask's configuration file), as docs/cluster.md shows")
+
+
+def _unguarded_script_line() -> "int | None":
+    """The line of the running script that started a local Dask cluster from its top
+    level without ``if __name__ == "__main__":`` (each worker process imports the
+    script again, which would start the work again), or ``None``."""
+    frame: "types.FrameType | None" = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") == "__main__":
+            break
+        frame = frame.f_back
+    if frame is None:
+        return None
+    path = frame.f_globals.get("__file__")
+    try:
+        with open(str(path), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, ValueError, SyntaxError, TypeError):
+        return None
+    line = frame.f_lineno
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+                and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)
+                and node.lineno <= line <= (node.end_lineno or node.lineno)):
+            return None
+    return line
+
+
 def _silence(prefix: str) -> list[tuple[logging.Logger, int]]:
     """Turn off the loggers named ``prefix`` and ``prefix.*``; their former levels."""
     names = [prefix] + [n for n in list(logging.root.manager.loggerDict) if n.startswith(prefix + ".")]
@@ -385,6 +432,14 @@ class DaskExecutor(Executor):
         if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
             raise ConstraintError(f"retries {retries!r}: expected 0 or more")
         distributed = _distributed()
+        if address is not None:
+            _tls_settings(address)
+        else:
+            line = _unguarded_script_line()
+            if line is not None:
+                raise ConstraintError(f"a local Dask cluster started from a script's top level (line {line}): "
+                                      f"put the script's work under 'if __name__ == \"__main__\":', since each "
+                                      f"worker process imports the script again")
         self.retries = retries
         self.address = address
         self._cluster = None
