@@ -498,11 +498,13 @@ class DaskExecutor(Executor):
             return
         first = [self._submit(func, t) for t in tasks[:self.in_flight]]
         index = {f.key: i for i, f in enumerate(first)}
+        live = {f.key: f for f in first}        # submitted, not yet handed out
         started, done = len(first), 0
         running = _distributed().as_completed(first, loop=self._client.loop)
         try:
             for fut in running:
                 i = index.pop(fut.key)
+                live.pop(fut.key, None)
                 try:
                     result = fut.result()
                 except Exception as e:
@@ -514,6 +516,7 @@ class DaskExecutor(Executor):
                 if started < n:
                     nxt = self._submit(func, tasks[started])
                     index[nxt.key] = started
+                    live[nxt.key] = nxt
                     running.add(nxt)
                     started += 1
                 done += 1
@@ -522,6 +525,13 @@ class DaskExecutor(Executor):
                 yield i, result
         finally:
             if index and self._client is not None:
+                # stopped early: the tasks already finished on the workers are kept
+                for key, fut in live.items():
+                    if fut.status == "finished":
+                        try:
+                            self.unclaimed.append((index[key], fut.result(timeout=5)))
+                        except Exception:  # noqa: BLE001 - not kept, solved again next time
+                            pass
                 try:
                     self._client.cancel(list(running.futures))
                 except Exception:  # noqa: BLE001 - no scheduler to tell

@@ -55,3 +55,22 @@ def test_a_script_without_the_main_guard_is_told_before_any_worker_starts(tmp_pa
         "started from a script's top level (line 2): put the script's work under "
         "'if __name__ == \"__main__\":', since each worker process imports the script again")
     assert out.stderr.count("Traceback") == 1 and not list(tmp_path.glob("d/chunks/*.parquet"))
+
+
+def _wait(solver, seconds):
+    import time
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_stopped_dask_map_keeps_the_tasks_finished_but_not_handed_out():
+    import cloudpickle
+    import time
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])     # the workers cannot import tests/
+    with executor("dask", 2, local_workers=2) as ex:
+        results = ex.map_unordered(_wait, [0.0, 0.2, 0.2, 0.2], per_job=1)
+        first = next(results)
+        time.sleep(3)                        # the others finish on the workers meanwhile
+        results.close()                      # as on Ctrl-C: the study writes what is unclaimed
+        kept = sorted(i for i, _ in ex.unclaimed)
+    assert sorted([first[0], *kept]) == [0, 1, 2, 3]
