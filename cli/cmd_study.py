@@ -158,6 +158,8 @@ def show(
     by: Annotated[Optional[str], typer.Option("--by", help="Group anew by these features (the files "
                                               "are read again, nothing is solved).")] = None,
     of: Annotated[Optional[str], typer.Option("--of", help="seat or side (with --by).")] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Whose hand and side: any seat, "
+                                                "regrouped from the files (default: the study's).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a study's statistics: those it wrote, or grouped anew with --by.
@@ -166,7 +168,7 @@ def show(
     """
     path = input_directory(directory, "a study's directory")
     # the saved statistics, when they cover the whole study: two small files read, whatever its size
-    saved = read_aggregates(path) if by is None and of is None else None
+    saved = read_aggregates(path) if by is None and of is None and seat is None else None
     if saved is not None:
         arguments, version, spec = read_arguments(path)
         agg, chunks, done = saved, spec.chunks, spec.chunks
@@ -174,7 +176,7 @@ def show(
         info = read_study(path)
         if of is not None and of not in SIDES:
             raise fail(f"--of {quote(of)}: expected seat or side")
-        agg = aggregate(path, _features(by) if by is not None else _saved_by(path), of=of or "seat")
+        agg = aggregate(path, _features(by) if by is not None else _saved_by(path), of=of or "seat", seat=seat)
         arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
     if as_json:
         print_json({"directory": str(directory), "arguments": arguments, "version": version,

@@ -34,7 +34,7 @@ from .atomic import atomic_path
 from .cards import Seat
 from .contract import CAPOT, Contract, bid_levels, level_json, parse_level
 from .deal import Deal
-from .errors import CoincheError, ConstraintError, quote
+from .errors import CoincheError, ConstraintError, SeatError, quote
 from .features import check_features, feature_values
 from .outcome import deal_facts
 from .montecarlo import Estimate, json_number, share_se, sums_estimate
@@ -190,19 +190,28 @@ def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels:
 
 
 def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps",), features:
-              "Mapping[str, Callable[..., Any]] | None" = None, of: str = "seat") -> Aggregates:
+              "Mapping[str, Callable[..., Any]] | None" = None, of: str = "seat",
+              seat: "Seat | str | None" = None) -> Aggregates:
     """The statistics of the finished chunks of the study in ``directory``, grouped
     ``by`` features (names of :data:`~solver.features.FEATURES` or of ``features``,
-    the user's functions ``func(hand, strain)``), of the seat's hand or its side's."""
+    the user's functions ``func(hand, strain)``), of the seat's hand or its side's.
+    ``seat``: whose hand and side (default: the study's seat); any seat regroups the
+    stored deals, nothing is solved."""
     by = tuple(by)
     check_features(by, features)
     if of not in SIDES:
         raise ConstraintError(f"features of {quote(of)}: expected seat or side")
-    spec = read_study(directory).spec
+    info = read_study(directory)
+    spec = info.spec
+    if seat is not None:
+        try:
+            spec = dataclasses.replace(spec, seat=Seat.parse(seat))
+        except SeatError as e:
+            raise ConstraintError(f"seat: {e}") from None
     levels = bid_levels(spec.rules)
     total: dict[tuple[Any, ...], np.ndarray] = {}
     deals = 0
-    for table in per_deal_tables(directory):
+    for table in per_deal_tables(directory, info):
         deals += table.num_rows
         for key, sums in _chunk_sums(table, spec, by, of, levels, features):
             total[key] = total[key] + sums if key in total else sums

@@ -72,6 +72,15 @@ def test_regrouping_by_another_seat_or_feature_solves_nothing(tmp_path, monkeypa
     assert r.solved == 0 and r.aggregates.by == ("trump_J", "points")
     side = aggregate(d, ["trumps"], of="side")
     assert side.of == "side" and sum(g.n for g in side.groups) == 8
+    east = aggregate(d, ["trumps"], seat="E")
+    assert east.seat == Seat.E and sum(g.n for g in east.groups) == 8
+    # E-W's points are the deal's total less N-S's: the two sides' means add up to it (162 in hearts)
+    south = aggregate(d, [], seat="S")
+    west = aggregate(d, [], seat="W")
+    assert south.groups[0].mean.value + west.groups[0].mean.value == 162
+    # East's trump count groups: read from the stored hands, East's column
+    frame_e = [bin(m & 0xFF00).count("1") for m in read_study(d).to_arrow(hands="mask").column("E").to_pylist()]
+    assert {g.key[0]: g.n for g in east.groups} == {k: frame_e.count(k) for k in set(frame_e)}
 
 
 def test_study_show_prints_the_saved_statistics_even_with_a_custom_feature(tmp_path):
