@@ -119,6 +119,8 @@ def run(
 ) -> None:
     """Solve many deals into DIRECTORY, resuming a stopped study, and group them.
 
+    Run again with more --deals, a study solves only the new deals.
+
     The statistics grouped by features go to aggregates.json, aggregates.csv and plots/.
 
     Example: coinche study run hearts --deals 200 --strains H --by trump_J,trumps --seed 7
