@@ -15,7 +15,7 @@ import os
 import sys
 from contextlib import closing
 from pathlib import Path
-from typing import IO, Annotated, Iterator, Optional
+from typing import IO, Annotated, Any, Iterable, Iterator, Optional, cast
 
 import typer
 
@@ -98,7 +98,7 @@ def batch(
             raise typer.Exit(1)
         return
     if records is not None:
-        items: "list | Iterator" = record_items(records, rules, dealer, strict)
+        items: "list[Any] | Iterator[Any]" = record_items(records, rules, dealer, strict)
         total: Optional[int] = sum(isinstance(it, BatchItem) for it in items)
         if not items:
             raise nothing_in(file, "deals")
@@ -148,7 +148,7 @@ def _input_lines(file: Path) -> Iterator[str]:
     if name in ("", "."):
         raise fail("no file of deals given: expected a file name or - for stdin")
     if name == "-":
-        stream: IO[bytes] = getattr(sys.stdin, "buffer", sys.stdin)
+        stream = cast(IO[bytes], getattr(sys.stdin, "buffer", sys.stdin))
     else:
         stream = open_input(name, "file of deals")
     return _lines_of(stream, _shown(file), close=name != "-")
@@ -193,7 +193,8 @@ def _head(lines: Iterator[str]) -> list[str]:
     return head
 
 
-def _write(stream, items, total: Optional[int], rules, fmt: str, workers, with_par: bool,
+def _write(stream: IO[str], items: Iterable[Any], total: Optional[int], rules: Rules, fmt: str,
+           workers: Optional[int], with_par: bool,
            no_progress: bool) -> tuple[int, int]:
     """Write every result in input order as it comes; the deals solved and the bad lines."""
     writer = csv.writer(stream) if fmt == "csv" else None

@@ -21,13 +21,14 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
-from solver.aggregate import SIDES, Aggregates, aggregate
+from solver.aggregate import SIDES, Aggregates, aggregate, read_aggregates
 from solver.contract import CAPOT, level_json
 from solver.errors import quote
 from solver.features import FEATURES
 from solver.plot import require_matplotlib
 from solver.rules import Rules
 from solver.sampling import Constraints
+from solver.studyfiles import read_arguments
 from solver.studies import StudyInterrupted, read_study, study
 
 study_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
@@ -96,6 +97,8 @@ def run(
 ) -> None:
     """Solve many deals into DIRECTORY, resuming a stopped study, and group them.
 
+    Run again with more --deals, a study solves only the new deals.
+
     The statistics grouped by features go to aggregates.json, aggregates.csv and plots/.
 
     Example: coinche study run hearts --deals 200 --strains H --by trump_J,trumps --seed 7
@@ -135,42 +138,46 @@ def show(
     by: Annotated[Optional[str], typer.Option("--by", help="Group anew by these features (the files "
                                               "are read again, nothing is solved).")] = None,
     of: Annotated[Optional[str], typer.Option("--of", help="seat or side (with --by).")] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Whose hand and side: any seat, "
+                                                "regrouped from the files (default: the study's).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a study's statistics: those it wrote, or grouped anew with --by.
 
     Example: coinche study show hearts --by honours
     """
-    info = read_study(input_directory(directory, "a study's directory"))
-    if by is None and of is None and (directory / "aggregates.json").is_file() and info.complete:
-        agg = aggregate(directory, _saved_by(directory), of=_saved_of(directory))
+    path = input_directory(directory, "a study's directory")
+    # the saved statistics, when they cover the whole study: two small files read, whatever its size
+    saved = read_aggregates(path) if by is None and of is None and seat is None else None
+    if saved is not None:
+        arguments, version, spec = read_arguments(path)
+        agg, chunks, done = saved, spec.chunks, spec.chunks
     else:
+        info = read_study(path)
         if of is not None and of not in SIDES:
             raise fail(f"--of {quote(of)}: expected seat or side")
-        agg = aggregate(directory, _features(by) if by is not None else _saved_by(directory), of=of or "seat")
+        agg = aggregate(path, _features(by) if by is not None else _saved_by(path), of=of or "seat", seat=seat)
+        arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
     if as_json:
-        print_json({"directory": str(directory), "arguments": info.arguments, "version": info.version,
-                    "chunks": info.chunks, "done": len(info.done), **agg.to_dict()})
+        print_json({"directory": str(directory), "arguments": arguments, "version": version,
+                    "chunks": chunks, "done": done, **agg.to_dict()})
         return
-    if not info.complete:
+    if done < chunks:
         say(tr("{done} of {chunks} chunks are done: the statistics cover {deals:,} deals",
-               done=len(info.done), chunks=info.chunks, deals=agg.deals))
+               done=done, chunks=chunks, deals=agg.deals))
     render_aggregates(agg)
 
 
-def _saved(directory: Path) -> dict:
+def _saved(directory: Path) -> dict[str, Any]:
     try:
-        return json.loads((directory / "aggregates.json").read_text(encoding="utf-8"))
+        data = json.loads((directory / "aggregates.json").read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
     except (OSError, ValueError):
         return {}
 
 
 def _saved_by(directory: Path) -> list[str]:
     return list(_saved(directory).get("by", ["trumps"]))
-
-
-def _saved_of(directory: Path) -> str:
-    return str(_saved(directory).get("of", "seat"))
 
 
 def _cell(x: Any) -> str:
@@ -180,7 +187,7 @@ def _cell(x: Any) -> str:
 def render_aggregates(agg: Aggregates) -> None:
     """One table per strain and leader: the groups' deals, mean points and P(make)."""
     levels = [lv for lv in SHOWN_LEVELS if lv in agg.levels]
-    tables: dict[tuple, Table] = {}
+    tables: dict[tuple[Any, ...], Table] = {}
     for g in agg.groups:
         key = (g.strain, g.leader)
         if key not in tables:

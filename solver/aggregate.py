@@ -14,7 +14,7 @@ features reads the files again without solving anything.
 ...     _ = study(d, deals=40, seed=3, strains="H", chunk_size=20, workers=1)
 ...     agg = aggregate(d, ["trump_J"])
 ...     [(g.key, g.n) for g in agg.groups]
-[((0,), 30), ((1,), 10)]
+[((0,), 28), ((1,), 12)]
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ import numpy as np
 
 from .atomic import atomic_path
 from .cards import Seat
-from .contract import CAPOT, Contract, bid_levels, level_json
+from .contract import CAPOT, Contract, bid_levels, level_json, parse_level
 from .deal import Deal
-from .errors import ConstraintError, quote
+from .errors import CoincheError, ConstraintError, SeatError, quote
 from .features import check_features, feature_values
 from .outcome import deal_facts
 from .montecarlo import Estimate, json_number, share_se, sums_estimate
 from .rules import Strain
 from .scoring import min_points_to_make
-from .studies import StudySpec, per_deal_tables, read_study
+from .studyfiles import StudySpec, per_deal_tables, read_arguments, read_study
 
-__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "SIDES"]
+__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "SIDES"]
 
 #: Whose hand the features describe: the study's seat, or its side (both hands).
 SIDES = ("seat", "side")
@@ -54,12 +54,12 @@ class Group:
 
     strain: Strain
     leader: Seat
-    key: tuple
+    key: tuple[Any, ...]
     n: int
     mean: Estimate
     made: dict[int, Estimate]        # bid level (CAPOT for capot) -> share of deals made
 
-    def to_dict(self, names: Sequence[str]) -> dict:
+    def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
         return {"strain": self.strain.name, "leader": self.leader.name,
                 "features": {k: _plain(v) for k, v in zip(names, self.key)}, "deals": self.n,
                 "mean": json_number(self.mean.value), "se": json_number(self.mean.se),
@@ -82,10 +82,23 @@ class Aggregates:
     deals: int
     groups: tuple[Group, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"by": list(self.by), "of": self.of, "seat": self.seat.name, "deals": self.deals,
                 "levels": [level_json(lv) for lv in self.levels],
                 "groups": [g.to_dict(self.by) for g in self.groups]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Aggregates":
+        """The aggregates :meth:`to_dict` wrote (``aggregates.json``)."""
+        by = tuple(str(x) for x in data["by"])
+        levels = tuple(parse_level(x) for x in data["levels"])
+        groups = []
+        for g in data["groups"]:
+            made = {parse_level(k): Estimate(_float(v["p"]), _float(v["se"])) for k, v in g["p_make"].items()}
+            groups.append(Group(Strain.parse(g["strain"]), Seat.parse(g["leader"]),
+                                tuple(g["features"][name] for name in by), int(g["deals"]),
+                                Estimate(_float(g["mean"]), _float(g["se"])), made))
+        return cls(by, str(data["of"]), Seat.parse(data["seat"]), levels, int(data["deals"]), tuple(groups))
 
     def csv_text(self) -> str:
         out = io.StringIO()
@@ -97,6 +110,10 @@ class Aggregates:
             w.writerow([g.strain.name, g.leader.name, *map(_plain, g.key), g.n, _num(g.mean.value),
                         _num(g.mean.se), *[_num(v) for x in self.levels for v in g.made[x]]])
         return out.getvalue()
+
+
+def _float(x: Any) -> float:
+    return math.nan if x is None else float(x)
 
 
 def _num(x: float) -> str:
@@ -113,7 +130,7 @@ def _needs(spec: StudySpec, strain: Strain, leader: Seat, hands: np.ndarray,
     it, its belote and declarations counted (the deal's total + 1: never), as
     :class:`~solver.outcome.PlayedContract` scores it."""
     rules = spec.rules
-    memo: dict = {}
+    memo: dict[tuple[Any, ...], list[int]] = {}
     out = np.empty((len(hands), len(levels)), dtype=np.int64)
     contracts = [Contract(lv, strain, spec.seat) for lv in levels]
     for k, row in enumerate(hands.tolist()):
@@ -126,7 +143,7 @@ def _needs(spec: StudySpec, strain: Strain, leader: Seat, hands: np.ndarray,
     return out
 
 
-def _group_ids(values: list[np.ndarray]) -> tuple[np.ndarray, list[tuple]]:
+def _group_ids(values: list[np.ndarray]) -> tuple[np.ndarray, list[tuple[Any, ...]]]:
     """Each row's group number, and each group's key (a tuple of the features' values)."""
     codes = np.zeros(len(values[0]), dtype=np.int64)
     uniques = []
@@ -150,7 +167,7 @@ def _typed(x: Any, v: np.ndarray) -> Any:
 
 
 def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels: tuple[int, ...],
-                custom: "Mapping[str, Callable] | None") -> Iterator[tuple[tuple, np.ndarray]]:
+                custom: "Mapping[str, Callable[..., Any]] | None") -> Iterator[tuple[tuple[Any, ...], np.ndarray]]:
     """``((strain, leader, key), sums)`` for one chunk: sums = deals, points, points
     squared, then deals made at each level and capot."""
     seat = spec.seat
@@ -173,19 +190,28 @@ def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels:
 
 
 def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps",), features:
-              "Mapping[str, Callable] | None" = None, of: str = "seat") -> Aggregates:
+              "Mapping[str, Callable[..., Any]] | None" = None, of: str = "seat",
+              seat: "Seat | str | None" = None) -> Aggregates:
     """The statistics of the finished chunks of the study in ``directory``, grouped
     ``by`` features (names of :data:`~solver.features.FEATURES` or of ``features``,
-    the user's functions ``func(hand, strain)``), of the seat's hand or its side's."""
+    the user's functions ``func(hand, strain)``), of the seat's hand or its side's.
+    ``seat``: whose hand and side (default: the study's seat); any seat regroups the
+    stored deals, nothing is solved."""
     by = tuple(by)
     check_features(by, features)
     if of not in SIDES:
         raise ConstraintError(f"features of {quote(of)}: expected seat or side")
-    spec = read_study(directory).spec
+    info = read_study(directory)
+    spec = info.spec
+    if seat is not None:
+        try:
+            spec = dataclasses.replace(spec, seat=Seat.parse(seat))
+        except SeatError as e:
+            raise ConstraintError(f"seat: {e}") from None
     levels = bid_levels(spec.rules)
-    total: dict[tuple, np.ndarray] = {}
+    total: dict[tuple[Any, ...], np.ndarray] = {}
     deals = 0
-    for table in per_deal_tables(directory):
+    for table in per_deal_tables(directory, info):
         deals += table.num_rows
         for key, sums in _chunk_sums(table, spec, by, of, levels, features):
             total[key] = total[key] + sums if key in total else sums
@@ -193,14 +219,14 @@ def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps"
     return Aggregates(by, of, spec.seat, levels + (CAPOT,), deals, groups)
 
 
-def _order(key: tuple) -> tuple:
+def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
     strain, leader, values = key
     # numbers in order, then texts in order
     return (int(strain), int(leader),
             tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values))
 
 
-def _group(key: tuple, sums: np.ndarray, levels: tuple[int, ...]) -> Group:
+def _group(key: tuple[Any, ...], sums: np.ndarray, levels: tuple[int, ...]) -> Group:
     strain, leader, values = key
     n = int(sums[0])
     made = {lv: Estimate(k / n, share_se(k / n, n)) for lv, k in zip(levels + (CAPOT,), sums[3:].tolist())}
@@ -208,19 +234,30 @@ def _group(key: tuple, sums: np.ndarray, levels: tuple[int, ...]) -> Group:
 
 
 # ---------------------------------------------------------------------------
-# Writing
+# Writing and reading back
 # ---------------------------------------------------------------------------
 
-def write_aggregates(directory: "str | os.PathLike[str]", agg: Aggregates, plots: bool = False) -> list[Path]:
-    """``aggregates.json`` and ``aggregates.csv`` in the study's directory (and, with
-    ``plots``, its PNG pictures in ``plots/``); the paths written."""
+def read_aggregates(directory: "str | os.PathLike[str]") -> "Aggregates | None":
+    """The aggregates a study saved in ``aggregates.json``, if they cover every deal of
+    the study as ``study.json`` now describes it (``None`` otherwise: none saved, an
+    unreadable file, or a study extended since).  Reads those two files only, so it
+    takes the same time for a study of any size."""
+    path = Path(directory)
+    try:
+        spec = read_arguments(path)[2]
+        agg = Aggregates.from_dict(json.loads((path / "aggregates.json").read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, CoincheError):
+        return None
+    return agg if agg.deals == spec.deals else None
+
+
+def write_aggregates(directory: "str | os.PathLike[str]", agg: Aggregates) -> list[Path]:
+    """``aggregates.json`` and ``aggregates.csv`` in the study's directory; the paths
+    written (:func:`solver.studyplot.plot_aggregates` draws their pictures)."""
     path = Path(directory)
     written = [path / "aggregates.json", path / "aggregates.csv"]
     with atomic_path(written[0]) as tmp:
         Path(tmp).write_text(json.dumps(agg.to_dict(), indent=1) + "\n", encoding="utf-8")
     with atomic_path(written[1]) as tmp:
         Path(tmp).write_text(agg.csv_text(), encoding="utf-8")
-    if plots:
-        from .studyplot import plot_aggregates
-        written += plot_aggregates(agg, path / "plots")
     return written

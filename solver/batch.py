@@ -35,7 +35,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import itertools
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Generator, Iterable, Iterator, Optional, Sequence, Union
 
 from .cards import Seat
 from .deal import Deal
@@ -76,7 +76,7 @@ class BadLine:
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"line": self.line, "deal": self.text, "error": self.message}
 
 
@@ -90,8 +90,8 @@ class BatchResult:
     line: int
     deal: str
     dealer: Optional[str]
-    tables: dict
-    par: Optional[dict] = None
+    tables: dict[str, Any]
+    par: Optional[dict[str, Any]] = None
     nodes: int = 0
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,7 +168,7 @@ def _iter_lines(lines: Iterable[str], dealer: Optional[Seat],
             yield item
 
 
-def _table_dict(table) -> dict:
+def _table_dict(table: Any) -> dict[str, Any]:
     return {"ns_points": table.ns_points.to_dict(), "ew_points": table.ew_points.to_dict(),
             "ns_capot": table.ns_capot.to_dict(), "ew_capot": table.ew_capot.to_dict()}
 
@@ -189,18 +189,18 @@ def _solve_one(solver: Solver, item: BatchItem, rules: Rules, with_par: bool) ->
     return BatchResult(item.line, pbn, d.name, {d.next.name: _table_dict(t)}, p, t.nodes)
 
 
-def _solve_chunk(solver: Solver, task: tuple) -> list[BatchResult]:
+def _solve_chunk(solver: Solver, task: tuple[Any, ...]) -> list[BatchResult]:
     items, rules, with_par = task
     return [_solve_one(solver, item, rules, with_par) for item in items]
 
 
 def _groups(items: Iterable[Union[BatchItem, BadLine]], size: int,
-            start: int = 0) -> Iterator[tuple[list, list]]:
+            start: int = 0) -> Iterator[tuple[list[Any], list[Any]]]:
     """Consecutive items in groups holding ``size`` deals each: (items, their deals'
     items); ``start`` > 0: the first groups hold ``start``, twice that, ... deals up to
     ``size`` (a stream's first results come early)."""
-    group: list = []
-    deals: list = []
+    group: list[Any] = []
+    deals: list[Any] = []
     want = min(start, size) if start > 0 else size
     for it in items:
         group.append(it)
@@ -222,7 +222,7 @@ _STREAM_GROUP = 16
 
 def solve_batch(items: Iterable[Union[BatchItem, BadLine]], rules: Rules = Rules(), *,
                 workers: Optional[int] = None, with_par: bool = False, chunk_size: int = 0,
-                progress: Optional[Callable[[int], None]] = None) -> Iterator[Union[BatchResult, BadLine]]:
+                progress: Optional[Callable[[int], None]] = None) -> Generator[Union[BatchResult, BadLine], None, None]:
     """Solve every :class:`BatchItem`, yielding results (and the bad lines, in place) in
     input order.
 
@@ -265,9 +265,9 @@ def solve_batch(items: Iterable[Union[BatchItem, BadLine]], rules: Rules = Rules
         size = chunk_size or max(1, min(16, n_jobs // (n_workers * 4) or 1))
         # Never more processes than chunks: on fork every one of them starts at once.
         n_procs = min(n_workers, -(-n_jobs // size))
-    groups: collections.deque = collections.deque()
+    groups: collections.deque[Any] = collections.deque()
 
-    def chunks() -> Iterator[tuple]:
+    def chunks() -> Iterator[tuple[Any, ...]]:
         for group, deals in _groups(items, size, start):
             groups.append(group)
             yield deals, rules, with_par
@@ -277,7 +277,8 @@ def solve_batch(items: Iterable[Union[BatchItem, BadLine]], rules: Rules = Rules
             yield from _merge(groups.popleft(), results, progress)
 
 
-def _merge(group: list, results: list, progress) -> Iterator[Union[BatchResult, BadLine]]:
+def _merge(group: list[Any], results: list[Any],
+           progress: Optional[Callable[[int], None]]) -> Iterator[Union[BatchResult, BadLine]]:
     """The items of one group in order, each deal replaced by its result."""
     if results and progress is not None:
         progress(len(results))

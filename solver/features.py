@@ -30,7 +30,7 @@ from .cards import CardSet, Rank
 from .errors import ConstraintError, quote
 from .rules import Rules, Strain, points_table
 
-__all__ = ["FEATURES", "NA", "HONOURS", "feature_values", "check_features", "Feature"]
+__all__ = ["FEATURES", "NA", "HONOURS", "feature_values", "check_features", "Feature", "typed_column"]
 
 #: The value of a feature that means nothing in a strain (trump features in sans atout).
 NA = -1
@@ -165,6 +165,18 @@ def check_features(names: "list[str] | tuple[str, ...]",
             raise ConstraintError(f"unknown feature {quote(name)}: expected one of {known}")
 
 
+def typed_column(values: "list[Any]") -> np.ndarray:
+    """A custom feature's values as a column: whole numbers (and booleans) stay whole
+    numbers, so they sort as numbers (3 before 12); anything else is kept as is.
+
+    >>> typed_column([12, 3, True]).dtype.kind, typed_column(["a", 3]).dtype.kind
+    ('i', 'O')
+    """
+    if values and all(isinstance(v, (int, np.integer)) for v in values):
+        return np.array([int(v) for v in values], dtype=np.int64)
+    return np.array(values, dtype=object)
+
+
 def feature_values(name: str, masks: np.ndarray, strain: "Strain | str", rules: Rules = Rules(),
                    custom: "Mapping[str, Feature] | None" = None) -> np.ndarray:
     """The values of feature ``name`` for hands ``masks`` (card masks) in ``strain``."""
@@ -172,7 +184,7 @@ def feature_values(name: str, masks: np.ndarray, strain: "Strain | str", rules: 
     masks = np.asarray(masks, dtype=np.uint64)
     if custom and name in custom:
         func = custom[name]
-        return np.array([func(CardSet(int(m)), strain) for m in masks.tolist()], dtype=object)
+        return typed_column([func(CardSet(int(m)), strain) for m in masks.tolist()])
     check_features([name], custom)
     return FEATURES[name][0](masks, strain, rules)
 

@@ -33,6 +33,7 @@ one (a cluster) plugs in there, with a member of :class:`Backend`.
 from __future__ import annotations
 
 import abc
+import ast
 import collections
 import concurrent.futures
 import enum
@@ -42,9 +43,11 @@ import multiprocessing.pool
 import os
 import queue
 import signal
+import sys
 import threading
+import types
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Sequence
 
 from .errors import ConstraintError, quote
 from .solve import Solver, default_solver
@@ -114,7 +117,7 @@ def _run_one(func: TaskFunc, task: Any) -> Any:
     return func(default_solver(), task)
 
 
-def _run_chunk(job: tuple) -> tuple[int, list]:
+def _run_chunk(job: tuple[Any, ...]) -> tuple[int, list[Any]]:
     func, start, chunk = job
     solver = default_solver()
     return start, [func(solver, t) for t in chunk]
@@ -152,7 +155,7 @@ class Executor(abc.ABC):
 
     @abc.abstractmethod
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         """``(i, func(solver, tasks[i]))`` for every task as it finishes;
         ``progress(done, len(tasks))`` from the calling thread.  ``per_job``: tasks sent
         to a worker process at once (default: about 8 jobs a worker; 1 for long tasks
@@ -172,7 +175,7 @@ class Executor(abc.ABC):
         leaves the tasks started to the workers' end (:meth:`close`)."""
         limit = 2 * self.workers if ahead is None else ahead
         total = len(tasks) if isinstance(tasks, Sequence) else None
-        pending: collections.deque = collections.deque()
+        pending: collections.deque[Any] = collections.deque()
         done = 0
         for task in tasks:
             pending.append(self.submit(func, task))
@@ -221,7 +224,7 @@ class ThreadExecutor(Executor):
         return thread_pool().submit(_run_one, func, task).result
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         """Each worker takes the next task as soon as it is free; the calling thread only
         takes finished tasks from a queue (waiting on one future per task would hold the
         GIL against the workers).  Stopped early, the map sets the flag :func:`stopping`
@@ -264,7 +267,7 @@ class ThreadExecutor(Executor):
                     self.unclaimed.append(item)
 
 
-def _next_finished(finished: queue.SimpleQueue, jobs: list) -> Any:
+def _next_finished(finished: queue.SimpleQueue[Any], jobs: list[Any]) -> Any:
     while True:
         try:
             return finished.get(timeout=0.25)
@@ -302,7 +305,7 @@ class ProcessExecutor(Executor):
         return self._pool.apply_async(_run_one, (func, task)).get
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         """The tasks go in jobs of ``per_job`` tasks (default: about 8 jobs a worker)."""
         n = len(tasks)
         size = per_job if per_job is not None else max(1, -(-n // (8 * self.workers)))
@@ -352,6 +355,50 @@ def _distributed() -> Any:
     return distributed
 
 
+def _tls_settings(address: str) -> None:
+    """Refuse a ``tls://`` address when Dask has no client certificate to show: the
+    connection could only time out."""
+    if not address.startswith("tls://"):
+        return
+    import dask.config
+    need = {"distributed.comm.tls.ca-file": "DASK_DISTRIBUTED__COMM__TLS__CA_FILE",
+            "distributed.comm.tls.client.cert": "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT",
+            "distributed.comm.tls.client.key": "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY"}
+    missing = [env for key, env in need.items() if not dask.config.get(key, None)]
+    # a key may sit in the certificate file itself (no key setting)
+    if missing == [need["distributed.comm.tls.client.key"]] and dask.config.get("distributed.comm.tls.client.cert"):
+        return
+    if missing:
+        raise ConstraintError(f"the scheduler {quote(address)} speaks TLS, and no certificate is set: "
+                              f"set {', '.join(missing)} (or Dask's configuration file), as docs/cluster.md shows")
+
+
+def _unguarded_script_line() -> "int | None":
+    """The line of the running script that started a local Dask cluster from its top
+    level without ``if __name__ == "__main__":`` (each worker process imports the
+    script again, which would start the work again), or ``None``."""
+    frame: "types.FrameType | None" = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") == "__main__":
+            break
+        frame = frame.f_back
+    if frame is None:
+        return None
+    path = frame.f_globals.get("__file__")
+    try:
+        with open(str(path), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, ValueError, SyntaxError, TypeError):
+        return None
+    line = frame.f_lineno
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+                and "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test)
+                and node.lineno <= line <= (node.end_lineno or node.lineno)):
+            return None
+    return line
+
+
 def _silence(prefix: str) -> list[tuple[logging.Logger, int]]:
     """Turn off the loggers named ``prefix`` and ``prefix.*``; their former levels."""
     names = [prefix] + [n for n in list(logging.root.manager.loggerDict) if n.startswith(prefix + ".")]
@@ -385,6 +432,14 @@ class DaskExecutor(Executor):
         if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
             raise ConstraintError(f"retries {retries!r}: expected 0 or more")
         distributed = _distributed()
+        if address is not None:
+            _tls_settings(address)
+        else:
+            line = _unguarded_script_line()
+            if line is not None:
+                raise ConstraintError(f"a local Dask cluster started from a script's top level (line {line}): "
+                                      f"put the script's work under 'if __name__ == \"__main__\":', since each "
+                                      f"worker process imports the script again")
         self.retries = retries
         self.address = address
         self._cluster = None
@@ -433,20 +488,23 @@ class DaskExecutor(Executor):
         return self._client.submit(_run_one, func, task, pure=False, retries=self.retries)
 
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
-        return self._submit(func, task).result
+        result: Callable[[], Any] = self._submit(func, task).result
+        return result
 
     def map_unordered(self, func: TaskFunc, tasks: Sequence[Any], progress: "Progress | None" = None,
-                      per_job: "int | None" = None) -> Iterator[tuple[int, Any]]:
+                      per_job: "int | None" = None) -> Generator[tuple[int, Any], None, None]:
         n = len(tasks)
         if n == 0:
             return
         first = [self._submit(func, t) for t in tasks[:self.in_flight]]
         index = {f.key: i for i, f in enumerate(first)}
+        live = {f.key: f for f in first}        # submitted, not yet handed out
         started, done = len(first), 0
         running = _distributed().as_completed(first, loop=self._client.loop)
         try:
             for fut in running:
                 i = index.pop(fut.key)
+                live.pop(fut.key, None)
                 try:
                     result = fut.result()
                 except Exception as e:
@@ -458,6 +516,7 @@ class DaskExecutor(Executor):
                 if started < n:
                     nxt = self._submit(func, tasks[started])
                     index[nxt.key] = started
+                    live[nxt.key] = nxt
                     running.add(nxt)
                     started += 1
                 done += 1
@@ -466,6 +525,13 @@ class DaskExecutor(Executor):
                 yield i, result
         finally:
             if index and self._client is not None:
+                # stopped early: the tasks already finished on the workers are kept
+                for key, fut in live.items():
+                    if fut.status == "finished":
+                        try:
+                            self.unclaimed.append((index[key], fut.result(timeout=5)))
+                        except Exception:  # noqa: BLE001 - not kept, solved again next time
+                            pass
                 try:
                     self._client.cancel(list(running.futures))
                 except Exception:  # noqa: BLE001 - no scheduler to tell
@@ -495,7 +561,7 @@ def executor(backend: "Backend | str", workers: "int | None" = None, **options: 
 
 
 def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None,
-              backend: "Backend | str" = Backend.THREAD, progress: "Progress | None" = None) -> list:
+              backend: "Backend | str" = Backend.THREAD, progress: "Progress | None" = None) -> list[Any]:
     """``[func(solver, task) for task in tasks]``, spread over ``workers``.
 
     Each worker holds one :class:`~solver.solve.Solver` for all its tasks (a thread keeps
@@ -515,7 +581,7 @@ def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None
     n = len(tasks)
     w = check_workers(workers)
     kind = Backend.parse(backend)
-    out: list = [None] * n
+    out: list[Any] = [None] * n
     if w == 1 or n <= 1:
         solver = default_solver()
         for i, t in enumerate(tasks):

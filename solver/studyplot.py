@@ -17,13 +17,15 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .aggregate import Aggregates, Group
 from .atomic import atomic_path
 from .contract import CAPOT, level_json
 from .features import NA
 from .plot import require_matplotlib
+
+if TYPE_CHECKING:
+    from .aggregate import Aggregates, Group
 
 __all__ = ["plot_aggregates", "PLOTTED_LEVELS", "MIN_DEALS", "MAX_CATEGORIES", "category_key", "min_deals"]
 

@@ -132,7 +132,7 @@ def test_dask_local_cluster_gives_identical_aggregates(tmp_path, small):
 def test_a_resumed_study_solves_only_what_is_missing(tmp_path, small):
     d = tmp_path / "r"
     study(d, deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=25, workers=1, backend="thread")
-    (d / "chunks" / "chunk-00001.json").unlink()                    # as if killed before its end
+    (d / "checks" / "chunk-00001.json").unlink()                    # as if killed before its end
     with open(d / "chunks" / "chunk-00002.parquet", "ab") as f:     # a damaged file is solved again
         f.write(b"x")
     r = study(d, deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=25, workers=1, backend="thread")
@@ -149,7 +149,7 @@ def test_a_killed_study_restarted_equals_an_uninterrupted_one(tmp_path):
     killed = tmp_path / "killed"
     p = subprocess.Popen(run + [str(killed)] + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
-    while not list((killed / "chunks").glob("chunk-0000[2-9].json")) and time.monotonic() < deadline:
+    while not list((killed / "checks").glob("chunk-0000[2-9].json")) and time.monotonic() < deadline:
         time.sleep(0.02)
     p.send_signal(signal.SIGKILL)
     p.wait()
@@ -245,7 +245,7 @@ def test_a_worker_lost_mid_study_loses_and_repeats_no_chunk(tmp_path):
         killed = []
 
         def kill_one_worker():
-            while not list(chunks.glob("chunk-*.json")):
+            while not list(chunks.glob("chunk-*.parquet")):
                 time.sleep(0.01)
             nanny = next(iter(cluster.workers.values()))
             killed.append(nanny.process.pid)
@@ -274,7 +274,7 @@ def test_a_local_worker_process_killed_mid_study_is_replaced(tmp_path):
     killed = []
 
     def kill_a_worker():
-        while not list(chunks.glob("chunk-*.json")):
+        while not list(chunks.glob("chunk-*.parquet")):
             time.sleep(0.01)
         kids = psutil.Process().children()
         if kids:

@@ -26,8 +26,8 @@ COINCHE = [sys.executable, "-m", "coinche_cli.main"]
 SMALL = dict(deals=12, strains="H", chunk_size=4, workers=1, backend="thread")
 
 
-def _chunk_files(d):
-    return sorted(p.name for p in (d / "chunks").iterdir())
+def _chunk_files(d, folder="chunks"):
+    return sorted(p.name for p in (d / folder).iterdir())
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +47,9 @@ def seed2(tmp_path_factory):
 def test_chunks_of_another_seed_are_solved_again_never_counted(tmp_path, seed1, seed2):
     d = tmp_path / "s"
     shutil.copytree(seed2, d)
-    for f in (seed1 / "chunks").iterdir():          # seed 1's chunks under seed 2's description
-        shutil.copy(f, d / "chunks" / f.name)
+    for folder in ("chunks", "checks"):             # seed 1's chunks under seed 2's description
+        for f in (seed1 / folder).iterdir():
+            shutil.copy(f, d / folder / f.name)
     assert read_study(d).done == ()
     r = study(d, seed=2, **SMALL)
     assert r.solved == 3
@@ -58,15 +59,15 @@ def test_chunks_of_another_seed_are_solved_again_never_counted(tmp_path, seed1, 
 def test_a_chunk_copied_from_another_chunk_is_solved_again(tmp_path, seed1):
     d = tmp_path / "s"
     shutil.copytree(seed1, d)
-    for suffix in (".parquet", ".json"):
-        shutil.copy(d / "chunks" / f"chunk-00000{suffix}", d / "chunks" / f"chunk-00001{suffix}")
+    for folder, suffix in (("chunks", ".parquet"), ("checks", ".json")):
+        shutil.copy(d / folder / f"chunk-00000{suffix}", d / folder / f"chunk-00001{suffix}")
     assert read_study(d).done == (0, 2)
     assert study(d, seed=1, **SMALL).solved == 1
     assert (d / "aggregates.json").read_bytes() == (seed1 / "aggregates.json").read_bytes()
 
 
 def test_a_chunk_carries_its_study_in_its_files(seed1):
-    about = json.loads((seed1 / "chunks" / "chunk-00001.json").read_text())
+    about = json.loads((seed1 / "checks" / "chunk-00001.json").read_text())
     assert (about["chunk"], about["first"], about["rows"], about["seed"]) == (1, 4, 4, 1)
     assert about["parameters"] == {k: v for k, v in read_study(seed1).arguments.items() if k != "deals"}
     meta = pa.parquet.read_schema(seed1 / "chunks" / "chunk-00001.parquet").metadata
@@ -78,12 +79,13 @@ def test_force_removes_what_the_study_wrote_and_nothing_else(tmp_path, seed1):
     shutil.copytree(seed1, d)
     (d / "chunks" / "notes.txt").write_text("mine")
     (d / "chunks" / "chunk-00007.parquet.bak").write_text("mine too")
-    (d / "chunks" / ".chunk-00009.999999.0.tmp.json").write_text("a killed run's temporary file")
+    (d / "checks" / ".chunk-00009.999999.0.tmp.json").write_text("a killed run's temporary file")
     (d / "notes.txt").write_text("mine")
     r = study(d, seed=1, **{**SMALL, "strains": "S", "deals": 8}, force=True)
     assert r.solved == 2
-    assert _chunk_files(d) == ["chunk-00000.json", "chunk-00000.parquet", "chunk-00001.json",
-                               "chunk-00001.parquet", "chunk-00007.parquet.bak", "notes.txt"]
+    assert _chunk_files(d) == ["chunk-00000.parquet", "chunk-00001.parquet", "chunk-00007.parquet.bak",
+                               "notes.txt"]
+    assert _chunk_files(d, "checks") == ["chunk-00000.json", "chunk-00001.json"]
     assert (d / "notes.txt").read_text() == "mine"
     assert {g.strain.name for g in r.aggregates.groups} == {"S"}
 
@@ -96,7 +98,7 @@ def test_force_refuses_a_chunks_link_and_strains_changed_are_a_clear_line(tmp_pa
     for seed, strains in ((2, "H"), (1, "S")):
         with pytest.raises(StudyError, match="chunks' is a symbolic link"):
             study(d, seed=seed, **{**SMALL, "strains": strains}, force=True)
-    assert len(_chunk_files(seed1)) == 6                   # the linked study is untouched
+    assert len(_chunk_files(seed1)) == 3                   # the linked study is untouched
     done = subprocess.run(COINCHE + ["study", "run", str(d), "--deals", "12", "--chunk-size", "4",
                                      "--strains", "S", "--seed", "1", "--force", "--no-plots"],
                           capture_output=True, text=True, timeout=120)
@@ -188,7 +190,7 @@ def test_a_lost_scheduler_is_one_line_exit_75_and_the_chunks_stay(tmp_path):
     try:
         run = subprocess.Popen(COINCHE + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 120
-        while not list(d.glob("chunks/chunk-*.json")):       # a chunk done: kill the scheduler
+        while not list(d.glob("checks/chunk-*.json")):       # a chunk done: kill the scheduler
             assert time.monotonic() < deadline and run.poll() is None, run.communicate()
             time.sleep(0.05)
         os.killpg(scheduler.pid, signal.SIGKILL)

@@ -19,9 +19,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 PENDING = {
-    # studies and batches
-    "solver/aggregate.py", "solver/batch.py", "solver/parallel.py", "solver/studies.py",
-    "cli/cmd_batch.py", "cli/cmd_study.py",
 }
 
 _ERROR = re.compile(r"^(?P<path>[^:]+\.pyi?):\d+: error: ", re.M)
