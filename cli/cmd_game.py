@@ -38,6 +38,15 @@ class Quit(Exception):
     """The player typed quit, or the input ended."""
 
 
+def legal_card(text: str, legal: "list[Card]") -> Card:
+    """The card ``text`` names, when it is one of ``legal``; CoincheError otherwise."""
+    card = Card.parse(text)
+    if card not in legal:
+        raise CoincheError(tr("{card} cannot be played now: play one of {legal}",
+                              card=card_text(card), legal=cards_text(legal)))
+    return card
+
+
 def sorted_hand(cards: "list[Card]", strain: Optional[Strain]) -> list[Card]:
     """A hand for people: trumps first, then the other suits in the order S H D C, each
     from its strongest card (trump order in trumps).
@@ -102,11 +111,7 @@ class Terminal:
         while True:
             text = self.ask(tr("Your card ({options}): ", options=cards_text(legal)))
             try:
-                card = Card.parse(text)
-                if card not in legal:
-                    raise CoincheError(tr("{card} cannot be played now: play one of {legal}",
-                                          card=card_text(card), legal=cards_text(legal)))
-                return card
+                return legal_card(text, legal)
             except CoincheError as e:
                 err_console.print(f"error: {e}", soft_wrap=True)
 

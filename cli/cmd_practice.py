@@ -19,7 +19,7 @@ from .app import app
 from .errors import fail, handle_errors
 from .options import SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, err_console, say
-from .cmd_game import sorted_hand
+from .cmd_game import legal_card, sorted_hand
 from solver.atomic import atomic_open
 from solver.cards import Card, Seat
 from solver.errors import CoincheError, quote
@@ -134,11 +134,7 @@ def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Car
             say(hints.pop(0) if hints else tr("No more hints."))
             continue
         try:
-            card = Card.parse(text)
-            if card not in legal:
-                raise CoincheError(tr("{card} cannot be played now: play one of {legal}",
-                                      card=card_text(card), legal=cards_text(legal)))
-            return card
+            return legal_card(text, legal)
         except CoincheError as e:
             err_console.print(f"error: {e}", soft_wrap=True)
 
