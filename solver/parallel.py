@@ -46,7 +46,7 @@ import signal
 import sys
 import threading
 import types
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Sequence
 
 from .errors import ConstraintError, quote
@@ -220,6 +220,17 @@ class ThreadExecutor(Executor):
 
     backend = Backend.THREAD
 
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        #: The stop flags of the maps running now: :meth:`close` sets them all.
+        self._maps: set[threading.Event] = set()
+
+    def close(self) -> None:
+        """Stop every map still running (a map left unfinished, a signal between two of
+        its steps): their threads end after the task they are on."""
+        for stop in list(self._maps):
+            stop.set()
+
     def submit(self, func: TaskFunc, task: Any) -> Callable[[], Any]:
         return thread_pool().submit(_run_one, func, task).result
 
@@ -251,8 +262,10 @@ class ThreadExecutor(Executor):
             finally:
                 _WORKER.stop = None
 
-        jobs = [thread_pool().submit(work) for _ in range(min(self.workers, n))]
-        try:
+        jobs: list[concurrent.futures.Future[None]] = []
+        self._maps.add(stop)
+        try:        # the threads start inside: a signal among them still sets the flag
+            jobs.extend(thread_pool().submit(work) for _ in range(min(self.workers, n)))
             for done in range(1, n + 1):
                 item = _next_finished(finished, jobs)
                 if isinstance(item, _Failure):
@@ -260,6 +273,7 @@ class ThreadExecutor(Executor):
                 yield _reported(item, done, n, progress)
         finally:
             stop.set()
+            self._maps.discard(stop)
             concurrent.futures.wait(jobs)
             while not finished.empty():
                 item = finished.get()
@@ -587,7 +601,7 @@ def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None
         for i, t in enumerate(tasks):
             out[i] = _reported(func(solver, t), i + 1, n, progress)
         return out
-    with executor(kind, min(w, n)) as ex:
-        for i, result in ex.map_unordered(func, tasks, progress):
+    with executor(kind, min(w, n)) as ex, closing(ex.map_unordered(func, tasks, progress)) as results:
+        for i, result in results:
             out[i] = result
     return out

@@ -101,3 +101,43 @@ def test_bad_workers_and_backends_are_refused():
         map_tasks(_square_or_fail, [1, 2], workers=2, backend="gpu")
     assert Backend.parse("PROCESS") is Backend.PROCESS
     assert default_workers() >= 1
+
+
+def _counting_sleep(counter: list[int]):
+    def task(solver, t):
+        counter.append(t)
+        time.sleep(0.01)
+        return t
+    return task
+
+
+def test_closing_the_thread_executor_stops_a_map_left_unfinished():
+    """A map abandoned between two results (a signal landing in the caller, not in the
+    map) is stopped by the executor's end: its threads finish the task they are on and
+    take no other.  Before, the threads went on with all 1,000 tasks (10 s a thread)."""
+    ran: list[int] = []
+    with executor(Backend.THREAD, 2) as ex:
+        results = ex.map_unordered(_counting_sleep(ran), list(range(1000)))
+        next(results)                       # running; the generator is kept, never closed
+    stopped_at = len(ran)
+    time.sleep(0.3)
+    assert len(ran) <= stopped_at + 2, (stopped_at, len(ran))
+    assert len(ran) < 100
+    results.close()
+
+
+def test_map_tasks_stops_its_threads_when_the_caller_unwinds():
+    """An exception raised in the calling thread while the map runs (what Ctrl-C does)
+    ends the threads within one task each."""
+    ran: list[int] = []
+
+    def progress(done: int, total: "int | None") -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        map_tasks(_counting_sleep(ran), list(range(1000)), workers=2, progress=progress)
+    after = len(ran)
+    time.sleep(0.3)
+    assert len(ran) <= after + 2, (after, len(ran))
+    assert len(ran) < 100
