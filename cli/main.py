@@ -7,7 +7,8 @@ written (a full disk, ``/dev/full``); 75 a study lost its cluster (run it again 
 resume); 129, 130 or 143 stopped by SIGHUP (the terminal closed), SIGINT (Ctrl-C) or
 SIGTERM.  A stopped command unwinds: its workers are terminated and an unfinished
 ``--out`` file is removed, an older file there kept.  A second signal during the
-unwinding ends the process at once (its worker processes killed first).
+unwinding ends the process at once (its worker processes killed first), and so does
+an unwinding that takes more than :data:`UNWIND_SECONDS`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from types import FrameType
 from typing import Optional
+
+from solver.messages import tr
 
 from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_match, cmd_par, cmd_review
 from . import cmd_play, cmd_playout, cmd_practice, cmd_score, cmd_game, cmd_selfplay
@@ -52,12 +56,29 @@ one_value_commands(app)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+#: How long a stopped command may take to unwind before it ends at once, as on a
+#: second signal: the bound on a stop, even one whose unwinding hangs or is lost.
+UNWIND_SECONDS = 15.0
+
+
 def _stop(signum: int, frame: Optional[FrameType]) -> None:
     # The first signal unwinds the command (128 + the signal number, the shell's
     # convention): workers stopped, finished work kept, temporary files removed.
     for sig in STOP_SIGNALS:
         signal.signal(sig, _stop_now)
+    limit = threading.Timer(UNWIND_SECONDS, _unwound_too_slowly, (signum,))
+    limit.daemon = True                     # a process that ends in time does not wait for it
+    limit.start()
     raise SystemExit(128 + signum)
+
+
+def _unwound_too_slowly(signum: int) -> None:
+    try:
+        text = tr("the command did not stop within {n} s: ended at once", n=f"{UNWIND_SECONDS:g}")
+        os.write(2, f"\nerror: {text}\n".encode())
+    except OSError:                         # pragma: no cover - stderr is gone
+        pass
+    _stop_now(signum, None)
 
 
 def _stop_now(signum: int, frame: Optional[FrameType]) -> None:

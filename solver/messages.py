@@ -80,6 +80,9 @@ def card_name(card: Any) -> str:
 
 #: English template -> French template.
 FRENCH: dict[str, str] = {
+    # stopping
+    "the command did not stop within {n} s: ended at once":
+        "la commande ne s'est pas arrêtée en {n} s : arrêt immédiat",
     # scoring
     "{n} card points": "{n} points de cartes",
     " + {n} belote": " + {n} de belote",

@@ -129,3 +129,28 @@ def test_a_study_on_a_full_disk_names_the_file(tmp_path):
     assert re.fullmatch(rf"error: cannot write '{chunk}/chunk-0000[01]\.parquet': File too large\n",
                         done.stderr), done.stderr
     assert all(p.name.startswith("chunk-") for p in (d / "chunks").iterdir())
+
+
+_LOST_UNWINDING = _SLOW_UNWINDING.replace(
+    "from coinche_cli import main as m\n", "from coinche_cli import main as m\nm.UNWIND_SECONDS = 1\n")
+
+
+def test_an_unwinding_that_hangs_ends_after_the_bound_without_a_second_signal():
+    """One Ctrl-C and an unwinding that would take 120 s: the process ends after
+    UNWIND_SECONDS (1 s here), its worker killed, exit 130, one line saying so."""
+    proc = subprocess.Popen([sys.executable, "-c", _LOST_UNWINDING], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        child = int(proc.stdout.readline())
+        proc.send_signal(signal.SIGINT)
+        assert proc.stdout.readline() == "unwinding\n"
+        proc.wait(timeout=stretched(20))
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL) if proc.poll() is None else None
+        _, err = proc.communicate()
+    assert proc.returncode == 130
+    assert err.strip() == "error: the command did not stop within 1 s: ended at once", err
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
