@@ -83,6 +83,80 @@ FRENCH: dict[str, str] = {
     # stopping
     "the command did not stop within {n} s: ended at once":
         "la commande ne s'est pas arrêtée en {n} s : arrêt immédiat",
+    # sampling errors
+    "length key {key!r}": "clé de longueur {key!r}",
+    "a seat cannot be void in every suit, it must hold 8 cards":
+        "une place ne peut être chicane dans toutes les couleurs, elle doit tenir 8 cartes",
+    " in {strain}": " à {strain}",
+    "hand {value!r} holds {n_h} cards: expected 8": "la main {value!r} compte {n_h} cartes : il en faut 8",
+    "{what}: range {value!r} must satisfy 0 <= minimum <= maximum <= {top}":
+        "{what} : la fourchette {value!r} doit vérifier 0 <= minimum <= maximum <= {top}",
+    "void {v!r}": "chicane {v!r}",
+    "length of {suit} at {seat}": "longueur à {suit} de {seat}",
+    "the lengths given for {seat} allow it no card in any suit: {why}":
+        "les longueurs données pour {seat} ne lui laissent aucune carte dans aucune couleur : {why}",
+    "points {v!r}": "points {v!r}",
+    "points of {seat}": "points de {seat}",
+    "cards {items} are known at {seat} but not in its hand {hand!r}":
+        "les cartes {items} sont connues en {seat} mais absentes de sa main {hand!r}",
+    "{seat}'s own hand {hand!r} breaks a constraint: {why}":
+        "la main même de {seat}, {hand!r}, enfreint une contrainte : {why}",
+    "number of deals {n!r}: expected a whole number, 1 or more":
+        "nombre de donnes {n!r} : il faut un nombre entier, 1 ou plus",
+    "constraints {c!r}: expected a Constraints object": "contraintes {c!r} : il faut un objet Constraints",
+    "known cards do not fit in the hands": "les cartes connues ne tiennent pas dans les mains",
+    "{what}: {e}": "{what} : {e}",
+    "{what}: unknown suit {value!r}: expected one of S H D C":
+        "{what} : couleur inconnue {value!r} : il faut l'une de S H D C",
+    "{what}: {value!r} is not a range: expected (minimum, maximum)":
+        "{what} : {value!r} n'est pas une fourchette : il faut (minimum, maximum)",
+    "known cards of {seat}: {n_cards} cards, at most 8": "cartes connues de {seat} : {n_cards} cartes, 8 au plus",
+    "card {both} is both known at {s} and excluded there": "la carte {both} est à la fois connue et exclue en {s}",
+    "length key {key!r}: expected a seat and a suit, like 'N:H'":
+        "clé de longueur {key!r} : il faut une place et une couleur, comme 'N:H'",
+    "length key {key!r}: expected (seat, suit), like ('N', 'H')":
+        "clé de longueur {key!r} : il faut (place, couleur), comme ('N', 'H')",
+    "void {voids}: {why}": "chicane {voids} : {why}",
+    "void {voids} and the lengths given for {seat} allow it no card in any suit: {why}":
+        "la chicane {voids} et les longueurs données pour {seat} ne lui laissent aucune carte dans aucune couleur : {why}",
+    "points_strain: {e}": "points_strain : {e}",
+    "is void in": "est chicane à",
+    "holds at most {hi}": "tient au plus {hi}",
+    "{seat} {what} {suit} but is known to hold {suit2!r}": "{seat} {what} {suit} mais on lui sait {suit2!r}",
+    "accept {accept!r} is not callable: expected a function deal -> bool":
+        "accept {accept!r} n'est pas appelable : il faut une fonction donne -> bool",
+    "{seat} holds {lo} to {hi} {suit}": "{seat} tient {lo} à {hi} {suit}",
+    "{seat} holds {lo} to {hi} points": "{seat} tient {lo} à {hi} points",
+    "cards {items} are known at {s} but are in {seat}'s hand {hand!r}":
+        "les cartes {items} sont connues en {s} mais sont dans la main de {seat}, {hand!r}",
+    "{n_cards} cards known at {s}: at most 8": "{n_cards} cartes connues en {s} : 8 au plus",
+    "the other seats hold at least {lo_sum} {suit} in all but only {free} are unseen by {seat}":
+        "les autres places tiennent en tout au moins {lo_sum} {suit} mais seules {free} sont hors de vue de {seat}",
+    "the lengths given for {s} add up to {lo_sum}..{hi_sum} cards: a hand holds 8":
+        "les longueurs données pour {s} totalisent {lo_sum}..{hi_sum} cartes : une main en tient 8",
+    "{s} needs {room} more cards but its suit lengths let it take only {fit} of the cards unseen by {seat}":
+        "{s} doit recevoir {room} cartes de plus mais ses longueurs ne lui en laissent prendre que {fit} parmi les cartes hors de vue de {seat}",
+    "found only {n_out} of {n} deals in {attempts} attempts: the constraints reject almost every deal (rejected by: {value})":
+        "seulement {n_out} donnes sur {n} trouvées en {attempts} essais : les contraintes rejettent presque toutes les donnes (rejets : {value})",
+    "no deal fits: the cards excluded from the seats leave no way to deal the unseen cards ({barred})":
+        "aucune donne ne convient : les cartes exclues des places ne laissent aucune façon de distribuer les cartes cachées ({barred})",
+    "accept function {accept!r} failed on {deal!r}: {e!r}":
+        "la fonction accept {accept!r} a échoué sur {deal!r} : {e!r}",
+    "{what} cards of {seat}: {e}": "cartes {what} de {seat} : {e}",
+    "card {c} is known at two seats: {owner} and {seat}":
+        "la carte {c} est connue à deux places : {owner} et {seat}",
+    "void of {seat}": "chicane de {seat}",
+    "length of {suit} at {seat}: {v!r} contradicts ({before_lo}, {before_hi}) given before":
+        "longueur à {suit} de {seat} : {v!r} contredit ({before_lo}, {before_hi}) donné avant",
+    "{seat} void in {suit}": "{seat} chicane à {suit}",
+    "{s} holds {lo} to {hi} {suit} but only {free} {suit} are unseen by {seat} ({hand!r} holds the rest)":
+        "{s} tient {lo} à {hi} {suit} mais seules {free} cartes à {suit} sont hors de vue de {seat} ({hand!r} tient le reste)",
+    "{s} holds {lo} to {hi} points{where} but can only hold {reach} to {reach2}: its known cards and the unseen ones it may get allow no more":
+        "{s} tient {lo} à {hi} points{where} mais ne peut en tenir que {reach} à {reach2} : ses cartes connues et les cartes cachées qu'il peut recevoir n'en permettent pas plus",
+    "{seat} cannot hold {cards}": "{seat} ne peut tenir {cards}",
+    "none": "aucune",
+    "known": "connues",
+    "excluded": "exclues",
     # scoring
     "{n} card points": "{n} points de cartes",
     " + {n} belote": " + {n} de belote",

@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .cards import FULL_MASK, SUITS, Card, CardSet, Seat, Suit  # noqa: F401
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, DealError, SeatError
+from .messages import N_, tr
 from .rules import PLAIN_TABLE, Rules, Strain, lane_points, mask_points, points_table
 
 __all__ = ["Constraints", "sample_deals", "hand_points", "parse_hand", "cards_by_seat",
@@ -60,8 +61,8 @@ def parse_hand(hand: "CardSet | str | Iterable[int | str]") -> CardSet:
     """
     h = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
     if len(h) != 8:
-        raise DealError(f"hand {hand if isinstance(hand, str) else h.to_pbn()!r} holds {len(h)} "
-                        f"cards: expected 8")
+        raise DealError(tr("hand {value!r} holds {n_h} cards: expected 8",
+                           value=hand if isinstance(hand, str) else h.to_pbn(), n_h=len(h)))
     return h
 
 
@@ -83,14 +84,15 @@ def _seat(value: Any, what: str) -> Seat:
     try:
         return Seat.parse(value)
     except SeatError as e:
-        raise ConstraintError(f"{what}: {e}") from None
+        raise ConstraintError(tr("{what}: {e}", what=what, e=e)) from None
 
 
 def _suit(value: Any, what: str) -> Suit:
     try:
         return Suit(value) if isinstance(value, int) else Suit.parse(value)
     except (CoincheError, ValueError):
-        raise ConstraintError(f"{what}: unknown suit {value!r}: expected one of S H D C") from None
+        raise ConstraintError(tr("{what}: unknown suit {value!r}: expected one of S H D C", what=what,
+                                 value=value)) from None
 
 
 def _range(value: Any, what: str, top: int) -> tuple[int, int]:
@@ -98,9 +100,11 @@ def _range(value: Any, what: str, top: int) -> tuple[int, int]:
         lo, hi = value
         lo, hi = int(lo), int(hi)
     except (TypeError, ValueError):
-        raise ConstraintError(f"{what}: {value!r} is not a range: expected (minimum, maximum)") from None
+        raise ConstraintError(tr("{what}: {value!r} is not a range: expected (minimum, maximum)", what=what,
+                                 value=value)) from None
     if not 0 <= lo <= hi <= top:
-        raise ConstraintError(f"{what}: range {value!r} must satisfy 0 <= minimum <= maximum <= {top}")
+        raise ConstraintError(tr("{what}: range {value!r} must satisfy 0 <= minimum <= maximum <= {top}",
+                                 what=what, value=value, top=top))
     return lo, hi
 
 
@@ -112,34 +116,35 @@ def cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
         try:
             cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
         except CoincheError as e:
-            raise ConstraintError(f"{what} cards of {seat.name}: {e}") from None
+            raise ConstraintError(tr("{what} cards of {seat}: {e}", what=tr(what), seat=seat.name, e=e)) from None
         out[seat] = CardSet(out.get(seat, CardSet()) | cards)
     return out
 
 
 def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
     """``known``: seat -> the cards seen there, each card at one seat at most."""
-    known = cards_by_seat(given, "known")
+    known = cards_by_seat(given, N_("known"))
     owner: dict[Card, Seat] = {}
     for seat, cards in known.items():
         if len(cards) > 8:
-            raise ConstraintError(f"known cards of {seat.name}: {len(cards)} cards, at most 8")
+            raise ConstraintError(tr("known cards of {seat}: {n_cards} cards, at most 8", seat=seat.name,
+                                     n_cards=len(cards)))
         for c in cards:
             if c in owner:
-                raise ConstraintError(f"card {c.name} is known at two seats: "
-                                      f"{owner[c].name} and {seat.name}")
+                raise ConstraintError(tr("card {c} is known at two seats: {owner} and {seat}", c=c.name,
+                                         owner=owner[c].name, seat=seat.name))
             owner[c] = seat
     return known
 
 
 def _excluded_cards(given: Mapping[Any, Any], known: dict[Seat, CardSet]) -> dict[Seat, CardSet]:
     """``excluded`` in normal form (as ``known``), refused where it denies a known card."""
-    out = {s: c for s, c in cards_by_seat(given, "excluded").items() if len(c)}
+    out = {s: c for s, c in cards_by_seat(given, N_("excluded")).items() if len(c)}
     for s, cards in out.items():
         both = cards.mask & known.get(s, CardSet(0)).mask
         if both:
-            raise ConstraintError(f"card {CardSet(both).to_pbn()} is both known at {s.name} and "
-                                  f"excluded there")
+            raise ConstraintError(tr("card {both} is both known at {s} and excluded there",
+                                     both=CardSet(both).to_pbn(), s=s.name))
     return out
 
 
@@ -153,13 +158,13 @@ def _void_lengths(voids: Mapping[Any, Any]) -> tuple[Lengths, dict[Seat, list[st
     lengths: dict[tuple[Seat, Suit], tuple[int, int]] = {}
     given: dict[Seat, list[str]] = {}
     for k, v in dict(voids).items():
-        seat = _seat(k, f"void {v!r}")
+        seat = _seat(k, tr("void {v!r}", v=v))
         suits = list(v) if isinstance(v, (str, list, tuple, set, frozenset)) else [v]
         parsed = []
         for s in suits:
             if s in (" ", ",", "."):
                 continue
-            parsed.append(_suit(s, f"void of {seat.name}"))
+            parsed.append(_suit(s, tr("void of {seat}", seat=seat.name)))
             lengths[(seat, parsed[-1])] = (0, 0)
         given.setdefault(seat, []).append(
             f"{k if isinstance(k, str) else seat.name}:"
@@ -172,13 +177,14 @@ def _length_key(key: Any) -> tuple[Seat, Suit]:
     if isinstance(key, str):
         t = key.replace(":", "").replace(" ", "")
         if len(t) != 2:
-            raise ConstraintError(f"length key {key!r}: expected a seat and a suit, like 'N:H'")
+            raise ConstraintError(tr("length key {key!r}: expected a seat and a suit, like 'N:H'", key=key))
         key = (t[0], t[1])
     try:
         seat, suit = key
     except (TypeError, ValueError):
-        raise ConstraintError(f"length key {key!r}: expected (seat, suit), like ('N', 'H')") from None
-    return _seat(seat, f"length key {key!r}"), _suit(suit, f"length key {key!r}")
+        raise ConstraintError(tr("length key {key!r}: expected (seat, suit), like ('N', 'H')", key=key)) from None
+    what = tr("length key {key!r}", key=key)
+    return _seat(seat, what), _suit(suit, what)
 
 
 def _merge_lengths(lengths: Lengths, given: Mapping[Any, Any]) -> Lengths:
@@ -187,13 +193,14 @@ def _merge_lengths(lengths: Lengths, given: Mapping[Any, Any]) -> Lengths:
     out = dict(lengths)
     for k, v in dict(given).items():
         seat, suit = _length_key(k)
-        lo, hi = _range(v, f"length of {suit.symbol} at {seat.name}", 8)
+        lo, hi = _range(v, tr("length of {suit} at {seat}", suit=suit.symbol, seat=seat.name), 8)
         if (seat, suit) in out:
             before_lo, before_hi = out[(seat, suit)]
             lo, hi = max(lo, before_lo), min(hi, before_hi)
             if lo > hi:
-                raise ConstraintError(f"length of {suit.symbol} at {seat.name}: {v!r} contradicts "
-                                      f"({before_lo}, {before_hi}) given before")
+                raise ConstraintError(tr("length of {suit} at {seat}: {v!r} contradicts ({before_lo}, "
+                                         "{before_hi}) given before", suit=suit.symbol, seat=seat.name, v=v,
+                                         before_lo=before_lo, before_hi=before_hi))
         out[(seat, suit)] = (lo, hi)
     return out
 
@@ -204,20 +211,23 @@ def _check_every_seat_holds_a_suit(lengths: Lengths, given: dict[Seat, list[str]
     for seat in Seat:
         if any(lengths.get((seat, u), (0, 8))[1] > 0 for u in Suit):
             continue
-        why = "a seat cannot be void in every suit, it must hold 8 cards"
+        why = tr("a seat cannot be void in every suit, it must hold 8 cards")
         voids = " and ".join(repr(t) for t in given.get(seat, ()))
         if seat in void_everywhere:
-            raise ConstraintError(f"void {voids}: {why}")
-        raise ConstraintError(f"{f'void {voids} and ' if voids else ''}the lengths given for "
-                              f"{seat.name} allow it no card in any suit: {why}")
+            raise ConstraintError(tr("void {voids}: {why}", voids=voids, why=why))
+        if voids:
+            raise ConstraintError(tr("void {voids} and the lengths given for {seat} allow it no card in any suit: "
+                                     "{why}", voids=voids, seat=seat.name, why=why))
+        raise ConstraintError(tr("the lengths given for {seat} allow it no card in any suit: {why}",
+                                 seat=seat.name, why=why))
 
 
 def _points_ranges(given: Mapping[Any, Any]) -> dict[Seat, tuple[int, int]]:
     """``points``: seat -> (minimum, maximum) card points, within 0..162."""
     points: dict[Seat, tuple[int, int]] = {}
     for k, v in dict(given).items():
-        seat = _seat(k, f"points {v!r}")
-        points[seat] = _range(v, f"points of {seat.name}", 162)
+        seat = _seat(k, tr("points {v!r}", v=v))
+        points[seat] = _range(v, tr("points of {seat}", seat=seat.name), 162)
     return points
 
 
@@ -226,7 +236,7 @@ def _points_strain(value: "Strain | str") -> Strain:
     try:
         return Strain.parse(value)
     except CoincheError as e:
-        raise ConstraintError(f"points_strain: {e}") from None
+        raise ConstraintError(tr("points_strain: {e}", e=e)) from None
 
 
 def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: Lengths) -> None:
@@ -234,9 +244,9 @@ def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: Lengths) ->
     for (seat, suit), (lo, hi) in lengths.items():
         have = len(known.get(seat, CardSet()).suit(suit))
         if have > hi:
-            what = "is void in" if hi == 0 else f"holds at most {hi}"
-            raise ConstraintError(f"{seat.name} {what} {suit.symbol} but is known to hold "
-                                  f"{known[seat].suit(suit).to_pbn()!r}")
+            what = tr("is void in") if hi == 0 else tr("holds at most {hi}", hi=hi)
+            raise ConstraintError(tr("{seat} {what} {suit} but is known to hold {suit2!r}", seat=seat.name,
+                                     what=what, suit=suit.symbol, suit2=known[seat].suit(suit).to_pbn()))
 
 
 def _voids_text(lengths: Lengths) -> dict[Seat, str]:
@@ -295,7 +305,8 @@ class Constraints:
         points = _points_ranges(self.points)
         strain = None if self.points_strain is None else _points_strain(self.points_strain)
         if self.accept is not None and not callable(self.accept):
-            raise ConstraintError(f"accept {self.accept!r} is not callable: expected a function deal -> bool")
+            raise ConstraintError(tr("accept {accept!r} is not callable: expected a function deal -> bool",
+                                     accept=self.accept))
         _check_known_within_lengths(known, lengths)
         object.__setattr__(self, "known", known)
         object.__setattr__(self, "excluded", excluded)
@@ -313,14 +324,14 @@ class Constraints:
             n = ((masks[seat] >> (8 * suit)) & 0xFF).bit_count()
             if n < lo or n > hi:
                 if hi == 0:
-                    return f"{seat.name} void in {suit.symbol}"
-                return f"{seat.name} holds {lo} to {hi} {suit.symbol}"
+                    return tr("{seat} void in {suit}", seat=seat.name, suit=suit.symbol)
+                return tr("{seat} holds {lo} to {hi} {suit}", seat=seat.name, lo=lo, hi=hi, suit=suit.symbol)
         lanes = self._lanes  # type: ignore[attr-defined]
         for seat, (lo, hi) in self.points.items():
             m = masks[seat]
             p = lanes[0][m & 0xFF] + lanes[1][m >> 8 & 0xFF] + lanes[2][m >> 16 & 0xFF] + lanes[3][m >> 24]
             if p < lo or p > hi:
-                return f"{seat.name} holds {lo} to {hi} points"
+                return tr("{seat} holds {lo} to {hi} points", seat=seat.name, lo=lo, hi=hi)
         return None
 
     def accepts(self, deal: Deal) -> bool:
@@ -369,22 +380,24 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
     """Contradictions visible without dealing: the sampled hand against the rest."""
     if seat in c.known and c.known[seat].mask & ~hand.mask:
         extra = CardSet(c.known[seat].mask & ~hand.mask)
-        raise ConstraintError(f"cards {' '.join(x.name for x in extra)} are known at {seat.name} but not in "
-                              f"its hand {hand.to_pbn()!r}")
+        raise ConstraintError(tr("cards {items} are known at {seat} but not in its hand {hand!r}",
+                                 items=' '.join(x.name for x in extra), seat=seat.name, hand=hand.to_pbn()))
     for s, cards in c.known.items():
         if s != seat and cards.mask & hand.mask:
             both = CardSet(cards.mask & hand.mask)
-            raise ConstraintError(f"cards {' '.join(x.name for x in both)} are known at {s.name} but are in "
-                                  f"{seat.name}'s hand {hand.to_pbn()!r}")
+            raise ConstraintError(tr("cards {items} are known at {s} but are in {seat}'s hand {hand!r}",
+                                     items=' '.join(x.name for x in both), s=s.name, seat=seat.name,
+                                     hand=hand.to_pbn()))
     for s, cards in c.known.items():
         if s != seat and len(cards) > 8:
-            raise ConstraintError(f"{len(cards)} cards known at {s.name}: at most 8")
+            raise ConstraintError(tr("{n_cards} cards known at {s}: at most 8", n_cards=len(cards), s=s.name))
     own = Constraints(lengths={k: v for k, v in c.lengths.items() if k[0] == seat},
                       points={k: v for k, v in c.points.items() if k == seat},
                       points_strain=c.points_strain, rules=c.rules)
     why = own._reject([hand.mask] * 4)
     if why is not None:
-        raise ConstraintError(f"{seat.name}'s own hand {hand.to_pbn()!r} breaks a constraint: {why}")
+        raise ConstraintError(tr("{seat}'s own hand {hand!r} breaks a constraint: {why}", seat=seat.name,
+                                 hand=hand.to_pbn(), why=why))
     unseen = FULL_MASK & ~hand.mask
     for suit in Suit:
         free = ((unseen >> (8 * suit)) & 0xFF).bit_count()
@@ -395,26 +408,27 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
             lo, hi = c.lengths.get((s, suit), (0, 8))
             lo_sum += lo
             if lo > free:
-                raise ConstraintError(f"{s.name} holds {lo} to {hi} {suit.symbol} but only {free} "
-                                      f"{suit.symbol} are unseen by {seat.name} "
-                                      f"({hand.to_pbn()!r} holds the rest)")
+                raise ConstraintError(tr("{s} holds {lo} to {hi} {suit} but only {free} {suit} are unseen by "
+                                         "{seat} ({hand!r} holds the rest)", s=s.name, lo=lo, hi=hi,
+                                         suit=suit.symbol, free=free, seat=seat.name, hand=hand.to_pbn()))
         if lo_sum > free:
-            raise ConstraintError(f"the other seats hold at least {lo_sum} {suit.symbol} in all but "
-                                  f"only {free} are unseen by {seat.name}")
+            raise ConstraintError(tr("the other seats hold at least {lo_sum} {suit} in all but only {free} "
+                                     "are unseen by {seat}", lo_sum=lo_sum, suit=suit.symbol, free=free,
+                                     seat=seat.name))
     for s in Seat:
         if s == seat:
             continue
         lo_sum = sum(c.lengths.get((s, u), (0, 8))[0] for u in Suit)
         hi_sum = sum(c.lengths.get((s, u), (0, 8))[1] for u in Suit)
         if lo_sum > 8 or hi_sum < 8:
-            raise ConstraintError(f"the lengths given for {s.name} add up to {lo_sum}..{hi_sum} "
-                                  f"cards: a hand holds 8")
+            raise ConstraintError(tr("the lengths given for {s} add up to {lo_sum}..{hi_sum} cards: a hand "
+                                     "holds 8", s=s.name, lo_sum=lo_sum, hi_sum=hi_sum))
     taken = hand.mask
     for cards in c.known.values():
         taken |= cards.mask
     pool = FULL_MASK & ~taken
     table = PLAIN_TABLE if c.points_strain is None else points_table(c.points_strain, c.rules)
-    where = f" in {c.points_strain}" if c.points_strain is not None else ""
+    where = tr(" in {strain}", strain=c.points_strain) if c.points_strain is not None else ""
     for s in Seat:
         if s == seat:
             continue
@@ -425,15 +439,17 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
             cap = c.lengths.get((s, u), (0, 8))[1] - ((mine >> (8 * u)) & 0xFF).bit_count()
             fit += min(cap, ((pool >> (8 * u)) & 0xFF).bit_count())
         if fit < room:
-            raise ConstraintError(f"{s.name} needs {room} more cards but its suit lengths let it take "
-                                  f"only {fit} of the cards unseen by {seat.name}")
+            raise ConstraintError(tr("{s} needs {room} more cards but its suit lengths let it take only "
+                                     "{fit} of the cards unseen by {seat}", s=s.name, room=room, fit=fit,
+                                     seat=seat.name))
         if s in c.points:
             lo, hi = c.points[s]
             reach = _points_reach(mine, pool, s, c, table)
             if reach is not None and (reach[1] < lo or reach[0] > hi):
-                raise ConstraintError(f"{s.name} holds {lo} to {hi} points{where} but can only hold "
-                                      f"{reach[0]} to {reach[1]}: its known cards and the unseen "
-                                      f"ones it may get allow no more")
+                raise ConstraintError(tr("{s} holds {lo} to {hi} points{where} but can only hold {reach} to "
+                                         "{reach2}: its known cards and the unseen ones it may get allow no "
+                                         "more", s=s.name, lo=lo, hi=hi, where=where, reach=reach[0],
+                                         reach2=reach[1]))
 
 
 def _points_reach(mine: int, pool: int, s: Seat, c: Constraints,
@@ -491,10 +507,10 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ConstraintError(f"number of deals {n!r}: expected a whole number, 1 or more")
+        raise ConstraintError(tr("number of deals {n!r}: expected a whole number, 1 or more", n=n))
     c = constraints if constraints is not None else Constraints()
     if not isinstance(c, Constraints):
-        raise ConstraintError(f"constraints {c!r}: expected a Constraints object")
+        raise ConstraintError(tr("constraints {c!r}: expected a Constraints object", c=c))
     _check_feasible(h, seat, c)
     r = rng if rng is not None else _random.Random(seed)
     limit = max_attempts if max_attempts is not None else max(10_000, DEFAULT_ATTEMPTS_PER_DEAL * n)
@@ -511,8 +527,9 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
             top = sorted(reasons.items(), key=lambda kv: -kv[1])[:3]
             detail = ", ".join(f"{why} {100 * k / attempts:.0f}%" for why, k in top)
             raise ConstraintError(
-                f"found only {len(out)} of {n} deals in {attempts} attempts: the constraints "
-                f"reject almost every deal (rejected by: {detail or 'none'})"
+                tr("found only {n_out} of {n} deals in {attempts} attempts: the constraints reject almost "
+                   "every deal (rejected by: {value})", n_out=len(out), n=n, attempts=attempts,
+                   value=detail or tr("none"))
             )
         attempts += 1
         if dealer is not None:
@@ -548,7 +565,7 @@ def _places(hand: CardSet, seat: Seat, c: Constraints) -> tuple[list[int], list[
     pool = [card for card in range(32) if not used >> card & 1]
     room = [8 - base[s].bit_count() for s in range(4)]
     if sum(room) != len(pool) or min(room) < 0:  # pragma: no cover - guarded above
-        raise ConstraintError("known cards do not fit in the hands")
+        raise ConstraintError(tr("known cards do not fit in the hands"))
     return base, pool, [s for s in range(4) for _ in range(room[s])]
 
 
@@ -566,10 +583,10 @@ class _ExcludingDealer:
         self.ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self.room = room
         if self._count(0, room) == 0:
-            raise ConstraintError("no deal fits: the cards excluded from the seats leave no way to "
-                                  "deal the unseen cards (" + ", ".join(
-                                      f"{Seat(s).name} cannot hold {x.to_pbn()}"
-                                      for s, x in sorted(excluded.items())) + ")")
+            barred_text = ", ".join(tr("{seat} cannot hold {cards}", seat=Seat(s).name, cards=x.to_pbn())
+                                    for s, x in sorted(excluded.items()))
+            raise ConstraintError(tr("no deal fits: the cards excluded from the seats leave no way to deal the "
+                                     "unseen cards ({barred})", barred=barred_text))
 
     def _count(self, i: int, room: tuple[int, ...]) -> int:
         if i == len(self.pool):
@@ -607,5 +624,5 @@ def _user_accepts(accept: Callable[[Deal], bool], deal: Deal) -> bool:
     except CoincheError:
         raise
     except Exception as e:
-        raise ConstraintError(f"accept function {getattr(accept, '__name__', accept)!r} "
-                              f"failed on {deal.to_pbn()!r}: {e!r}") from None
+        raise ConstraintError(tr("accept function {accept!r} failed on {deal!r}: {e!r}",
+                                 accept=getattr(accept, '__name__', accept), deal=deal.to_pbn(), e=e)) from None
