@@ -237,8 +237,9 @@ class Advice(Answer):
             if b.contract == c:
                 return b
         strains = " ".join(map(str, self.bid_strains))
-        raise CoincheError(f"bid {bid_label(c.level, c.strain)!r} is not in the advice: expected "
-                           f"80 to {self.rules.max_level} by 10 or capot, in {strains}")
+        raise CoincheError(tr("bid {bid!r} is not in the advice: expected 80 to {max_level} by 10 or "
+                              "capot, in {strains}", bid=bid_label(c.level, c.strain),
+                              max_level=self.rules.max_level, strains=strains))
 
     @property
     def best_bid(self) -> BidJudged:
@@ -508,7 +509,7 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
-        raise ConstraintError(f"rules {rules!r}: expected a Rules object")
+        raise ConstraintError(tr("rules {rules!r}: expected a Rules object", rules=rules))
     study = BiddingStudy(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
     adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
                                  confidence=confidence, margin=margin, time=time, workers=workers,

@@ -109,7 +109,8 @@ class LeadAdvice(Answer):
         for s in self.stats:
             if s.card == c:
                 return s
-        raise ContractError(f"card {c.name} is not in the leader's hand {self.hand.to_pbn()!r}")
+        raise ContractError(tr("card {card} is not in the leader's hand {hand!r}", card=card_name(c),
+                               hand=self.hand.to_pbn()))
 
     @property
     def text(self) -> str:
@@ -169,15 +170,15 @@ def _parse_contract(contract: "Contract | str", declarer: "Seat | str | None") -
     if isinstance(contract, Contract):
         c = contract
         if declarer is not None and Seat.parse(declarer) != c.declarer:
-            raise ContractError(f"contract {c} names declarer {c.declarer.name}, not "
-                                f"{Seat.parse(declarer).name}")
+            raise ContractError(tr("contract {c} names declarer {declarer}, not {seat}", c=c,
+                                   declarer=c.declarer.name, seat=Seat.parse(declarer).name))
     else:
         c = Contract.parse(contract, declarer=declarer)
         if declarer is None and not _names_declarer(contract):
-            raise ContractError(f"contract {contract!r} names no declarer: give declarer= "
-                                f"or write the seat in the text, like '100H S'")
+            raise ContractError(tr("contract {contract!r} names no declarer: give declarer= or write the "
+                                   "seat in the text, like '100H S'", contract=contract))
     if c.is_generale:
-        raise ContractError(f"{c}: lead advice does not handle générale contracts")
+        raise ContractError(tr("{c}: lead advice does not handle générale contracts", c=c))
     return c
 
 
@@ -305,7 +306,7 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         raise ConstraintError(str(e)) from None
     c = _parse_contract(contract, declarer)
     if measure not in ("points", "set"):
-        raise ConstraintError(f"measure {measure!r}: expected 'points' or 'set'")
+        raise ConstraintError(tr("measure {measure!r}: expected 'points' or 'set'", measure=measure))
     study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
 
     def values(deals: list[Deal], results: list[Any]) -> np.ndarray:

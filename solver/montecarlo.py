@@ -46,6 +46,7 @@ from .auction import Call
 from .cards import Card, CardSet, Seat
 from .contract import Contract, bid_text, level_json
 from .errors import ConstraintError
+from .messages import tr
 from .parallel import Backend, map_tasks
 from .rules import Strain
 from .sampling import Constraints, sample_deals
@@ -372,7 +373,7 @@ class Acceptance:
 def check_samples(samples: Any) -> int:
     """The number of deals asked for: a whole number, 1 or more."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ConstraintError(f"samples {samples!r}: expected a whole number, 1 or more")
+        raise ConstraintError(tr("samples {samples!r}: expected a whole number, 1 or more", samples=samples))
     return samples
 
 
@@ -437,7 +438,7 @@ def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | 
     """
     check_samples(max_samples)
     if time is not None and not time > 0:
-        raise ConstraintError(f"time {time!r}: expected a number of seconds above 0")
+        raise ConstraintError(tr("time {time!r}: expected a number of seconds above 0", time=time))
     deals = sample_deals(hand, seat, max_samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
     results: list[Any] = []
