@@ -22,7 +22,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from .messages import tr
+from .messages import card_name, tr
 from .auction import Auction, AuctionError, Call, CallKind
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
@@ -86,15 +86,16 @@ def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: Bid
         for c in CardSet(need):
             other = needed.get(int(c))
             if other is not None and other[0].seat != call.seat:
-                raise ConstraintError(f"{_describe(*other, seat)} and {_describe(call, m, seat)}: both "
-                                      f"cannot hold {Card(c).symbol}; no deal fits the auction under the "
-                                      f"{system.name} system")
+                raise ConstraintError(tr("{first} and {call}: both cannot hold {card}; no deal fits the auction "
+                                         "under the {system} system", first=_describe(*other, seat),
+                                         call=_describe(call, m, seat), card=card_name(Card(c)), system=system.name))
             needed[int(c)] = (call, m)
         clash = need & hand.mask
         if clash or (m.at_least and _count(m.honours & ~hand.mask) < m.at_least):
             held = " ".join(Card(c).symbol for c in CardSet(clash or (m.honours & hand.mask)))
-            raise ConstraintError(f"{_describe(call, m, seat)}, but you hold {held}: "
-                                  f"no deal fits the auction under the {system.name} system")
+            raise ConstraintError(tr("{call}, but you hold {held}: no deal fits the auction under the "
+                                     "{system} system", call=_describe(call, m, seat), held=held,
+                                     system=system.name))
         known[call.seat] = known.get(call.seat, 0) | need
     tests = [(call.seat, m) for call, m in meanings]
     user = given.accept
@@ -287,11 +288,13 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
         raise ConstraintError(str(e)) from None
     a = auction if isinstance(auction, Auction) else Auction.parse(auction, dealer, rules)
     if a.dealer != dealer:
-        raise AuctionError(f"the auction's dealer is {a.dealer.name}, not {dealer.name}")
+        raise AuctionError(tr("the auction's dealer is {dealer}, not {dealer2}", dealer=a.dealer.name,
+                              dealer2=dealer.name))
     if a.is_over:
-        raise AuctionError(f"the auction {a} is over: no call is left to make")
+        raise AuctionError(tr("the auction {a} is over: no call is left to make", a=a))
     if a.next_seat != seat:
-        raise AuctionError(f"after {a} it is {a.next_seat.name}'s call, not {seat.name}'s")
+        raise AuctionError(tr("after {a} it is {next_seat}'s call, not {seat}'s", a=a,
+                              next_seat=a.next_seat.name, seat=seat.name))
     c = auction_constraints(h, seat, a, system, constraints)
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)

@@ -199,7 +199,7 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     if leader is None and dealer is None:
-        raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
+        raise ConstraintError(tr("name the first leader (or the dealer, whose left-hand opponent leads)"))
     a = _auction(auction, dealer, rules)
     c = _contract(contract, a)
     if leader is None:
@@ -234,7 +234,7 @@ def _auction(auction: "Auction | str | None", dealer: "Seat | None", rules: Rule
     if auction is None or isinstance(auction, Auction):
         return auction
     if dealer is None:
-        raise ConstraintError("an auction needs its dealer")
+        raise ConstraintError(tr("an auction needs its dealer"))
     return Auction.parse(auction, dealer, rules)
 
 
@@ -243,28 +243,31 @@ def _contract(contract: "Contract | str | None", a: "Auction | None") -> Contrac
     ended = a.contract if a is not None else None
     if c is None:
         if ended is None:
-            raise ConstraintError("name the contract with its declarer, like '100H N' (or give the auction)")
+            raise ConstraintError(tr("name the contract with its declarer, like '100H N' (or give the "
+                                     "auction)"))
         return ended
     if c.declarer is None:
-        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
+        raise ConstraintError(tr("contract {c}: name its declarer, like '100H N'", c=c))
     if ended is not None and (ended.strain, ended.declarer) != (c.strain, c.declarer):
-        raise ConstraintError(f"contract {c.to_text()} {c.declarer.name}: the auction ended in "
-                              f"{ended.to_text()} {ended.declarer.name}")
+        raise ConstraintError(tr("contract {contract} {declarer}: the auction ended in {ended} {ended_by}",
+                                 contract=c.to_text(), declarer=c.declarer.name, ended=ended.to_text(),
+                                 ended_by=ended.declarer.name))
     return c
 
 
 def _check_to_move(k: Knowledge, deal: Deal) -> None:
     pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
     if pos.is_over:
-        raise ConstraintError("the deal is over: no card is left to play")
+        raise ConstraintError(tr("the deal is over: no card is left to play"))
     if pos.to_move != k.seat:
-        raise ConstraintError(f"after these cards {pos.to_move.name} is to play, not {k.seat.name}")
+        raise ConstraintError(tr("after these cards {to_move} is to play, not {seat}", to_move=pos.to_move.name,
+                                 seat=k.seat.name))
 
 
 def _real_values(deal: Deal, k: Knowledge) -> dict[Card, int]:
     if deal.hands[k.seat] != k.hand:
-        raise ConstraintError(f"the real deal gives {k.seat.name} {deal.hands[k.seat].to_pbn()}, "
-                              f"not {k.hand.to_pbn()}")
+        raise ConstraintError(tr("the real deal gives {seat} {real}, not {hand}", seat=k.seat.name,
+                                 real=deal.hands[k.seat].to_pbn(), hand=k.hand.to_pbn()))
     pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
     return {card: v for card, (v, _) in card_outcomes(default_solver(), pos).items()}
 

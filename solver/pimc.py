@@ -37,6 +37,7 @@ from .cards import Card, Seat, Team
 from .contract import Contract, bid_strains, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
+from .messages import tr
 from .knowledge import Knowledge, Tracker
 from .parallel import Backend, Executor, executor, map_tasks
 from .play import Position, parse_played
@@ -175,7 +176,7 @@ def _first_leader(leader: "Seat | str | None", dealer: "Seat | str | None", cont
             return opening_leader(contract, Seat.parse(dealer), rules)
     except SeatError as e:
         raise ConstraintError(str(e)) from None
-    raise ConstraintError("name the first leader (or the dealer, whose left-hand opponent leads)")
+    raise ConstraintError(tr("name the first leader (or the dealer, whose left-hand opponent leads)"))
 
 
 def _players(players: "str | Mapping[Seat | str, str | Player] | Player") -> "dict[Seat, str | Player]":
@@ -188,7 +189,7 @@ def _players(players: "str | Mapping[Seat | str, str | Player] | Player") -> "di
     for s in Seat:
         p = given.get(s, PIMC)
         if isinstance(p, str) and p.lower() not in (PIMC, DOUBLE_DUMMY):
-            raise ConstraintError(f"player {p!r} for {s.name}: expected 'pimc', 'dd' or a function")
+            raise ConstraintError(tr("player {p!r} for {s}: expected 'pimc', 'dd' or a function", p=p, s=s.name))
         out[s] = p.lower() if isinstance(p, str) else p
     return out
 
@@ -215,14 +216,15 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     elif c is not None:
         st = c.strain
     else:
-        raise ConstraintError("name the contract (like '100H N') or the strain")
+        raise ConstraintError(tr("name the contract (like '100H N') or the strain"))
     if c is not None and st != c.strain:
-        raise ConstraintError(f"strain {st.name} differs from the contract's {c.strain.name}")
+        raise ConstraintError(tr("strain {strain} differs from the contract's {contract_strain}", strain=st.name,
+                                 contract_strain=c.strain.name))
     if c is not None and c.declarer is None:
-        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
+        raise ConstraintError(tr("contract {c}: name its declarer, like '100H N'", c=c))
     first = _first_leader(leader, dealer, c, rules)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
+        raise ConstraintError(tr("worlds {worlds!r}: expected a whole number, 1 or more", worlds=worlds))
     who = _players(players)
     rule = None if confidence is None and margin is None else stopping_rule(confidence, margin)
     pos = Position(d, st, first, rules)
@@ -250,7 +252,7 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
             elif not isinstance(p, str):
                 card, n = pos.check(p(pos, seat)), 0
             else:                                           # pragma: no cover - _players checks the names
-                raise ConstraintError(f"player {p!r}: expected 'pimc', 'dd' or a function")
+                raise ConstraintError(tr("player {p!r}: expected 'pimc', 'dd' or a function", p=p))
             mine = {c: side_points(v, seat.team, total) for c, v in values.items()}
             decisions.append(Decision(seat, Card(card), n, max(mine.values()) - mine[card]))
             tracker.play(pos, card)
@@ -313,7 +315,7 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     default: a PIMC player spends much of its time in Python); ``seed`` fixes them."""
     n = min(check_samples(samples), advice.samples)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise ConstraintError(f"worlds {worlds!r}: expected a whole number, 1 or more")
+        raise ConstraintError(tr("worlds {worlds!r}: expected a whole number, 1 or more", worlds=worlds))
     deals, team = advice.deals[:n], advice.seat.team
     played = [STRAINS.index(s) for s in bid_strains(advice.rules)]
     seeds = np.random.SeedSequence(seed).spawn(n * len(played))
