@@ -35,6 +35,7 @@ from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, find_declarations
 from .errors import CoincheError, ConstraintError
+from .messages import card_name, tr
 from .match import Match
 from .outcome import capot_taker
 from .play import Position
@@ -169,7 +170,7 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
     and ``on_card`` are told each call and card as it is made (the card before it
     is played on the position given)."""
     if len(bots) != 4:
-        raise ConstraintError(f"{len(bots)} players: expected one per seat, 4")
+        raise ConstraintError(tr("{n_bots} players: expected one per seat, 4", n_bots=len(bots)))
     for s, b in zip(Seat, bots):
         if getattr(b, "cheating", False):
             b.see(deal)
@@ -230,7 +231,7 @@ def _ask(bot: Any, what: str, view: SeatView, check: Callable[[Any], Any]) -> An
         try:
             check(choice)
             if what == "card" and choice not in view.legal_cards():
-                raise ConstraintError(f"{Card(choice).name} is not allowed here")
+                raise ConstraintError(tr("{card} is not allowed here", card=card_name(Card(choice))))
             return choice
         except CoincheError as e:
             if isinstance(bot, Person):
@@ -292,13 +293,14 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
         tag = r.section(SEED_TAG)
         if r.deal != deal_for(seed, i) or r.dealer != dealer_for(first_dealer, i) or \
                 (tag is not None and tag.value != str(seed)):
-            raise GameError(f"saved deal {i + 1} is not deal {i + 1} of the match of seed {seed}")
+            raise GameError(tr("saved deal {n} is not deal {n} of the match of seed {seed}",
+                               n=i + 1, seed=seed))
         s = _record_score(r, rules)
         if r.contract is not None and s is None:
-            raise GameError(f"saved deal {i + 1} was not played to the end")
+            raise GameError(tr("saved deal {n} was not played to the end", n=i + 1))
         if s is not None:
             if m.is_over:
-                raise GameError(f"the saved match is over after {i} deals")
+                raise GameError(tr("the saved match is over after {i} deals", i=i))
             m.add(s)
         records.append(r)
     i = len(records)

@@ -43,6 +43,7 @@ from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, belote_claim, max_belotes
 from .errors import ScoreError
+from .messages import tr
 from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of
 from .scoring import (DealScore, capot_code, check_declarations, check_outcome, compiled_scoring,
                       score_checked, check_contract)
@@ -113,18 +114,20 @@ class PlayedContract:
 
     def __post_init__(self) -> None:
         if not isinstance(self.contract, Contract):
-            raise ScoreError(f"not a contract: {self.contract!r}")
+            raise ScoreError(tr("not a contract: {contract!r}", contract=self.contract))
         if self.capot is not None and not isinstance(self.capot, Team):
-            raise ScoreError(f"capot {self.capot!r}: expected the side that took every trick, or None")
+            raise ScoreError(tr("capot {capot!r}: expected the side that took every trick, or None",
+                                capot=self.capot))
         t = self.total
         if isinstance(t, bool) or not isinstance(t, int) or not 0 < t <= TOTAL_POINTS:
-            raise ScoreError(f"deal total {self.total!r}: expected a whole number from 1 to {TOTAL_POINTS}")
+            raise ScoreError(tr("deal total {total!r}: expected a whole number from 1 to {top}",
+                                total=self.total, top=TOTAL_POINTS))
         points = check_outcome(self.contract, self.points, self.capot, bool(self.generale), t)
         object.__setattr__(self, "points", points)
         b = self.belote
         if not (isinstance(b, tuple) and len(b) == 2 and type(b[0]) is int and type(b[1]) is int
                 and b[0] >= 0 and b[1] >= 0):
-            raise ScoreError(f"belote {b!r}: expected (ns, ew), the belotes each side claims")
+            raise ScoreError(tr("belote {b!r}: expected (ns, ew), the belotes each side claims", b=b))
         # the compiled scoring's code for the side that took every trick
         object.__setattr__(self, "_code", capot_code(self.capot, self.contract.team, bool(self.generale)))
 
@@ -154,13 +157,13 @@ class PlayedContract:
 
     def _checked(self, rules: Rules) -> tuple[int, tuple[int, int]]:
         if not isinstance(rules, Rules):
-            raise ScoreError(f"not a Rules object: {rules!r}")
+            raise ScoreError(tr("not a Rules object: {rules!r}", rules=rules))
         check_contract(self.contract, rules)
         n = sum(self.belote)
         most = max_belotes(self.contract.strain, rules)
         if n > most:
-            raise ScoreError(f"belote claimed {n} time(s) in {self.contract.to_text()}: these rules and "
-                             f"this strain allow at most {most}")
+            raise ScoreError(tr("belote claimed {n} time(s) in {contract}: these rules and this strain allow "
+                                "at most {most}", n=n, contract=self.contract.to_text(), most=most))
         decl = check_declarations(self.declarations, rules)
         return self._code, decl
 

@@ -693,16 +693,16 @@ def _leader_table(deal: "Deal | str", dealer: Seat, rules: Rules, table: "DDTabl
     if not isinstance(deal, Deal):
         deal = Deal.from_pbn(deal)
     if deal.cards_per_hand != 8:
-        raise DealError(f"par needs a full deal of 8 cards a hand, not {deal.cards_per_hand}: "
-                        f"{deal.to_pbn()!r}")
+        raise DealError(tr("par needs a full deal of 8 cards a hand, not {cards_per_hand}: {deal!r}",
+                           cards_per_hand=deal.cards_per_hand, deal=deal.to_pbn()))
     first = dealer.next
     if table is None:
         return dd_table(deal, first, rules, solver=solver)
     if table.leader is None:
         return table.for_leader(first)
     if table.leader != first:
-        raise SeatError(f"the table is for leader {table.leader.name}, but with dealer {dealer.name} "
-                        f"the first lead is by {first.name}")
+        raise SeatError(tr("the table is for leader {leader}, but with dealer {dealer} the first lead is by "
+                           "{first}", leader=table.leader.name, dealer=dealer.name, first=first.name))
     return table
 
 

@@ -40,6 +40,7 @@ from .contract import BID_LEVELS, CAPOT, LEVELS, Contract, bid_levels, bid_strai
 from .deal import Deal, first_leader
 from .declarations import award_declarations, belote_claim
 from .errors import ConstraintError, SeatError
+from .messages import N_, tr
 from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
 from .outcome import PlayedContract
 from .scoring import DealScore, capot_code
@@ -77,7 +78,7 @@ class ByStrain:
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, tuple):
             if self.array.ndim != 2:
-                raise SeatError(f"a one-leader table has no leader index: {key!r}")
+                raise SeatError(tr("a one-leader table has no leader index: {key!r}", key=key))
             seat, strain = key
             return self._py(self.array[Seat.parse(seat), Strain.parse(strain)])
         s = Strain.parse(key)
@@ -187,7 +188,8 @@ class DDTable:
         seat = Seat.parse(leader)
         if self.leader is not None:
             if seat != self.leader:
-                raise SeatError(f"this table is for leader {self.leader.name}, not {leader!r}")
+                raise SeatError(tr("this table is for leader {leader}, not {asked!r}",
+                                   leader=self.leader.name, asked=leader))
             return self
         a = np.asarray
         return DDTable(self.deal, seat, self.rules, a(self.ns_points)[seat].copy(),
@@ -201,7 +203,7 @@ class DDTable:
 
     def _one_leader(self, what: str) -> Seat:
         if self.leader is None:
-            raise SeatError(f"{what} needs a one-leader table: use table.for_leader(seat)")
+            raise SeatError(tr("{what} needs a one-leader table: use table.for_leader(seat)", what=tr(what)))
         return self.leader
 
     # -- contracts ------------------------------------------------------------------
@@ -214,7 +216,7 @@ class DDTable:
         cached: "list[list[Outcome]] | None" = getattr(self, "_outcomes", None)
         if cached is not None:
             return cached
-        leader = self._one_leader("an outcome")
+        leader = self._one_leader(N_("an outcome"))
         rules = self.rules
         masks = self.deal.masks
         ns = self.ns_points.array.tolist()
@@ -314,7 +316,7 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     lead = first_leader(leader, dealer)
     leaders = tuple(Seat) if lead is None else (lead,)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ConstraintError(f"threads {threads!r}: expected a whole number, 1 or more")
+        raise ConstraintError(tr("threads {threads!r}: expected a whole number, 1 or more", threads=threads))
     tasks = [(deal, leaders, st, rules) for st in _BY_COST]
     if solver is not None:
         results = [_solve_leaders(solver, t) for t in tasks]

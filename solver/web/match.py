@@ -36,6 +36,7 @@ from solver.cards import Card, CardSet, Seat
 from solver.contract import Contract
 from solver.declarations import find_declarations
 from solver.errors import ConstraintError, CoincheError
+from solver.messages import tr
 from solver.game import DealResult, deal_for, dealer_for, match_sections, play_deal
 from solver.match import Match
 from solver.play import Position, trick_winner
@@ -113,30 +114,32 @@ def _play(seed: int, i: int, calls: tuple[str, ...], cards: tuple[str, ...], rul
                         sections=match_sections(seed, i))
     except _Pending as p:
         if script.i_call < len(calls) or (p.view.bidding and cards):
-            raise ConstraintError(f"deal {i + 1}: more calls or cards than the deal has") from None
+            raise ConstraintError(tr("deal {n}: more calls or cards than the deal has", n=i + 1)) from None
         raise
     except CoincheError as e:
-        raise type(e)(f"deal {i + 1}: {e}") from None
+        raise type(e)(tr("deal {n}: {e}", n=i + 1, e=e)) from None
     if script.i_call < len(calls) or script.i_card < len(cards):
-        raise ConstraintError(f"deal {i + 1}: more calls or cards than the deal has")
+        raise ConstraintError(tr("deal {n}: more calls or cards than the deal has", n=i + 1))
     return res
 
 
 def _replay(seed: int, deals: Sequence[tuple[str, str]], rules: Rules) -> _Replayed:
     if len(deals) > MAX_DEALS:
-        raise ConstraintError(f"{len(deals)} deals: at most {MAX_DEALS} in one match")
+        raise ConstraintError(tr("{n_deals} deals: at most {most} in one match", n_deals=len(deals),
+                                 most=MAX_DEALS))
     results: list[DealResult] = []
     m = Match(rules)
     if not deals:
         deals = [("", "")]
     for i, (calls, cards) in enumerate(deals):
         if m.is_over:
-            raise ConstraintError(f"deal {i + 1}: the match was over after deal {i}")
+            raise ConstraintError(tr("deal {n}: the match was over after deal {i}", n=i + 1, i=i))
         try:
             res = _play(seed, i, tuple(_words(calls)), tuple(_words(cards)), rules)
         except _Pending as p:
             if i != len(deals) - 1:
-                raise ConstraintError(f"deal {i + 1} is not finished: only the last deal may be under way") \
+                raise ConstraintError(tr("deal {n} is not finished: only the last deal may be under way",
+                                         n=i + 1)) \
                     from None
             return _Replayed(results, m, i, p.view, p.view.played)
         results.append(res)
@@ -149,7 +152,7 @@ def _kinds(seat: Seat, partner: str, opponents: str) -> dict[Seat, str]:
     """Who plays each seat: ``you`` at ``seat``, then the bots."""
     for k in (partner, opponents):
         if k not in BOTS:
-            raise ConstraintError(f"bot {k!r}: expected one of {', '.join(BOTS)}")
+            raise ConstraintError(tr("bot {k!r}: expected one of {items}", k=k, items=', '.join(BOTS)))
     return {s: "you" if s == seat else partner if s.team == seat.team else opponents for s in Seat}
 
 
@@ -273,9 +276,9 @@ def bot_move(seed: int, seat: str, partner: str, opponents: str, deals: Sequence
     rp = _replay(seed, deals, rules)
     v = rp.pending
     if v is None:
-        raise ConstraintError(f"deal {rp.number + 1} is over: no one is to move")
+        raise ConstraintError(tr("deal {n} is over: no one is to move", n=rp.number + 1))
     if v.seat == me:
-        raise ConstraintError(f"it is your turn ({me.name}), not a bot's")
+        raise ConstraintError(tr("it is your turn ({me}), not a bot's", me=me.name))
     bot = make_bot(kinds[v.seat], _bot_seed(seed, rp.number, v.seat))
     # v is the view play_deal built for the seat to move: its own hand, nothing hidden
     if v.bidding:
@@ -291,7 +294,7 @@ def match_records(seed: int, seat: str, partner: str, opponents: str, deals: Seq
     players = tuple(Section(PLAYER_TAGS[s], k if k == "you" else f"{k} bot") for s, k in kinds.items())
     records: list[Record] = [r.record.with_sections(*players) for r in rp.results]
     if not records:
-        raise ConstraintError("no deal finished yet: nothing to write")
+        raise ConstraintError(tr("no deal finished yet: nothing to write"))
     return format_records(records)
 
 
@@ -302,7 +305,7 @@ def bots_replay(seed: int, number: int, seat: str, partner: str, opponents: str,
     me = Seat.parse(seat)
     kinds = _kinds(me, partner, opponents)
     if not 1 <= number <= MAX_DEALS:
-        raise ConstraintError(f"deal {number}: expected 1 to {MAX_DEALS}")
+        raise ConstraintError(tr("deal {number}: expected 1 to {most}", number=number, most=MAX_DEALS))
     i = number - 1
     bots = [make_bot(partner if s == me else kinds[s], _bot_seed(seed, i, s)) for s in Seat]
     res = play_deal(deal_for(seed, i), dealer_for(FIRST_DEALER, i), bots, rules)
