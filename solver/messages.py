@@ -157,6 +157,161 @@ FRENCH: dict[str, str] = {
     "none": "aucune",
     "known": "connues",
     "excluded": "exclues",
+    # errors of the advice, play, bidding, table, scoring and record modules
+    "samples {samples!r}: expected a whole number, 1 or more":
+        "échantillons {samples!r} : il faut un nombre entier, 1 ou plus",
+    "time {time!r}: expected a number of seconds above 0":
+        "temps {time!r} : il faut un nombre de secondes supérieur à 0",
+    "bid {bid!r} is not in the advice: expected 80 to {max_level} by 10 or capot, in {strains}":
+        "l'enchère {bid!r} n'est pas dans le conseil : il faut 80 à {max_level} de 10 en 10 ou capot, à {strains}",
+    "rules {rules!r}: expected a Rules object": "règles {rules!r} : il faut un objet Rules",
+    "card {card} is not in the leader's hand {hand!r}":
+        "la carte {card} n'est pas dans la main de l'entameur {hand!r}",
+    "{c}: lead advice does not handle générale contracts":
+        "{c} : le conseil d'entame ne traite pas les contrats de générale",
+    "measure {measure!r}: expected 'points' or 'set'": "mesure {measure!r} : il faut 'points' ou 'set'",
+    "contract {c} names declarer {declarer}, not {seat}": "le contrat {c} nomme le preneur {declarer}, pas {seat}",
+    "contract {contract!r} names no declarer: give declarer= or write the seat in the text, like '100H S'":
+        "le contrat {contract!r} ne nomme aucun preneur : donnez declarer= ou écrivez la place dans le texte, comme '100♥ S'",
+    "name the first leader (or the dealer, whose left-hand opponent leads)":
+        "nommez l'entameur (ou le donneur, dont l'adversaire de gauche entame)",
+    "an auction needs its dealer": "des enchères ont besoin de leur donneur",
+    "contract {c}: name its declarer, like '100H N'": "contrat {c} : nommez son preneur, comme '100♥ N'",
+    "contract {contract} {declarer}: the auction ended in {ended} {ended_by}":
+        "contrat {contract} {declarer} : les enchères ont fini sur {ended} {ended_by}",
+    "after these cards {to_move} is to play, not {seat}":
+        "après ces cartes, c'est à {to_move} de jouer, pas à {seat}",
+    "the real deal gives {seat} {real}, not {hand}": "la vraie donne donne à {seat} {real}, pas {hand}",
+    "name the contract with its declarer, like '100H N' (or give the auction)":
+        "nommez le contrat avec son preneur, comme '100♥ N' (ou donnez les enchères)",
+    "the auction's dealer is {dealer}, not {dealer2}": "le donneur des enchères est {dealer}, pas {dealer2}",
+    "the auction {a} is over: no call is left to make":
+        "les enchères {a} sont finies : il ne reste aucune enchère à faire",
+    "after {a} it is {next_seat}'s call, not {seat}'s": "après {a}, c'est à {next_seat} de parler, pas à {seat}",
+    "{call}, but you hold {held}: no deal fits the auction under the {system} system":
+        "{call}, mais vous tenez {held} : aucune donne ne s'accorde aux enchères dans le système {system}",
+    "{first} and {call}: both cannot hold {card}; no deal fits the auction under the {system} system":
+        "{first} et {call} : les deux ne peuvent tenir {card} ; aucune donne ne s'accorde aux enchères dans le système {system}",
+    "strain {strain} differs from the contract's {contract_strain}":
+        "l'atout {strain} diffère de celui du contrat, {contract_strain}",
+    "worlds {worlds!r}: expected a whole number, 1 or more":
+        "mondes {worlds!r} : il faut un nombre entier, 1 ou plus",
+    "player {p!r} for {s}: expected 'pimc', 'dd' or a function":
+        "joueur {p!r} pour {s} : il faut 'pimc', 'dd' ou une fonction",
+    "name the contract (like '100H N') or the strain": "nommez le contrat (comme '100♥ N') ou l'atout",
+    "player {p!r}: expected 'pimc', 'dd' or a function": "joueur {p!r} : il faut 'pimc', 'dd' ou une fonction",
+    "par needs a full deal of 8 cards a hand, not {cards_per_hand}: {deal!r}":
+        "le par demande une donne complète de 8 cartes par main, pas {cards_per_hand} : {deal!r}",
+    "the table is for leader {leader}, but with dealer {dealer} the first lead is by {first}":
+        "la table est pour l'entameur {leader}, mais avec le donneur {dealer} la première entame est de {first}",
+    "an outcome": "un résultat",
+    "threads {threads!r}: expected a whole number, 1 or more":
+        "fils {threads!r} : il faut un nombre entier, 1 ou plus",
+    "{what} needs a one-leader table: use table.for_leader(seat)":
+        "{what} demande une table à un seul entameur : utilisez table.for_leader(seat)",
+    "a one-leader table has no leader index: {key!r}":
+        "une table à un seul entameur n'a pas d'indice d'entameur : {key!r}",
+    "this table is for leader {leader}, not {asked!r}": "cette table est pour l'entameur {leader}, pas {asked!r}",
+    "not a contract: {contract!r}": "pas un contrat : {contract!r}",
+    "capot {capot!r}: expected the side that took every trick, or None":
+        "capot {capot!r} : il faut le camp qui a fait tous les plis, ou None",
+    "deal total {total!r}: expected a whole number from 1 to {top}":
+        "total de la donne {total!r} : il faut un nombre entier de 1 à {top}",
+    "belote {b!r}: expected (ns, ew), the belotes each side claims":
+        "belote {b!r} : il faut (ns, ew), les belotes que chaque camp annonce",
+    "not a Rules object: {rules!r}": "pas un objet Rules : {rules!r}",
+    "belote claimed {n} time(s) in {contract}: these rules and this strain allow at most {most}":
+        "belote annoncée {n} fois à {contract} : ces règles et cet atout en permettent au plus {most}",
+    "deal {n}: more calls or cards than the deal has":
+        "donne {n} : plus d'enchères ou de cartes que la donne n'en a",
+    "{n_deals} deals: at most {most} in one match": "{n_deals} donnes : au plus {most} dans une partie",
+    "deal {n} is over: no one is to move": "la donne {n} est finie : personne n'a la main",
+    "it is your turn ({me}), not a bot's": "c'est à vous de jouer ({me}), pas à un robot",
+    "no deal finished yet: nothing to write": "aucune donne n'est encore finie : rien à écrire",
+    "deal {number}: expected 1 to {most}": "donne {number} : il faut 1 à {most}",
+    "deal {n}: {e}": "donne {n} : {e}",
+    "deal {n}: the match was over after deal {i}": "donne {n} : la partie était finie après la donne {i}",
+    "bot {k!r}: expected one of {items}": "robot {k!r} : il faut l'un de {items}",
+    "deal {n} is not finished: only the last deal may be under way":
+        "la donne {n} n'est pas finie : seule la dernière donne peut être en cours",
+    "{n_bots} players: expected one per seat, 4": "{n_bots} joueurs : il en faut un par place, 4",
+    "saved deal {n} is not deal {n} of the match of seed {seed}":
+        "la donne enregistrée {n} n'est pas la donne {n} de la partie de graine {seed}",
+    "saved deal {n} was not played to the end": "la donne enregistrée {n} n'a pas été jouée jusqu'au bout",
+    "{card} is not allowed here": "{card} n'est pas permise ici",
+    "the saved match is over after {i} deals": "la partie enregistrée est finie après {i} donnes",
+    "these rules score no belote (belote=false)": "ces règles ne comptent pas la belote (belote=false)",
+    "belote claimed {n} time(s) in {contract}: {why}": "belote annoncée {n} fois à {contract} : {why}",
+    "card points {points!r}: expected a whole number from 0 to {total}":
+        "points de cartes {points!r} : il faut un nombre entier de 0 à {total}",
+    "capot by {taken_all} with the bidders on {pts} points: a side that takes every trick has all {total} points":
+        "capot de {taken_all} avec le preneur à {pts} points : un camp qui fait tous les plis a les {total} points",
+    "a générale bid is not allowed by these rules (Rules.generale is False)":
+        "ces règles ne permettent pas d'annoncer une générale (Rules.generale vaut False)",
+    "bid level {level} in {bid!r}: above {max_level}, the highest bid of these rules (the rule max_level allows up to {highest_level} here: a side counts at most {most_counted}, {total} and the announcements that count)":
+        "palier {level} dans {bid!r} : au-dessus de {max_level}, la plus haute enchère de ces règles (la règle max_level permet jusqu'à {highest_level} ici : un camp compte au plus {most_counted}, {total} et les annonces qui comptent)",
+    "bid {bid!r} coinched: a capot bid cannot be coinched or surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)":
+        "enchère {bid!r} coinchée : un capot annoncé ne peut être coinché ni surcoinché (seed 000 : il clôt les enchères ; la règle capot_coinche le permet)",
+    "bid {bid!r}: these rules have no sans atout or tout atout bids (the rule sa_ta is off)":
+        "enchère {bid!r} : ces règles n'ont pas d'enchères à sans atout ni à tout atout (la règle sa_ta est désactivée)",
+    "declarations {decl}: these rules score no declarations (declarations=false)":
+        "annonces {decl} : ces règles ne comptent pas les annonces (declarations=false)",
+    "declarations {decl}: only the side with the best declaration scores (both sides score only with carre_apart=true)":
+        "annonces {decl} : seul le camp de la meilleure annonce marque (les deux camps ne marquent qu'avec carre_apart=true)",
+    "{contract}: a capot needs every trick, not a number of points":
+        "{contract} : un capot demande tous les plis, pas un nombre de points",
+    "belote claimed by {side!r}: expected a side (NS, EW) or a seat":
+        "belote annoncée par {side!r} : il faut un camp (NS, EW) ou une place",
+    "there is no trump in sans atout": "il n'y a pas d'atout à sans atout",
+    "générale without capot: give the side that took every trick (capot)":
+        "générale sans capot : donnez le camp qui a fait tous les plis (capot)",
+    "declarations {declarations!r}: expected (ns_points, ew_points), two whole numbers 0 or more":
+        "annonces {declarations!r} : il faut (ns_points, ew_points), deux nombres entiers, 0 ou plus",
+    "declarations {decl}: {v} is no total of declarations (sums of 20, 50, 100, 150 and 200, at most {most})":
+        "annonces {decl} : {v} n'est pas un total d'annonces (sommes de 20, 50, 100, 150 et 200, au plus {most})",
+    "there is no belote in tout atout unless the rule belote_in_ta is on":
+        "il n'y a pas de belote à tout atout sauf avec la règle belote_in_ta",
+    "a deal holds at most {most} in {strain}": "une donne en compte au plus {most} à {strain}",
+    "line {n}: a comment opened with '{{' is never closed":
+        "ligne {n} : un commentaire ouvert par '{{' n'est jamais fermé",
+    "{text}: expected a whole number from {lo} to {hi}": "{text} : il faut un nombre entier de {lo} à {hi}",
+    "score {text}: expected NS <points> EW <points>, like NS 220 EW 40":
+        "score {text} : il faut NS <points> EW <points>, comme NS 220 EW 40",
+    "not record text: {text}": "pas un texte de fiche : {text}",
+    "not a record file or text: {source}": "ni un fichier ni un texte de fiches : {source}",
+    "not a record: {obj}: expected a JSON object": "pas une fiche : {obj} : il faut un objet JSON",
+    "not one record: {obj}": "pas une seule fiche : {obj}",
+    "declarations {p}: expected SIDE:KIND,KIND, like NS:tierce,carre-J":
+        "annonces {p} : il faut CAMP:SORTE,SORTE, comme NS:tierce,carre-J",
+    "not a record: {r}": "pas une fiche : {r}",
+    'line {n}: malformed tag pair {line}: expected [Name "value"]':
+        'ligne {n} : paire d\'étiquette mal formée {line} : il faut [Nom "valeur"]',
+    'line {n}: {line} before any tag pair: expected [Name "value"]':
+        'ligne {n} : {line} avant toute paire d\'étiquette : il faut [Nom "valeur"]',
+    "record key {where}: {v} is not text on one line": "clé de fiche {where} : {v} n'est pas du texte sur une ligne",
+    "record key {key!r}: {v} is not a {kind}": "clé de fiche {key!r} : {v} n'est pas de type {kind}",
+    'record key \'auction\': {auction}: expected [{{"seat": ..., "call": ...}}, ...]':
+        'clé de fiche \'auction\' : {auction} : il faut [{{"seat": ..., "call": ...}}, ...]',
+    "record section {sec}: expected an object with name, value and lines":
+        "section de fiche {sec} : il faut un objet avec name, value et lines",
+    "line {n}: tag [{name}] given twice in one game (first on line {line}); games are separated by a blank line":
+        "ligne {n} : étiquette [{name}] donnée deux fois dans une même partie (d'abord ligne {line}) ; les parties sont séparées par une ligne vide",
+    "record key {where}: {v} is not a number or text on one line":
+        "clé de fiche {where} : {v} n'est ni un nombre ni du texte sur une ligne",
+    'record key \'contract\': {c}: expected an object or "pass"':
+        'clé de fiche \'contract\' : {c} : il faut un objet ou "pass"',
+    # the validator's rarer refusals (solver/web/api.py)
+    "expected a number": "il faut un nombre",
+    "expected a finite number": "il faut un nombre fini",
+    "expected a number above {gt}": "il faut un nombre supérieur à {gt}",
+    "expected a number below {lt}": "il faut un nombre inférieur à {lt}",
+    "expected Unicode text": "il faut du texte Unicode",
+    "fewer than {min_length} items": "moins de {min_length} éléments",
+    "unknown field": "champ inconnu",
+    "not JSON (unreadable at character {at})": "pas du JSON (illisible au caractère {at})",
+    "{detail}": "valeur refusée : {detail}",
+    # the validator's lists
+    " or ": " ou ",
     # scoring
     "{n} card points": "{n} points de cartes",
     " + {n} belote": " + {n} de belote",

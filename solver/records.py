@@ -44,6 +44,7 @@ from .contract import Contract
 from .deal import Deal
 from .declarations import parse_declaration
 from .errors import CoincheError, quote
+from .messages import tr
 from .auction import AuctionState, Call, CallKind
 from .play import Position
 from .review import Review
@@ -191,13 +192,13 @@ class Record:
     def from_dict(cls, obj: dict[str, Any]) -> "Record":
         """The record of :meth:`to_dict`'s JSON form, checked as a record file is."""
         if not isinstance(obj, dict):
-            raise RecordError(f"not a record: {quote(obj)}: expected a JSON object")
+            raise RecordError(tr("not a record: {obj}: expected a JSON object", obj=quote(obj)))
         pairs = _Pairs.from_dict(obj)
         if not pairs:
             return cls()                # every field empty
         records = parse_records(_format_pairs([pairs]))
         if len(records) != 1:           # pragma: no cover - one value per tag, on one line
-            raise RecordError(f"not one record: {quote(obj)}")
+            raise RecordError(tr("not one record: {obj}", obj=quote(obj)))
         return records[0]
 
 
@@ -268,7 +269,7 @@ def _strip_comments(text: str) -> list[tuple[int, str, bool]]:
             i += 1
         out.append((n, "".join(kept).strip(), not line.strip()))
     if in_brace:
-        raise RecordError(f"line {in_brace}: a comment opened with '{{' is never closed")
+        raise RecordError(tr("line {n}: a comment opened with '{{' is never closed", n=in_brace))
     return out
 
 
@@ -287,15 +288,18 @@ def _games(text: str) -> list[list[_Tag]]:
         if line.startswith("["):
             m = _TAG_RE.match(line)
             if not m:
-                raise RecordError(f'line {n}: malformed tag pair {quote(line)}: expected [Name "value"]')
+                raise RecordError(tr('line {n}: malformed tag pair {line}: expected [Name "value"]', n=n,
+                                     line=quote(line)))
             name, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
             for t in game:
                 if t.name.lower() == name.lower():
-                    raise RecordError(f"line {n}: tag [{name}] given twice in one game (first on "
-                                      f"line {t.line}); games are separated by a blank line")
+                    raise RecordError(tr("line {n}: tag [{name}] given twice in one game (first on line "
+                                         "{line}); games are separated by a blank line", n=n, name=name,
+                                         line=t.line))
             game.append(_Tag(name, value, n))
         elif not game:
-            raise RecordError(f"line {n}: {quote(line)} before any tag pair: expected [Name \"value\"]")
+            raise RecordError(tr('line {n}: {line} before any tag pair: expected [Name "value"]', n=n,
+                                 line=quote(line)))
         else:
             game[-1].lines.append((n, line))
     if game:
@@ -330,14 +334,16 @@ def _value(tags: dict[str, _Tag], name: str, read: Callable[[str], Any]) -> Any:
 
 def _number(text: str, lo: int, hi: int) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 4) or not lo <= int(text) <= hi:
-        raise RecordError(f"{quote(text)}: expected a whole number from {lo} to {hi}")
+        raise RecordError(tr("{text}: expected a whole number from {lo} to {hi}", text=quote(text), lo=lo,
+                             hi=hi))
     return int(text)
 
 
 def _score(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"NS\s+(\d{1,5})\s+EW\s+(\d{1,5})", text, re.IGNORECASE)
     if not m:
-        raise RecordError(f"score {quote(text)}: expected NS <points> EW <points>, like NS 220 EW 40")
+        raise RecordError(tr("score {text}: expected NS <points> EW <points>, like NS 220 EW 40",
+                             text=quote(text)))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -346,7 +352,8 @@ def _declarations(text: str) -> str:
     for p in parts:
         side, sep, kinds = p.partition(":")
         if not sep or not kinds:
-            raise RecordError(f"declarations {quote(p)}: expected SIDE:KIND,KIND, like NS:tierce,carre-J")
+            raise RecordError(tr("declarations {p}: expected SIDE:KIND,KIND, like NS:tierce,carre-J",
+                                 p=quote(p)))
         Team.parse(side)
         for k in kinds.split(","):
             parse_declaration(k)
@@ -548,7 +555,7 @@ def _check_analysis(tag: _Tag) -> None:
 def parse_records(text: str, notation: Notation = ENGLISH) -> list[Record]:
     """The records of a record file's text."""
     if not isinstance(text, str):
-        raise RecordError(f"not record text: {quote(text)}")
+        raise RecordError(tr("not record text: {text}", text=quote(text)))
     with reading_in(EN):               # a record file spells its cards and bids in English
         return [_record(game, notation) for game in _games(text)]
 
@@ -559,7 +566,7 @@ def read_records(source: "str | os.PathLike[str]", notation: Notation = ENGLISH)
     if isinstance(source, str) and (any(c in source for c in "\n[{;%") or not source.strip()):
         return parse_records(source, notation)
     if not isinstance(source, (str, os.PathLike)):
-        raise RecordError(f"not a record file or text: {quote(source)}")
+        raise RecordError(tr("not a record file or text: {source}", source=quote(source)))
     with open(source, encoding="utf-8-sig", newline="") as f:
         return parse_records(f.read(), notation)
 
@@ -612,14 +619,17 @@ class _Pairs:
             if numbers and isinstance(v, int) and not isinstance(v, bool):
                 return str(v)
             if not isinstance(v, str) or "\n" in v or "\r" in v:
-                raise RecordError(f"record key {where}: {quote(v)} is not {'a number or ' if numbers else ''}"
-                                  f"text on one line")
+                if numbers:
+                    raise RecordError(tr("record key {where}: {v} is not a number or text on one line",
+                                         where=where, v=quote(v)))
+                raise RecordError(tr("record key {where}: {v} is not text on one line", where=where, v=quote(v)))
             return v
 
         def get(key: str, kind: type) -> Any:
             v = obj.get(key)
             if v is not None and not isinstance(v, kind):
-                raise RecordError(f"record key {key!r}: {quote(v)} is not a {kind.__name__}")
+                raise RecordError(tr("record key {key!r}: {v} is not a {kind}", key=key, v=quote(v),
+                                     kind=kind.__name__))
             return v
 
         out: list[tuple[str, str, list[str]]] = []
@@ -633,8 +643,8 @@ class _Pairs:
         auction = get("auction", list) or []
         if auction:
             if not all(isinstance(x, dict) and "call" in x for x in auction) or "seat" not in auction[0]:
-                raise RecordError(f"record key 'auction': {quote(auction)}: expected "
-                                  f"[{{\"seat\": ..., \"call\": ...}}, ...]")
+                raise RecordError(tr('record key \'auction\': {auction}: expected [{{"seat": ..., "call": '
+                                     "...}}, ...]", auction=quote(auction)))
             words = [text("'auction'", x["call"]) for x in auction]
             out.append(("Auction", text("'auction'", auction[0]["seat"]), [" ".join(words)]))
         c = obj.get("contract")
@@ -645,7 +655,7 @@ class _Pairs:
             out += [("Contract", f"{text(repr('contract'), c.get('bid'))}{x}", []),
                     ("Declarer", text(repr("contract"), c.get("declarer")), [])]
         elif c is not None:
-            raise RecordError(f"record key 'contract': {quote(c)}: expected an object or \"pass\"")
+            raise RecordError(tr('record key \'contract\': {c}: expected an object or "pass"', c=quote(c)))
         if obj.get("leader") is not None or obj.get("play"):
             cards = [text("'play'", x) for x in get("play", list) or []]
             tricks = [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)]
@@ -659,7 +669,8 @@ class _Pairs:
                                  f"EW {text('score', score.get('EW'), True)}", []))
         for sec in get("sections", list) or []:
             if not isinstance(sec, dict) or not isinstance(sec.get("lines", []), list):
-                raise RecordError(f"record section {quote(sec)}: expected an object with name, value and lines")
+                raise RecordError(tr("record section {sec}: expected an object with name, value and lines",
+                                     sec=quote(sec)))
             out.append((text("section name", sec.get("name")), text("section value", sec.get("value", "")),
                         [text("section line", x) for x in sec.get("lines", [])]))
         return out
@@ -670,7 +681,7 @@ def format_records(records: Iterable[Record], notation: Notation = ENGLISH) -> s
     pairs = []
     for r in records:
         if not isinstance(r, Record):
-            raise RecordError(f"not a record: {quote(r)}")
+            raise RecordError(tr("not a record: {r}", r=quote(r)))
         pairs.append(_Pairs.of(r, notation))
     return _format_pairs(pairs)
 

@@ -140,7 +140,7 @@ def _team(value: "Team | Seat | str | None", what: str) -> "Team | None":
     try:
         return Team.parse(value)
     except SeatError as e:
-        raise ScoreError(f"{what}: {e}") from None
+        raise ScoreError(tr("{what}: {e}", what=what, e=e)) from None
 
 
 #: Codes of who took every trick, for the compiled scoring's ``capot`` argument only
@@ -180,17 +180,18 @@ def _belote_counts(belote: "Team | Seat | str | Iterable[Team | Seat | str] | No
     for side in sides:
         team = _team(side, "belote")
         if team is None:
-            raise ScoreError(f"belote claimed by {side!r}: expected a side (NS, EW) or a seat")
+            raise ScoreError(tr("belote claimed by {side!r}: expected a side (NS, EW) or a seat", side=side))
         counts[team] += 1
     n = sum(counts)
     most = max_belotes(contract.strain, rules)
     if n > most:
         s = contract.strain
-        why = ("these rules score no belote (belote=false)" if not rules.belote
-               else "there is no trump in sans atout" if s == Strain.SA
-               else "there is no belote in tout atout unless the rule belote_in_ta is on" if most == 0
-               else f"a deal holds at most {most} in {s.name}")
-        raise ScoreError(f"belote claimed {n} time(s) in {contract.to_text()}: {why}")
+        why = (tr("these rules score no belote (belote=false)") if not rules.belote
+               else tr("there is no trump in sans atout") if s == Strain.SA
+               else tr("there is no belote in tout atout unless the rule belote_in_ta is on") if most == 0
+               else tr("a deal holds at most {most} in {strain}", most=most, strain=s.name))
+        raise ScoreError(tr("belote claimed {n} time(s) in {contract}: {why}", n=n, contract=contract.to_text(),
+                            why=why))
     return (counts[0], counts[1])
 
 
@@ -214,15 +215,16 @@ def check_outcome(contract: Contract, points: object, taken_all: "Team | None", 
     except TypeError:
         pts = None
     if pts is None or not 0 <= pts <= total:
-        raise ScoreError(f"card points {points!r}: expected a whole number from 0 to {total}")
+        raise ScoreError(tr("card points {points!r}: expected a whole number from 0 to {total}", points=points,
+                            total=total))
     if taken_all is None:
         if generale:
-            raise ScoreError("générale without capot: give the side that took every trick (capot)")
+            raise ScoreError(tr("générale without capot: give the side that took every trick (capot)"))
         return pts
     need = total if taken_all == contract.team else 0
     if pts != need:
-        raise ScoreError(f"capot by {taken_all.name} with the bidders on {pts} points: a side that takes "
-                         f"every trick has all {total} points")
+        raise ScoreError(tr("capot by {taken_all} with the bidders on {pts} points: a side that takes every "
+                            "trick has all {total} points", taken_all=taken_all.name, pts=pts, total=total))
     return pts
 
 
@@ -236,19 +238,21 @@ def _capot_code(capot: "bool | Team | Seat | str | None", generale: bool, contra
 def check_contract(contract: Contract, rules: Rules) -> None:
     """The bid is one these rules allow."""
     if contract.level == GENERALE and not rules.generale:
-        raise ContractError("a générale bid is not allowed by these rules (Rules.generale is False)")
+        raise ContractError(tr("a générale bid is not allowed by these rules (Rules.generale is False)"))
     if not contract.is_capot and contract.level > rules.max_level:
         raise ContractError(
-            f"bid level {contract.level} in {contract.to_text()!r}: above {rules.max_level}, the highest "
-            f"bid of these rules (the rule max_level allows up to {rules.highest_level} "
-            f"here: a side counts at most {rules.most_counted}, {TOTAL_POINTS} and the announcements "
-            f"that count)")
+            tr("bid level {level} in {bid!r}: above {max_level}, the highest bid of these rules (the "
+               "rule max_level allows up to {highest_level} here: a side counts at most {most_counted}, "
+               "{total} and the announcements that count)", level=contract.level,
+               bid=contract.to_text(), max_level=rules.max_level, highest_level=rules.highest_level,
+               most_counted=rules.most_counted, total=TOTAL_POINTS))
     if contract.coinche != Coinche.NONE and not may_coinche(contract.level, rules):
-        raise ContractError(f"bid {contract.to_text()!r} coinched: a capot bid cannot be coinched or "
-                            f"surcoinched (seed 000: it ends the auction; the rule capot_coinche allows it)")
+        raise ContractError(tr("bid {bid!r} coinched: a capot bid cannot be coinched or surcoinched "
+                               "(seed 000: it ends the auction; the rule capot_coinche allows it)",
+                               bid=contract.to_text()))
     if contract.strain >= Strain.SA and not rules.sa_ta:
-        raise ContractError(f"bid {contract.to_text()!r}: these rules have no sans atout or tout atout "
-                            f"bids (the rule sa_ta is off)")
+        raise ContractError(tr("bid {bid!r}: these rules have no sans atout or tout atout bids (the rule "
+                               "sa_ta is off)", bid=contract.to_text()))
 
 
 def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team | str | None" = False,
@@ -297,9 +301,9 @@ def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team |
         contract = Contract.parse(contract, capot_coinche=rules.capot_coinche if isinstance(rules, Rules)
                                   else False)
     if not isinstance(contract, Contract):
-        raise ContractError(f"not a contract: {contract!r}")
+        raise ContractError(tr("not a contract: {contract!r}", contract=contract))
     if not isinstance(rules, Rules):
-        raise ScoreError(f"not a Rules object: {rules!r}")
+        raise ScoreError(tr("not a Rules object: {rules!r}", rules=rules))
     code = _capot_code(capot, bool(generale), contract, points, total)
     check_contract(contract, rules)
     decl = check_declarations(declarations, rules)
@@ -339,19 +343,22 @@ def check_declarations(declarations: object, rules: Rules) -> tuple[int, int]:
         decl = (operator.index(pair[0]), operator.index(pair[1]))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise ScoreError(
-            f"declarations {declarations!r}: expected (ns_points, ew_points), two whole numbers 0 or more"
+            tr("declarations {declarations!r}: expected (ns_points, ew_points), two whole numbers 0 or more",
+               declarations=declarations)
         ) from None
     if decl == (0, 0):
         return decl
     if not rules.declarations:
-        raise ScoreError(f"declarations {decl}: these rules score no declarations (declarations=false)")
+        raise ScoreError(tr("declarations {decl}: these rules score no declarations (declarations=false)",
+                            decl=decl))
     for v in decl:
         if v not in _declarable_sums():
-            raise ScoreError(f"declarations {decl}: {v} is no total of declarations (sums of 20, 50, 100, "
-                             f"150 and 200, at most {MOST_DECLARED})")
+            raise ScoreError(tr("declarations {decl}: {v} is no total of declarations (sums of 20, 50, 100, "
+                                "150 and 200, at most {most})", decl=decl, v=v,
+                                most=MOST_DECLARED))
     if decl[0] and decl[1] and not rules.carre_apart:
-        raise ScoreError(f"declarations {decl}: only the side with the best declaration scores "
-                         f"(both sides score only with carre_apart=true)")
+        raise ScoreError(tr("declarations {decl}: only the side with the best declaration scores (both sides "
+                            "score only with carre_apart=true)", decl=decl))
     return decl
 
 
@@ -614,7 +621,8 @@ def min_points_to_make(contract: Contract, claim: "tuple[int, int]" = (0, 0),
     (82, 80)
     """
     if contract.is_capot:
-        raise ContractError(f"{contract}: a capot needs every trick, not a number of points")
+        raise ContractError(tr("{contract}: a capot needs every trick, not a number of points",
+                               contract=contract))
     score = compiled_scoring(rules)
     decl = tuple(declarations)
     return _first_true(0, total + 1, lambda p: score(contract, p, 0, claim, decl, total)[2])

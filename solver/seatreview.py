@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
-from .messages import N_
+from .messages import N_, tr
 from .cardplay import card_outcomes, play_advice
 from .outcome import PlayedContract, deal_facts, side_points
 from .cards import Card, Seat, Team, TextEnum
@@ -156,7 +156,7 @@ def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "s
     d = Deal.parse(deal)
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     if c.declarer is None:
-        raise ConstraintError(f"contract {c}: name its declarer, like '100H N'")
+        raise ConstraintError(tr("contract {c}: name its declarer, like '100H N'", c=c))
     cards = parse_played(played)
     Position(d, c.strain, leader, rules, cards)      # the referee checks the whole play first
     pos = Position(d, c.strain, leader, rules)
