@@ -240,6 +240,16 @@ _SHAPE_ERRORS = {
     "string_type": N_("expected text"),
     "int_type": N_("expected a whole number"),
     "int_parsing": N_("expected a whole number"),
+    "int_from_float": N_("expected a whole number"),
+    "float_type": N_("expected a number"),
+    "float_parsing": N_("expected a number"),
+    "finite_number": N_("expected a finite number"),
+    "greater_than": N_("expected a number above {gt}"),
+    "less_than": N_("expected a number below {lt}"),
+    "string_unicode": N_("expected Unicode text"),
+    "too_short": N_("fewer than {min_length} items"),
+    "enum": N_("expected one of {expected}"),
+    "extra_forbidden": N_("unknown field"),
     "bool_type": N_("expected true or false"),
     "bool_parsing": N_("expected true or false"),
     "list_type": N_("expected a list"),
@@ -259,12 +269,20 @@ def _validation_message(exc: RequestValidationError) -> str:
     """One line for a request of the wrong shape, in the request's language: the field,
     what is wrong, the input."""
     first = exc.errors()[0] if exc.errors() else {}
+    if first.get("type") == "json_invalid":        # the place is a character, not a field
+        at = first.get("loc", ("body", "?"))[-1]
+        return tr("{field}: {problem}{shown}", field=tr("request"),
+                  problem=tr("not JSON (unreadable at character {at})", at=at), shown="")
     where = ".".join(str(x) for x in first.get("loc", ())[1:]) or tr("request")
     value = first.get("input")
     shown = tr(" (got {value})", value=repr(str(value)[:80])) if isinstance(value, (str, int, float)) else ""
     template = _SHAPE_ERRORS.get(str(first.get("type", "")))
-    fields = {k: str(v) for k, v in (first.get("ctx") or {}).items()}
-    what = tr(template, **fields) if template is not None else str(first.get("msg", "invalid"))
+    fields = {k: str(int(v) if isinstance(v, float) and v.is_integer() else v)
+              for k, v in (first.get("ctx") or {}).items()}
+    if "expected" in fields:                     # the validator's list: 'pimc', 'heuristic' or 'random'
+        fields["expected"] = fields["expected"].replace(" or ", tr(" or "))
+    # a rarer type: the validator's English sentence, introduced in the request's language
+    what = tr(template, **fields) if template is not None else tr("{detail}", detail=first.get("msg", "invalid"))
     return tr("{field}: {problem}{shown}", field=where, problem=what, shown=shown)
 
 
