@@ -2,6 +2,7 @@
 where the two read differently and no language is set), and the README's example
 commands run in English and in French with French input, giving the same answers."""
 
+import ast
 import json
 import re
 import shlex
@@ -9,14 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import one_line_error, run
+from cli_helpers import one_line_error, run, runner
+from coinche_cli.main import app
 from solver import notation
 from solver.cards import Card, CardSet, Seat, Suit
 from solver.contract import Contract
-from solver.errors import CoincheError
+from solver.errors import CoincheError, ConstraintError
+from solver.messages import writing_in
+from solver.records import RecordError, read_records
 from solver.rules import Strain
+from solver.sampling import Constraints, sample_deals
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+EXAMPLE_RECORDS = Path(__file__).resolve().parent / "data" / "records_example.pbn"
 
 
 @pytest.mark.parametrize("text, en, fr", [
@@ -155,3 +161,119 @@ def test_json_is_the_same_in_both_languages():
     a, b = json.loads(en.stdout), json.loads(fr.stdout)
     assert a.pop("text") != b.pop("text")
     assert a == b
+
+
+# -- errors in the output language ---------------------------------------------------
+
+def _french_run(*args):
+    """``coinche ARGS`` with ``COINCHE_LANG=fr``: French notation in, French out."""
+    return runner.invoke(app, [str(a) for a in args], env={notation.ENV_VAR: "fr", "LANG": None, "LC_ALL": None})
+
+
+def test_a_sampling_refusal_in_french_on_the_command_line():
+    """A length constraint the hand leaves no room for: solver.sampling's refusal, the
+    same sentence the package writes under writing_in("fr")."""
+    with writing_in("fr"), pytest.raises(ConstraintError) as fr:
+        sample_deals("7.AJ9.KT.J8", "S", 3, constraints=Constraints(lengths={"N:H": (6, 8)}))
+    with pytest.raises(ConstraintError) as en:
+        sample_deals("7.AJ9.KT.J8", "S", 3, constraints=Constraints(lengths={"N:H": (6, 8)}))
+    assert "seules 5 cartes à ♥ sont hors de vue de S" in str(fr.value)
+    assert "only 5 ♥ are unseen by S" in str(en.value)
+    args = ["advise", "--dealer", "N", "--samples", "3"]
+    one_line_error(_french_run(*args, "7.AV9.R10.V8", "--length", "N:C:6-8"), str(fr.value))
+    one_line_error(run(*args, "7.AJ9.KT.J8", "--length", "N:H:6-8"), str(en.value))
+
+
+def test_a_record_refusal_in_french_on_the_command_line(tmp_path):
+    """A tag given twice in one game of a record file (tests/data/records_example.pbn with
+    its first Board tag doubled): solver.records' refusal in French, line numbers kept."""
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(EXAMPLE_RECORDS.read_text(encoding="utf-8").replace('[Board "1"]', '[Board "1"]\n[Board "1"]', 1),
+                   encoding="utf-8")
+    with writing_in("fr"), pytest.raises(RecordError) as fr:
+        read_records(bad)
+    assert "étiquette [Board] donnée deux fois" in str(fr.value)
+    one_line_error(_french_run("table", bad), str(fr.value))
+    one_line_error(run("table", bad), "tag [Board] given twice in one game")
+
+
+def test_a_match_refusal_in_french_on_the_page():
+    """The board's match API answers in the request's language (Accept-Language: fr):
+    solver.web.match's refusals, and the validator's rarer ones."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from solver.web import create_app
+    fr = {"accept-language": "fr-FR,fr;q=0.9"}
+    with TestClient(create_app()) as client:
+        def answer(path, headers=None, **body):
+            r = client.post(path, json={"seed": 7, **body}, headers=headers or {})
+            return r.status_code, r.json()["error"]
+
+        assert answer("/api/match/bot", fr, deals=[{"calls": "pass"}]) == (400, "c'est à vous de jouer (S), pas à un robot")
+        assert answer("/api/match/bot", deals=[{"calls": "pass"}]) == (400, "it is your turn (S), not a bot's")
+        status, said = answer("/api/match", fr, deals=[{"calls": "pass"}, {}])
+        assert status == 400 and said.startswith("la donne 1 n'est pas finie")
+        # the validator's rarer types: a float out of range, a bot not in the list
+        learner = {"rating": 5000, "deviation": 50, "volatility": 0.06}
+        r = client.post("/api/practice/rate", json={"right": True, "learner": learner}, headers=fr)
+        assert (r.status_code, r.json()["error"]) == (422, "learner.rating : il faut un nombre inférieur à 4000 (reçu '5000')")
+        r = client.post("/api/match", json={"seed": 7, "partner": "zz"}, headers=fr)
+        assert r.status_code == 422 and r.json()["error"].startswith("partner : il faut un de 'pimc'")
+        assert " or " not in r.json()["error"]
+        r = client.post("/api/table", content=b"{not json", headers={**fr, "content-type": "application/json"})
+        assert (r.status_code, r.json()["error"]) == (422, "requête : pas du JSON (illisible au caractère 1)")
+
+
+# -- no English f-string left where an error is raised ----------------------------------
+
+ROOT = README.parent
+
+#: Raise sites whose text is for programmers, never shown to a player: the exception
+#: classes, and why.
+FOR_PROGRAMMERS = {
+    "AttributeError": "assigning to an immutable value (solver.cards.Immutable) is a bug in the caller's code",
+    "AssertionError": "a branch that cannot be reached; the message is for the maintainer",
+}
+
+#: Modules whose raise sites still build English f-strings: they are yet to be put
+#: through the catalogue; the list may only shrink (a module made clean leaves it).
+PENDING = {
+    "cli/cmd_advise.py", "cli/cmd_batch.py", "cli/cmd_bidreview.py", "cli/cmd_deal.py", "cli/cmd_game.py",
+    "cli/cmd_match.py", "cli/cmd_par.py", "cli/cmd_play.py", "cli/cmd_playout.py", "cli/cmd_practice.py",
+    "cli/cmd_problems.py", "cli/cmd_review.py", "cli/cmd_score.py", "cli/cmd_selfplay.py", "cli/cmd_serve.py",
+    "cli/cmd_show.py", "cli/cmd_solve.py", "cli/cmd_study.py", "cli/cmd_table.py", "cli/errors.py",
+    "cli/files.py", "cli/lang.py", "cli/options.py", "cli/parse.py", "cli/records_io.py", "cli/rules.py",
+    "solver/aggregate.py", "solver/atomic.py", "solver/auction.py", "solver/batch.py", "solver/bots.py",
+    "solver/cards.py", "solver/contract.py", "solver/deal.py", "solver/declarations.py", "solver/features.py",
+    "solver/handeval.py", "solver/handfit.py", "solver/knowledge.py", "solver/match.py", "solver/notation.py",
+    "solver/parallel.py", "solver/play.py", "solver/plot.py", "solver/problems.py", "solver/rating.py", "solver/rules.py",
+    "solver/sequential.py", "solver/solve.py", "solver/studies.py", "solver/studyfiles.py", "solver/system.py",
+    "solver/workers.py",
+}
+
+
+def _english_raises() -> dict[str, list[str]]:
+    """Module -> its raise sites whose message is a bare string or f-string (not tr())."""
+    found: dict[str, list[str]] = {}
+    for path in sorted([*ROOT.joinpath("solver").rglob("*.py"), *ROOT.joinpath("cli").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args):
+                continue
+            first, func = node.exc.args[0], node.exc.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            text = isinstance(first, ast.JoinedStr) or (isinstance(first, ast.Constant) and isinstance(first.value, str))
+            if text and name not in FOR_PROGRAMMERS:
+                found.setdefault(path.relative_to(ROOT).as_posix(), []).append(f"line {node.lineno}")
+    return found
+
+
+def test_no_english_f_string_is_raised_outside_the_pending_modules():
+    left = {m: lines for m, lines in _english_raises().items() if m not in PENDING}
+    assert not left, f"write these messages through solver.messages.tr: {left}"
+
+
+def test_the_pending_list_holds_no_clean_module():
+    found = _english_raises()
+    assert len(found) > 10          # a scan that found nothing would pass the test above
+    clean = sorted(PENDING - set(found))
+    assert not clean, f"these modules raise no English f-string now: remove them from PENDING: {clean}"
