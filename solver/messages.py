@@ -88,7 +88,7 @@ FRENCH: dict[str, str] = {
     "a seat cannot be void in every suit, it must hold 8 cards":
         "une place ne peut être chicane dans toutes les couleurs, elle doit tenir 8 cartes",
     " in {strain}": " à {strain}",
-    "hand {value!r} holds {n_h} cards: expected 8": "la main {value!r} compte {n_h} cartes : il en faut 8",
+    "hand {hand!r} holds {n} cards: expected 8": "la main {hand!r} compte {n} cartes : il en faut 8",
     "{what}: range {value!r} must satisfy 0 <= minimum <= maximum <= {top}":
         "{what} : la fourchette {value!r} doit vérifier 0 <= minimum <= maximum <= {top}",
     "void {v!r}": "chicane {v!r}",
@@ -122,7 +122,7 @@ FRENCH: dict[str, str] = {
     "points_strain: {e}": "points_strain : {e}",
     "is void in": "est chicane à",
     "holds at most {hi}": "tient au plus {hi}",
-    "{seat} {what} {suit} but is known to hold {suit2!r}": "{seat} {what} {suit} mais on lui sait {suit2!r}",
+    "{seat} {what} {suit} but is known to hold {held!r}": "{seat} {what} {suit} mais on lui sait {held!r}",
     "accept {accept!r} is not callable: expected a function deal -> bool":
         "accept {accept!r} n'est pas appelable : il faut une fonction donne -> bool",
     "{seat} holds {lo} to {hi} {suit}": "{seat} tient {lo} à {hi} {suit}",
@@ -136,8 +136,8 @@ FRENCH: dict[str, str] = {
         "les longueurs données pour {s} totalisent {lo_sum}..{hi_sum} cartes : une main en tient 8",
     "{s} needs {room} more cards but its suit lengths let it take only {fit} of the cards unseen by {seat}":
         "{s} doit recevoir {room} cartes de plus mais ses longueurs ne lui en laissent prendre que {fit} parmi les cartes hors de vue de {seat}",
-    "found only {n_out} of {n} deals in {attempts} attempts: the constraints reject almost every deal (rejected by: {value})":
-        "seulement {n_out} donnes sur {n} trouvées en {attempts} essais : les contraintes rejettent presque toutes les donnes (rejets : {value})",
+    "found only {n_out} of {n} deals in {attempts} attempts: the constraints reject almost every deal (rejected by: {reasons})":
+        "seulement {n_out} donnes sur {n} trouvées en {attempts} essais : les contraintes rejettent presque toutes les donnes (rejets : {reasons})",
     "no deal fits: the cards excluded from the seats leave no way to deal the unseen cards ({barred})":
         "aucune donne ne convient : les cartes exclues des places ne laissent aucune façon de distribuer les cartes cachées ({barred})",
     "accept function {accept!r} failed on {deal!r}: {e!r}":

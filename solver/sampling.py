@@ -61,8 +61,8 @@ def parse_hand(hand: "CardSet | str | Iterable[int | str]") -> CardSet:
     """
     h = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
     if len(h) != 8:
-        raise DealError(tr("hand {value!r} holds {n_h} cards: expected 8",
-                           value=hand if isinstance(hand, str) else h.to_pbn(), n_h=len(h)))
+        raise DealError(tr("hand {hand!r} holds {n} cards: expected 8",
+                           hand=hand if isinstance(hand, str) else h.to_pbn(), n=len(h)))
     return h
 
 
@@ -245,8 +245,8 @@ def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: Lengths) ->
         have = len(known.get(seat, CardSet()).suit(suit))
         if have > hi:
             what = tr("is void in") if hi == 0 else tr("holds at most {hi}", hi=hi)
-            raise ConstraintError(tr("{seat} {what} {suit} but is known to hold {suit2!r}", seat=seat.name,
-                                     what=what, suit=suit.symbol, suit2=known[seat].suit(suit).to_pbn()))
+            raise ConstraintError(tr("{seat} {what} {suit} but is known to hold {held!r}", seat=seat.name,
+                                     what=what, suit=suit.symbol, held=known[seat].suit(suit).to_pbn()))
 
 
 def _voids_text(lengths: Lengths) -> dict[Seat, str]:
@@ -528,8 +528,8 @@ def sample_deals(hand: "CardSet | str", seat: "Seat | str" = Seat.S, n: int = 10
             detail = ", ".join(f"{why} {100 * k / attempts:.0f}%" for why, k in top)
             raise ConstraintError(
                 tr("found only {n_out} of {n} deals in {attempts} attempts: the constraints reject almost "
-                   "every deal (rejected by: {value})", n_out=len(out), n=n, attempts=attempts,
-                   value=detail or tr("none"))
+                   "every deal (rejected by: {reasons})", n_out=len(out), n=n, attempts=attempts,
+                   reasons=detail or tr("none"))
             )
         attempts += 1
         if dealer is not None:
