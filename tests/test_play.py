@@ -147,14 +147,14 @@ def test_card_points_tables():
     r = Rules()
     # seed 000: trumps J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2
     faces = ("HJ", "H9", "HA", "HT", "HK", "HQ", "H8")
-    assert [r.card_points(c, "H") for c in faces] == [20, 14, 11, 10, 4, 3, 0]
-    assert [r.card_points(c, "H") for c in ("SA", "ST", "SK", "SQ", "SJ", "S9")] == [11, 10, 4, 3, 2, 0]
+    assert [r.card_points(Card.parse(c), Strain.H) for c in faces] == [20, 14, 11, 10, 4, 3, 0]
+    assert [r.card_points(Card.parse(c), Strain.H) for c in ("SA", "ST", "SK", "SQ", "SJ", "S9")] == [11, 10, 4, 3, 2, 0]
     # seed 000 variant: in sans atout the ace is worth 19
-    assert r.card_points("SA", "SA") == 19
+    assert r.card_points(Card.SA, Strain.SA) == 19
     # tout atout: J 14, 9 9, A 6, 10 5, K 3, Q 1 (seed 000) or J 13, 9 9, A 7, 10 5, K 3, Q 1 (seed 001)
     ta = ("SJ", "S9", "SA", "ST", "SK", "SQ")
-    assert [r.card_points(c, "TA") for c in ta] == [14, 9, 6, 5, 3, 1]
-    assert [Rules(ta_table="j13").card_points(c, "TA") for c in ta] == [13, 9, 7, 5, 3, 1]
+    assert [r.card_points(Card.parse(c), Strain.TA) for c in ta] == [14, 9, 6, 5, 3, 1]
+    assert [Rules(ta_table="j13").card_points(Card.parse(c), Strain.TA) for c in ta] == [13, 9, 7, 5, 3, 1]
     # every table sums to 152 (+ 10 for the last trick = 162, seed 000)
     for strain in "S H D C SA TA".split():
         for rules in (Rules(), Rules(ta_table="j13")):

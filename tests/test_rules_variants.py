@@ -13,7 +13,7 @@ from cli_helpers import EXAMPLE, one_line_error, run
 from test_par import fake_table
 
 import minimax
-from solver import CardSet, Deal, Rules, Seat, Solver, Strain, Team
+from solver import Card, CardSet, Deal, Rules, Seat, Solver, Strain, Team
 from solver.advice import BiddingStudy
 from solver.contract import CAPOT, Coinche, Contract
 from solver.declarations import award_declarations, belote_claim, find_declarations
@@ -190,8 +190,8 @@ def test_seed_003_scaled_tables():
     division is done to put the total to 152"."""
     ta = Rules(ta_table="scaled", sa_table="scaled")
     faces = ["J", "9", "A", "T", "K", "Q", "8", "7"]
-    assert [ta.card_points("S" + f, "TA") for f in faces] == [12, 9, 7, 6, 2, 2, 0, 0]
-    assert [ta.card_points("S" + f, "SA") for f in ["A", "T", "K", "Q", "J", "9"]] == [14, 13, 5, 4, 2, 0]
+    assert [ta.card_points(Card.parse("S" + f), Strain.TA) for f in faces] == [12, 9, 7, 6, 2, 2, 0, 0]
+    assert [ta.card_points(Card.parse("S" + f), Strain.SA) for f in ["A", "T", "K", "Q", "J", "9"]] == [14, 13, 5, 4, 2, 0]
     assert sum(points_table(Strain.TA, ta)) == sum(points_table(Strain.SA, ta)) == 152
 
 

@@ -103,6 +103,9 @@ _CONVENIENCES = {
     ("solver.montecarlo", "simulate", "executor"), ("solver.montecarlo", "simulate_sequentially", "executor"),
     ("solver.montecarlo", "sample_answer", "executor"),
     ("solver.parallel", "executor", "backend"), ("solver.parallel", "map_tasks", "backend"),
+    # scoring one deal from loose arguments (its doctests: ``belote="EW"``, ``"capotS"``)
+    ("solver.scoring", "score_deal", "contract"), ("solver.scoring", "score_deal", "capot"),
+    ("solver.scoring", "score_deal", "belote"),
     # the language blocks: ``with writing_in("fr"):``
     ("solver.messages", "writing_in", "language"), ("solver.notation", "using", "language"),
 }
@@ -158,17 +161,8 @@ _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.plot', 'plot_points', 'strains'),
     ('solver.plot', 'text_histogram', 'strains'),
     ('solver.review', 'Review.cost', 'side'),
-    ('solver.rules', 'Rules.card_points', 'strain'),
-    ('solver.rules', 'Rules.card_strength', 'strain'),
-    ('solver.rules', 'Rules.is_trump', 'strain'),
     ('solver.sampling', 'Constraints.__init__', 'points_strain'),
     ('solver.sampling', 'hand_points', 'strain'),
-    ('solver.scoring', 'capot_side', 'capot'),
-    ('solver.scoring', 'score_deal', 'belote'),
-    ('solver.scoring', 'score_deal', 'capot'),
-    ('solver.scoring', 'score_deal', 'contract'),
-    ('solver.scoring', 'score_steps', 'belote'),
-    ('solver.scoring', 'score_steps', 'capot'),
     ('solver.solve', 'Solution.cost', 'card'),
     ('solver.solve', 'Solution.points', 'side'),
     ('solver.solve', 'Solver.load_hands', 'leader'),
