@@ -14,14 +14,15 @@ RELAXED = Rules(must_overtrump_partner=False)
 
 
 def legal(hand, trick, leader, strain, rules=Rules()):
-    return {c.name for c in legal_cards(CardSet.from_pbn(hand), trick, leader, strain, rules)}
+    return {c.name for c in legal_cards(CardSet.from_pbn(hand), trick, Seat.parse(leader), Strain.parse(strain),
+                                        rules)}
 
 
 # -- trick winners -------------------------------------------------------------------
 
 def test_seed_003_trick_example():
     # seed 003, bid 100♣: A♥, K♥, K♦ (no ♥, no ♣), 10♣ (no ♥, must cut): the 10♣ wins
-    assert trick_winner(["HA", "HK", "DK", "CT"], "C") == 3
+    assert trick_winner(["HA", "HK", "DK", "CT"], Strain.C) == 3
     # player 3 (N's partner S) holds a trump but need not cut: partner's A♥ is winning
     assert legal("-.-.K.8", ["HA", "HK"], "N", "C") == {"DK", "C8"}
     # player 4 (W) has no ♥ and must cut
@@ -30,12 +31,12 @@ def test_seed_003_trick_example():
 
 def test_trick_winner_orders():
     # trumps J 9 A 10 K Q 8 7 (seed 000): the 9 beats the ace
-    assert trick_winner(["HA", "H9", "H7", "HK"], "H") == 1
+    assert trick_winner(["HA", "H9", "H7", "HK"], Strain.H) == 1
     # plain suits A 10 K Q J 9 8 7: the 10 beats the king; an off-suit card never wins
-    assert trick_winner(["SK", "ST", "HA", "SJ"], "D") == 1
+    assert trick_winner(["SK", "ST", "HA", "SJ"], Strain.D) == 1
     # SA: no trumps; TA: every suit in trump order, the J of the suit led wins
-    assert trick_winner(["SK", "ST", "HJ", "SJ"], "SA") == 1
-    assert trick_winner(["SK", "ST", "HJ", "SJ"], "TA") == 3
+    assert trick_winner(["SK", "ST", "HJ", "SJ"], Strain.SA) == 1
+    assert trick_winner(["SK", "ST", "HJ", "SJ"], Strain.TA) == 3
 
 
 # -- legal cards, the default rules and their variants ------------------------------------
