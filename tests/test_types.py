@@ -12,6 +12,7 @@ import hashlib
 import importlib.util
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,7 @@ _CONVENIENCES = {
 } | {
     ("solver.bidding", "review_auction", p) for p in ("deal", "dealer", "auction")
 } | {
-    ("solver.lead", "lead_advice", p) for p in ("hand", "seat", "contract", "declarer", "executor")
+    ("solver.lead", "lead_advice", p) for p in ("hand", "seat", "contract", "declarer", "executor", "measure")
 } | {
     ("solver.cardplay", "play_advice", p) for p in ("hand", "seat", "contract", "leader", "deal",
                                                      "auction", "dealer", "shown", "executor")
@@ -242,3 +243,31 @@ def test_the_doors_and_the_pending_list_name_parameters_that_still_take_text():
     assert _CONVENIENCES <= found, sorted(_CONVENIENCES - found)
     assert _NOT_YET_NARROWED <= found, sorted(_NOT_YET_NARROWED - found)
 
+
+# --- Closed vocabularies are str-Enums equal to their words --------------------------------
+
+def test_a_web_job_state_is_an_enum_its_json_the_word():
+    pytest.importorskip("fastapi")
+    from solver.web.jobs import Job, JobState, Jobs
+
+    job = Job("id", "advice")
+    assert job.state is JobState.WAITING and job.to_dict()["state"] == "waiting"
+    assert type(job.to_dict()["state"]) is str
+    jobs = Jobs(running=1)
+    try:
+        started = jobs.start("advice", lambda progress: 7)
+        while not started.finished:
+            time.sleep(0.01)
+        assert started.state is JobState.DONE and started.to_dict()["state"] == "done"
+    finally:
+        jobs.shutdown()
+    assert [s.value for s in JobState] == ["waiting", "running", "done", "failed", "cancelled"]
+
+
+def test_the_lead_measure_is_an_enum_read_from_its_word():
+    from solver.errors import ConstraintError
+    from solver.lead import Measure, lead_advice
+
+    assert Measure("set") is Measure.SET and Measure.POINTS == "points"
+    with pytest.raises(ConstraintError, match="measure"):
+        lead_advice("KT7.Q8.A9.K", seat="E", contract="100H", declarer="S", samples=1, measure="tricks")
