@@ -112,8 +112,8 @@ class LeadAdvice(Answer):
     def defending(self) -> bool:
         return self.seat.team != self.contract.team
 
-    def card(self, card: "Card | str") -> LeadJudged:
-        c = Card.parse(card)
+    def card(self, card: Card) -> LeadJudged:
+        c = card
         for s in self.stats:
             if s.card == c:
                 return s

@@ -8,7 +8,7 @@ import collections
 
 import pytest
 
-from solver import CardSet, ConstraintError, Deal, DealError, Seat, Suit
+from solver import Card, CardSet, ConstraintError, Deal, DealError, Seat, Suit
 from solver.sampling import Constraints, hand_points, parse_hand, sample_deals
 
 HAND = "AJ9.A7.KT.J"          # S holds it in most tests
@@ -32,7 +32,7 @@ def test_unconstrained_deals_share_the_unseen_cards_evenly():
     # by construction each unseen card lands at each other seat with probability 1/3:
     # over 3000 deals the count per seat is 1000 with a standard deviation of about 26
     deals = sample_deals(HAND, "S", n=3000, seed=1)
-    where = collections.Counter(d.owner("HK") for d in deals)
+    where = collections.Counter(d.owner(Card.HK) for d in deals)
     assert set(where) == {Seat.N, Seat.E, Seat.W}
     assert all(850 < k < 1150 for k in where.values()), where
 

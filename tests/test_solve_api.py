@@ -143,7 +143,7 @@ def test_total_and_sides():
     sol = solve(Deal.from_pbn(EXAMPLE), "C", leader="S")
     # tests/data/dd_reference.json, case 4: 146 for N-S
     assert (sol.ns_points, sol.ew_points) == (146, 16)
-    assert sol.points("NS") == 146 and sol.points(Team.EW) == 16
+    assert sol.points(Team.NS) == 146 and sol.points(Team.EW) == 16
     assert sol.total == TOTAL and sol.nodes > 0
 
 
