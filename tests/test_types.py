@@ -127,9 +127,7 @@ def _is_reader(qualname: str) -> bool:
 _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.advice', 'Advice.bid', 'strain'),
     ('solver.advice', 'Advice.strain', 'strain'),
-    ('solver.advice', 'bid_label', 'strain'),
     ('solver.aggregate', 'aggregate', 'seat'),
-    ('solver.contract', 'bid_key', 'strain'),
     ('solver.deal', 'first_leader', 'dealer'),
     ('solver.deal', 'first_leader', 'leader'),
     ('solver.features', 'feature_values', 'strain'),
