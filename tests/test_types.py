@@ -107,6 +107,9 @@ _CONVENIENCES = {
     # scoring one deal from loose arguments (its doctests: ``belote="EW"``, ``"capotS"``)
     ("solver.scoring", "score_deal", "contract"), ("solver.scoring", "score_deal", "capot"),
     ("solver.scoring", "score_deal", "belote"),
+    # what is known of the hidden hands: a record read from loose input (seats, cards and
+    # strains as text, as ``--known``, ``--points`` and the board give them)
+    ("solver.sampling", "Constraints.__init__", "points_strain"),
     # the language blocks: ``with writing_in("fr"):``
     ("solver.messages", "writing_in", "language"), ("solver.notation", "using", "language"),
 }
@@ -130,7 +133,6 @@ _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.aggregate', 'aggregate', 'seat'),
     ('solver.deal', 'first_leader', 'dealer'),
     ('solver.deal', 'first_leader', 'leader'),
-    ('solver.features', 'feature_values', 'strain'),
     ('solver.lookahead', 'lookahead_advice', 'auction'),
     ('solver.lookahead', 'lookahead_advice', 'dealer'),
     ('solver.lookahead', 'lookahead_advice', 'seat'),
@@ -149,8 +151,6 @@ _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.play', 'Position.team_points', 'team'),
     ('solver.plot', 'plot_points', 'strains'),
     ('solver.plot', 'text_histogram', 'strains'),
-    ('solver.sampling', 'Constraints.__init__', 'points_strain'),
-    ('solver.sampling', 'hand_points', 'strain'),
     ('solver.solve', 'Solver.load_hands', 'leader'),
     ('solver.solve', 'Solver.load_hands', 'strain'),
 }
