@@ -110,6 +110,10 @@ _CONVENIENCES = {
     # what is known of the hidden hands: a record read from loose input (seats, cards and
     # strains as text, as ``--known``, ``--points`` and the board give them)
     ("solver.sampling", "Constraints.__init__", "points_strain"),
+    # the reader the doors' ``leader=`` and ``dealer=`` go through (solve, dd_table, ...)
+    ("solver.deal", "first_leader", "leader"), ("solver.deal", "first_leader", "dealer"),
+    # the Python face of ``coinche study show``: a study's folder, ``of="side"``, ``seat="E"``
+    ("solver.aggregate", "aggregate", "seat"),
     # the language blocks: ``with writing_in("fr"):``
     ("solver.messages", "writing_in", "language"), ("solver.notation", "using", "language"),
 }
@@ -119,23 +123,30 @@ _DOOR_MODULES = ("solver.web",)
 
 
 def _is_reader(qualname: str) -> bool:
-    """A function named for reading text: ``parse``, ``parse_*``, ``from_*``, ``read*``, and
-    the constructors of the types built from text (``CardSet("AKQ.-.-.-")``)."""
+    """A function named for reading text: ``parse``, ``parse_*``, ``from_pbn``, the batch
+    file's line reader, and the constructors of the types built from text
+    (``CardSet("AKQ.-.-.-")``)."""
     name = qualname.rsplit(".", 1)[-1]
-    return (name == "parse" or name.startswith(("parse_", "from_", "read")) or name == "iter_lines"
+    return (name == "parse" or name.startswith("parse_") or name in ("from_pbn", "iter_lines")
             or qualname in ("CardSet.__init__", "Deal.__init__"))
 
 
 #: Not yet narrowed: (module, qualified name, parameter).  The list only shrinks.
 _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
+    # the advice's accessors: ``adv.bid(100, "S")`` in docs/advice.md and many tests
     ('solver.advice', 'Advice.bid', 'strain'),
     ('solver.advice', 'Advice.strain', 'strain'),
-    ('solver.aggregate', 'aggregate', 'seat'),
-    ('solver.deal', 'first_leader', 'dealer'),
-    ('solver.deal', 'first_leader', 'leader'),
+    # the heuristic bot (solver/bots.py) hands it the shown cards as text
+    ('solver.knowledge', 'Knowledge.from_play', 'hand'),
+    ('solver.knowledge', 'Knowledge.from_play', 'leader'),
+    ('solver.knowledge', 'Knowledge.from_play', 'seat'),
+    ('solver.knowledge', 'Knowledge.from_play', 'shown'),
+    ('solver.knowledge', 'Knowledge.from_play', 'strain'),
+    # the look-ahead advice is being moved above bidding and the bots
     ('solver.lookahead', 'lookahead_advice', 'auction'),
     ('solver.lookahead', 'lookahead_advice', 'dealer'),
     ('solver.lookahead', 'lookahead_advice', 'seat'),
+    # the referee's position: built and played from text in most tests and examples
     ('solver.play', 'Position.__init__', 'deal'),
     ('solver.play', 'Position.__init__', 'leader'),
     ('solver.play', 'Position.__init__', 'strain'),
@@ -145,6 +156,7 @@ _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.play', 'Position.play', 'card'),
     ('solver.play', 'Position.play', 'seat'),
     ('solver.play', 'Position.team_points', 'team'),
+    # the engine's door for callers holding masks: it checks a leader given as an int
     ('solver.solve', 'Solver.load_hands', 'leader'),
     ('solver.solve', 'Solver.load_hands', 'strain'),
 }
