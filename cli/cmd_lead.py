@@ -51,7 +51,8 @@ def lead(
     with progress_bar(N_("solving")) as bar:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=rules, constraints=constraints,
-                          measure=Measure.SET if set_only else Measure.POINTS, workers=workers, progress=bar.callback,
+                          measure=Measure.SET if set_only else Measure.POINTS, workers=workers,
+                          progress=bar.callback,
                           **Budget.read(time, confidence, margin).kwargs())
     if as_json:
         print_json(adv.to_dict())

@@ -245,7 +245,8 @@ def check_outcome(contract: Contract, points: object, taken_all: "Team | None", 
     return pts
 
 
-def _capot_code(capot: "bool | Team", generale: bool, contract: Contract, points: int, total: int = TOTAL_POINTS) -> int:
+def _capot_code(capot: "bool | Team", generale: bool, contract: Contract, points: int,
+                total: int = TOTAL_POINTS) -> int:
     """The compiled scoring's ``capot`` argument from :func:`score_deal`'s."""
     side = capot_side(capot, contract)
     check_outcome(contract, points, side, generale, total)
@@ -322,8 +323,8 @@ def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team |
     code = _capot_code(parse_capot(capot), bool(generale), contract, points, total)
     check_contract(contract, rules)
     decl = check_declarations(declarations, rules)
-    return score_checked(contract, operator.index(points), code, _belote_counts(parse_belote(belote), contract, rules),
-                         decl, rules, total)
+    claims = _belote_counts(parse_belote(belote), contract, rules)
+    return score_checked(contract, operator.index(points), code, claims, decl, rules, total)
 
 
 @functools.lru_cache(maxsize=1)
