@@ -15,7 +15,7 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
-from solver.lead import lead_advice
+from solver.lead import Measure, lead_advice
 from solver.rules import Rules
 from solver.sampling import Constraints
 
@@ -51,7 +51,8 @@ def lead(
     with progress_bar(N_("solving")) as bar:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=rules, constraints=constraints,
-                          measure="set" if set_only else "points", workers=workers, progress=bar.callback,
+                          measure=Measure.SET if set_only else Measure.POINTS, workers=workers,
+                          progress=bar.callback,
                           **Budget.read(time, confidence, margin).kwargs())
     if as_json:
         print_json(adv.to_dict())

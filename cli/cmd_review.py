@@ -172,4 +172,4 @@ def _show(r: Review, played: str, as_json: bool) -> None:
                    strain=r.strain.symbol, seat=r.leader.name, before=r.value_before, after=r.value_after),
                 columns, rows, numeric=["trick", "N-S before", "N-S after", "cost"])
     say(tr("N-S gave away {ns}, E-W gave away {ew}; tricks so far: N-S {ns_points}, E-W {ew_points} points.",
-           ns=r.cost("NS"), ew=r.cost("EW"), ns_points=r.points[0], ew_points=r.points[1]))
+           ns=r.cost(Team.NS), ew=r.cost(Team.EW), ns_points=r.points[0], ew_points=r.points[1]))

@@ -19,7 +19,7 @@ from solver.contract import Coinche, Contract
 from solver.declarations import award_announced, parse_declaration
 from solver.errors import ScoreError, quote
 from solver.rules import VARIANTS, Rules, Strain
-from solver.scoring import score_deal, score_steps
+from solver.scoring import parse_belote, score_deal, score_steps
 from solver.declarations import Declaration
 
 
@@ -108,9 +108,10 @@ def score(
                               capot_coinche=rules.capot_coinche)
     decl, decl_lines = _declarations(declarations, rules)
     taken = True if capot else bidders.other if lost_capot else False
-    result = score_deal(contract, points, capot=taken, belote=belote or None, declarations=decl,
+    claims = parse_belote(belote)
+    result = score_deal(contract, points, capot=taken, belote=claims, declarations=decl,
                         generale=generale, rules=rules)
-    steps = decl_lines + score_steps(contract, points, capot=taken, belote=belote or None, declarations=decl,
+    steps = decl_lines + score_steps(contract, points, capot=taken, belote=claims, declarations=decl,
                                      generale=generale, rules=rules)
     if contract.is_capot and not capot and not lost_capot:
         err_console.print("hint: a capot bid makes only when the bidders take every trick; "

@@ -83,13 +83,13 @@ def _solve_deal(solver: Solver, task: tuple[Any, ...]) -> tuple[list[int], list[
 # Results
 # ---------------------------------------------------------------------------
 
-def bid_label(level: int, strain: "Strain | str") -> str:
+def bid_label(level: int, strain: Strain) -> str:
     """A bid for people: ``100♥``, ``80SA``, ``capot ♠``.
 
-    >>> bid_label(100, "H"), bid_label(80, "SA"), bid_label(CAPOT, "S")
+    >>> bid_label(100, Strain.H), bid_label(80, Strain.SA), bid_label(CAPOT, Strain.S)
     ('100♥', '80SA', 'capot ♠')
     """
-    return bid_text(level, Strain.parse(strain))
+    return bid_text(level, strain)
 
 
 @dataclasses.dataclass(frozen=True)

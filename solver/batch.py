@@ -40,9 +40,11 @@ from typing import Any, Callable, Generator, Iterable, Iterator, Optional, Seque
 from .cards import Seat
 from .deal import Deal
 from .errors import CoincheError, DealError, SeatError, quote
+from .par import par
 from .parallel import Backend, check_workers, executor
 from .rules import STRAINS, Rules
 from .solve import Solver, default_solver
+from .table import dd_table
 
 __all__ = ["BatchItem", "BadLine", "BatchLineError", "BatchResult", "parse_line", "parse_lines",
            "iter_lines", "solve_batch", "CSV_COLUMNS", "csv_rows"]
@@ -174,9 +176,6 @@ def _table_dict(table: Any) -> dict[str, Any]:
 
 
 def _solve_one(solver: Solver, item: BatchItem, rules: Rules, with_par: bool) -> BatchResult:
-    from .par import par as _par
-    from .table import dd_table
-
     deal = item.deal
     pbn = deal.to_pbn()
     if item.dealer is None:
@@ -185,7 +184,7 @@ def _solve_one(solver: Solver, item: BatchItem, rules: Rules, with_par: bool) ->
         return BatchResult(item.line, pbn, None, tables, None, t.nodes)
     d = item.dealer
     t = dd_table(deal, d.next, rules, solver=solver)
-    p = _par(deal, d, rules, table=t).to_dict() if with_par and deal.cards_per_hand == 8 else None
+    p = par(deal, d, rules, table=t).to_dict() if with_par and deal.cards_per_hand == 8 else None
     return BatchResult(item.line, pbn, d.name, {d.next.name: _table_dict(t)}, p, t.nodes)
 
 

@@ -386,7 +386,7 @@ def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinch
     return Contract(level, strain, declarer, Coinche(coinche), capot_coinche)
 
 
-def bid_key(level: "int | str", strain: "Strain | str",
+def bid_key(level: "int | str", strain: Strain,
             rules: Rules = Rules()) -> tuple[int, int]:
     """A sortable key for the auction order: a higher key overcalls a lower one.
 
@@ -395,15 +395,15 @@ def bid_key(level: "int | str", strain: "Strain | str",
     < SA < TA, so an equal level in a higher strain overcalls.  Compare keys made
     under the same rules only.
 
-    >>> bid_key(100, "C") == bid_key(100, "TA")
+    >>> bid_key(100, Strain.C) == bid_key(100, Strain.TA)
     True
     >>> ranked = Rules(suit_ranking=True)
-    >>> bid_key(100, "C", ranked) > bid_key(90, "SA", ranked) > bid_key(90, "H", ranked)
+    >>> bid_key(100, Strain.C, ranked) > bid_key(90, Strain.SA, ranked) > bid_key(90, Strain.H, ranked)
     True
-    >>> bid_key("capot", "C", ranked) > bid_key(160, "TA", ranked)
+    >>> bid_key("capot", Strain.C, ranked) > bid_key(160, Strain.TA, ranked)
     True
     """
     lv = parse_level(level)
     if not rules.suit_ranking:
         return (lv, 0)
-    return (lv, _STRAIN_RANK[Strain.parse(strain)])
+    return (lv, _STRAIN_RANK[strain])

@@ -121,8 +121,8 @@ class Deal(Immutable):
         except DealError as e:
             raise DealError(tr("{error} (in deal {text})", error=e, text=quote(text))) from None
 
-    def to_pbn(self, first: "Seat | str" = Seat.N) -> str:
-        f = Seat.parse(first)
+    def to_pbn(self, first: Seat = Seat.N) -> str:
+        f = first
         return f"{f.name}:" + " ".join(self.hands[(f + i) & 3].to_pbn() for i in range(4))
 
     @classmethod
@@ -153,8 +153,8 @@ class Deal(Immutable):
         n, e, s, w = self.hands
         return n.mask, e.mask, s.mask, w.mask
 
-    def owner(self, card: "Card | str") -> Seat | None:
-        c = Card.parse(card)
+    def owner(self, card: Card) -> Seat | None:
+        c = card
         for s, h in enumerate(self.hands):
             if h.mask >> c & 1:
                 return Seat(s)

@@ -24,7 +24,7 @@ declaration scores, and then all of its own.  In TA every suit is trump and in S
 none, so there equal sequences are always equal.
 
 >>> hand = CardSet.from_pbn("AKQ.JT98.-.J")
->>> [str(x) for x in find_declarations(hand, "S")]
+>>> [str(x) for x in find_declarations(hand, Strain.S)]
 ['quarte J♥', 'tierce A♠']
 """
 
@@ -119,7 +119,7 @@ class Declaration:
         return f"{self.kind.value} {_rank_text(self.top)}{self.suit.symbol}"  # type: ignore[union-attr]
 
 
-def find_declarations(hand: "CardSet | int | Iterable[int | str]", strain: "Strain | str",
+def find_declarations(hand: "CardSet | int | Iterable[int | str]", strain: Strain,
                       rules: Rules = Rules()) -> list[Declaration]:
     """The declarations a hand holds, best first.  With ``rules.card_once`` (seed 002:
     "If the same card is part of a Square and a sequence ... the player chooses") a
@@ -127,17 +127,16 @@ def find_declarations(hand: "CardSet | int | Iterable[int | str]", strain: "Stra
     or given up, the sequences read from the cards no kept carré uses) the hand
     declares the one worth most, carrés first on equal points.
 
-    >>> [str(x) for x in find_declarations(CardSet.from_pbn("J.J.J.JT987"), "H")]
+    >>> [str(x) for x in find_declarations(CardSet.from_pbn("J.J.J.JT987"), Strain.H)]
     ['carré of J', 'quinte J♣']
-    >>> find_declarations(CardSet.from_pbn("KQJT98.-.-.-"), "TA")[0].trump
+    >>> find_declarations(CardSet.from_pbn("KQJT98.-.-.-"), Strain.TA)[0].trump
     True
-    >>> find_declarations(CardSet.from_pbn("8.8.8.8KQ"), "C")   # carré of 8: nothing
+    >>> find_declarations(CardSet.from_pbn("8.8.8.8KQ"), Strain.C)   # carré of 8: nothing
     []
-    >>> [str(x) for x in find_declarations(CardSet.from_pbn("J.J.J.JT987"), "H", Rules(card_once=True))]
+    >>> [str(x) for x in find_declarations(CardSet.from_pbn("J.J.J.JT987"), Strain.H, Rules(card_once=True))]
     ['carré of J', 'quarte 10♣']
     """
     h = CardSet(hand)
-    strain = Strain.parse(strain)
     carres = [Declaration(DeclarationKind.CARRE, pts, CardSet(card_of(s, rank) for s in range(4)), None, rank)
               for rank, pts in CARRE_POINTS.items()
               if all(h.mask >> card_of(s, rank) & 1 for s in range(4))]
@@ -183,7 +182,7 @@ def _sequences(mask: int, strain: Strain) -> list[Declaration]:
     return out
 
 
-def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat | str",
+def award_declarations(deal: Deal, strain: Strain, first_leader: Seat,
                        rules: Rules = Rules()) -> tuple[int, int]:
     """``(ns_points, ew_points)`` of declarations after comparing them; ``(0, 0)``
     unless ``rules.declarations``.  Only the side with the best declaration scores,
@@ -192,11 +191,11 @@ def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat |
 
     >>> on = Rules(declarations=True)
     >>> deal = Deal.from_pbn("N:AKQ.-.-.- -.-.-.AKQ 987.-.-.- -.AKQ.-.-")
-    >>> award_declarations(deal, "H", "N", on)  # W's trump tierce is best: EW score both of theirs
+    >>> award_declarations(deal, Strain.H, Seat.N, on)  # W's trump tierce is best: EW score both of theirs
     (0, 40)
-    >>> award_declarations(deal, "D", "N", on)      # equal plain tierces cancel
+    >>> award_declarations(deal, Strain.D, Seat.N, on)      # equal plain tierces cancel
     (0, 0)
-    >>> award_declarations(deal, "D", "E", on.replace(declarations_first_wins=True))
+    >>> award_declarations(deal, Strain.D, Seat.E, on.replace(declarations_first_wins=True))
     (0, 40)
 
     With ``rules.carre_apart`` (seed 002: "Premiums for card sequences are given even
@@ -205,8 +204,7 @@ def award_declarations(deal: Deal, strain: "Strain | str", first_leader: "Seat |
     """
     if not rules.announcements.declarations:
         return (0, 0)
-    strain = Strain.parse(strain)
-    leader = Seat.parse(first_leader)
+    leader = first_leader
     order = [Seat((leader + i) & 3) for i in range(4)]
     found = {seat: find_declarations(deal.hands[seat], strain, rules) for seat in order}
     if not rules.announcements.carre_apart:
@@ -326,21 +324,21 @@ _BELOTE_SUITS = {(strain, in_ta): () if strain == Strain.SA or (strain == Strain
                  for strain in Strain for in_ta in (False, True)}
 
 
-def belote_teams(deal: Deal, strain: "Strain | str", rules: Rules = Rules()) -> list[tuple[Seat, Suit]]:
+def belote_teams(deal: Deal, strain: Strain, rules: Rules = Rules()) -> list[tuple[Seat, Suit]]:
     """Who holds belote: ``(seat, suit)`` for each hand with the K and Q of trump.
 
     In TA with ``rules.belote_in_ta`` every K+Q pair of one suit in one hand counts
     (seed 000); there is no belote in SA, nor in TA by default (seed 003).
 
     >>> deal = Deal.from_pbn("N:KQ.7.8.9 7.KQ.9.8 8.8.KQ.7 9.9.7.KQ")
-    >>> belote_teams(deal, "H")
+    >>> belote_teams(deal, Strain.H)
     [(<Seat.E: 1>, <Suit.H: 1>)]
-    >>> belote_teams(deal, "TA"), belote_teams(deal, "SA", Rules(belote_in_ta=True))
+    >>> belote_teams(deal, Strain.TA), belote_teams(deal, Strain.SA, Rules(belote_in_ta=True))
     ([], [])
-    >>> len(belote_teams(deal, "TA", Rules(belote_in_ta=True)))
+    >>> len(belote_teams(deal, Strain.TA, Rules(belote_in_ta=True)))
     4
     """
-    suits = _BELOTE_SUITS[Strain.parse(strain), rules.announcements.belote_in_ta]
+    suits = _BELOTE_SUITS[strain, rules.announcements.belote_in_ta]
     masks = deal.masks
     return [(seat, suit) for seat in Seat for suit in suits if masks[seat] & _KQ[suit] == _KQ[suit]]
 

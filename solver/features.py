@@ -177,10 +177,9 @@ def typed_column(values: "list[Any]") -> np.ndarray:
     return np.array(values, dtype=object)
 
 
-def feature_values(name: str, masks: np.ndarray, strain: "Strain | str", rules: Rules = Rules(),
+def feature_values(name: str, masks: np.ndarray, strain: Strain, rules: Rules = Rules(),
                    custom: "Mapping[str, Feature] | None" = None) -> np.ndarray:
     """The values of feature ``name`` for hands ``masks`` (card masks) in ``strain``."""
-    strain = Strain.parse(strain)
     masks = np.asarray(masks, dtype=np.uint64)
     if custom and name in custom:
         func = custom[name]

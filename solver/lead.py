@@ -29,7 +29,7 @@ import numpy as np
 
 from .messages import card_name, tr
 from .advice import bid_label
-from .cards import Card, CardSet, Seat, Team
+from .cards import Card, CardSet, Seat, Team, TextEnum
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError
@@ -43,7 +43,15 @@ from .scoring import min_points_to_make
 from .sequential import Verdict
 from .solve import LeadResult, Solver
 
-__all__ = ["LeadAdvice", "LeadJudged", "lead_advice"]
+__all__ = ["LeadAdvice", "LeadJudged", "Measure", "lead_advice"]
+
+
+class Measure(TextEnum):
+    """What a lead is judged by, equal to its word (the JSON's ``"measure"``): ``points``,
+    the exact values; ``set``, make or fail only (threshold probes)."""
+
+    POINTS = "points"
+    SET = "set"
 
 
 def _lead_task(solver: Solver, task: tuple[Any, ...]) -> list[LeadResult]:
@@ -86,7 +94,7 @@ class LeadAdvice(Answer):
     contract: Contract
     rules: Rules
     seed: "int | None"
-    measure: str
+    measure: Measure
     cards: list[Card]
     deals: list[Deal]
     values: "np.ndarray | None"
@@ -104,8 +112,8 @@ class LeadAdvice(Answer):
     def defending(self) -> bool:
         return self.seat.team != self.contract.team
 
-    def card(self, card: "Card | str") -> LeadJudged:
-        c = Card.parse(card)
+    def card(self, card: Card) -> LeadJudged:
+        c = card
         for s in self.stats:
             if s.card == c:
                 return s
@@ -122,7 +130,7 @@ class LeadAdvice(Answer):
         f = dict(card=card_name(b.card), bid=bid, p=100 * p, worst=card_name(w.card), pw=100 * pw,
                  points=b.points, worst_points=w.points,
                  se="" if math.isnan(b.points_se) else f" (±{b.points_se:.0f})")   # NaN: one sample
-        if self.measure == "set":
+        if self.measure is Measure.SET:
             if self.defending:
                 return tr("Lead {card}: it sets {bid} in {p:.0f}% of the deals; the worst lead, {worst}, "
                           "{pw:.0f}%.", **f)
@@ -141,7 +149,7 @@ class LeadAdvice(Answer):
             "hand": self.hand.to_pbn(), "seat": self.seat.name,
             "contract": self.contract.to_text(), "declarer": self.contract.declarer.name,
             "coinche": self.contract.coinche.name.lower(), "samples": self.samples,
-            "seed": self.seed, "measure": self.measure,
+            "seed": self.seed, "measure": self.measure.value,
             "cards": [s.to_dict() for s in self.stats], "best": self.best.card.name,
             "text": self.text,
         }
@@ -201,13 +209,13 @@ class _Leading(Study["LeadAdvice"]):
     seat: Seat
     contract: Contract
     rules: Rules
-    measure: str
+    measure: Measure
     claims: list[tuple[tuple[int, int], tuple[int, int], int]]  # belotes, declarations, total per deal
     work = staticmethod(_lead_task)
 
     def initial(self, deals: list[Deal]) -> list[Any]:
         c, rules = self.contract, self.rules
-        bidders, set_only = c.team, self.measure == "set"
+        bidders, set_only = c.team, self.measure is Measure.SET
         self.claims, tasks = [], []
         for d in deals:
             bel, decl, total = deal_facts(c, d, self.seat, rules)
@@ -225,7 +233,7 @@ class _Leading(Study["LeadAdvice"]):
         bidders, mine = c.team, self.seat.team
         n, k = len(results), len(self.hand)
         makes = np.zeros((n, k), dtype=bool)
-        exact = self.measure == "points"
+        exact = self.measure is Measure.POINTS
         values = np.zeros((n, k), dtype=np.int64)
         scores = np.zeros((n, k), dtype=np.int64)
         for i, (row, (bel, decl, total)) in enumerate(zip(results, self.claims)):
@@ -278,7 +286,7 @@ class _Leading(Study["LeadAdvice"]):
 def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract | str",
                 declarer: "Seat | str | None" = None, samples: int = 200, seed: "int | None" = None,
                 rules: Rules = Rules(), constraints: "Constraints | None" = None, *,
-                measure: str = "points", workers: "int | None" = None,
+                measure: "Measure | str" = "points", workers: "int | None" = None,
                 executor: "Backend | str" = Backend.THREAD,
                 progress: "Callable[[int, int], None] | None" = None,
                 max_attempts: "int | None" = None, confidence: "float | None" = None,
@@ -305,9 +313,9 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     c = _parse_contract(contract, declarer)
-    if measure not in ("points", "set"):
+    if measure not in tuple(Measure):
         raise ConstraintError(tr("measure {measure!r}: expected 'points' or 'set'", measure=measure))
-    study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=measure)
+    study = _Leading(hand=h, seat=seat, contract=c, rules=rules, seed=seed, measure=Measure(measure))
 
     def values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         out = study.outcomes(results)

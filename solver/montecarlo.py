@@ -377,7 +377,7 @@ def check_samples(samples: Any) -> int:
     return samples
 
 
-def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples: int,
+def simulate(study: Study[A], hand: CardSet, seat: Seat, samples: int,
              seed: "int | None" = None, constraints: "Constraints | None" = None, *,
              workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
              progress: "Callable[[int, int], None] | None" = None,
@@ -393,7 +393,7 @@ def simulate(study: Study[A], hand: "CardSet | str", seat: "Seat | str", samples
     ...     return solver.solve(deal, "H", "S").ns_points
     >>> class HeartPoints(Study):
     ...     work = staticmethod(hearts)
-    >>> simulate(HeartPoints(), "AJ9.A7.KT.J", "S", samples=3, seed=1, workers=1)
+    >>> simulate(HeartPoints(), CardSet.from_pbn("AJ9.A7.KT.J"), Seat.S, samples=3, seed=1, workers=1)
     [59, 101, 112]
     """
     check_samples(samples)
@@ -412,7 +412,7 @@ def _reporter(progress: Callable[[int, int], None], total: int) -> Callable[[int
 
 
 
-def simulate_sequentially(study: Study[A], hand: "CardSet | str", seat: "Seat | str",
+def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
                           max_samples: int, values: "Callable[[list[Deal], list[Any]], np.ndarray]",
                           seed: "int | None" = None, constraints: "Constraints | None" = None, *,
                           rule: "StoppingRule | None" = None, time: "float | None" = None,

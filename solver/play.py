@@ -41,13 +41,12 @@ def _beats(a: int, b: int, strain: Strain, strength: Sequence[int]) -> bool:
     return sa == trump  # a different suit wins only by trumping
 
 
-def trick_winner(cards: Sequence["int | str"], strain: "Strain | str") -> int:
+def trick_winner(cards: Sequence["int | str"], strain: Strain) -> int:
     """Index (0..3) in ``cards`` of the card that wins, the first card being the lead.
 
-    >>> trick_winner([Card.SA, Card.S8, Card.H7, Card.SK], "H")
+    >>> trick_winner([Card.SA, Card.S8, Card.H7, Card.SK], Strain.H)
     2
     """
-    strain = Strain.parse(strain)
     strength = strength_table(strain)
     cards = [int(c) for c in parse_played(cards)]  # also "SA", "10♥"
     best = 0
@@ -106,19 +105,18 @@ def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     return trumps, tr("must trump with a {suit}", suit=tsym)
 
 
-def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: "Seat | str",
-                strain: "Strain | str", rules: Rules = Rules()) -> CardSet:
+def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: Seat,
+                strain: Strain, rules: Rules = Rules()) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, lead first).
 
     ``leader`` is the seat that led the trick (it tells who is partner of whom).
 
     >>> hand = CardSet.from_pbn("-.J7.A.-")      # void in spades, two trumps
-    >>> legal_cards(hand, ["SA", "H9"], "N", "H")  # E trumped with the 9: overtrump
+    >>> legal_cards(hand, ["SA", "H9"], Seat.N, Strain.H)  # E trumped with the 9: overtrump
     CardSet.from_pbn('-.J.-.-')
     """
     trick_cards = [int(c) for c in parse_played(trick)]
-    mask, _ = legal_with_reason(int(CardSet(hand)), trick_cards, Seat.parse(leader),
-                                Strain.parse(strain), rules)
+    mask, _ = legal_with_reason(int(CardSet(hand)), trick_cards, leader, strain, rules)
     return CardSet(mask)
 
 

@@ -85,14 +85,14 @@ def sparkline(counts: "Sequence[int] | np.ndarray") -> str:
     return "".join(out)
 
 
-def text_histogram(advice: "Advice", strains: "Sequence[Strain | str] | None" = None) -> str:
+def text_histogram(advice: "Advice", strains: "Sequence[Strain] | None" = None) -> str:
     """The side's totals per strain as bars, 10 points a character, bid levels below.
 
     Each line: the strain, the bars from 0 to 160+, the mean and the chance to reach
     80 (82 points).  The ruler marks 80, 120 and 160: a bid is worth making when most
     of the bars stand right of its level.
     """
-    chosen = [Strain.parse(s) for s in strains] if strains is not None else list(STRAINS)
+    chosen = list(strains) if strains is not None else list(STRAINS)
     totals = advice.totals
     lines = []
     for s in chosen:
@@ -110,7 +110,7 @@ def text_histogram(advice: "Advice", strains: "Sequence[Strain | str] | None" = 
     return "\n".join(lines)
 
 
-def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain | str] | None" = None,
+def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain] | None" = None,
                 dpi: int = 100) -> Path:
     """Write a PNG: one histogram per strain of the side's totals, bid levels as lines.
 
@@ -118,7 +118,7 @@ def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain 
     Returns the path written.
     """
     plt = require_matplotlib()
-    chosen = [Strain.parse(s) for s in strains] if strains is not None else list(STRAINS)
+    chosen = list(strains) if strains is not None else list(STRAINS)
     out = Path(path)
     totals = advice.totals
     top = max(170, int(totals.max()) + 10 if totals.size else 170)

@@ -101,10 +101,9 @@ class Review:
     def mistakes(self) -> list[ReviewStep]:
         return [s for s in self.steps if s.cost > 0]
 
-    def cost(self, side: "Team | str") -> int:
+    def cost(self, side: Team) -> int:
         """Total points ``side`` gave away by its mistakes."""
-        t = Team.parse(side)
-        return sum(s.cost for s in self.steps if s.side == t)
+        return sum(s.cost for s in self.steps if s.side == side)
 
     def to_dict(self) -> dict[str, Any]:
         return {

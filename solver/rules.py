@@ -629,17 +629,16 @@ class Rules:
         return 0
 
 
-    def card_points(self, card: "int | str", strain: "Strain | str") -> int:
-        """The points of a card (an int, a :class:`Card` or card text) in a strain."""
-        return points_table(Strain.parse(strain), self)[_card_index(card)]
+    def card_points(self, card: int, strain: Strain) -> int:
+        """The points of a card (its int or :class:`Card`) in a strain."""
+        return points_table(strain, self)[card]
 
-    def card_strength(self, card: "int | str", strain: "Strain | str") -> int:
+    def card_strength(self, card: int, strain: Strain) -> int:
         """The strength (0..7, higher wins) of a card within its own suit."""
-        return strength_table(Strain.parse(strain))[_card_index(card)]
+        return strength_table(strain)[card]
 
-    def is_trump(self, card: "int | str", strain: "Strain | str") -> bool:
-        s = Strain.parse(strain)
-        return s < 4 and (_card_index(card) >> 3) == s
+    def is_trump(self, card: int, strain: Strain) -> bool:
+        return strain < 4 and (card >> 3) == strain
 
 
 #: One line per :class:`Rules` field: what it changes and where it comes from (the
@@ -681,11 +680,6 @@ VARIANTS = {
     "trump_sequence_first": "a trump sequence beats a plain one of its kind, whatever its cards (seed 004)",
     "generale_leads": "the declarer of a generale leads the first trick (seed 000)",
 }
-
-
-def _card_index(card: "int | str") -> int:
-    """A card's int; card text (``"HJ"``, ``"10♥"``) is read with :meth:`Card.parse`."""
-    return int(Card.parse(card)) if isinstance(card, str) else int(card)
 
 
 @functools.lru_cache(maxsize=None)

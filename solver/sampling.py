@@ -66,17 +66,17 @@ def parse_hand(hand: "CardSet | str | Iterable[int | str]") -> CardSet:
     return h
 
 
-def hand_points(hand: "CardSet | int", strain: "Strain | str | None" = None,
+def hand_points(hand: "CardSet | int", strain: "Strain | None" = None,
                 rules: Rules = Rules()) -> int:
     """The card points of a hand: in a strain, or with ``None`` at plain-suit values
     (A 11, 10 10, K 4, Q 3, J 2), what :class:`Constraints` ``points`` counts by default.
 
     >>> hand_points(CardSet.from_pbn("AJ9.A7.KT.J"))
     40
-    >>> hand_points(CardSet.from_pbn("AJ9.A7.KT.J"), "S")      # J 20 and 9 14 of trumps
+    >>> hand_points(CardSet.from_pbn("AJ9.A7.KT.J"), Strain.S)  # J 20 and 9 14 of trumps
     72
     """
-    table = PLAIN_TABLE if strain is None else points_table(Strain.parse(strain), rules)
+    table = PLAIN_TABLE if strain is None else points_table(strain, rules)
     return mask_points(CardSet(hand).mask, table)
 
 

@@ -39,6 +39,7 @@ DECLARATION_VALUES = tuple(sorted({p for _, p in SEQUENCE_POINTS.values()} | set
 
 __all__ = ["ScoreError", "DealScore", "score_deal", "round_score", "BELOTE_POINTS",
            "CAPOT_BONUS", "FAILED_BASE", "GENERALE_BONUS", "min_points_to_make", "made_levels", "score_steps",
+           "parse_belote", "parse_capot",
            "TAKEN_BY_BIDDERS", "TAKEN_BY_DEFENDERS", "TAKEN_ALONE"]
 #: What an unbid capot scores in place of the card points (seed 000: "250 plus the bid").
 CAPOT_BONUS = 250
@@ -170,17 +171,35 @@ def code_side(code: int, bidders: Team) -> "Team | None":
 GENERALE_BONUS = 500
 
 
-def _belote_counts(belote: "Team | Seat | str | Iterable[Team | Seat | str] | None", contract: Contract,
-                   rules: Rules) -> tuple[int, int]:
-    """``(ns, ew)`` belotes claimed: ``belote`` is None, a side, or one side per belote."""
+def parse_belote(belote: "Team | Seat | str | Iterable[Team | Seat | str] | None") -> "tuple[Team, ...]":
+    """The sides claiming belote, one per belote, read from a side, a seat, their text or
+    a list of them (``None``: no claim); the door of :func:`score_deal`."""
     if belote is None:
-        return (0, 0)
+        return ()
     sides = [belote] if isinstance(belote, (str, Team, Seat)) else list(belote)
-    counts = [0, 0]
+    out = []
     for side in sides:
         team = _team(side, "belote")
         if team is None:
             raise ScoreError(tr("belote claimed by {side!r}: expected a side (NS, EW) or a seat", side=side))
+        out.append(team)
+    return tuple(out)
+
+
+def parse_capot(capot: "bool | Team | Seat | str | None") -> "bool | Team":
+    """:func:`score_deal`'s ``capot`` read: ``True`` (the bidders), ``False`` (no side;
+    ``None`` too) or the side that took every trick, from itself, a seat or their text."""
+    if capot is None or isinstance(capot, bool):
+        return bool(capot)
+    team = _team(capot, "capot")
+    assert team is not None
+    return team
+
+
+def _belote_counts(belote: "tuple[Team, ...]", contract: Contract, rules: Rules) -> tuple[int, int]:
+    """``(ns, ew)`` belotes claimed: one side per belote."""
+    counts = [0, 0]
+    for team in belote:
         counts[team] += 1
     n = sum(counts)
     most = max_belotes(contract.strain, rules)
@@ -195,12 +214,12 @@ def _belote_counts(belote: "Team | Seat | str | Iterable[Team | Seat | str] | No
     return (counts[0], counts[1])
 
 
-def capot_side(capot: "bool | Team | Seat | str | None", contract: Contract) -> "Team | None":
+def capot_side(capot: "bool | Team", contract: Contract) -> "Team | None":
     """The side that took every trick from :func:`score_deal`'s ``capot`` argument
-    (``True``: the bidders; ``False`` or ``None``: no side; else a side or seat)."""
-    if capot is False or capot is None:
+    (``True``: the bidders; ``False``: no side; else the side)."""
+    if capot is False:
         return None
-    return contract.team if capot is True else _team(capot, "capot")
+    return contract.team if capot is True else capot
 
 
 def check_outcome(contract: Contract, points: object, taken_all: "Team | None", generale: bool,
@@ -228,7 +247,8 @@ def check_outcome(contract: Contract, points: object, taken_all: "Team | None", 
     return pts
 
 
-def _capot_code(capot: "bool | Team | Seat | str | None", generale: bool, contract: Contract, points: int, total: int = TOTAL_POINTS) -> int:
+def _capot_code(capot: "bool | Team", generale: bool, contract: Contract, points: int,
+                total: int = TOTAL_POINTS) -> int:
     """The compiled scoring's ``capot`` argument from :func:`score_deal`'s."""
     side = capot_side(capot, contract)
     check_outcome(contract, points, side, generale, total)
@@ -304,11 +324,11 @@ def score_deal(contract: "Contract | str", points: int, *, capot: "bool | Team |
         raise ContractError(tr("not a contract: {contract!r}", contract=contract))
     if not isinstance(rules, Rules):
         raise ScoreError(tr("not a Rules object: {rules!r}", rules=rules))
-    code = _capot_code(capot, bool(generale), contract, points, total)
+    code = _capot_code(parse_capot(capot), bool(generale), contract, points, total)
     check_contract(contract, rules)
     decl = check_declarations(declarations, rules)
-    return score_checked(contract, operator.index(points), code, _belote_counts(belote, contract, rules),
-                         decl, rules, total)
+    claims = _belote_counts(parse_belote(belote), contract, rules)
+    return score_checked(contract, operator.index(points), code, claims, decl, rules, total)
 
 
 @functools.lru_cache(maxsize=1)
@@ -539,15 +559,15 @@ def compiled_parts(rules: Rules) -> CompiledParts:
     return parts
 
 
-def score_steps(contract: Contract, points: int, *, capot: "bool | Team | str" = False,
-                belote: "Team | Seat | str | Iterable[Team | Seat | str] | None" = None,
+def score_steps(contract: Contract, points: int, *, capot: "bool | Team" = False,
+                belote: "tuple[Team, ...]" = (),
                 declarations: "tuple[int, int]" = (0, 0), generale: bool = False,
                 rules: Rules = Rules(), total: int = TOTAL_POINTS) -> list[str]:
     """The arithmetic of :func:`score_deal`, one line per step, for people: what the
     bidders counted against what they needed, then each side's terms, multiplier,
     belote and rounding.
 
-    >>> for line in score_steps(Contract(100, "H", "N", Coinche.COINCHE), 70, belote="NS"):
+    >>> for line in score_steps(Contract(100, "H", "N", Coinche.COINCHE), 70, belote=(Team.NS,)):
     ...     print(line)
     N-S counted 90 (70 card points + 20 belote), needed 100: failed
     N-S: 20 belote = 20

@@ -449,9 +449,9 @@ class Solution:
         best = max(vals) if self.to_move in (Seat.N, Seat.S) else min(vals)
         return [c for c, v in self.card_values.items() if v == best]
 
-    def cost(self, card: "Card | str") -> int:
+    def cost(self, card: Card) -> int:
         """Points the card gives away against the best card (0 when it is optimal)."""
-        c = Card.parse(card)
+        c = card
         if c not in self.card_values:
             legal = " ".join(x.name for x in self.card_values) or "none: the deal is over"
             raise IllegalPlayError(f"{c.name} is not a legal card here (legal: {legal})")
@@ -475,8 +475,8 @@ class Solution:
     def ew_max_tricks(self) -> int:
         return self.position.total_tricks - self.ns_max_tricks
 
-    def points(self, side: "Team | str") -> int:
-        return self.ns_points if Team.parse(side) == Team.NS else self.ew_points
+    def points(self, side: Team) -> int:
+        return self.ns_points if side == Team.NS else self.ew_points
 
     def to_dict(self) -> dict[str, Any]:
         return {

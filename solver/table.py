@@ -16,9 +16,9 @@ needs: the double-dummy value does not depend on who declares.
 {'S': 73, 'H': 71, 'D': 106, 'C': 146, 'SA': 162, 'TA': 25}
 >>> t.ns_points["C"], t.ew_points["C"]
 (146, 16)
->>> t.best_bid("NS", "C")                       # 146 points and S's belote: 166
+>>> t.best_bid(Team.NS, Strain.C)               # 146 points and S's belote: 166
 160
->>> t.best_bid("NS", "SA"), t.best_bid("EW", "C")
+>>> t.best_bid(Team.NS, Strain.SA), t.best_bid(Team.EW, Strain.C)
 (250, None)
 >>> t.ns_capot["C"], t.ns_capot["SA"]           # SA: all 162 points, and every trick
 (False, True)
@@ -183,23 +183,22 @@ class DDTable:
         self.nodes = nodes
 
     # -- views --------------------------------------------------------------------
-    def for_leader(self, leader: "Seat | str") -> "DDTable":
+    def for_leader(self, leader: Seat) -> "DDTable":
         """The one-leader table of a four-leader table (or this table, checked)."""
-        seat = Seat.parse(leader)
         if self.leader is not None:
-            if seat != self.leader:
+            if leader != self.leader:
                 raise SeatError(tr("this table is for leader {leader}, not {asked!r}",
-                                   leader=self.leader.name, asked=leader))
+                                   leader=self.leader.name, asked=leader.name))
             return self
         a = np.asarray
-        return DDTable(self.deal, seat, self.rules, a(self.ns_points)[seat].copy(),
-                       a(self.ns_capot)[seat].copy(), a(self.ew_capot)[seat].copy(), self.totals, 0)
+        return DDTable(self.deal, leader, self.rules, a(self.ns_points)[leader].copy(),
+                       a(self.ns_capot)[leader].copy(), a(self.ew_capot)[leader].copy(), self.totals, 0)
 
-    def points(self, side: "Team | str") -> ByStrain:
-        return self.ns_points if Team.parse(side) == Team.NS else self.ew_points
+    def points(self, side: Team) -> ByStrain:
+        return self.ns_points if side == Team.NS else self.ew_points
 
-    def capot(self, side: "Team | str") -> ByStrain:
-        return self.ns_capot if Team.parse(side) == Team.NS else self.ew_capot
+    def capot(self, side: Team) -> ByStrain:
+        return self.ns_capot if side == Team.NS else self.ew_capot
 
     def _one_leader(self, what: str) -> Seat:
         if self.leader is None:
@@ -207,9 +206,9 @@ class DDTable:
         return self.leader
 
     # -- contracts ------------------------------------------------------------------
-    def outcome(self, side: "Team | str", strain: "Strain | str") -> Outcome:
+    def outcome(self, side: Team, strain: Strain) -> Outcome:
         """What ``side`` gets declaring ``strain`` (see :class:`Outcome`)."""
-        return self.outcomes()[Team.parse(side)][Strain.parse(strain)]
+        return self.outcomes()[side][strain]
 
     def outcomes(self) -> list[list[Outcome]]:
         """Every :meth:`outcome`, as ``outcomes()[side][strain]`` (computed once)."""
@@ -233,14 +232,14 @@ class DDTable:
         self._outcomes = out
         return out
 
-    def best_bid(self, side: "Team | str", strain: "Strain | str") -> "int | None":
+    def best_bid(self, side: Team, strain: Strain) -> "int | None":
         """The highest bid ``side`` makes in ``strain``: :data:`~solver.contract.CAPOT`
         when it can force every trick, else the highest numbered level of the rules
         (80..160, or up to ``Rules.max_level``) that makes (82 for 80, belote and, with
         ``Rules.declarations_count``, declarations counted, as
         :func:`~solver.scoring.score_deal` decides), else ``None``; ``None`` too for SA
         and TA when ``Rules.sa_ta`` is off (the table still holds their values)."""
-        team, s = Team.parse(side), Strain.parse(strain)
+        team, s = side, strain
         if s not in bid_strains(self.rules):
             return None
         out = self.outcome(team, s)

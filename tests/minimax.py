@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from solver.cards import CardSet, scan_forward
+from solver.cards import CardSet, Seat, scan_forward
 from solver.play import Position, legal_cards, trick_winner
 from solver.rules import LAST_TRICK_BONUS, Rules, Strain, points_table
 
@@ -58,7 +58,7 @@ class _Game:
         key = (hand, trick, leader)
         m = self._legal.get(key)
         if m is None:
-            m = self._legal[key] = int(legal_cards(CardSet(hand), list(trick), leader,
+            m = self._legal[key] = int(legal_cards(CardSet(hand), list(trick), Seat(leader),
                                                    self.strain, self.rules))
         return m
 

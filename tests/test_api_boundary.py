@@ -182,7 +182,7 @@ def test_card_sets_read_text():
     lambda: Solver(tt_bits=2**31),
     lambda: Position(None, "H"), lambda: Position(DEAL, "H", "N", "j13"),
     lambda: Position(DEAL, "H", played=5),
-    lambda: solver.legal_cards(CardSet(), 5, "N", "H"), lambda: solver.trick_winner([None], "H"),
+    lambda: solver.legal_cards(CardSet(), 5, Seat.N, Strain.H), lambda: solver.trick_winner([None], Strain.H),
 ])
 def test_constructors_refuse_wrong_types_with_project_errors(call):
     with pytest.raises(CoincheError):
@@ -208,8 +208,8 @@ WRONG = st.one_of(
     lambda x: can_take(DEAL, "H", 80, side=x), lambda x: solve(DEAL, "H", played=x),
     lambda x: Position(x, "H"), lambda x: Position(DEAL, "H", rules=x),
     lambda x: Position(DEAL, "H", played=x),
-    lambda x: solver.legal_cards(x, [], "N", "H"), lambda x: solver.legal_cards(CardSet(), x, "N", "H"),
-    lambda x: solver.trick_winner(x, "H"),
+    lambda x: solver.legal_cards(x, [], Seat.N, Strain.H), lambda x: solver.legal_cards(CardSet(), x, Seat.N, Strain.H),
+    lambda x: solver.trick_winner(x, Strain.H),
 ]))
 def test_wrong_types_raise_project_errors(value, call):
     """Whatever the value, the public constructors, parsers and queries either take it

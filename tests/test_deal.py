@@ -2,7 +2,7 @@
 
 import pytest
 
-from solver import EXAMPLE_DEAL, CardError, CardSet, Deal, DealError, Seat
+from solver import EXAMPLE_DEAL, Card, CardError, CardSet, Deal, DealError, Seat
 
 TEXT = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 
@@ -19,8 +19,8 @@ def test_from_pbn_and_back():
 def test_first_seat_prefix():
     d = Deal.from_pbn(TEXT)
     # "E:" lists E's hand first, then S, W, N in the order of play
-    assert d.to_pbn(first="E") == "E:T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 AK.K8.K8.A8"
-    assert Deal.from_pbn(d.to_pbn(first="E")) == d
+    assert d.to_pbn(first=Seat.E) == "E:T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9 AK.K8.K8.A8"
+    assert Deal.from_pbn(d.to_pbn(first=Seat.E)) == d
     assert Deal.from_pbn(TEXT[2:]) == d                           # no prefix: N first
     assert Deal.from_pbn(f'[Deal "{TEXT}"]') == d                 # a PBN tag
     assert Deal.from_pbn(TEXT.lower().replace("n:", "n:")) == d   # lower case
@@ -36,7 +36,7 @@ def test_random_deal_is_reproducible():
 def test_endgame_deals():
     d = Deal.from_pbn("N:A.K.-.- Q.7.-.- -.A8.-.- J.-.-.9")
     assert d.cards_per_hand == 2 and Deal.from_pbn(d.to_pbn()) == d
-    assert d.owner("HA") == Seat.S and d.owner("CA") is None
+    assert d.owner(Card.HA) == Seat.S and d.owner(Card.CA) is None
 
 
 def test_diagram():

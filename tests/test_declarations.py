@@ -12,7 +12,7 @@ from solver import (CardSet, Deal, Rank, Rules, Seat, Strain, Suit, award_declar
 ON = Rules(declarations=True)
 
 
-def kinds(hand, strain="H"):
+def kinds(hand, strain=Strain.H):
     return [(x.kind, x.points, str(x)) for x in find_declarations(CardSet.from_pbn(hand), strain)]
 
 
@@ -31,10 +31,10 @@ def test_sequences():
 
 def test_long_runs_count_as_their_best_quinte():
     # seed 000: "sequences longer than 5 cards are ... counted as any of the 5-card sequences"
-    (x,) = find_declarations(CardSet.from_pbn("KQJT98.-.-.-"), "H")
+    (x,) = find_declarations(CardSet.from_pbn("KQJT98.-.-.-"), Strain.H)
     assert (x.kind, x.points, x.top) == ("quinte", 100, Rank.K)
     assert len(x.cards) == 5 and "S8" not in x.cards
-    (y,) = find_declarations(CardSet.from_pbn("AKQJT987.-.-.-"), "H")
+    (y,) = find_declarations(CardSet.from_pbn("AKQJT987.-.-.-"), Strain.H)
     assert (y.points, y.top) == (100, Rank.A)
 
 
@@ -47,7 +47,7 @@ def test_two_runs_in_one_suit():
                                            ("K", 100), ("Q", 100)])
 def test_carres(rank, points):
     # seed 000: carré of J 200, of 9 150, of A, 10, K, Q 100
-    (x,) = find_declarations(CardSet.from_pbn(".".join([rank] * 4)), "H")
+    (x,) = find_declarations(CardSet.from_pbn(".".join([rank] * 4)), Strain.H)
     assert (x.kind, x.points, x.suit) == ("carre", points, None)
 
 
@@ -62,17 +62,17 @@ def test_a_card_counts_in_a_carre_and_in_a_sequence():
 
 
 def test_trump_flag():
-    assert find_declarations(CardSet.from_pbn("AKQ.AKQ.-.-"), "H")[0].trump is True   # ♥ first
-    assert [x.trump for x in find_declarations(CardSet.from_pbn("AKQ.-.-.-"), "SA")] == [False]
-    assert [x.trump for x in find_declarations(CardSet.from_pbn("AKQ.-.-.-"), "TA")] == [True]
+    assert find_declarations(CardSet.from_pbn("AKQ.AKQ.-.-"), Strain.H)[0].trump is True   # ♥ first
+    assert [x.trump for x in find_declarations(CardSet.from_pbn("AKQ.-.-.-"), Strain.SA)] == [False]
+    assert [x.trump for x in find_declarations(CardSet.from_pbn("AKQ.-.-.-"), Strain.TA)] == [True]
 
 
 def test_ordering_keys():
-    quinte = find_declarations(CardSet.from_pbn("-.-.QJT98.-"), "H")[0]
-    carre_q = find_declarations(CardSet.from_pbn("Q.Q.Q.Q"), "H")[0]
-    carre_t = find_declarations(CardSet.from_pbn("T.T.T.T"), "H")[0]
-    carre_k = find_declarations(CardSet.from_pbn("K.K.K.K"), "H")[0]
-    carre_a = find_declarations(CardSet.from_pbn("A.A.A.A"), "H")[0]
+    quinte = find_declarations(CardSet.from_pbn("-.-.QJT98.-"), Strain.H)[0]
+    carre_q = find_declarations(CardSet.from_pbn("Q.Q.Q.Q"), Strain.H)[0]
+    carre_t = find_declarations(CardSet.from_pbn("T.T.T.T"), Strain.H)[0]
+    carre_k = find_declarations(CardSet.from_pbn("K.K.K.K"), Strain.H)[0]
+    carre_a = find_declarations(CardSet.from_pbn("A.A.A.A"), Strain.H)[0]
     # seed 000 rule 1: any carré beats any sequence (here both are worth 100)
     assert carre_q.key > quinte.key
     # equal carrés by their cards, in the order seed 000 lists them: A, 10, K, Q
@@ -95,62 +95,62 @@ DEAL_QUARTE = Deal.from_pbn("N:QJT9.7.A.AQ 8.AKQ.K9.K9 AK.J9.Q8.J8 7.T8.JT7.T7")
 
 def test_declarations_off_by_default():
     for deal in (DEAL_HIGHER, DEAL_EQUAL, DEAL_CARRE):
-        assert award_declarations(deal, "H", "N") == (0, 0)
+        assert award_declarations(deal, Strain.H, Seat.N) == (0, 0)
 
 
 def test_higher_cards_win():
-    assert award_declarations(DEAL_HIGHER, "D", "N", ON) == (20, 0)      # tierce A beats tierce J
+    assert award_declarations(DEAL_HIGHER, Strain.D, Seat.N, ON) == (20, 0)      # tierce A beats tierce J
 
 
 def test_higher_score_wins():
     # a quarte (50) beats a tierce (20), even a trump tierce with a higher top
-    assert award_declarations(DEAL_QUARTE, "H", "N", ON) == (50, 0)
+    assert award_declarations(DEAL_QUARTE, Strain.H, Seat.N, ON) == (50, 0)
 
 
 def test_carre_beats_sequence_and_the_side_scores_all_its_own():
     # seed 000: the carré of K (100) beats the quinte (100); NS score the carré and S's tierce:
     # 100 + 20 = 120; EW's quinte and tierce score nothing
-    assert award_declarations(DEAL_CARRE, "C", "E", ON) == (120, 0)
+    assert award_declarations(DEAL_CARRE, Strain.C, Seat.E, ON) == (120, 0)
 
 
 def test_carre_of_ten_beats_carre_of_king():
-    assert award_declarations(DEAL_CARRES, "S", "N", ON) == (100, 0)
+    assert award_declarations(DEAL_CARRES, Strain.S, Seat.N, ON) == (100, 0)
 
 
 def test_trump_sequence_beats_plain():
     # seed 000 rule 4: equal sequences, the trump one is better
-    assert award_declarations(DEAL_EQUAL, "H", "N", ON) == (0, 20)       # E's ♥ is trump
-    assert award_declarations(DEAL_EQUAL, "S", "E", ON) == (20, 0)       # N's ♠ is trump
+    assert award_declarations(DEAL_EQUAL, Strain.H, Seat.N, ON) == (0, 20)       # E's ♥ is trump
+    assert award_declarations(DEAL_EQUAL, Strain.S, Seat.E, ON) == (20, 0)       # N's ♠ is trump
 
 
-@pytest.mark.parametrize("strain", ["D", "C", "SA", "TA"])
+@pytest.mark.parametrize("strain", [Strain.D, Strain.C, Strain.SA, Strain.TA])
 def test_equal_plain_sequences_cancel(strain):
     # seed 000 rule 5 (default): they annul each other; in TA both are trump, so equal too
-    assert award_declarations(DEAL_EQUAL, strain, "N", ON) == (0, 0)
+    assert award_declarations(DEAL_EQUAL, strain, Seat.N, ON) == (0, 0)
 
 
-@pytest.mark.parametrize("leader, expected", [("N", (20, 0)), ("E", (0, 20)), ("S", (20, 0)),
-                                              ("W", (20, 0))])
+@pytest.mark.parametrize("leader, expected", [(Seat.N, (20, 0)), (Seat.E, (0, 20)), (Seat.S, (20, 0)),
+                                              (Seat.W, (20, 0))])
 def test_equal_plain_sequences_first_announced_wins(leader, expected):
     # seed 000 rule 5 variant: the first to announce, in the order of play from the leader
     # (leader W: W N E S, N is first with a declaration)
     rules = Rules(declarations=True, declarations_first_wins=True)
-    assert award_declarations(DEAL_EQUAL, "D", leader, rules) == expected
+    assert award_declarations(DEAL_EQUAL, Strain.D, leader, rules) == expected
 
 
 # -- belote ---------------------------------------------------------------------------
 
 def test_belote_holder():
     # N holds ♠K ♠Q, E holds ♥K ♥Q in DEAL_EQUAL
-    assert belote_teams(DEAL_EQUAL, "H") == [(Seat.E, Suit.H)]
-    assert belote_teams(DEAL_EQUAL, "S") == [(Seat.N, Suit.S)]
-    assert belote_teams(DEAL_EQUAL, "D") == []          # ♦K with E, ♦Q with S
+    assert belote_teams(DEAL_EQUAL, Strain.H) == [(Seat.E, Suit.H)]
+    assert belote_teams(DEAL_EQUAL, Strain.S) == [(Seat.N, Suit.S)]
+    assert belote_teams(DEAL_EQUAL, Strain.D) == []          # ♦K with E, ♦Q with S
 
 
 def test_belote_in_sa_and_ta():
     # seed 003: "There is no Belote when playing All-Trump or No-Trump" (the default)
-    assert belote_teams(DEAL_EQUAL, "SA") == [] and belote_teams(DEAL_EQUAL, "TA") == []
+    assert belote_teams(DEAL_EQUAL, Strain.SA) == [] and belote_teams(DEAL_EQUAL, Strain.TA) == []
     # seed 000 variant: "In tout atout a belote can be declared in any suit"
     rules = Rules(belote_in_ta=True)
-    assert belote_teams(DEAL_EQUAL, "TA", rules) == [(Seat.N, Suit.S), (Seat.E, Suit.H)]
+    assert belote_teams(DEAL_EQUAL, Strain.TA, rules) == [(Seat.N, Suit.S), (Seat.E, Suit.H)]
     assert belote_teams(DEAL_EQUAL, Strain.SA, rules) == []

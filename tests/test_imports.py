@@ -37,8 +37,6 @@ DELIBERATE = {("cli/entry.py", "cli.main", "main")}
 #: Imports still made inside functions, or of private names, by modules being reworked:
 #: (file, imported module, name).  The list may only shrink.
 PENDING = {
-    ("solver/batch.py", "solver.par", "par"),
-    ("solver/batch.py", "solver.table", "dd_table"),
     # auction advice's look-ahead branch: lookahead reads the auction with the heuristic bot,
     # whose module stands on bidding; the branch has to move above both
     ("solver/bidding.py", "solver.lookahead", "judge_calls_ahead"),

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from cli_helpers import run
 
-from solver import CAPOT, Contract, Seat, Solver, Team, score_deal
+from solver import CAPOT, CardSet, Contract, Seat, Solver, Team, score_deal
 from solver.advice import advise
 from solver.errors import ConstraintError
 from solver.lead import lead_advice
@@ -95,16 +95,16 @@ class _Hearts(Study):
 
 
 def test_simulate_runs_the_study_on_the_sampled_deals_in_their_order():
-    deals, points = simulate(_Hearts(), HAND, "S", samples=4, seed=7, workers=2)
+    deals, points = simulate(_Hearts(), CardSet.from_pbn(HAND), Seat.S, samples=4, seed=7, workers=2)
     assert deals == sample_deals(HAND, "S", 4, seed=7)
     assert points == [_hearts(Solver(), d) for d in deals]
-    assert simulate(_Hearts(), HAND, "S", samples=4, seed=7, workers=1) == (deals, points)
+    assert simulate(_Hearts(), CardSet.from_pbn(HAND), Seat.S, samples=4, seed=7, workers=1) == (deals, points)
 
 
 def test_simulate_checks_the_number_of_samples():
     for bad in (0, -1, 2.5, True):
         with pytest.raises(ConstraintError, match="samples"):
-            simulate(_Hearts(), HAND, "S", samples=bad)
+            simulate(_Hearts(), CardSet.from_pbn(HAND), Seat.S, samples=bad)
 
 
 # -- advise and lead carry the paired comparison --------------------------------------

@@ -7,12 +7,13 @@ import numpy as np
 import pytest
 
 from cli_helpers import one_line_error, run
+from solver import CardSet, Seat
 from solver.errors import ConstraintError
 from solver.lead import lead_advice
 from solver.montecarlo import Study, simulate, simulate_sequentially
 from solver.sequential import StoppingRule, StopReason
 
-HAND, SEAT = "AJ9.A7.KT.J", "S"
+HAND, SEAT = CardSet.from_pbn("AJ9.A7.KT.J"), Seat.S
 
 
 def _noise(solver, deal):

@@ -206,7 +206,7 @@ def test_played_contracts_refuse_what_cannot_happen():
 def test_a_record_belote_for_a_side_without_it_is_refused():
     """A failed 100♥ at 90 would become a made one with a belote E-W cannot hold."""
     deal = Deal.random(seed=6)
-    assert [s for s, _ in belote_teams(deal, "H")] == [Seat.E]
+    assert [s for s, _ in belote_teams(deal, Strain.H)] == [Seat.E]
     record = Record(deal=deal, contract=Contract.parse("100H N"), result=90, belote=Team.NS)
     with pytest.raises(ScoreError, match="holds the K and Q of trumps"):
         record_score(record)

@@ -36,7 +36,7 @@ def no_belote_deal():
     """The first seeded deal where no hand holds K and Q of one suit."""
     for seed in itertools.count():
         d = Deal.random(seed=seed)
-        if not belote_teams(d, "TA", Rules(belote_in_ta=True)):
+        if not belote_teams(d, Strain.TA, Rules(belote_in_ta=True)):
             return d
 
 
@@ -75,7 +75,7 @@ def test_side_with_the_higher_contract_takes_it():
     t = p.table
     assert t.ew_points["S"] == 162 - 14
     assert p.contract.team == Team.EW and p.contract.strain == Strain.S
-    assert p.contract.level == t.best_bid(Team.EW, "S")
+    assert p.contract.level == t.best_bid(Team.EW, Strain.S)
     assert p.contract.coinche == Coinche.NONE and p.score.made
     assert "E-W" in p.reason
 

@@ -14,14 +14,15 @@ RELAXED = Rules(must_overtrump_partner=False)
 
 
 def legal(hand, trick, leader, strain, rules=Rules()):
-    return {c.name for c in legal_cards(CardSet.from_pbn(hand), trick, leader, strain, rules)}
+    return {c.name for c in legal_cards(CardSet.from_pbn(hand), trick, Seat.parse(leader), Strain.parse(strain),
+                                        rules)}
 
 
 # -- trick winners -------------------------------------------------------------------
 
 def test_seed_003_trick_example():
     # seed 003, bid 100♣: A♥, K♥, K♦ (no ♥, no ♣), 10♣ (no ♥, must cut): the 10♣ wins
-    assert trick_winner(["HA", "HK", "DK", "CT"], "C") == 3
+    assert trick_winner(["HA", "HK", "DK", "CT"], Strain.C) == 3
     # player 3 (N's partner S) holds a trump but need not cut: partner's A♥ is winning
     assert legal("-.-.K.8", ["HA", "HK"], "N", "C") == {"DK", "C8"}
     # player 4 (W) has no ♥ and must cut
@@ -30,12 +31,12 @@ def test_seed_003_trick_example():
 
 def test_trick_winner_orders():
     # trumps J 9 A 10 K Q 8 7 (seed 000): the 9 beats the ace
-    assert trick_winner(["HA", "H9", "H7", "HK"], "H") == 1
+    assert trick_winner(["HA", "H9", "H7", "HK"], Strain.H) == 1
     # plain suits A 10 K Q J 9 8 7: the 10 beats the king; an off-suit card never wins
-    assert trick_winner(["SK", "ST", "HA", "SJ"], "D") == 1
+    assert trick_winner(["SK", "ST", "HA", "SJ"], Strain.D) == 1
     # SA: no trumps; TA: every suit in trump order, the J of the suit led wins
-    assert trick_winner(["SK", "ST", "HJ", "SJ"], "SA") == 1
-    assert trick_winner(["SK", "ST", "HJ", "SJ"], "TA") == 3
+    assert trick_winner(["SK", "ST", "HJ", "SJ"], Strain.SA) == 1
+    assert trick_winner(["SK", "ST", "HJ", "SJ"], Strain.TA) == 3
 
 
 # -- legal cards, the default rules and their variants ------------------------------------
@@ -147,14 +148,14 @@ def test_card_points_tables():
     r = Rules()
     # seed 000: trumps J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2
     faces = ("HJ", "H9", "HA", "HT", "HK", "HQ", "H8")
-    assert [r.card_points(c, "H") for c in faces] == [20, 14, 11, 10, 4, 3, 0]
-    assert [r.card_points(c, "H") for c in ("SA", "ST", "SK", "SQ", "SJ", "S9")] == [11, 10, 4, 3, 2, 0]
+    assert [r.card_points(Card.parse(c), Strain.H) for c in faces] == [20, 14, 11, 10, 4, 3, 0]
+    assert [r.card_points(Card.parse(c), Strain.H) for c in ("SA", "ST", "SK", "SQ", "SJ", "S9")] == [11, 10, 4, 3, 2, 0]
     # seed 000 variant: in sans atout the ace is worth 19
-    assert r.card_points("SA", "SA") == 19
+    assert r.card_points(Card.SA, Strain.SA) == 19
     # tout atout: J 14, 9 9, A 6, 10 5, K 3, Q 1 (seed 000) or J 13, 9 9, A 7, 10 5, K 3, Q 1 (seed 001)
     ta = ("SJ", "S9", "SA", "ST", "SK", "SQ")
-    assert [r.card_points(c, "TA") for c in ta] == [14, 9, 6, 5, 3, 1]
-    assert [Rules(ta_table="j13").card_points(c, "TA") for c in ta] == [13, 9, 7, 5, 3, 1]
+    assert [r.card_points(Card.parse(c), Strain.TA) for c in ta] == [14, 9, 6, 5, 3, 1]
+    assert [Rules(ta_table="j13").card_points(Card.parse(c), Strain.TA) for c in ta] == [13, 9, 7, 5, 3, 1]
     # every table sums to 152 (+ 10 for the last trick = 162, seed 000)
     for strain in "S H D C SA TA".split():
         for rules in (Rules(), Rules(ta_table="j13")):

@@ -61,11 +61,11 @@ def test_a_mistake_is_marked():
     deal = Deal.from_pbn(EXAMPLE)
     r = review(deal, "C", "S", ["D7"])
     sol = solve(deal, "C", "S")
-    assert r.steps[0].cost == sol.cost("D7") == 146 - sol.card_values[Card.D7] > 0
+    assert r.steps[0].cost == sol.cost(Card.D7) == 146 - sol.card_values[Card.D7] > 0
     assert r.steps[0].is_mistake == (r.steps[0].cost > 0)
     d = r.to_dict()
     assert d["steps"][0]["card"] == "D7" and d["value_before"] == 146
-    assert r.mistakes == [r.steps[0]] and r.cost("NS") == r.steps[0].cost
+    assert r.mistakes == [r.steps[0]] and r.cost(Team.NS) == r.steps[0].cost
 
 
 def test_empty_play_and_rules():

@@ -13,7 +13,7 @@ from cli_helpers import EXAMPLE, one_line_error, run
 from test_par import fake_table
 
 import minimax
-from solver import CardSet, Deal, Rules, Seat, Solver, Strain, Team
+from solver import Card, CardSet, Deal, Rules, Seat, Solver, Strain, Team
 from solver.advice import BiddingStudy
 from solver.contract import CAPOT, Coinche, Contract
 from solver.declarations import award_declarations, belote_claim, find_declarations
@@ -72,8 +72,8 @@ def test_every_belote_counts_in_tout_atout():
     s = score_deal(Contract(90, "TA", "N"), 53, belote=["NS", "NS"], rules=rules)
     assert s.made and s.counted == 93 and s.scores == (180, 110)       # 53 + 90 + 40 = 183; 109
     t = fake_table(deal, "E", [80, 80, 80, 80, 80, 53], rules=rules)
-    assert t.outcome(Team.NS, "TA").belote == (2, 0)
-    assert t.best_bid(Team.NS, "TA") == 90
+    assert t.outcome(Team.NS, Strain.TA).belote == (2, 0)
+    assert t.best_bid(Team.NS, Strain.TA) == 90
     # with belote_anyone E-W's pairs count for E-W: N-S fail on 73, E-W 160 + 90 + 20
     anyone = rules.replace(belote_anyone=True)
     assert score_deal(Contract(90, "TA", "N"), 53, belote=["NS", "EW"], rules=anyone).scores == (20, 270)
@@ -112,10 +112,10 @@ def test_par_and_best_bid_reach_above_160_with_announcements():
     130 card points in spades N-S count 370, so every level up to 240 makes."""
     rules = Rules(declarations=True, declarations_count=True, max_level=240)
     deal = Deal.from_pbn(FOUR_JACKS)
-    assert award_declarations(deal, "S", "E", rules) == (240, 0)
+    assert award_declarations(deal, Strain.S, Seat.E, rules) == (240, 0)
     values = [130, 60, 60, 60, 60, 60]
     t = fake_table(deal, "E", values, rules=rules)
-    assert t.best_bid(Team.NS, "S") == 240
+    assert t.best_bid(Team.NS, Strain.S) == 240
     p = par(deal, "N", rules, table=t)
     assert p.contract.level == 240 and p.contract.team == Team.NS and p.score.made
     plain = Rules(declarations=True, declarations_count=True)
@@ -146,7 +146,7 @@ def test_sa_ta_switch():
     rules = Rules(sa_ta=False)
     p = par(deal, "E", rules)
     assert p.contract.strain in (Strain.S, Strain.H, Strain.D, Strain.C)
-    assert p.table.ns_points["SA"] == 162 and p.table.best_bid(Team.NS, "SA") is None
+    assert p.table.ns_points["SA"] == 162 and p.table.best_bid(Team.NS, Strain.SA) is None
     with pytest.raises(ContractError, match="sa_ta"):
         score_deal(Contract(100, "SA", "N"), 122, rules=rules)
     r = run("par", "example", "--dealer", "E", "--rule", "sa_ta=false")
@@ -190,8 +190,8 @@ def test_seed_003_scaled_tables():
     division is done to put the total to 152"."""
     ta = Rules(ta_table="scaled", sa_table="scaled")
     faces = ["J", "9", "A", "T", "K", "Q", "8", "7"]
-    assert [ta.card_points("S" + f, "TA") for f in faces] == [12, 9, 7, 6, 2, 2, 0, 0]
-    assert [ta.card_points("S" + f, "SA") for f in ["A", "T", "K", "Q", "J", "9"]] == [14, 13, 5, 4, 2, 0]
+    assert [ta.card_points(Card.parse("S" + f), Strain.TA) for f in faces] == [12, 9, 7, 6, 2, 2, 0, 0]
+    assert [ta.card_points(Card.parse("S" + f), Strain.SA) for f in ["A", "T", "K", "Q", "J", "9"]] == [14, 13, 5, 4, 2, 0]
     assert sum(points_table(Strain.TA, ta)) == sum(points_table(Strain.SA, ta)) == 152
 
 
@@ -232,12 +232,12 @@ def test_seed_002_announcement_variants():
     which to announce." """
     deal = Deal.from_pbn(FOUR_JACKS)
     on = Rules(declarations=True)
-    assert award_declarations(deal, "S", "E", on) == (240, 0)
+    assert award_declarations(deal, Strain.S, Seat.E, on) == (240, 0)
     # carrés apart: N-S's carré 200; the best sequence is E's tierce to the ace: E-W's 80
-    assert award_declarations(deal, "S", "E", on.replace(carre_apart=True)) == (200, 80)
+    assert award_declarations(deal, Strain.S, Seat.E, on.replace(carre_apart=True)) == (200, 80)
     hand = CardSet.from_pbn("KQJT9.J.J.J")
-    assert sum(x.points for x in find_declarations(hand, "H")) == 300          # carré + quinte
-    assert [str(x) for x in find_declarations(hand, "H", Rules(card_once=True))] == ["carré of J"]
+    assert sum(x.points for x in find_declarations(hand, Strain.H)) == 300          # carré + quinte
+    assert [str(x) for x in find_declarations(hand, Strain.H, Rules(card_once=True))] == ["carré of J"]
 
 
 # -- 5. the command line ------------------------------------------------------------------------
@@ -292,11 +292,11 @@ def test_a_trump_sequence_beats_a_plain_one_of_its_kind_with_seed_004():
     default (seed 000) the higher cards win first: N-S score their 20; with the variant
     E-W's trump tierce wins."""
     deal = Deal.from_pbn("N:T.J7.T7.AKQ 987.AK.A.J9 AQ.Q9.KJ9.T KJ.T8.Q8.87")
-    found = {s: [str(x) for x in find_declarations(deal.hands[s], "S")] for s in Seat}
+    found = {s: [str(x) for x in find_declarations(deal.hands[s], Strain.S)] for s in Seat}
     assert found == {Seat.N: ["tierce A♣"], Seat.E: ["tierce 9♠"], Seat.S: [], Seat.W: []}
     on = Rules(declarations=True)
-    assert award_declarations(deal, "S", "W", on) == (20, 0)
-    assert award_declarations(deal, "S", "W", on.replace(trump_sequence_first=True)) == (0, 20)
+    assert award_declarations(deal, Strain.S, Seat.W, on) == (20, 0)
+    assert award_declarations(deal, Strain.S, Seat.W, on.replace(trump_sequence_first=True)) == (0, 20)
 
 
 def test_the_declarer_of_a_generale_leads_with_seed_000s_variant():

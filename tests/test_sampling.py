@@ -8,7 +8,7 @@ import collections
 
 import pytest
 
-from solver import CardSet, ConstraintError, Deal, DealError, Seat, Suit
+from solver import Card, CardSet, ConstraintError, Deal, DealError, Seat, Strain, Suit
 from solver.sampling import Constraints, hand_points, parse_hand, sample_deals
 
 HAND = "AJ9.A7.KT.J"          # S holds it in most tests
@@ -32,7 +32,7 @@ def test_unconstrained_deals_share_the_unseen_cards_evenly():
     # by construction each unseen card lands at each other seat with probability 1/3:
     # over 3000 deals the count per seat is 1000 with a standard deviation of about 26
     deals = sample_deals(HAND, "S", n=3000, seed=1)
-    where = collections.Counter(d.owner("HK") for d in deals)
+    where = collections.Counter(d.owner(Card.HK) for d in deals)
     assert set(where) == {Seat.N, Seat.E, Seat.W}
     assert all(850 < k < 1150 for k in where.values()), where
 
@@ -57,14 +57,14 @@ def test_every_constraint_is_honoured():
 def test_points_in_a_strain():
     c = Constraints(points={"N": (60, 162)}, points_strain="H")
     for d in sample_deals(HAND, "S", n=10, seed=3, constraints=c):
-        assert hand_points(d.hands[Seat.N], "H") >= 60
+        assert hand_points(d.hands[Seat.N], Strain.H) >= 60
 
 
 def test_hand_points():
     # plain values A 11, 10 10, K 4, Q 3, J 2: ♠A J = 13, ♥A = 11, ♦K 10 = 14, ♣J = 2
     assert hand_points(CardSet.from_pbn(HAND)) == 40
     # in tout atout (j14 table): J 14, 9 9, A 6, 10 5, K 3: ♠ 6+14+9, ♥ 6, ♦ 3+5, ♣ 14
-    assert hand_points(CardSet.from_pbn(HAND), "TA") == 57
+    assert hand_points(CardSet.from_pbn(HAND), Strain.TA) == 57
 
 
 @pytest.mark.parametrize("kwargs, words", [

@@ -83,14 +83,14 @@ def test_contract_field_errors():
 
 
 def test_bid_key_orders_the_auction():
-    assert bid_key(110, "C") > bid_key(100, "TA")
-    assert bid_key(100, "C") == bid_key(100, "S")             # level only by default
+    assert bid_key(110, Strain.C) > bid_key(100, Strain.TA)
+    assert bid_key(100, Strain.C) == bid_key(100, Strain.S)             # level only by default
     ranked = Rules(suit_ranking=True)
     # seed 000: "100 clubs is higher than 90 sans atout, which is higher than 90 hearts"
-    assert bid_key(100, "C", ranked) > bid_key(90, "SA", ranked) > bid_key(90, "H", ranked)
-    order = sorted("S H D C SA TA".split(), key=lambda s: bid_key(100, s, ranked))
-    assert order == ["C", "D", "H", "S", "SA", "TA"]          # seed 000's ranking of strains
-    assert bid_key("capot", "C") > bid_key(160, "TA")
+    assert bid_key(100, Strain.C, ranked) > bid_key(90, Strain.SA, ranked) > bid_key(90, Strain.H, ranked)
+    order = sorted(Strain, key=lambda s: bid_key(100, s, ranked))
+    assert [s.name for s in order] == ["C", "D", "H", "S", "SA", "TA"]          # seed 000's ranking of strains
+    assert bid_key("capot", Strain.C) > bid_key(160, Strain.TA)
 
 
 # -- the worked examples ------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_total_and_sides():
     sol = solve(Deal.from_pbn(EXAMPLE), "C", leader="S")
     # tests/data/dd_reference.json, case 4: 146 for N-S
     assert (sol.ns_points, sol.ew_points) == (146, 16)
-    assert sol.points("NS") == 146 and sol.points(Team.EW) == 16
+    assert sol.points(Team.NS) == 146 and sol.points(Team.EW) == 16
     assert sol.total == TOTAL and sol.nodes > 0
 
 
@@ -152,7 +152,7 @@ def test_endgame_deal_mid_trick():
     deal = Deal.from_pbn("N:A7.-.-.- K8.-.-.- T.7.-.- 9.8.-.-")
     sol = solve(deal, "S", leader="N", played=["SA"])
     # the total of an endgame is its cards' points + 10, not 162
-    total = sum(Rules().card_points(c, "S") for c in deal.cards) + 10
+    total = sum(Rules().card_points(c, Strain.S) for c in deal.cards) + 10
     assert sol.ns_points + sol.ew_points == total
     assert sol.to_move == Seat.E and set(sol.card_values) == {Card.SK, Card.S8}
 

@@ -105,12 +105,12 @@ def test_best_bid_counts_belote_and_capot():
     """Example deal, S leads (cases 1-6): C 146 points and S holds K+Q of clubs (+20 = 166)."""
     t = dd_table(Deal.from_pbn(EXAMPLE), dealer="E")
     assert t.leader == Seat.S
-    assert t.best_bid(Team.NS, "C") == 160
-    assert t.best_bid(Team.NS, "D") == 100       # 106, no N-S belote in diamonds
-    assert t.best_bid(Team.NS, "SA") == CAPOT    # 162 and every trick
-    assert t.best_bid(Team.EW, "TA") == 130      # 162 - 25 = 137
-    assert t.best_bid(Team.EW, "S") == 80        # 162 - 73 = 89
-    assert t.best_bid(Team.NS, "S") is None
+    assert t.best_bid(Team.NS, Strain.C) == 160
+    assert t.best_bid(Team.NS, Strain.D) == 100       # 106, no N-S belote in diamonds
+    assert t.best_bid(Team.NS, Strain.SA) == CAPOT    # 162 and every trick
+    assert t.best_bid(Team.EW, Strain.TA) == 130      # 162 - 25 = 137
+    assert t.best_bid(Team.EW, Strain.S) == 80        # 162 - 73 = 89
+    assert t.best_bid(Team.NS, Strain.S) is None
     d = t.to_dict()
     assert d["ns_best_bid"]["C"] == 160 and d["ew_points"]["TA"] == 137
 
@@ -126,7 +126,7 @@ def test_leader_and_dealer_must_agree():
     with pytest.raises(SeatError, match="contradicts"):
         dd_table(Deal.from_pbn(EXAMPLE), leader="N", dealer="N")
     with pytest.raises(SeatError, match="one-leader"):
-        dd_table(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")).best_bid("NS", "S")
+        dd_table(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")).best_bid(Team.NS, Strain.S)
 
 
 def test_by_strain_indexing():

@@ -83,7 +83,7 @@ def table_matches(driver, deal) -> bool:
     cells = driver.find_elements(By.CSS_SELECTOR, "#dd-table td")
     return len(cells) == 24 and all(
         int(c.find_element(By.CSS_SELECTOR, ".ns").text)
-        == table.for_leader(c.get_attribute("data-leader")).ns_points[c.get_attribute("data-strain")]
+        == table.for_leader(solver.Seat.parse(c.get_attribute("data-leader"))).ns_points[c.get_attribute("data-strain")]
         for c in cells)
 
 

@@ -68,7 +68,7 @@ def test_paste_table_play_review_link(server, browser):
     for cell in browser.find_elements(By.CSS_SELECTOR, "#dd-table td"):
         strain, leader = cell.get_attribute("data-strain"), cell.get_attribute("data-leader")
         assert int(cell.find_element(By.CSS_SELECTOR, ".ns").text) == \
-            table.for_leader(leader).ns_points[strain]
+            table.for_leader(solver.Seat.parse(leader)).ns_points[strain]
     shot(browser, "02-pasted-deal-table")
 
     browser.find_element(By.CSS_SELECTOR, '#dd-table td[data-strain="H"][data-leader="E"]').click()
@@ -259,7 +259,7 @@ def test_rules_panel(server, browser):
 
     def table_matches(table) -> bool:
         return all(int(cell.find_element(By.CSS_SELECTOR, ".ns").text)
-                   == table.for_leader(cell.get_attribute("data-leader")).ns_points[cell.get_attribute("data-strain")]
+                   == table.for_leader(solver.Seat.parse(cell.get_attribute("data-leader"))).ns_points[cell.get_attribute("data-strain")]
                    for cell in browser.find_elements(By.CSS_SELECTOR, "#dd-table td"))
     ruled = solver.dd_table(deal, rules=rules)
     assert ruled.to_dict() != solver.dd_table(deal).to_dict()

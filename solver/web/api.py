@@ -36,7 +36,7 @@ from solver import practice
 
 from . import match, views
 from .access import Access
-from .jobs import Busy, Job, Jobs, Progress, Stopping, Work
+from .jobs import Busy, Job, Jobs, JobState, Progress, Stopping, Work
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
 
 if TYPE_CHECKING:   # importlib.resources.abc is new in Python 3.11
@@ -580,9 +580,9 @@ async def _wait(job: Job, jobs: Jobs, request: Request) -> Response:
         job.touch()
         await asyncio.sleep(0.05)
     jobs.forget(job.id)
-    if job.state == "failed":
+    if job.state is JobState.FAILED:
         return _error(400, job.error or tr("the job failed"))
-    if job.state == "cancelled":
+    if job.state is JobState.CANCELLED:
         if jobs.stopping:
             return _error(503, tr("the server is stopping"))
         return _error(409, tr("the job was cancelled"))

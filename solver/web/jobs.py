@@ -15,6 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+from solver.cards import TextEnum
 from solver.messages import tr
 
 #: How a job says how far it is: ``progress(done, total)``.
@@ -36,6 +37,20 @@ KEEP_FINISHED = 120.0
 ID_BYTES = 16
 
 
+class JobState(TextEnum):
+    """Where a job is: equal to its word, which the job's JSON carries (``"state": "done"``)."""
+
+    WAITING = "waiting"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+#: The states a job ends in.
+FINISHED = frozenset({JobState.DONE, JobState.FAILED, JobState.CANCELLED})
+
+
 class Cancelled(Exception):
     """Raised inside a job's work when the job was cancelled or abandoned."""
 
@@ -54,7 +69,7 @@ class Job:
     def __init__(self, job_id: str, kind: str) -> None:
         self.id = job_id
         self.kind = kind
-        self.state = "waiting"        # waiting, running, done, failed, cancelled
+        self.state = JobState.WAITING
         self.done = 0
         self.total = 0
         self.result: Any = None
@@ -76,10 +91,10 @@ class Job:
 
     @property
     def finished(self) -> bool:
-        return self.state in ("done", "failed", "cancelled")
+        return self.state in FINISHED
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "state": self.state, "done": self.done,
+        return {"id": self.id, "kind": self.kind, "state": self.state.value, "done": self.done,
                 "total": self.total, "result": self.result, "error": self.error}
 
 
@@ -112,22 +127,22 @@ class Jobs:
 
     def _run(self, job: Job, work: Work) -> None:
         if job.cancelled.is_set():
-            job.state = "cancelled"
+            job.state = JobState.CANCELLED
         else:
-            job.state = "running"
+            job.state = JobState.RUNNING
             try:
                 job.result = work(job.progress)
-                job.state = "done"
+                job.state = JobState.DONE
             except Cancelled:
-                job.state = "cancelled"
+                job.state = JobState.CANCELLED
                 if self._stopping:
                     job.error = "the server is stopping"
             except ValueError as e:
                 job.error = " ".join(str(e).split())
-                job.state = "failed"
+                job.state = JobState.FAILED
             except Exception as e:  # pragma: no cover - a bug, reported to the page all the same
                 job.error = f"internal error: {type(e).__name__}"
-                job.state = "failed"
+                job.state = JobState.FAILED
         job.finished_at = time.monotonic()
 
     def _forget_old(self) -> None:
@@ -156,8 +171,8 @@ class Jobs:
         job = self.get(job_id)
         if job is not None:
             job.cancelled.set()
-            if job.state == "waiting":
-                job.state = "cancelled"
+            if job.state is JobState.WAITING:
+                job.state = JobState.CANCELLED
                 job.finished_at = time.monotonic()
         return job
 
@@ -169,8 +184,8 @@ class Jobs:
             jobs = list(self._jobs.values())
         for job in jobs:
             job.cancelled.set()
-            if job.state == "waiting":
-                job.state, job.error = "cancelled", "the server is stopping"
+            if job.state is JobState.WAITING:
+                job.state, job.error = JobState.CANCELLED, "the server is stopping"
                 job.finished_at = time.monotonic()
 
     @property
