@@ -6,6 +6,11 @@ The engine is compiled where it will run (``pip install`` builds it), so when th
 machine's x86-64 processor has the POPCNT and BMI2 instructions the build uses them
 (one instruction where portable code takes a table walk or a loop).
 ``COINCHE_PORTABLE=1`` leaves them out, for a build that other machines will run.
+
+``COINCHE_PGO=generate`` and ``COINCHE_PGO=use`` are the two halves of a profile-guided
+build with GCC (opt-in; ``python -m benchmarks.pgo`` runs both around the committed
+workload): the first builds an engine that records where its branches go, into
+``build/pgo/``; the second builds again from that record.
 """
 
 import os
@@ -43,6 +48,19 @@ def _cpu_flags() -> set:
 
 compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
 compile_args += [f"-m{f}" for f in ("popcnt", "bmi2") if f in _cpu_flags()]
+link_args = []
+
+PGO = os.environ.get("COINCHE_PGO", "")
+PGO_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "build", "pgo")
+if PGO == "generate":
+    compile_args += ["-fprofile-generate", f"-fprofile-dir={PGO_DIR}", "-fprofile-update=atomic"]
+    link_args += ["-fprofile-generate"]
+elif PGO == "use":
+    compile_args += ["-fprofile-use", f"-fprofile-dir={PGO_DIR}", "-fprofile-correction"]
+    link_args += ["-fprofile-use"]
+elif PGO:
+    print(f"error: COINCHE_PGO must be 'generate' or 'use', not {PGO!r}", file=sys.stderr)
+    sys.exit(2)
 
 # The search's helpers are small ``cdef inline`` functions called at every node; GCC and
 # Clang take "inline" as a hint and keep some of them as calls.  Forcing them inline
@@ -51,7 +69,7 @@ macros = [] if sys.platform == "win32" else [("CYTHON_INLINE", "__inline__ __att
 
 extensions = [
     Extension("solver._engine", ["solver/_engine.pyx"], extra_compile_args=compile_args,
-              define_macros=macros),
+              extra_link_args=link_args, define_macros=macros),
 ]
 
 

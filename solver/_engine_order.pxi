@@ -48,27 +48,26 @@ cdef inline bint is_move(State* s, int c, uint32_t legal, uint32_t inplay) noexc
     x = inplay & ABOVE[c]
     return x == 0 or not ((legal & x & (~x + 1)) and (s.twins[coinche_ctz(x)] >> c) & 1)
 
-cdef inline int ruff_risk_of(State* s, int player, int trump) noexcept nogil:
-    """At a lead with trumps: the suits (one bit each) an opponent holding trumps is void in."""
-    cdef int k, suit, risk = 0
-    cdef uint32_t h
-    for k in range(1, 4, 2):
-        h = s.hands[seat_after(player, k)]
-        if h & LANE[trump]:
-            for suit in range(4):
-                if (h & LANE[suit]) == 0:
-                    risk |= 1 << suit
+cdef inline uint32_t ruff_risk_of(State* s, int player, int trump) noexcept nogil:
+    """At a lead with trumps: the whole lanes of the suits an opponent holding trumps is
+    void in (a card's own bit tells whether its suit is one)."""
+    cdef uint32_t h1 = s.hands[seat_after(player, 1)], h3 = s.hands[seat_after(player, 3)]
+    cdef uint32_t risk = 0
+    if h1 & LANE[trump]:
+        risk = ~lanes_of(h1)
+    if h3 & LANE[trump]:
+        risk |= ~lanes_of(h3)
     return risk
 
 cdef inline int lead_score(int c, int p, bint master, int trump, uint32_t hand, uint32_t mate,
                            uint32_t others, uint32_t opps, uint32_t opp_trumps,
-                           int ruff_risk) noexcept nogil:
+                           uint32_t ruff_risk) noexcept nogil:
     """The order of a lead ``c`` worth ``p`` points (``master``: no card in play beats it;
     ``others``: the cards of the other hands, ``opps`` the opponents', ``opp_trumps``
     their trumps, ``ruff_risk``: see :func:`ruff_risk_of`)."""
     cdef int suit = c >> 3
     # can an opponent ruff a lead of this suit (void in it, with trumps)?
-    cdef bint ruff = suit != trump and (ruff_risk >> suit) & 1
+    cdef bint ruff = suit != trump and (ruff_risk >> c) & 1
     if suit == trump and not opp_trumps:
         # the opponents hold no trumps: ours are worth more kept (to ruff, and as sure
         # winners later) than led now, so lead them last
@@ -167,7 +166,7 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
     cdef uint32_t opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     cdef uint32_t beat = 0, nextf = 0, discards = 0
     cdef int c, prev = -1, n = 0, sc, p
-    cdef int ruff_risk = ruff_risk_of(s, player, trump) if ncards == 0 and opp_trumps else 0
+    cdef uint32_t ruff_risk = ruff_risk_of(s, player, trump) if ncards == 0 and opp_trumps else 0
     cdef bint partner_wins = ncards > 0 and s.win_seat == partner(player)
     cdef bint master, wins, safe, smear = False
     if ncards > 0:
