@@ -20,7 +20,7 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.advice import advise as run_advise, bid_label
-from solver.bidding import auction_advice
+from solver.lookahead import auction_advice
 from solver.cards import CardSet
 from solver.contract import Contract, level_text
 from solver.handeval import evaluate_hand

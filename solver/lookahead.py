@@ -18,15 +18,18 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from .auction import Auction, Call, CallKind
-from .bidding import AuctionStudy, CallJudged, auction_constraints, call_order, call_text, contract_margin
+from . import bidding
+from .bidding import (AuctionAdvice, AuctionReview, CallJudged, CallJudging, call_order, call_text,
+                      contract_margin)
 from .messages import tr
 from .bots import HeuristicBot, SeatView
-from .cards import Seat
+from .cards import CardSet, Seat
 from .contract import Contract
 from .deal import Deal
-from .montecarlo import Acceptance, judge, simulate
+from .montecarlo import judge
+from .parallel import Backend
 from .rules import Rules
-from .sampling import parse_hand
+from .sampling import Constraints
 from .system import DEFAULT, BiddingSystem
 
 Policy = Callable[[SeatView], Call]
@@ -109,34 +112,6 @@ def continue_auction(auction: Auction, deal: Deal, policy: Policy, rules: Rules,
         view = _View(seat=seat, hand=deal[seat], dealer=a.dealer, auction=a, rules=rules, system=system, known=k)
         a = k.then(a, policy(view))
     return a
-
-
-@dataclasses.dataclass
-class LookaheadCall:
-    """One candidate call: its mean score (our side minus theirs) after the rollouts,
-    its paired difference with the best, and how the auctions ended."""
-
-    call: Call
-    ev: float
-    ev_se: float
-    vs_best: float
-    vs_best_se: float
-    p_success: float
-    finals: dict[str, float]  # final contract (text, "pass" when passed out) -> share of deals
-    ends_now: str  # the contract if the auction ended right after the call
-
-
-@dataclasses.dataclass
-class LookaheadAdvice:
-    seat: Seat
-    auction: Auction
-    samples: int
-    calls: list[LookaheadCall]
-    text: str = ""
-
-    @property
-    def best(self) -> LookaheadCall:
-        return max(self.calls, key=lambda c: c.ev)
 
 
 def _name(contract: Optional[Contract]) -> str:
@@ -272,36 +247,50 @@ def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str
     return "; ".join(parts) + "."
 
 
-def lookahead_advice(hand: str, seat: "Seat | str", dealer: "Seat | str", auction: "Auction | str",
-                     samples: int = 100, seed: Optional[int] = None, rules: Rules = Rules(),
-                     system: BiddingSystem = DEFAULT, policy: Optional[Policy] = None,
-                     workers: Optional[int] = None) -> LookaheadAdvice:
-    """Advice for the next call of ``auction`` judged by rollouts (see the module)."""
-    h = parse_hand(hand)
-    s, d = Seat.parse(seat), Seat.parse(dealer)
-    a = auction if isinstance(auction, Auction) else Auction.parse(auction, d, rules)
-    c = auction_constraints(h, s, a, system, None)
-    c = dataclasses.replace(c, accept=Acceptance(c.accept, "the auction"))
-    deals, results = simulate(AuctionStudy(rules=rules, dealer=d), h, s, samples, seed, c, workers=workers)
-    options, values, success, finals = rollout_values(a, s, deals, results, rules, system, policy)
-    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
-    judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
-    n = max(len(deals), 1)
-    calls = []
-    for j, p in enumerate(judged):
-        calls.append(LookaheadCall(p.option, p.value.value, p.value.se, p.versus.value, p.versus.se,
-                                   p.success.value, {k: v / n for k, v in finals[j].most_common()},
-                                   _name(a.then(p.option).state().contract())))
-    adv = LookaheadAdvice(s, a, len(deals), calls)
-    adv.text = _text(adv)
-    return adv
+def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None) -> CallJudging:
+    """A :class:`~solver.bidding.CallJudging` for :func:`solver.bidding.auction_advice`:
+    each call judged by continuing the auction with ``policy`` (or a ``seeded`` policy
+    per rollout; by default the point-count bot) on every deal."""
+
+    def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
+                system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
+        return judge_calls_ahead(auction, seat, deals, results, rules, system, policy, seeded, seed)
+    return judging
 
 
-def _text(adv: LookaheadAdvice) -> str:
-    ranked = sorted(adv.calls, key=lambda c: -c.ev)
-    parts = []
-    for c in ranked[:2]:
-        top = ", ".join(f"{k} {100 * v:.0f}%" for k, v in list(c.finals.items())[:3])
-        parts.append(f"{call_text(c.call)}: worth {c.ev:+.0f}; the auction ends in {top}"
-                     f" (ends now: {c.ends_now})")
-    return "Looking ahead, " + "; ".join(parts) + "."
+def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",
+                   auction: "Auction | str", samples: int = 300, seed: "int | None" = None,
+                   rules: Rules = Rules(), system: BiddingSystem = DEFAULT,
+                   constraints: "Constraints | None" = None, *, workers: "int | None" = None,
+                   executor: "Backend | str" = Backend.THREAD,
+                   progress: "Callable[[int, int], None] | None" = None,
+                   max_attempts: "int | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None,
+                   lookahead: bool = False, policy: Optional[Policy] = None,
+                   seeded: Optional[SeededPolicy] = None) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` (:func:`solver.bidding.auction_advice`);
+    with ``lookahead`` (or a ``policy`` or ``seeded`` policy given) each call is judged
+    by continuing the auction on every deal instead of as if it ended after the call.
+
+    >>> a = auction_advice("AJ9.A7.KT.J", "N", "E", "S:80H W:pass", samples=8, seed=4, workers=1, lookahead=True)
+    >>> a.text.startswith("Looking ahead")
+    True
+    """
+    judge = ahead(policy, seeded) if lookahead or policy is not None or seeded is not None else None
+    return bidding.auction_advice(hand, seat, dealer, auction, samples, seed, rules, system, constraints,
+                                  workers=workers, executor=executor, progress=progress,
+                                  max_attempts=max_attempts, confidence=confidence, margin=margin, time=time,
+                                  judge=judge)
+
+
+def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,
+                   system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
+                   rules: Rules = Rules(), workers: "int | None" = None,
+                   progress: "Callable[[int, int], None] | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None,
+                   lookahead: bool = False) -> AuctionReview:
+    """Each call of ``auction`` reviewed from its player's seat
+    (:func:`solver.bidding.review_auction`), with ``lookahead`` by the rollouts' advice."""
+    return bidding.review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
+                                  workers=workers, progress=progress, confidence=confidence, margin=margin,
+                                  time=time, judge=ahead() if lookahead else None)

@@ -1,9 +1,9 @@
 """Rollout bidding (solver/lookahead.py)."""
 
+from solver import bidding
 from solver.auction import Auction, CallKind
-from solver.bidding import auction_advice
 from solver.bots import HeuristicBot, SeatView
-from solver.lookahead import continue_auction, lookahead_advice
+from solver.lookahead import auction_advice, continue_auction, rollout_values
 from solver.rules import Rules
 
 HAND = "AJ9.A7.KT.J"
@@ -17,12 +17,14 @@ def _pass(view: SeatView):
 def test_a_policy_that_always_passes_gives_the_ends_now_scores():
     # every continuation of passes ends the auction where the call leaves it, so the
     # rollout values must equal auction_advice's ends-now values on the same deals
-    now = auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1)
-    ahead = lookahead_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1, policy=_pass)
+    now = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1)
+    ahead = auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1, policy=_pass)
     by_call = {c.call: c.ev for c in now.calls}
     for c in ahead.calls:
         assert abs(c.ev - by_call[c.call]) < 1e-9, c.call
-        assert c.finals == {c.ends_now: 1.0}
+    assert ahead.lookahead is not None
+    for cont in ahead.lookahead.continuations:
+        assert cont.finals == {cont.ends_now: 1.0}
 
 
 def test_continuation_always_ends_and_keeps_the_start():
@@ -34,18 +36,22 @@ def test_continuation_always_ends_and_keeps_the_start():
 
 
 def test_same_seed_same_advice_with_one_or_two_workers():
-    one = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=1)
-    two = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=2)
-    assert [(c.call, c.ev, c.finals) for c in one.calls] == [(c.call, c.ev, c.finals) for c in two.calls]
+    one = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=1, lookahead=True)
+    two = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=2, lookahead=True)
+    assert [(c.call, c.ev) for c in one.calls] == [(c.call, c.ev) for c in two.calls]
+    assert one.lookahead is not None and two.lookahead is not None
+    assert one.lookahead.to_dict() == two.lookahead.to_dict()
 
 
 def test_auction_advice_with_lookahead_is_the_rollout_advice_on_the_same_deals():
-    # auction_advice(lookahead=True) deals the same deals as lookahead_advice with the
-    # same seed and judges the calls by the same rollouts: the scores must agree
+    # auction_advice(lookahead=True) deals the same deals as the ends-now advice with the
+    # same seed and judges the calls by rollout_values on them: the scores must agree
     ahead = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1, lookahead=True)
-    direct = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1)
-    by_call = {c.call: c.ev for c in direct.calls}
-    assert {c.call: c.ev for c in ahead.calls} == by_call
+    now = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1)
+    assert [d.to_pbn() for d in ahead.deals] == [d.to_pbn() for d in now.deals]
+    options, values, _, _ = rollout_values(now.auction, now.seat, now.deals, _results(now), Rules(), seed=4)
+    by_call = {c: float(values[:, j].mean()) for j, c in enumerate(options)}
+    assert all(abs(c.ev - by_call[c.call]) < 1e-9 for c in ahead.calls)
     note = ahead.lookahead
     assert note is not None and ahead.text == note.text and ahead.text.startswith("Looking ahead")
     for cont in note.continuations:
@@ -77,9 +83,7 @@ def test_a_seeded_policy_gets_one_seed_per_rollout_fixed_by_the_advice_seed():
         seen.append(s)
         rng = random.Random(s)
         return lambda view: rng.choice(view.legal_calls()[:3])
-    from solver.lookahead import rollout_values
-    from solver.bidding import auction_advice as aa
-    base = aa(HAND, "N", "E", AUCTION, samples=4, seed=9, workers=1)
+    base = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=4, seed=9, workers=1)
     a = base.auction
     runs = [rollout_values(a, base.seat, base.deals, _results(base), Rules(), seeded=make, seed=9)[1]
             for _ in range(2)]
