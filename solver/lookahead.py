@@ -26,7 +26,7 @@ from .bots import HeuristicBot, SeatView
 from .cards import CardSet, Seat
 from .contract import Contract
 from .deal import Deal
-from .montecarlo import judge
+from .montecarlo import Estimate, estimate, json_number, judge, share
 from .parallel import Backend
 from .rules import Rules
 from .sampling import Constraints
@@ -123,11 +123,13 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                    policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None,
                    seed: Optional[int] = None,
                    nexts: Optional[list[Counter[str]]] = None,
+                   ends: Optional[list[list[Auction]]] = None,
                    ) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy`` (or by ``seeded(rollout_seed(seed, i,
     j))`` for deal ``i`` and call ``j``); and per call the final contracts.  ``nexts``,
-    when given, receives per call how the auction went on (:func:`what_follows`)."""
+    when given, receives per call how the auction went on (:func:`what_follows`), and
+    ``ends`` per call the finished auction of every deal."""
     fixed: Policy = policy if policy is not None else _RememberingHeuristic().call
     options = auction.legal_calls()
     leader = auction.dealer.next
@@ -136,6 +138,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     finals: list[Counter[str]] = [Counter() for _ in options]
     if nexts is not None:
         nexts[:] = [Counter() for _ in options]
+    if ends is not None:
+        ends[:] = [[] for _ in options]
     known = _Auctions()
     for j, call in enumerate(options):
         start = auction.then(call)
@@ -146,6 +150,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
             finals[j][_name(contract)] += 1
             if nexts is not None:
                 nexts[j][what_follows(start, end, seat)] += 1
+            if ends is not None:
+                ends[j].append(end)
             if contract is None:              # passed out: nobody scores
                 values[i, j], success[i, j] = 0, False
                 continue
@@ -198,9 +204,76 @@ class LookaheadNote:
 
     continuations: tuple[Continuation, ...]
     text: str
+    #: the coinche or surcoinche open to the seat, judged (None when neither is legal)
+    doubling: "Doubling | None" = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"continuations": [c.to_dict() for c in self.continuations], "text": self.text}
+        return {"continuations": [c.to_dict() for c in self.continuations], "text": self.text,
+                "doubling": None if self.doubling is None else self.doubling.to_dict()}
+
+
+@dataclasses.dataclass(frozen=True)
+class Doubling:
+    """A coinche or a surcoinche judged by the rollouts, against passing, on the same
+    deals: the chance that the standing contract fails (played double dummy as it
+    stands), the paired difference of the deal score (ours minus theirs) between the
+    call and a pass, each continued to the end of the auction, and what follows the
+    call: shares of the deals where the other side answers (surcoinche), where the
+    declarers run to another contract, and where the contract stands."""
+
+    call: Call
+    contract: Contract
+    p_fails: Estimate
+    versus_pass: Estimate
+    answered: float
+    ran: float
+    stands: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"call": self.call.text, "contract": self.contract.to_text(),
+                "p_fails": json_number(self.p_fails.value), "p_fails_se": json_number(self.p_fails.se),
+                "versus_pass": json_number(self.versus_pass.value),
+                "versus_pass_se": json_number(self.versus_pass.se),
+                "answered": self.answered, "ran": self.ran, "stands": self.stands, "text": self.text}
+
+    @property
+    def text(self) -> str:
+        worth = tr("{call} against pass: {diff:+.0f} ± {se:.0f} a deal", call=call_text(self.call),
+                   diff=self.versus_pass.value, se=self.versus_pass.se)
+        answer = (tr("they surcoinche in {p:.0f}%", p=100 * self.answered) if self.call.kind == CallKind.COINCHE
+                  else tr("they answer in {p:.0f}%", p=100 * self.answered))
+        return tr("{contract} fails in {p:.0f}% of the deals; {worth}; after it {answer}, the declarers run "
+                  "to another contract in {ran:.0f}%", contract=self.contract, p=100 * self.p_fails.value,
+                  worth=worth, answer=answer, ran=100 * self.ran)
+
+
+def judge_doubling(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
+                   rules: Rules, options: Sequence[Call], values: np.ndarray,
+                   ends: Sequence[Sequence[Auction]]) -> "Doubling | None":
+    """The coinche or surcoinche among ``options`` judged against the pass (``values``:
+    the rollouts' scores, deals × options; ``ends``: per option the finished auctions)."""
+    kinds = (CallKind.COINCHE, CallKind.SURCOINCHE)
+    j = next((k for k, c in enumerate(options) if c.kind in kinds), None)
+    p = next((k for k, c in enumerate(options) if c.kind == CallKind.PASS), None)
+    standing = auction.state().contract()
+    if j is None or p is None or standing is None:
+        return None
+    leader = auction.dealer.next
+    ours = standing.declarer.team == seat.team
+    fails = np.array([contract_margin(standing, d, rows[int(standing.strain)], seat.team, leader, rules)[1] != ours
+                      for d, rows in zip(deals, results)])
+    doubled = auction.then(options[j]).state().contract()
+    n = max(len(ends[j]), 1)
+    answered = ran = 0
+    for end in ends[j]:
+        final = end.contract
+        if final is None or (final.level, final.strain, final.declarer) != (standing.level, standing.strain,
+                                                                           standing.declarer):
+            ran += 1
+        elif doubled is not None and final.coinche > doubled.coinche:
+            answered += 1
+    return Doubling(options[j], standing, share(fails), estimate(values[:, j] - values[:, p]),
+                    answered / n, ran / n, (n - answered - ran) / n if ends[j] else 0.0)
 
 
 def _shares(counter: Counter[str], n: int) -> dict[str, float]:
@@ -216,8 +289,9 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
     :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
     standing, and the score matrix), and how the auctions went on."""
     nexts: list[Counter[str]] = []
+    ends: list[list[Auction]] = []
     options, values, success, finals = rollout_values(auction, seat, deals, results, rules, system, policy,
-                                                      seeded, seed, nexts)
+                                                      seeded, seed, nexts, ends)
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
     n = len(deals)
@@ -231,7 +305,11 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
         conts.append(Continuation(p.option, _shares(nexts[j], n), _shares(finals[j], n), _name(now)))
     ranked = sorted(stats, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
     by_call = {c.call: c for c in conts}
-    return stats, values, LookaheadNote(tuple(conts), _note_text(ranked, by_call))
+    doubling = judge_doubling(auction, seat, deals, results, rules, options, values, ends)
+    text = _note_text(ranked, by_call)
+    if doubling is not None:
+        text = text[:-1] + ". " + doubling.text[0].upper() + doubling.text[1:] + "."
+    return stats, values, LookaheadNote(tuple(conts), text, doubling)
 
 
 def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str:

@@ -243,6 +243,11 @@ FRENCH: dict[str, str] = {
     "the runner-up {call} {ev:+.0f} ({loss:+.0f} ± {se:.0f} against it)":
         "la suivante, {call}, {ev:+.0f} ({loss:+.0f} ± {se:.0f} par rapport à elle)",
     "{head}: after it {how}; the auction ends in {ends}": "{head} : ensuite {how} ; les enchères finissent en {ends}",
+    "{call} against pass: {diff:+.0f} ± {se:.0f} a deal": "{call} contre passe : {diff:+.0f} ± {se:.0f} par donne",
+    "they surcoinche in {p:.0f}%": "ils surcoinchent dans {p:.0f} %",
+    "they answer in {p:.0f}%": "ils répondent dans {p:.0f} %",
+    "{contract} fails in {p:.0f}% of the deals; {worth}; after it {answer}, the declarers run to another contract in {ran:.0f}%":
+        "{contract} chute dans {p:.0f} % des donnes ; {worth} ; ensuite {answer}, les déclarants se sauvent dans un autre contrat dans {ran:.0f} %",
     "passed out": "tout le monde passe",
     "The point count (docs/handeval.md), without sampling: the side's expected points and the highest bid that "
     "makes half the time":

@@ -122,3 +122,46 @@ def test_the_board_asks_for_lookahead():
                                              "auction": "S:80H W:pass", "lookahead": True})
     assert r.status_code == 200, r.text
     assert r.json()["in_auction"]["lookahead"]["continuations"]
+
+
+def test_a_coinche_is_judged_against_pass_on_the_same_deals():
+    # W's 80♥ stands and N may coinche.  p_fails comes from the ends-now advice's own
+    # scoring of a pass (our side succeeds when their contract fails), the paired
+    # difference from the look-ahead's score matrix, and what follows the coinche
+    # splits the deals in three shares
+    auction = "S:pass W:80H"
+    ahead = auction_advice(HAND, "N", "E", auction, samples=10, seed=3, workers=1, lookahead=True)
+    now = bidding.auction_advice(HAND, "N", "E", auction, samples=10, seed=3, workers=1)
+    d = ahead.lookahead.doubling
+    assert d is not None and d.call.kind == CallKind.COINCHE and str(d.contract) == "80♥ W"
+    passed = next(c for c in now.calls if c.call.kind == CallKind.PASS)
+    assert abs(d.p_fails.value - passed.p_success) < 1e-9
+    j = next(i for i, c in enumerate(ahead.auction.legal_calls()) if c.kind == CallKind.COINCHE)
+    p = next(i for i, c in enumerate(ahead.auction.legal_calls()) if c.kind == CallKind.PASS)
+    assert abs(d.versus_pass.value - (ahead.scores[:, j] - ahead.scores[:, p]).mean()) < 1e-9
+    assert abs(d.answered + d.ran + d.stands - 1) < 1e-9
+    assert ahead.to_dict()["lookahead"]["doubling"]["call"] == "coinche"
+    assert "fails in" in ahead.text
+
+
+def test_with_everyone_passing_a_coinche_is_worth_its_ends_now_difference():
+    # when every later call is a pass, a coinche ends as a coinched contract: the
+    # look-ahead's coinche-minus-pass equals the ends-now scores' difference
+    auction = "S:pass W:80H"
+    ahead = auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1, policy=_pass)
+    now = bidding.auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1)
+    ev = {c.call.kind: c.ev for c in now.calls if c.call.kind in (CallKind.PASS, CallKind.COINCHE)}
+    d = ahead.lookahead.doubling
+    assert abs(d.versus_pass.value - (ev[CallKind.COINCHE] - ev[CallKind.PASS])) < 1e-9
+    assert d.stands == 1.0 and d.answered == d.ran == 0
+
+
+def test_a_surcoinche_is_judged_when_our_contract_is_coinched():
+    ahead = auction_advice(HAND, "N", "E", "S:80H W:coinche", samples=6, seed=2, workers=1, lookahead=True)
+    d = ahead.lookahead.doubling
+    assert d is not None and d.call.kind == CallKind.SURCOINCHE and str(d.contract) == "80♥ S X"
+
+
+def test_no_doubling_is_judged_when_none_is_open():
+    ahead = auction_advice(HAND, "N", "E", AUCTION, samples=4, seed=2, workers=1, lookahead=True)
+    assert ahead.lookahead.doubling is None and ahead.to_dict()["lookahead"]["doubling"] is None
