@@ -259,8 +259,9 @@ def advise(
             plot_points(adv, tmp)
     realistic = None
     bid = adv.recommendation.bid
-    if play == "realistic" or (dd_check and bid is not None):
-        # by default only the advised bid's strain is played out: is it a bid for real players?
+    if play == "realistic" or (dd_check and bid is not None and min(realistic_samples, adv.samples) >= 2):
+        # by default only the advised bid's strain is played out (on two deals or more, for
+        # standard errors): is it a bid for real players?
         strains = None if play == "realistic" or bid is None else [bid.strain]
         with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
@@ -271,7 +272,8 @@ def advise(
         d = adv.to_dict()
         if realistic is not None:
             d["realistic"] = realistic.to_dict()
-        d["dd_note"] = note
+        if note is not None:
+            d["dd_note"] = note
         if counts:
             d["point_count"] = {v.strain.name: {"points": round(v.points, 1), "level": v.level}
                                 for v in counts}

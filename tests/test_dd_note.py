@@ -31,7 +31,7 @@ def test_advise_says_by_default_when_only_a_seeing_declarer_makes_the_bid():
     assert [row["bid"] for row in d["realistic"]["best_bids"]] == ["80SA"]     # only the SA strain played
     off = run("advise", HAND, "--seat", "S", "--dealer", "E", "--samples", 40, "--seed", 11, "--workers", 1,
               "--no-dd-check", "--json")
-    assert off.exit_code == 0 and json.loads(off.stdout)["dd_note"] is None
+    assert off.exit_code == 0 and "dd_note" not in json.loads(off.stdout)
 
 
 def test_the_note_names_what_realistic_play_would_bid_instead():
