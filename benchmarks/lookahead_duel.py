@@ -31,7 +31,8 @@ from typing import Callable, Optional
 import numpy as np
 
 from solver.auction import Auction, Call
-from solver.bidding import _real_result, auction_advice
+from solver.bidding import _real_result
+from solver.lookahead import auction_advice
 from solver.bots import HeuristicBot, SeatView
 from solver.cards import Seat
 from solver.contract import Contract

@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from solver.bidding import auction_advice
+from solver.lookahead import auction_advice
 
 SAMPLES = int(os.environ.get("BENCH_LOOKAHEAD_SAMPLES", "100"))
 HAND, AUCTION = "AJ9.A7.KT.J", "S:80H W:pass N:?"

@@ -20,11 +20,11 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.advice import advise as run_advise, bid_label
-from solver.bidding import auction_advice
+from solver.lookahead import auction_advice
 from solver.cards import CardSet
 from solver.contract import Contract, level_text
 from solver.handeval import evaluate_hand
-from solver.pimc import realistic_advice
+from solver.pimc import double_dummy_note, realistic_advice
 from solver.plot import plot_points, require_matplotlib, text_histogram
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
@@ -222,6 +222,10 @@ def advise(
                                             "auction on every deal (partner, opponents and you bidding "
                                             "by the point count and the system) instead of as if the "
                                             "auction ended after it.")] = False,
+    dd_check: Annotated[bool, typer.Option("--dd-check/--no-dd-check", help="With --play dd: play the "
+                                           "advised bid's strain out with PIMC players on the first "
+                                           "--realistic-samples deals and say when only a declarer who "
+                                           "sees every card makes the bid pay.")] = True,
 ) -> None:
     """What to bid: solve many deals consistent with your hand in all six strains.
 
@@ -254,15 +258,22 @@ def advise(
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
     realistic = None
-    if play == "realistic":
+    bid = adv.recommendation.bid
+    if play == "realistic" or (dd_check and bid is not None and min(realistic_samples, adv.samples) >= 2):
+        # by default only the advised bid's strain is played out (on two deals or more, for
+        # standard errors): is it a bid for real players?
+        strains = None if play == "realistic" or bid is None else [bid.strain]
         with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
-                                         progress=bar.callback)
+                                         progress=bar.callback, strains=strains)
+    note = None if realistic is None else double_dummy_note(realistic)
     counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
     if as_json:
         d = adv.to_dict()
         if realistic is not None:
             d["realistic"] = realistic.to_dict()
+        if note is not None:
+            d["dd_note"] = note
         if counts:
             d["point_count"] = {v.strain.name: {"points": round(v.points, 1), "level": v.level}
                                 for v in counts}
@@ -273,7 +284,9 @@ def advise(
     render_advice(adv)
     if counts:
         print_table(point_count_table(counts))
-    if realistic is not None:
+    if note is not None:
+        say(note)
+    if realistic is not None and play == "realistic":
         print_table(realistic_table(realistic))
         rec = realistic.realistic.recommendation
         if rec.is_pass:

@@ -20,7 +20,7 @@ from .rules import takes_rules
 from solver.bidding import call_text
 from solver.messages import N_, tr
 from solver.auction import Auction
-from solver.bidding import review_auction
+from solver.lookahead import review_auction
 from solver.rules import Rules
 from solver.system import DEFAULT, BiddingSystem, load_system
 from solver.cards import Seat

@@ -59,7 +59,8 @@ from .handeval import HandValue, evaluate_hand
 
 # auctions: calls, what they show, advice inside an auction and its review
 from .auction import Auction, AuctionError
-from .bidding import AuctionAdvice, AuctionReview, auction_advice, review_auction
+from .bidding import AuctionAdvice, AuctionReview
+from .lookahead import auction_advice, review_auction
 from .system import BiddingSystem, load_system
 
 # card play from one seat

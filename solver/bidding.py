@@ -18,7 +18,7 @@ compared with the best on the same deals (paired standard errors).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Protocol
 
 import numpy as np
 
@@ -42,7 +42,7 @@ from .system import DEFAULT, BiddingSystem, Meaning
 #: A system in which no call shows anything.
 NO_SYSTEM = BiddingSystem("no", ())
 
-__all__ = ["CallJudged", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
+__all__ = ["CallJudged", "CallJudging", "CallNote", "ends_now", "AuctionAdvice", "auction_advice", "auction_constraints", "shown", "CallReview",
            "AuctionReview", "review_auction"]
 
 
@@ -142,8 +142,9 @@ class AuctionAdvice(Answer):
     acceptance: Optional[float]
     text: str = ""
     stopping: "Verdict | None" = None
-    #: with ``lookahead=True``: how the auction went on (:class:`solver.lookahead.LookaheadNote`)
-    lookahead: Any = None
+    #: what a judging other than "ends now" adds (the look-ahead's continuations,
+    #: :class:`solver.lookahead.LookaheadNote`); None when each call ends the auction
+    lookahead: "CallNote | None" = None
 
     @property
     def best(self) -> CallJudged:
@@ -245,6 +246,33 @@ def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[A
     return stats, values
 
 
+class CallNote(Protocol):
+    """What a judging adds to an auction advice beyond the calls' scores: its words
+    (which become the advice's text) and its JSON form."""
+
+    @property
+    def text(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class CallJudging(Protocol):
+    """How the legal calls of ``auction`` are scored on the deals of an auction advice
+    (``results``: each deal's six strains solved, :func:`solve_six_strains`): the calls
+    judged, the score matrix (deals × legal calls, ours minus theirs) and a note."""
+
+    def __call__(self, auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
+                 system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray,
+                                                                      "CallNote | None"]: ...
+
+
+def ends_now(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
+             system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, None]:
+    """The default :class:`CallJudging`: each call scored as if the auction ended after it."""
+    stats, values = judge_calls(auction, seat, deals, results, rules)
+    return stats, values, None
+
+
 def _advice_text(adv: AuctionAdvice) -> str:
     best = adv.best
     said = [_describe(c, m, adv.seat) for c, m in adv.shown if c.seat != adv.seat and not m.nothing]
@@ -273,14 +301,14 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    progress: "Callable[[int, int], None] | None" = None,
                    max_attempts: "int | None" = None, confidence: "float | None" = None,
                    margin: "float | None" = None, time: "float | None" = None,
-                   lookahead: bool = False) -> AuctionAdvice:
+                   judge: "CallJudging | None" = None) -> AuctionAdvice:
     """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``.
 
     With ``confidence``, ``margin`` or ``time``, ``samples`` is the most deals solved,
     in rounds until the best call is known (as :func:`solver.advice.advise` does;
-    ``stopping`` says why sampling stopped).  With ``lookahead`` each call is judged by
-    continuing the auction on every deal (:mod:`solver.lookahead`) instead of as if the
-    auction ended after it."""
+    ``stopping`` says why sampling stopped).  ``judge`` scores the calls on the deals:
+    by default :func:`ends_now`; :func:`solver.lookahead.auction_advice` passes one that
+    continues the auction on every deal."""
     h = parse_hand(hand)
     try:
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
@@ -299,12 +327,10 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
 
-    def judged(deals: list[Deal], results: list[Any]) -> tuple[list[CallJudged], np.ndarray, Any]:
-        if lookahead:
-            from .lookahead import judge_calls_ahead
-            return judge_calls_ahead(a, seat, deals, results, rules, system, seed=seed)
-        stats, values = judge_calls(a, seat, deals, results, rules)
-        return stats, values, None
+    judging = ends_now if judge is None else judge
+
+    def judged(deals: list[Deal], results: list[Any]) -> tuple[list[CallJudged], np.ndarray, "CallNote | None"]:
+        return judging(a, seat, deals, results, rules, system, seed)
 
     def call_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         return judged(deals, results)[1]
@@ -389,11 +415,11 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
                    rules: Rules = Rules(), workers: "int | None" = None,
                    progress: "Callable[[int, int], None] | None" = None, confidence: "float | None" = None,
                    margin: "float | None" = None, time: "float | None" = None,
-                   lookahead: bool = False) -> AuctionReview:
+                   judge: "CallJudging | None" = None) -> AuctionReview:
     """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
     the final contract's result on the real deal, and par for comparison.  ``confidence``,
-    ``margin`` and ``time`` (per call) stop each advice's sampling early, as in
-    :func:`auction_advice`."""
+    ``margin`` and ``time`` (per call) stop each advice's sampling early, and ``judge``
+    scores the calls, as in :func:`auction_advice`."""
     d = Deal.parse(deal)
     try:
         dealer = Seat.parse(dealer)
@@ -408,7 +434,7 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=system,
                                  workers=workers, confidence=confidence, margin=margin, time=time,
-                                 lookahead=lookahead)
+                                 judge=judge)
         except ConstraintError:
             # the real calls need not follow the system: from this seat no deal fits them,
             # so the deals are dealt as if the calls showed nothing
@@ -416,7 +442,7 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
             adv = auction_advice(d.hands[call.seat], call.seat, dealer, before, samples=samples,
                                  seed=None if seed is None else seed + i, rules=rules, system=NO_SYSTEM,
                                  workers=workers, confidence=confidence, margin=margin, time=time,
-                                 lookahead=lookahead)
+                                 judge=judge)
         j = next(k for k, c in enumerate(adv.calls) if c.call == call)
         best = adv.calls.index(adv.best)
         diff = adv.scores[:, best] - adv.scores[:, j]

@@ -10,10 +10,13 @@ from a table shipped with the package, ``solver/data/handeval.json``: a linear m
 
 fitted by least squares on a study (:func:`solver.study`) of uniform random deals, South's
 hand in each of the four trump suits, N-S's exact points averaged over the four first
-leaders.  The fit and its accuracy on held-out deals are made (:mod:`solver.handfit`) by::
+leaders.  The make probabilities go through a calibration curve per trump length, fitted
+on a second study (:func:`calibrated`; docs/handeval.md gives its reliability table).  The fit and its accuracy on held-out deals are made (:mod:`solver.handfit`) by::
 
     coinche study run handeval --deals 10000 --seed 2026 --strains "S H D C" --leader NESW --no-plots
     python -m solver.handfit handeval --out solver/data/handeval.json
+    coinche study run calib --deals 10000 --seed 2027 --strains "S H D C" --leader NESW --no-plots
+    python -m solver.handfit calib --calibrate solver/data/handeval.json --out solver/data/handeval.json
 
 >>> v = evaluate_hand("AJ9.A7.KT.J", "S")
 >>> v.level, round(v.points)
@@ -41,7 +44,8 @@ from .rules import Rules, Strain
 from .sampling import parse_hand
 from .scoring import min_points_to_make
 
-__all__ = ["HandValue", "evaluate_hand", "model", "design", "TERMS", "DATA"]
+__all__ = ["HandValue", "evaluate_hand", "model", "design", "TERMS", "DATA", "TRUMP_GROUPS", "needs",
+           "raw_make", "calibrated", "trump_group"]
 
 #: The shipped table.
 DATA = Path(__file__).resolve().parent / "data" / "handeval.json"
@@ -55,6 +59,10 @@ TERM_NAMES = (N_("base"), N_("J of trumps"), N_("9 of trumps"), N_("A of trumps"
               N_("each side ten"))
 #: The strains the table counts points in (the four trump suits).
 TRUMP_STRAINS = (Strain.S, Strain.H, Strain.D, Strain.C)
+
+
+#: The trump lengths whose make probabilities are calibrated together (inclusive ranges).
+TRUMP_GROUPS: tuple[tuple[int, int], ...] = ((0, 1), (2, 2), (3, 3), (4, 4), (5, 8))
 
 
 def design(masks: np.ndarray, strain: Strain) -> np.ndarray:
@@ -99,6 +107,44 @@ def _trump_strain(strain: "Strain | str") -> Strain:
     return s
 
 
+def needs(belote: bool) -> np.ndarray:
+    """The card points the bidder's side needs for each bid level (:func:`bid_levels`),
+    with the belote in the bidder's hand or without."""
+    claim = (1, 0) if belote else (0, 0)
+    return np.array([min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules())
+                     for lv in bid_levels()])
+
+
+def raw_make(points: np.ndarray, need: np.ndarray, residuals: np.ndarray) -> np.ndarray:
+    """The share of the fit's errors (``residuals``) with which the estimated ``points``
+    reach ``need``: the make probability before calibration (``points`` and ``need``
+    broadcast together)."""
+    return np.asarray(np.mean(points[..., None] + residuals >= need[..., None], axis=-1))
+
+
+def trump_group(trumps: "int | np.ndarray") -> np.ndarray:
+    """The index in :data:`TRUMP_GROUPS` of each trump length."""
+    t = np.asarray(trumps)
+    return np.asarray(sum((t > hi).astype(int) for _, hi in TRUMP_GROUPS[:-1]))
+
+
+def calibrated(raw: np.ndarray, trumps: "int | np.ndarray", table: "dict[str, Any] | None" = None) -> np.ndarray:
+    """Make probabilities ``raw`` (:func:`raw_make`) mapped through the table's calibration
+    for hands of ``trumps`` trumps (a monotone curve per group of :data:`TRUMP_GROUPS`,
+    fitted by :mod:`solver.handfit` on exactly solved deals); unchanged when the table
+    has none."""
+    cal = (table if table is not None else model()).get("calibration")
+    r = np.asarray(raw, dtype=float)
+    if cal is None:
+        return r
+    group = np.broadcast_to(trump_group(trumps), r.shape)
+    out = np.empty_like(r)
+    for g, curve in enumerate(cal["groups"]):
+        at = group == g
+        out[at] = np.interp(r[at], curve["x"], curve["y"])
+    return out
+
+
 def evaluate_hand(hand: "CardSet | str", strain: "Strain | str") -> HandValue:
     """The point count of ``hand`` as the bidder's, ``strain`` trumps (default rules)."""
     h = parse_hand(hand)
@@ -110,10 +156,8 @@ def evaluate_hand(hand: "CardSet | str", strain: "Strain | str") -> HandValue:
     points = float(sum(v for _, v in contributions))
     residuals = np.array(m["residual_quantiles"])
     trumps = h.mask >> (8 * int(s))
-    claim = (1, 0) if trumps >> Rank.K & 1 and trumps >> Rank.Q & 1 else (0, 0)
-    p_make = {}
-    for lv in bid_levels():
-        need = min_points_to_make(Contract(lv, s, Seat.S), claim, (0, 0), Rules())
-        p_make[lv] = float(np.mean(points + residuals >= need))
+    raw = raw_make(np.array(points), needs(bool(trumps >> Rank.K & 1 and trumps >> Rank.Q & 1)), residuals)
+    made = calibrated(raw, bin(trumps & 0xFF).count("1"), m)
+    p_make = {lv: float(p) for lv, p in zip(bid_levels(), made)}
     level = max((lv for lv, p in p_make.items() if p >= 0.5), default=None)
     return HandValue(h, s, points, contributions, p_make, level)

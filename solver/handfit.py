@@ -5,6 +5,11 @@ The shipped table, ``solver/data/handeval.json``, is made by::
     coinche study run handeval --deals 10000 --seed 2026 --strains "S H D C" --leader NESW --no-plots
     python -m solver.handfit handeval --out solver/data/handeval.json
 
+and its make probabilities calibrated on other deals (:func:`calibrate`) by::
+
+    coinche study run calib --deals 10000 --seed 2027 --strains "S H D C" --leader NESW --no-plots
+    python -m solver.handfit calib --calibrate solver/data/handeval.json --out solver/data/handeval.json
+
 The fit reads a study's files (it needs the ``study`` extra); evaluating a hand reads
 only the table.
 """
@@ -23,16 +28,23 @@ from .atomic import atomic_path
 from .cards import Seat
 from .contract import Contract
 from .errors import ConstraintError
-from .handeval import TERMS, TRUMP_STRAINS, design
+from .handeval import TERMS, TRUMP_GROUPS, TRUMP_STRAINS, calibrated, design, needs, raw_make, trump_group
 from .rules import Rules, Strain
 from .scoring import min_points_to_make
 from .studies import per_deal_tables, read_study
 
-__all__ = ["fit", "least_squares", "samples", "REPRODUCE"]
+__all__ = ["fit", "least_squares", "samples", "REPRODUCE", "isotonic", "fit_calibration", "reliability",
+           "CALIBRATE"]
 
 #: The commands that make the shipped table.
 REPRODUCE = ('coinche study run handeval --deals 10000 --seed 2026 --strains "S H D C" --leader NESW '
              '--no-plots && python -m solver.handfit handeval --out solver/data/handeval.json')
+
+
+#: The commands that add the calibration of the make probabilities to the shipped table.
+CALIBRATE = ('coinche study run calib --deals 10000 --seed 2027 --strains "S H D C" --leader NESW --no-plots '
+             '&& python -m solver.handfit calib --calibrate solver/data/handeval.json '
+             '--out solver/data/handeval.json')
 
 
 def samples(directory: "str | os.PathLike[str]") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -114,13 +126,126 @@ def fit(directory: "str | os.PathLike[str]", held_out: float = 0.2) -> dict[str,
     }
 
 
+def isotonic(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The non-decreasing fit of ``y`` on ``x`` with weights ``w`` (pooling adjacent
+    violators): per pooled block, its weighted mean ``x`` and its weighted mean ``y``.
+
+    >>> bx, by = isotonic(np.array([0.1, 0.2, 0.3, 0.4]), np.array([0.0, 1.0, 0.0, 1.0]), np.ones(4))
+    >>> [round(float(v), 3) for v in by]
+    [0.0, 0.5, 1.0]
+    """
+    order = np.argsort(x, kind="stable")
+    blocks: list[list[float]] = []          # [sum w, sum w*x, sum w*y]
+    for i in order:
+        blocks.append([float(w[i]), float(w[i] * x[i]), float(w[i] * y[i])])
+        while len(blocks) > 1 and blocks[-2][2] / blocks[-2][0] >= blocks[-1][2] / blocks[-1][0]:
+            last = blocks.pop()
+            blocks[-1] = [a + b for a, b in zip(blocks[-1], last)]
+    b = np.array(blocks)
+    return b[:, 1] / b[:, 0], b[:, 2] / b[:, 0]
+
+
+def _make_pairs(directory: "str | os.PathLike[str]", table: dict[str, Any]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For every row of the study (South's hand, one trump suit) and every bid level:
+    the table's uncalibrated make probability, the share of the study's first leaders
+    with whom the contract makes double dummy, the hand's trump length, the deal's number."""
+    spec = read_study(directory).spec
+    if spec.hand is not None or spec.seat != Seat.S or not set(TRUMP_STRAINS) <= set(spec.strains):
+        raise ConstraintError("the point count is calibrated on a study of uniform deals, "
+                              "seat S, strains S H D C")
+    names = [n for n, _ in TERMS]
+    coef = np.array([table["coefficients"][n] for n in names])
+    residuals = np.array(table["residual_quantiles"])
+    k, q, t = names.index("K of trumps"), names.index("Q of trumps"), names.index("each trump")
+    raws, made, trumps, ids = [], [], [], []
+    for chunk in per_deal_tables(directory):
+        cols = {name: chunk.column(name).to_numpy() for name in chunk.column_names}
+        masks = cols["S"].astype(np.uint64)
+        for s in TRUMP_STRAINS:
+            x = design(masks, s)
+            belote = (x[:, k] > 0) & (x[:, q] > 0)
+            need = np.where(belote[:, None], needs(True)[None, :], needs(False)[None, :])
+            points = x @ coef
+            raws.append(raw_make(points[:, None], need, residuals))
+            by_leader = np.stack([cols[f"ns_{s.name}_{ld.name}"] for ld in spec.leaders], axis=1)
+            made.append(np.mean(by_leader[:, :, None] >= need[:, None, :], axis=1))
+            trumps.append(x[:, t].astype(int))
+            ids.append(cols["index"])
+    return np.concatenate(raws), np.concatenate(made), np.concatenate(trumps), np.concatenate(ids)
+
+
+def fit_calibration(raw: np.ndarray, made: np.ndarray, trumps: np.ndarray) -> list[dict[str, Any]]:
+    """Per group of :data:`TRUMP_GROUPS`: the isotonic curve from the uncalibrated make
+    probability to the observed make rate (``raw`` and ``made``: rows × levels)."""
+    groups = []
+    for g, (lo, hi) in enumerate(TRUMP_GROUPS):
+        at = trump_group(trumps) == g
+        r, m = raw[at].ravel(), made[at].ravel()
+        values, inverse = np.unique(r, return_inverse=True)      # few distinct values: pool them first
+        w = np.bincount(inverse).astype(float)
+        bx, by = isotonic(values, np.bincount(inverse, weights=m) / w, w)
+        groups.append({"trumps": [lo, hi], "rows": int(at.sum()),
+                       "x": [round(float(v), 4) for v in bx], "y": [round(float(v), 4) for v in by]})
+    return groups
+
+
+def reliability(p: np.ndarray, made: np.ndarray, ids: np.ndarray, bins: int = 10) -> list[dict[str, Any]]:
+    """Per bin of announced probability ``p``: the pairs (row, level), the mean announced,
+    the observed make rate and its standard error (the rows of one deal counted together)."""
+    p, made = p.ravel(), made.ravel()
+    deal = np.repeat(ids, p.size // ids.size)
+    edges = np.linspace(0, 1, bins + 1)
+    which = np.clip(np.digitize(p, edges[1:-1]), 0, bins - 1)
+    out = []
+    for b in range(bins):
+        at = which == b
+        if not at.any():
+            continue
+        gap = made[at] - p[at]
+        _, group = np.unique(deal[at], return_inverse=True)
+        per_deal = np.bincount(group, weights=gap - gap.mean())
+        se = float(np.sqrt(np.sum(per_deal ** 2))) / at.sum()
+        out.append({"bin": [round(float(edges[b]), 1), round(float(edges[b + 1]), 1)], "pairs": int(at.sum()),
+                    "announced": round(float(p[at].mean()), 4), "observed": round(float(made[at].mean()), 4),
+                    "se": round(float(se), 4)})
+    return out
+
+
+def calibrate(directory: "str | os.PathLike[str]", table: dict[str, Any], held_out: float = 0.2) -> dict[str, Any]:
+    """``table`` with the calibration of its make probabilities fitted on the study in
+    ``directory`` (its first deals by number; the last ``held_out`` share measures it)."""
+    args = read_study(directory).arguments
+    raw, made, trumps, ids = _make_pairs(directory, table)
+    test = ids >= np.quantile(ids, 1 - held_out)
+    groups = fit_calibration(raw[~test], made[~test], trumps[~test])
+    cal = {"reproduce": CALIBRATE, "study": {k: args[k] for k in ("deals", "seed", "strains", "leaders", "seat")},
+           "method": "isotonic regression of the share of first leaders with whom the contract makes "
+                     "on the uncalibrated probability, per trump length group, every bid level pooled",
+           "groups": groups}
+    after = calibrated(raw[test], trumps[test][:, None], {"calibration": cal})
+    cal["held_out"] = {"rows": int(test.sum()), "before": reliability(raw[test], made[test], ids[test]),
+                       "after": reliability(after, made[test], ids[test])}
+    return {**table, "calibration": cal}
+
+
 def _main(argv: "Sequence[str] | None" = None) -> int:
     p = argparse.ArgumentParser(prog="python -m solver.handfit",
                                 description="Fit the point count on a study.")
     p.add_argument("study", help="a study directory (see the module's docstring)")
     p.add_argument("--out", help="write the table here (default: print it)")
+    p.add_argument("--calibrate", metavar="TABLE", help="calibrate this table's make probabilities on the "
+                   "study instead of fitting a new table")
     a = p.parse_args(argv)
-    table: Any = fit(a.study)
+    if a.calibrate:
+        try:
+            given = json.loads(Path(a.calibrate).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            p.exit(2, f"{p.prog}: error: cannot read the table {a.calibrate!r}: {e}\n")
+        given.pop("calibration", None)
+        table: Any = calibrate(a.study, given)
+    else:
+        table = fit(a.study)
     text = json.dumps(table, indent=1) + "\n"
     if a.out:
         with atomic_path(Path(a.out)) as tmp:

@@ -18,15 +18,18 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from .auction import Auction, Call, CallKind
-from .bidding import AuctionStudy, CallJudged, auction_constraints, call_order, call_text, contract_margin
+from . import bidding
+from .bidding import (AuctionAdvice, AuctionReview, CallJudged, CallJudging, call_order, call_text,
+                      contract_margin)
 from .messages import tr
 from .bots import HeuristicBot, SeatView
-from .cards import Seat
+from .cards import CardSet, Seat
 from .contract import Contract
 from .deal import Deal
-from .montecarlo import Acceptance, judge, simulate
+from .montecarlo import Estimate, estimate, json_number, judge, share
+from .parallel import Backend
 from .rules import Rules
-from .sampling import parse_hand
+from .sampling import Constraints
 from .system import DEFAULT, BiddingSystem
 
 Policy = Callable[[SeatView], Call]
@@ -111,34 +114,6 @@ def continue_auction(auction: Auction, deal: Deal, policy: Policy, rules: Rules,
     return a
 
 
-@dataclasses.dataclass
-class LookaheadCall:
-    """One candidate call: its mean score (our side minus theirs) after the rollouts,
-    its paired difference with the best, and how the auctions ended."""
-
-    call: Call
-    ev: float
-    ev_se: float
-    vs_best: float
-    vs_best_se: float
-    p_success: float
-    finals: dict[str, float]  # final contract (text, "pass" when passed out) -> share of deals
-    ends_now: str  # the contract if the auction ended right after the call
-
-
-@dataclasses.dataclass
-class LookaheadAdvice:
-    seat: Seat
-    auction: Auction
-    samples: int
-    calls: list[LookaheadCall]
-    text: str = ""
-
-    @property
-    def best(self) -> LookaheadCall:
-        return max(self.calls, key=lambda c: c.ev)
-
-
 def _name(contract: Optional[Contract]) -> str:
     return "pass" if contract is None else str(contract)
 
@@ -148,11 +123,13 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                    policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None,
                    seed: Optional[int] = None,
                    nexts: Optional[list[Counter[str]]] = None,
+                   ends: Optional[list[list[Auction]]] = None,
                    ) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy`` (or by ``seeded(rollout_seed(seed, i,
     j))`` for deal ``i`` and call ``j``); and per call the final contracts.  ``nexts``,
-    when given, receives per call how the auction went on (:func:`what_follows`)."""
+    when given, receives per call how the auction went on (:func:`what_follows`), and
+    ``ends`` per call the finished auction of every deal."""
     fixed: Policy = policy if policy is not None else _RememberingHeuristic().call
     options = auction.legal_calls()
     leader = auction.dealer.next
@@ -161,6 +138,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     finals: list[Counter[str]] = [Counter() for _ in options]
     if nexts is not None:
         nexts[:] = [Counter() for _ in options]
+    if ends is not None:
+        ends[:] = [[] for _ in options]
     known = _Auctions()
     for j, call in enumerate(options):
         start = auction.then(call)
@@ -171,6 +150,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
             finals[j][_name(contract)] += 1
             if nexts is not None:
                 nexts[j][what_follows(start, end, seat)] += 1
+            if ends is not None:
+                ends[j].append(end)
             if contract is None:              # passed out: nobody scores
                 values[i, j], success[i, j] = 0, False
                 continue
@@ -223,9 +204,76 @@ class LookaheadNote:
 
     continuations: tuple[Continuation, ...]
     text: str
+    #: the coinche or surcoinche open to the seat, judged (None when neither is legal)
+    doubling: "Doubling | None" = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"continuations": [c.to_dict() for c in self.continuations], "text": self.text}
+        return {"continuations": [c.to_dict() for c in self.continuations], "text": self.text,
+                "doubling": None if self.doubling is None else self.doubling.to_dict()}
+
+
+@dataclasses.dataclass(frozen=True)
+class Doubling:
+    """A coinche or a surcoinche judged by the rollouts, against passing, on the same
+    deals: the chance that the standing contract fails (played double dummy as it
+    stands), the paired difference of the deal score (ours minus theirs) between the
+    call and a pass, each continued to the end of the auction, and what follows the
+    call: shares of the deals where the other side answers (surcoinche), where the
+    declarers run to another contract, and where the contract stands."""
+
+    call: Call
+    contract: Contract
+    p_fails: Estimate
+    versus_pass: Estimate
+    answered: float
+    ran: float
+    stands: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"call": self.call.text, "contract": self.contract.to_text(),
+                "p_fails": json_number(self.p_fails.value), "p_fails_se": json_number(self.p_fails.se),
+                "versus_pass": json_number(self.versus_pass.value),
+                "versus_pass_se": json_number(self.versus_pass.se),
+                "answered": self.answered, "ran": self.ran, "stands": self.stands, "text": self.text}
+
+    @property
+    def text(self) -> str:
+        worth = tr("{call} against pass: {diff:+.0f} ± {se:.0f} a deal", call=call_text(self.call),
+                   diff=self.versus_pass.value, se=self.versus_pass.se)
+        answer = (tr("they surcoinche in {p:.0f}%", p=100 * self.answered) if self.call.kind == CallKind.COINCHE
+                  else tr("they answer in {p:.0f}%", p=100 * self.answered))
+        return tr("{contract} fails in {p:.0f}% of the deals; {worth}; after it {answer}, the declarers run "
+                  "to another contract in {ran:.0f}%", contract=self.contract, p=100 * self.p_fails.value,
+                  worth=worth, answer=answer, ran=100 * self.ran)
+
+
+def judge_doubling(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
+                   rules: Rules, options: Sequence[Call], values: np.ndarray,
+                   ends: Sequence[Sequence[Auction]]) -> "Doubling | None":
+    """The coinche or surcoinche among ``options`` judged against the pass (``values``:
+    the rollouts' scores, deals × options; ``ends``: per option the finished auctions)."""
+    kinds = (CallKind.COINCHE, CallKind.SURCOINCHE)
+    j = next((k for k, c in enumerate(options) if c.kind in kinds), None)
+    p = next((k for k, c in enumerate(options) if c.kind == CallKind.PASS), None)
+    standing = auction.state().contract()
+    if j is None or p is None or standing is None:
+        return None
+    leader = auction.dealer.next
+    ours = standing.declarer.team == seat.team
+    fails = np.array([contract_margin(standing, d, rows[int(standing.strain)], seat.team, leader, rules)[1] != ours
+                      for d, rows in zip(deals, results)])
+    doubled = auction.then(options[j]).state().contract()
+    n = max(len(ends[j]), 1)
+    answered = ran = 0
+    for end in ends[j]:
+        final = end.contract
+        if final is None or (final.level, final.strain, final.declarer) != (standing.level, standing.strain,
+                                                                           standing.declarer):
+            ran += 1
+        elif doubled is not None and final.coinche > doubled.coinche:
+            answered += 1
+    return Doubling(options[j], standing, share(fails), estimate(values[:, j] - values[:, p]),
+                    answered / n, ran / n, (n - answered - ran) / n if ends[j] else 0.0)
 
 
 def _shares(counter: Counter[str], n: int) -> dict[str, float]:
@@ -241,8 +289,9 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
     :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
     standing, and the score matrix), and how the auctions went on."""
     nexts: list[Counter[str]] = []
+    ends: list[list[Auction]] = []
     options, values, success, finals = rollout_values(auction, seat, deals, results, rules, system, policy,
-                                                      seeded, seed, nexts)
+                                                      seeded, seed, nexts, ends)
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
     n = len(deals)
@@ -256,7 +305,11 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
         conts.append(Continuation(p.option, _shares(nexts[j], n), _shares(finals[j], n), _name(now)))
     ranked = sorted(stats, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
     by_call = {c.call: c for c in conts}
-    return stats, values, LookaheadNote(tuple(conts), _note_text(ranked, by_call))
+    doubling = judge_doubling(auction, seat, deals, results, rules, options, values, ends)
+    text = _note_text(ranked, by_call)
+    if doubling is not None:
+        text = text[:-1] + ". " + doubling.text[0].upper() + doubling.text[1:] + "."
+    return stats, values, LookaheadNote(tuple(conts), text, doubling)
 
 
 def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str:
@@ -272,36 +325,50 @@ def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str
     return "; ".join(parts) + "."
 
 
-def lookahead_advice(hand: str, seat: "Seat | str", dealer: "Seat | str", auction: "Auction | str",
-                     samples: int = 100, seed: Optional[int] = None, rules: Rules = Rules(),
-                     system: BiddingSystem = DEFAULT, policy: Optional[Policy] = None,
-                     workers: Optional[int] = None) -> LookaheadAdvice:
-    """Advice for the next call of ``auction`` judged by rollouts (see the module)."""
-    h = parse_hand(hand)
-    s, d = Seat.parse(seat), Seat.parse(dealer)
-    a = auction if isinstance(auction, Auction) else Auction.parse(auction, d, rules)
-    c = auction_constraints(h, s, a, system, None)
-    c = dataclasses.replace(c, accept=Acceptance(c.accept, "the auction"))
-    deals, results = simulate(AuctionStudy(rules=rules, dealer=d), h, s, samples, seed, c, workers=workers)
-    options, values, success, finals = rollout_values(a, s, deals, results, rules, system, policy)
-    later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
-    judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
-    n = max(len(deals), 1)
-    calls = []
-    for j, p in enumerate(judged):
-        calls.append(LookaheadCall(p.option, p.value.value, p.value.se, p.versus.value, p.versus.se,
-                                   p.success.value, {k: v / n for k, v in finals[j].most_common()},
-                                   _name(a.then(p.option).state().contract())))
-    adv = LookaheadAdvice(s, a, len(deals), calls)
-    adv.text = _text(adv)
-    return adv
+def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None) -> CallJudging:
+    """A :class:`~solver.bidding.CallJudging` for :func:`solver.bidding.auction_advice`:
+    each call judged by continuing the auction with ``policy`` (or a ``seeded`` policy
+    per rollout; by default the point-count bot) on every deal."""
+
+    def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
+                system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
+        return judge_calls_ahead(auction, seat, deals, results, rules, system, policy, seeded, seed)
+    return judging
 
 
-def _text(adv: LookaheadAdvice) -> str:
-    ranked = sorted(adv.calls, key=lambda c: -c.ev)
-    parts = []
-    for c in ranked[:2]:
-        top = ", ".join(f"{k} {100 * v:.0f}%" for k, v in list(c.finals.items())[:3])
-        parts.append(f"{call_text(c.call)}: worth {c.ev:+.0f}; the auction ends in {top}"
-                     f" (ends now: {c.ends_now})")
-    return "Looking ahead, " + "; ".join(parts) + "."
+def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",
+                   auction: "Auction | str", samples: int = 300, seed: "int | None" = None,
+                   rules: Rules = Rules(), system: BiddingSystem = DEFAULT,
+                   constraints: "Constraints | None" = None, *, workers: "int | None" = None,
+                   executor: "Backend | str" = Backend.THREAD,
+                   progress: "Callable[[int, int], None] | None" = None,
+                   max_attempts: "int | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None,
+                   lookahead: bool = False, policy: Optional[Policy] = None,
+                   seeded: Optional[SeededPolicy] = None) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` (:func:`solver.bidding.auction_advice`);
+    with ``lookahead`` (or a ``policy`` or ``seeded`` policy given) each call is judged
+    by continuing the auction on every deal instead of as if it ended after the call.
+
+    >>> a = auction_advice("AJ9.A7.KT.J", "N", "E", "S:80H W:pass", samples=8, seed=4, workers=1, lookahead=True)
+    >>> a.text.startswith("Looking ahead")
+    True
+    """
+    judge = ahead(policy, seeded) if lookahead or policy is not None or seeded is not None else None
+    return bidding.auction_advice(hand, seat, dealer, auction, samples, seed, rules, system, constraints,
+                                  workers=workers, executor=executor, progress=progress,
+                                  max_attempts=max_attempts, confidence=confidence, margin=margin, time=time,
+                                  judge=judge)
+
+
+def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,
+                   system: BiddingSystem = DEFAULT, samples: int = 100, seed: "int | None" = 1,
+                   rules: Rules = Rules(), workers: "int | None" = None,
+                   progress: "Callable[[int, int], None] | None" = None, confidence: "float | None" = None,
+                   margin: "float | None" = None, time: "float | None" = None,
+                   lookahead: bool = False) -> AuctionReview:
+    """Each call of ``auction`` reviewed from its player's seat
+    (:func:`solver.bidding.review_auction`), with ``lookahead`` by the rollouts' advice."""
+    return bidding.review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
+                                  workers=workers, progress=progress, confidence=confidence, margin=margin,
+                                  time=time, judge=ahead() if lookahead else None)

@@ -475,6 +475,14 @@ FRENCH: dict[str, str] = {
     "the runner-up {call} {ev:+.0f} ({loss:+.0f} ± {se:.0f} against it)":
         "la suivante, {call}, {ev:+.0f} ({loss:+.0f} ± {se:.0f} par rapport à elle)",
     "{head}: after it {how}; the auction ends in {ends}": "{head} : ensuite {how} ; les enchères finissent en {ends}",
+    "Double dummy bids {bid} (makes in {dd:.0f}% of these {n} deals, {dd_ev:+.0f}); played by players who see only their own cards it makes in {p:.0f}% and is worth {ev:+.0f} ± {se:.0f}: only a declarer who sees every card makes it pay, so with realistic play {instead}":
+        "En double mort, on annonce {bid} (réussi dans {dd:.0f} % de ces {n} donnes, {dd_ev:+.0f}) ; joué par des joueurs qui ne voient que leurs cartes, il réussit dans {p:.0f} % et vaut {ev:+.0f} ± {se:.0f} : seul un déclarant qui voit toutes les cartes le rentabilise, donc en jeu réaliste : {instead}",
+    "{bid} ({ev:+.0f} ± {se:.0f})": "{bid} ({ev:+.0f} ± {se:.0f})",
+    "{call} against pass: {diff:+.0f} ± {se:.0f} a deal": "{call} contre passe : {diff:+.0f} ± {se:.0f} par donne",
+    "they surcoinche in {p:.0f}%": "ils surcoinchent dans {p:.0f} %",
+    "they answer in {p:.0f}%": "ils répondent dans {p:.0f} %",
+    "{contract} fails in {p:.0f}% of the deals; {worth}; after it {answer}, the declarers run to another contract in {ran:.0f}%":
+        "{contract} chute dans {p:.0f} % des donnes ; {worth} ; ensuite {answer}, les déclarants se sauvent dans un autre contrat dans {ran:.0f} %",
     "passed out": "tout le monde passe",
     "The point count (docs/handeval.md), without sampling: the side's expected points and the highest bid that "
     "makes half the time":

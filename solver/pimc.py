@@ -47,6 +47,7 @@ from .solve import Solver, default_solver
 from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
 from .montecarlo import check_samples, json_number, stopping_rule
+from .messages import tr
 from .sequential import StoppingRule, sample_sequentially
 from .advice import Advice, BiddingStudy
 
@@ -279,6 +280,8 @@ class RealisticAdvice:
     double_dummy: "Advice"
     realistic: "Advice"
     worlds: int
+    #: the strains played out (the others keep their double-dummy scores); empty: all
+    strains: tuple[Strain, ...] = ()
 
     @property
     def samples(self) -> int:
@@ -288,6 +291,8 @@ class RealisticAdvice:
         dd, real = self.double_dummy, self.realistic
         rows = []
         for strain, b in dd.best_bids().items():
+            if self.strains and strain not in self.strains:
+                continue
             r = real.bid(b.level, strain)
             rows.append({"bid": b.option.to_text(), "dd_p_make": b.p_make, "dd_ev": b.ev,
                          "dd_ev_se": json_number(b.ev_se), "p_make": r.p_make,
@@ -295,7 +300,29 @@ class RealisticAdvice:
                          "ev_se": json_number(r.ev_se)})
         return {"samples": self.samples, "worlds": self.worlds, "best_bids": rows,
                 "bids": [b.to_dict() for b in real.bids],
-                "recommendation": real.recommendation.to_dict()}
+                "recommendation": real.recommendation.to_dict(), "note": double_dummy_note(self)}
+
+
+def double_dummy_note(r: RealisticAdvice) -> "str | None":
+    """A sentence when realistic play, on the same deals, would not make the double-dummy
+    advice's bid: its best call (among the strains played out, or pass) differs, so only
+    a declarer who sees every card should make that bid.  None when the two agree."""
+    rec = r.double_dummy.recommendation
+    if rec.bid is None or (r.strains and rec.bid.strain not in r.strains):
+        return None
+    played = r.strains or tuple(Strain(s) for s in range(len(STRAINS)))
+    real_bids = [b for b in r.realistic.bids if b.contract is not None and b.contract.strain in played]
+    best = max(real_bids, key=lambda b: b.ev, default=None)
+    dd, real = r.double_dummy.bid(rec.bid.level, rec.bid.strain), r.realistic.bid(rec.bid.level, rec.bid.strain)
+    if best is not None and best.ev > 0 and best.label == dd.label:
+        return None
+    instead = tr("pass") if best is None or best.ev <= 0 else \
+        tr("{bid} ({ev:+.0f} ± {se:.0f})", bid=best.label, ev=best.ev, se=best.ev_se)
+    return tr("Double dummy bids {bid} (makes in {dd:.0f}% of these {n} deals, {dd_ev:+.0f}); played by players "
+              "who see only their own cards it makes in {p:.0f}% and is worth {ev:+.0f} ± {se:.0f}: only a "
+              "declarer who sees every card makes it pay, so with realistic play {instead}",
+              bid=dd.label, dd=100 * dd.p_make, n=r.samples, dd_ev=dd.ev, p=100 * real.p_make, ev=real.ev,
+              se=real.ev_se, instead=instead)
 
 
 def _play_task(solver: Solver, task: tuple[Deal, Strain, Seat, Rules, int, int]
@@ -309,15 +336,21 @@ def _play_task(solver: Solver, task: tuple[Deal, Strain, Seat, Rules, int, int]
 
 def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed: "int | None" = None,
                      workers: "int | None" = None, executor: "Backend | str" = Backend.PROCESS,
-                     progress: "Callable[[int, int], None] | None" = None) -> RealisticAdvice:
+                     progress: "Callable[[int, int], None] | None" = None,
+                     strains: "Iterable[Strain] | None" = None) -> RealisticAdvice:
     """``advice``'s bids scored with realistic play on its first ``samples`` deals
     (see :class:`RealisticAdvice`).  The play-outs run on ``workers`` (processes by
-    default: a PIMC player spends much of its time in Python); ``seed`` fixes them."""
+    default: a PIMC player spends much of its time in Python); ``seed`` fixes them.
+    ``strains``: only these are played out (default: every strain the rules bid)."""
     n = min(check_samples(samples), advice.samples)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(tr("worlds {worlds!r}: expected a whole number, 1 or more", worlds=worlds))
     deals, team = advice.deals[:n], advice.seat.team
-    played = [STRAINS.index(s) for s in bid_strains(advice.rules)]
+    bid = bid_strains(advice.rules)
+    chosen = bid if strains is None else tuple(Strain.parse(s) for s in strains)
+    if not set(chosen) <= set(bid):
+        raise ConstraintError(f"strains {' '.join(s.name for s in chosen)}: the rules bid {' '.join(s.name for s in bid)}")
+    played = [STRAINS.index(s) for s in chosen]
     seeds = np.random.SeedSequence(seed).spawn(n * len(played))
     tasks = [(d, STRAINS[j], advice.leader, advice.rules, worlds,
               int(seeds[i * len(played) + k].generate_state(1)[0]))
@@ -339,4 +372,5 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     study = BiddingStudy(hand=advice.hand, seat=advice.seat, dealer=advice.dealer, rules=advice.rules,
                      seed=advice.seed, constraints=advice.constraints)
     dd = study.summarise(deals, advice.points[:n], advice.capot[:n])
-    return RealisticAdvice(dd, study.summarise(deals, points, capot, lost), worlds)
+    return RealisticAdvice(dd, study.summarise(deals, points, capot, lost), worlds,
+                           () if strains is None else tuple(chosen))

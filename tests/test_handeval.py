@@ -7,8 +7,8 @@ import pytest
 from solver import CardSet
 from solver.cards import Card
 from solver.errors import ConstraintError
-from solver.handeval import TERMS, evaluate_hand, model
-from solver.handfit import fit, least_squares
+from solver.handeval import TERMS, TRUMP_GROUPS, evaluate_hand, model, needs, raw_make, trump_group
+from solver.handfit import calibrate, fit, isotonic, least_squares
 
 pytest.importorskip("pyarrow", reason="studies need pyarrow: pip install -e '.[test]' installs it")
 
@@ -62,6 +62,40 @@ def test_a_small_study_fits_end_to_end(tmp_path):
     table = fit(tmp_path / "s")
     assert table["accuracy"]["train_rows"] + table["accuracy"]["test_rows"] == 160
     assert len(table["residual_quantiles"]) == 100
+    cal = calibrate(tmp_path / "s", table)["calibration"]
+    assert [g["trumps"] for g in cal["groups"]] == [list(g) for g in TRUMP_GROUPS]
+    for g in cal["groups"]:
+        assert g["x"] == sorted(g["x"]) and g["y"] == sorted(g["y"])      # monotone curves
+    # every (row, level) pair of the held-out deals is counted once in the table
+    assert sum(b["pairs"] for b in cal["held_out"]["after"]) == cal["held_out"]["rows"] * 9
+
+
+def test_isotonic_pools_violators_and_keeps_an_ordered_fit():
+    x = np.array([0.1, 0.2, 0.3, 0.4, 0.5])
+    bx, by = isotonic(x, np.array([0.2, 0.1, 0.5, 0.4, 0.9]), np.array([1.0, 3.0, 1.0, 1.0, 1.0]))
+    # (0.2·1 + 0.1·3) / 4 = 0.125 at x (0.1 + 0.6) / 4; (0.5 + 0.4) / 2 at 0.35; 0.9 alone
+    assert np.allclose(by, [0.125, 0.45, 0.9]) and np.allclose(bx, [0.175, 0.35, 0.5])
+
+
+def test_the_shipped_make_probabilities_are_calibrated_on_held_out_deals():
+    # the table's own held-out check (python -m solver.handfit ... --calibrate, see
+    # docs/handeval.md): on deals the curves never saw, each bin of announced
+    # probability is within 3 points of the observed make rate
+    m = model()
+    after = m["calibration"]["held_out"]["after"]
+    assert m["calibration"]["study"]["seed"] != m["study"]["seed"]      # deals the linear fit never saw
+    assert sum(b["pairs"] for b in after) >= 50_000
+    assert all(abs(b["observed"] - b["announced"]) <= 0.03 for b in after), after
+
+
+def test_evaluate_hand_announces_the_calibrated_probabilities():
+    # p_make is the raw share of the fit's errors passed through the trump-length curve
+    hand, strain = "AJ9.A7.KT.J", "S"
+    v = evaluate_hand(hand, strain)
+    m = model()
+    raw = raw_make(np.array(v.points), needs(False), np.array(m["residual_quantiles"]))
+    curve = m["calibration"]["groups"][trump_group(3)]
+    assert list(v.p_make.values()) == pytest.approx(list(np.interp(raw, curve["x"], curve["y"])))
 
 
 def test_sans_atout_has_no_point_count():

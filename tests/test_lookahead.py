@@ -1,9 +1,9 @@
 """Rollout bidding (solver/lookahead.py)."""
 
+from solver import bidding
 from solver.auction import Auction, CallKind
-from solver.bidding import auction_advice
 from solver.bots import HeuristicBot, SeatView
-from solver.lookahead import continue_auction, lookahead_advice
+from solver.lookahead import auction_advice, continue_auction, rollout_values
 from solver.rules import Rules
 
 HAND = "AJ9.A7.KT.J"
@@ -17,12 +17,14 @@ def _pass(view: SeatView):
 def test_a_policy_that_always_passes_gives_the_ends_now_scores():
     # every continuation of passes ends the auction where the call leaves it, so the
     # rollout values must equal auction_advice's ends-now values on the same deals
-    now = auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1)
-    ahead = lookahead_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1, policy=_pass)
+    now = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1)
+    ahead = auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1, policy=_pass)
     by_call = {c.call: c.ev for c in now.calls}
     for c in ahead.calls:
         assert abs(c.ev - by_call[c.call]) < 1e-9, c.call
-        assert c.finals == {c.ends_now: 1.0}
+    assert ahead.lookahead is not None
+    for cont in ahead.lookahead.continuations:
+        assert cont.finals == {cont.ends_now: 1.0}
 
 
 def test_continuation_always_ends_and_keeps_the_start():
@@ -34,18 +36,22 @@ def test_continuation_always_ends_and_keeps_the_start():
 
 
 def test_same_seed_same_advice_with_one_or_two_workers():
-    one = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=1)
-    two = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=2)
-    assert [(c.call, c.ev, c.finals) for c in one.calls] == [(c.call, c.ev, c.finals) for c in two.calls]
+    one = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=1, lookahead=True)
+    two = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=2, workers=2, lookahead=True)
+    assert [(c.call, c.ev) for c in one.calls] == [(c.call, c.ev) for c in two.calls]
+    assert one.lookahead is not None and two.lookahead is not None
+    assert one.lookahead.to_dict() == two.lookahead.to_dict()
 
 
 def test_auction_advice_with_lookahead_is_the_rollout_advice_on_the_same_deals():
-    # auction_advice(lookahead=True) deals the same deals as lookahead_advice with the
-    # same seed and judges the calls by the same rollouts: the scores must agree
+    # auction_advice(lookahead=True) deals the same deals as the ends-now advice with the
+    # same seed and judges the calls by rollout_values on them: the scores must agree
     ahead = auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1, lookahead=True)
-    direct = lookahead_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1)
-    by_call = {c.call: c.ev for c in direct.calls}
-    assert {c.call: c.ev for c in ahead.calls} == by_call
+    now = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=8, seed=4, workers=1)
+    assert [d.to_pbn() for d in ahead.deals] == [d.to_pbn() for d in now.deals]
+    options, values, _, _ = rollout_values(now.auction, now.seat, now.deals, _results(now), Rules(), seed=4)
+    by_call = {c: float(values[:, j].mean()) for j, c in enumerate(options)}
+    assert all(abs(c.ev - by_call[c.call]) < 1e-9 for c in ahead.calls)
     note = ahead.lookahead
     assert note is not None and ahead.text == note.text and ahead.text.startswith("Looking ahead")
     for cont in note.continuations:
@@ -77,9 +83,7 @@ def test_a_seeded_policy_gets_one_seed_per_rollout_fixed_by_the_advice_seed():
         seen.append(s)
         rng = random.Random(s)
         return lambda view: rng.choice(view.legal_calls()[:3])
-    from solver.lookahead import rollout_values
-    from solver.bidding import auction_advice as aa
-    base = aa(HAND, "N", "E", AUCTION, samples=4, seed=9, workers=1)
+    base = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=4, seed=9, workers=1)
     a = base.auction
     runs = [rollout_values(a, base.seat, base.deals, _results(base), Rules(), seeded=make, seed=9)[1]
             for _ in range(2)]
@@ -118,3 +122,46 @@ def test_the_board_asks_for_lookahead():
                                              "auction": "S:80H W:pass", "lookahead": True})
     assert r.status_code == 200, r.text
     assert r.json()["in_auction"]["lookahead"]["continuations"]
+
+
+def test_a_coinche_is_judged_against_pass_on_the_same_deals():
+    # W's 80♥ stands and N may coinche.  p_fails comes from the ends-now advice's own
+    # scoring of a pass (our side succeeds when their contract fails), the paired
+    # difference from the look-ahead's score matrix, and what follows the coinche
+    # splits the deals in three shares
+    auction = "S:pass W:80H"
+    ahead = auction_advice(HAND, "N", "E", auction, samples=10, seed=3, workers=1, lookahead=True)
+    now = bidding.auction_advice(HAND, "N", "E", auction, samples=10, seed=3, workers=1)
+    d = ahead.lookahead.doubling
+    assert d is not None and d.call.kind == CallKind.COINCHE and str(d.contract) == "80♥ W"
+    passed = next(c for c in now.calls if c.call.kind == CallKind.PASS)
+    assert abs(d.p_fails.value - passed.p_success) < 1e-9
+    j = next(i for i, c in enumerate(ahead.auction.legal_calls()) if c.kind == CallKind.COINCHE)
+    p = next(i for i, c in enumerate(ahead.auction.legal_calls()) if c.kind == CallKind.PASS)
+    assert abs(d.versus_pass.value - (ahead.scores[:, j] - ahead.scores[:, p]).mean()) < 1e-9
+    assert abs(d.answered + d.ran + d.stands - 1) < 1e-9
+    assert ahead.to_dict()["lookahead"]["doubling"]["call"] == "coinche"
+    assert "fails in" in ahead.text
+
+
+def test_with_everyone_passing_a_coinche_is_worth_its_ends_now_difference():
+    # when every later call is a pass, a coinche ends as a coinched contract: the
+    # look-ahead's coinche-minus-pass equals the ends-now scores' difference
+    auction = "S:pass W:80H"
+    ahead = auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1, policy=_pass)
+    now = bidding.auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1)
+    ev = {c.call.kind: c.ev for c in now.calls if c.call.kind in (CallKind.PASS, CallKind.COINCHE)}
+    d = ahead.lookahead.doubling
+    assert abs(d.versus_pass.value - (ev[CallKind.COINCHE] - ev[CallKind.PASS])) < 1e-9
+    assert d.stands == 1.0 and d.answered == d.ran == 0
+
+
+def test_a_surcoinche_is_judged_when_our_contract_is_coinched():
+    ahead = auction_advice(HAND, "N", "E", "S:80H W:coinche", samples=6, seed=2, workers=1, lookahead=True)
+    d = ahead.lookahead.doubling
+    assert d is not None and d.call.kind == CallKind.SURCOINCHE and str(d.contract) == "80♥ S X"
+
+
+def test_no_doubling_is_judged_when_none_is_open():
+    ahead = auction_advice(HAND, "N", "E", AUCTION, samples=4, seed=2, workers=1, lookahead=True)
+    assert ahead.lookahead.doubling is None and ahead.to_dict()["lookahead"]["doubling"] is None

@@ -147,6 +147,30 @@ def test_advice_inside_an_auction(server, browser):
     shot(browser, "15-advice-in-auction")
 
 
+def test_the_look_ahead_box_beside_the_auction_advice(server, browser):
+    """The look-ahead checkbox is labelled in French, reached and ticked from the
+    keyboard, kept in the URL, and the answer is the look-ahead advice
+    (solver.auction_advice(..., lookahead=True), same seed)."""
+    from selenium.webdriver.common.keys import Keys
+    hand = "AJ9.A7.KT.J"
+    open_board(browser, server + f"/#panel=advice&dl=E&as=N&ah={hand}&aa=80H%20pass&an=8&ax=4&lang=fr")
+    box = browser.find_element(By.ID, "adv-lookahead")
+    label = browser.find_element(By.CSS_SELECTOR, 'label[for="adv-lookahead"]')
+    assert "Anticiper" in label.text and not box.is_selected() and box.is_enabled()
+    browser.find_element(By.ID, "adv-seed").send_keys(Keys.TAB)        # the next stop is the box
+    assert browser.switch_to.active_element == browser.find_element(By.ID, "adv-lookahead")
+    browser.switch_to.active_element.send_keys(Keys.SPACE)
+    settle(browser)
+    assert browser.find_element(By.ID, "adv-lookahead").is_selected() and state(browser)["al"] == "1"
+    browser.find_element(By.ID, "adv-go").click()
+    settle(browser, 120)
+    want = solver.auction_advice(hand, "N", "E", "80H pass", samples=8, seed=4, lookahead=True)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#adv-calls tr[data-call]")
+    assert rows and rows[0].get_attribute("data-call") == want.best.call.text.replace(" ", "")
+    assert "En anticipant" in browser.find_element(By.ID, "adv-recommendation").text
+    shot(browser, "15b-advice-looking-ahead")
+
+
 def test_practice_and_bad_input(server, browser):
     open_board(browser, server + "/#panel=practice&pk=play&ps=4&lang=en")
     problem = practice.play_problem(4)

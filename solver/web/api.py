@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from solver.bidding import review_auction
+from solver.lookahead import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import N_, output_language, tr, writing_in

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from solver.advice import advise
 from solver.auction import Auction
-from solver.bidding import auction_advice
+from solver.lookahead import auction_advice
 from solver.cardplay import play_advice
 from solver.cards import Seat
 from solver.contract import Contract

@@ -42,6 +42,7 @@ const TEXT = {
     pick_help: "Ou cliquez les 8 cartes de la main :", last_trick: "Dernier pli", your_hand: "Votre main", best_cards: "Meilleures cartes", lost_by: "points perdus par les erreurs", trick: "Pli", mistake: "coûte", best_was: "meilleur", legend: "Sous chaque carte jouable : points de son camp s'il la joue.",
     lg_good: "meilleure", lg_ok: "perd moins de 10", lg_bad: "perd 10 ou plus",
     over: "Donne terminée", hand: "Main", seat: "Place", samples: "Donnes tirées", advise: "Conseiller",
+    lookahead: "Anticiper la suite des enchères", lookahead_help: "Juger chaque annonce en poursuivant les enchères sur chaque donne",
     cancel: "Arrêter", auction_so_far: "Enchères jusqu'ici (depuis le joueur après le donneur)",
     sampling: "Tirage et résolution des donnes", recommendation: "Conseil", answer: "Après ces enchères",
     pass: "passe", histograms: "Points du camp sur les donnes tirées (belote comprise), niveaux d'enchère marqués",
@@ -78,6 +79,7 @@ const TEXT = {
     pick_help: "Or click the hand's 8 cards:", last_trick: "Last trick", your_hand: "Your hand", best_cards: "Best cards", lost_by: "points lost to mistakes", trick: "Trick", mistake: "costs", best_was: "best", legend: "Under each playable card: its side's points if it is played.",
     lg_good: "best", lg_ok: "loses under 10", lg_bad: "loses 10 or more",
     over: "Deal over", hand: "Hand", seat: "Seat", samples: "Deals sampled", advise: "Advise",
+    lookahead: "Look ahead", lookahead_help: "Judge each call by continuing the auction on every deal",
     cancel: "Stop", auction_so_far: "Auction so far (from the player after the dealer)",
     sampling: "Sampling and solving deals", recommendation: "Advice", answer: "After this auction",
     pass: "pass", histograms: "The side's points over the sampled deals (belote included), bid levels marked",
@@ -168,7 +170,7 @@ const EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9";
 const state = {
   deal: null, seed: null, dealer: "N", panel: "table", lang: null,
   strain: "C", leader: null, played: [], redo: [], level: 80, declarer: null, seatSamples: 50,
-  adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1, ran: false },
+  adv: { hand: "", seat: "S", auction: "", samples: 200, seed: 1, ran: false, lookahead: false },
   lead: { seat: null, ran: false },
   practice: { kind: "play", seed: 1, right: 0, tried: 0 },
   view: { me: "S", only: false },
@@ -197,7 +199,7 @@ function stateKey(name) {
     case "review": return [state.deal, state.strain, leader(), state.played.concat(state.redo.slice().reverse()).join(" ")].join("|");
     case "seatAdvice": case "seatReview": return pos.concat(contract, state.lang).join("|");
     case "playOut": return pos.concat(contract).join("|");
-    case "advice": return [a.hand, a.seat, state.dealer, readAuction(a.auction).join(" "), a.samples, a.seed, state.lang].join("|");
+    case "advice": return [a.hand, a.seat, state.dealer, readAuction(a.auction).join(" "), a.samples, a.seed, state.lang, a.lookahead].join("|");
     case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed, state.lang].join("|");
     case "estimates": return [state.deal, state.dealer, state.lang].join("|");
     case "auctionReview": return [state.deal, state.dealer, readAuction(a.auction).join(" "), a.seed, state.lang].join("|");
@@ -243,6 +245,7 @@ function readUrl() {
   take("an", (v) => int(v, 1, 2000, null) !== null, (v) => { state.adv.samples = +v; });
   take("ax", (v) => int(v, 0, 1e9, null) !== null, (v) => { state.adv.seed = +v; });
   take("ar", (v) => v === "1", () => { state.adv.ran = true; });
+  take("al", (v) => v === "1", () => { state.adv.lookahead = true; });
   take("ls", (v) => SEATS.includes(v), (v) => { state.lead.seat = v; });
   take("lr", (v) => v === "1", () => { state.lead.ran = true; });
   take("pk", (v) => ["play", "bid"].includes(v), (v) => { state.practice.kind = v; });
@@ -275,6 +278,7 @@ function writeUrl() {
     if (state.adv.hand) q.set("ah", state.adv.hand);
     q.set("as", state.adv.seat);
     if (state.adv.auction) q.set("aa", state.adv.auction);
+    if (state.adv.lookahead) q.set("al", "1");
     q.set("an", state.adv.samples);
     q.set("ax", state.adv.seed);
     if (state.adv.ran) q.set("ar", "1");
@@ -975,6 +979,10 @@ function adviceForm(target) {
                                 onchange: (e) => { a.samples = +e.target.value; writeUrl(); render(); } });
   const seed = el("input", { id: "adv-seed", type: "number", min: 0, value: a.seed, style: "width:5em",
                              onchange: (e) => { a.seed = +e.target.value; writeUrl(); render(); } });
+  // the next call judged by continuing the auction (solver.lookahead): only with calls so far
+  const ahead = el("input", { id: "adv-lookahead", type: "checkbox", checked: a.lookahead ? "" : null,
+                              disabled: calls.length ? null : "", title: t("lookahead_help"),
+                              onchange: (e) => { a.lookahead = e.target.checked; writeUrl(); render(); } });
   target.append(
     el("div", { class: "row" }, el("label", {}, t("hand"), " ", hand), el("label", {}, t("seat"), " ", seat),
        el("button", { id: "from-deal", onclick: fillHand, disabled: state.deal ? null : "" }, t("from_deal"))),
@@ -987,6 +995,7 @@ function adviceForm(target) {
     answer("auctionReview") ? auctionReview(answer("auctionReview")) : null,
     el("h3", {}, t("bidding_box")), biddingBox(calls, state.dealer),
     el("div", { class: "row" }, el("label", {}, t("samples"), " ", samples), el("label", {}, t("seed"), " ", seed),
+       el("label", { for: "adv-lookahead" }, ahead, " ", t("lookahead")),
        el("button", { id: "adv-go", class: "primary", onclick: () => runAdvice() }, t("advise"))));
 }
 
@@ -1219,7 +1228,8 @@ function runAdvice() {
     writeUrl();
     render();
     await runJob("advise", { hand: a.hand, seat: a.seat, dealer: state.dealer, samples: a.samples,
-                             seed: a.seed, auction: readAuction(a.auction).join(" ") }, (r) => keep("advice", r, key));
+                             seed: a.seed, auction: readAuction(a.auction).join(" "), lookahead: a.lookahead },
+                 (r) => keep("advice", r, key));
     render();
   });
 }
