@@ -82,7 +82,9 @@ def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[st
     if theme is not None and kind == "four-hands":
         chosen = set_problems(theme, None if strain is None else strain.name)
         if not chosen:
-            raise fail(f"no problem of the set has theme {quote(theme)}" + ("" if strain is None else f" in {strain}"))
+            raise fail(tr("no problem of the set has theme {theme}", theme=quote(theme)) if strain is None
+                       else tr("no problem of the set has theme {theme} in {strain}", theme=quote(theme),
+                               strain=strain))
         for k in range(len(chosen)):
             yield chosen[(seed + k) % len(chosen)]
         return
@@ -94,8 +96,9 @@ def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[st
             if _fits(p, strain, theme):
                 break
         else:
-            what = f"theme {quote(theme)}" if theme is not None else f"strain {strain}"
-            raise fail(f"no problem with {what} in {FILTER_TRIES} tries")
+            raise fail(tr("no problem with theme {theme} in {n} tries", theme=quote(theme), n=FILTER_TRIES)
+                       if theme is not None
+                       else tr("no problem with strain {strain} in {n} tries", strain=strain, n=FILTER_TRIES))
         yield p
 
 
@@ -213,11 +216,11 @@ def practice(
     Type ? for a hint, quit to stop. Example: coinche practice --strain H --count 10 --seed 1
     """
     if kind not in KINDS:
-        raise fail(f"--kind {quote(kind)}: expected one of {', '.join(KINDS)}")
+        raise fail(tr("--kind {kind}: expected one of {kinds}", kind=quote(kind), kinds=", ".join(KINDS)))
     if kind == "seat":
-        raise fail("--kind seat: no seat problems to practise yet; four-hands and bidding problems are made here")
+        raise fail(tr("--kind seat: no seat problems to practise yet; four-hands and bidding problems are made here"))
     if kind == "bidding" and strain is not None:
-        raise fail("--strain: bidding problems have no strain; it applies to four-hands problems")
+        raise fail(tr("--strain: bidding problems have no strain; it applies to four-hands problems"))
     wanted = Strain.parse(strain) if strain is not None else None
     path = rating_path() if rating_file is None else rating_file
     rating = load_rating(path)

@@ -12,16 +12,22 @@ import typer
 
 from .app import app
 from .errors import OneLineErrorsGroup, fail, handle_errors
+from solver.errors import quote
 from .options import JsonOpt
-from .output import print_json, render_rows, say
+from .output import cards_text, print_json, render_rows, say
 from .progress import progress_bar
-from solver.problems import (Problem, ProblemError, check_problem, load_problems, mine_four_hands,
+from solver.problems import (Problem, ProblemError, check_problem, goal_sentence, load_problems, mine_four_hands,
                              problems_from_json, problems_to_json)
+from solver.messages import N_, tr
 from solver.solve import Solver
 
 problems_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
                            help="Problems mined from bot play, with exact solutions (docs/problems.md).")
 app.add_typer(problems_app, name="problems")
+
+#: The kinds of problems for people (message catalogue templates).
+KIND_NAMES = {"four-hands": N_("four-hands problem"), "seat": N_("seat problem"),
+              "bidding": N_("bidding problem")}
 
 #: Rating bands of the figures (lower bounds).
 BANDS = (1000, 1500, 1700, 1900)
@@ -57,14 +63,14 @@ def mine(
     """Play deals with the heuristic bot and keep the positions where exactly one card (or
     group of equal cards) is right; Ctrl-C writes what was mined so far."""
     if kind != "four-hands":
-        raise fail(f"--kind {kind}: only four-hands problems are mined so far")
+        raise fail(tr("--kind {kind}: only four-hands problems are mined so far", kind=kind))
     if out.exists() and out.is_dir():
-        raise fail(f"{out} is a directory: expected a file")
+        raise fail(tr("{path} is a directory: expected a file", path=out))
     problems: list[Problem] = []
     deals = [0]
     stopped = False
     start = time.process_time()
-    with progress_bar("mining", total=count, rate="problems") as bar:
+    with progress_bar(N_("mining"), total=count, rate=N_("problems")) as bar:
         def seen(k: int, kept: int) -> None:
             deals[0] = k + 1
         try:
@@ -80,9 +86,11 @@ def mine(
     if as_json:
         print_json(figures)
     else:
-        say(f"{len(problems)} problems from {deals[0]} deals written to {out}")
-        render_rows("themes", ["theme", "problems"], sorted(figures["themes"].items()), numeric=["problems"])
-        render_rows("ratings", ["rating", "problems"], list(figures["ratings"].items()), numeric=["problems"])
+        say(tr("{n} problems from {deals} deals written to {path}", n=len(problems), deals=deals[0], path=out))
+        render_rows(tr("themes"), [N_("theme"), N_("problems")], sorted(figures["themes"].items()),
+                    numeric=["problems"])
+        render_rows(tr("ratings"), [N_("rating"), N_("problems")], list(figures["ratings"].items()),
+                    numeric=["problems"])
     if stopped:
         raise typer.Exit(130)
 
@@ -99,17 +107,19 @@ def show(
         if p.id == problem_id:
             break
     else:
-        raise fail(f"no problem {problem_id!r}")
+        raise fail(tr("no problem {id}", id=quote(problem_id)))
     if as_json:
         print_json(p.to_dict())
         return
     say(p.deal.diagram(), wrap=False)
-    say(f"{p.kind}: {p.seat.name} to play, contract {p.contract}; goal: {p.goal_text}")
-    say(f"played: {' '.join(str(c) for c in p.played) or '-'}")
-    say(f"solution: {' '.join(str(c) for c in p.solution_cards)}; line: {' '.join(str(c) for c in p.line)}")
-    render_rows("alternatives", ["card", "cost", "card points"],
-                [(a.answer, a.cost, a.points) for a in p.alternatives], numeric=["cost", "card points"])
-    say(f"themes: {', '.join(p.themes)}; rating {p.rating}")
+    say(tr("{kind}: {seat} to play, contract {contract}; goal: {goal}", kind=tr(KIND_NAMES[p.kind]),
+           seat=p.seat.name, contract=p.contract, goal=goal_sentence(p)))
+    say(tr("played: {cards}", cards=cards_text(p.played) or "-"))
+    say(tr("solution: {cards}; line: {line}", cards=cards_text(p.solution_cards), line=cards_text(p.line)))
+    render_rows(tr("alternatives"), [N_("card"), N_("cost"), N_("card points")],
+                [(cards_text([a.answer]), a.cost, a.points) for a in p.alternatives],
+                numeric=["cost", "card points"])
+    say(tr("themes: {themes}; rating {rating}", themes=", ".join(p.themes), rating=p.rating))
 
 
 @problems_app.command()
@@ -122,7 +132,7 @@ def check(
     problems = _load(file)
     solver = Solver()
     wrong: list[str] = []
-    with progress_bar("checking", total=len(problems)) as bar:
+    with progress_bar(N_("checking"), total=len(problems)) as bar:
         for p in problems:
             wrong += check_problem(p, solver)
             bar.advance()
@@ -131,7 +141,7 @@ def check(
     else:
         for w in wrong:
             say(w)
-        say(f"{len(problems)} problems, {len(wrong)} wrong")
+        say(tr("{n} problems, {wrong} wrong", n=len(problems), wrong=len(wrong)))
     if wrong:
         raise typer.Exit(1)
 

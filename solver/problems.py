@@ -32,6 +32,7 @@ from .contract import Contract
 from .deal import Deal
 from .errors import CoincheError, ScoreError
 from .game import play_deal
+from .messages import tr
 from .outcome import PlayedContract
 from .play import Position, trick_winner
 from .rules import Rules, Strain
@@ -352,6 +353,17 @@ def mine_four_hands(seed: int, count: int, *, solver: Optional[Solver] = None, r
             break
         if on_deal:
             on_deal(k, kept)
+
+
+def goal_sentence(p: Problem) -> str:
+    """The problem's goal for people, in the output language (``goal_text`` is its English)."""
+    if p.contract is None:
+        return tr("find the best call")
+    if p.goal == "make":
+        return tr("make {contract}", contract=p.contract.to_text())
+    if p.goal == "defeat":
+        return tr("defeat {contract}", contract=p.contract.to_text())
+    return tr("win as many points as you can")
 
 
 def _goal(contract: Contract, seat: Seat, keeps: bool) -> tuple[str, str]:

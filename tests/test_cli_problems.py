@@ -29,3 +29,16 @@ def test_bad_input_is_one_line(tmp_path) -> None:
     bad.write_text("[", encoding="utf-8")
     one_line_error(run("problems", "check", "--file", bad), "JSON")
     one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path, "--kind", "seat"), "seat")
+
+
+def test_french(monkeypatch) -> None:
+    """COINCHE_LANG=fr: the problem's goal, its lines and the check's summary in French."""
+    monkeypatch.setenv("COINCHE_LANG", "fr")
+    from solver.problems import load_problems
+    p = load_problems()[0]
+    r = run("problems", "show", p.id)
+    assert r.exit_code == 0, r.output
+    assert "problème à quatre jeux" in r.stdout and "joue, contrat" in r.stdout and "solution :" in r.stdout
+    assert ("faire " in r.stdout) or ("gagner le plus de points" in r.stdout)
+    one_line_error(run("problems", "show", "no-such-id"), "aucun problème")
+    one_line_error(run("practice", "--kind", "nope"), "attendu")
