@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
+import resource
 import time
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -13,11 +15,13 @@ import typer
 from .app import app
 from .errors import OneLineErrorsGroup, fail, handle_errors
 from solver.errors import quote
-from .options import JsonOpt
+from .options import ClusterOpt, JsonOpt, SchedulerOpt, WorkersOpt, parallel_backend
 from .output import cards_text, print_json, render_rows, say
 from .progress import progress_bar
-from solver.problems import (Problem, ProblemError, check_problem, goal_sentence, load_problems, mine_four_hands,
+from solver.parallel import executor
+from solver.problems import (Problem, ProblemError, calibrate, check_problem, goal_sentence, load_problems,
                              problems_from_json, problems_to_json)
+from solver.problems import mine as mine_problems, set_order
 from solver.messages import N_, tr
 from solver.solve import Solver
 
@@ -39,6 +43,12 @@ def _load(path: Optional[Path]) -> list[Problem]:
     return problems_from_json(path.read_text(encoding="utf-8"))
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished worker processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def _figures(problems: list[Problem], deals: int) -> dict[str, Any]:
     themes = collections.Counter(t for p in problems for t in p.themes)
     strains = collections.Counter(p.contract.strain.name for p in problems if p.contract is not None)
@@ -55,34 +65,57 @@ def _figures(problems: list[Problem], deals: int) -> dict[str, Any]:
 @handle_errors
 def mine(
     seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed mines the same set.")],
-    count: Annotated[int, typer.Option("--count", min=1, help="Problems to keep.")],
     out: Annotated[Path, typer.Option("--out", help="The problem file to write (JSON).")],
-    kind: Annotated[str, typer.Option("--kind", help="four-hands (the only kind mined so far).")] = "four-hands",
+    count: Annotated[int, typer.Option("--count", min=0, help="Four-hands problems to keep.")] = 0,
+    seat: Annotated[int, typer.Option("--seat", min=0, help="Seat problems to keep.")] = 0,
+    bidding: Annotated[int, typer.Option("--bidding", min=0, help="Bidding problems to keep.")] = 0,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play deals with the heuristic bot and keep the positions where exactly one card (or
-    group of equal cards) is right; Ctrl-C writes what was mined so far."""
-    if kind != "four-hands":
-        raise fail(tr("--kind {kind}: only four-hands problems are mined so far", kind=kind))
+    """Bid and play deals with the heuristic bot and keep the positions (calls) where one
+    answer is clearly right, near-duplicates left out; rate each problem from the players who
+    miss it.  The deals run on local processes (--workers), or on Dask (--cluster local:N,
+    --scheduler tcp://HOST:8786); the set is the same whatever runs it.  Ctrl-C writes what
+    was mined so far.
+
+    Example: coinche problems mine --seed 1 --count 20 --seat 10 --bidding 10 --out p.json
+    """
+    counts = {"four-hands": count, "seat": seat, "bidding": bidding}
+    if not any(counts.values()):
+        raise fail(tr("nothing to mine: give --count, --seat or --bidding"))
     if out.exists() and out.is_dir():
         raise fail(tr("{path} is a directory: expected a file", path=out))
+    kind, options = parallel_backend("process", scheduler, cluster)
     problems: list[Problem] = []
     deals = [0]
-    stopped = False
-    start = time.process_time()
-    with progress_bar(N_("mining"), total=count, rate=N_("problems")) as bar:
-        def seen(k: int, kept: int) -> None:
+    stopped = 0
+    start = _cpu_seconds()
+    total = sum(counts.values())
+    with progress_bar(N_("mining"), total=total, show=not no_progress, rate=N_("problems")) as bar:
+        def seen(k: int, kept: dict[str, int]) -> None:
             deals[0] = k + 1
         try:
-            for p in mine_four_hands(seed, count, on_deal=seen):
-                problems.append(p)
-                bar.advance()
+            with contextlib.ExitStack() as stack:
+                ex = None
+                if kind == "dask" or (workers or 1) > 1:
+                    ex = stack.enter_context(executor(kind, workers, **options))
+                for p in mine_problems(seed, counts, ex=ex, on_deal=seen):
+                    problems.append(p)
+                    bar.advance()
         except KeyboardInterrupt:
-            stopped = True
+            stopped = 130
+        except SystemExit as e:         # a stop signal (cli/main.py): the mined problems are kept
+            if not isinstance(e.code, int) or e.code < 128:
+                raise
+            stopped = e.code
+    problems = sorted(calibrate(problems), key=set_order)
     tmp = out.with_name(out.name + ".part")
     tmp.write_text(problems_to_json(problems), encoding="utf-8")
     os.replace(tmp, out)
-    figures = _figures(problems, deals[0]) | {"cpu_seconds": round(time.process_time() - start, 1)}
+    figures = _figures(problems, deals[0]) | {"cpu_seconds": round(_cpu_seconds() - start, 1)}
     if as_json:
         print_json(figures)
     else:
@@ -92,7 +125,7 @@ def mine(
         render_rows(tr("ratings"), [N_("rating"), N_("problems")], list(figures["ratings"].items()),
                     numeric=["problems"])
     if stopped:
-        raise typer.Exit(130)
+        raise typer.Exit(stopped)
 
 
 @problems_app.command()

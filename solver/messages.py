@@ -590,7 +590,7 @@ FRENCH: dict[str, str] = {
     "solution: {cards}; line: {line}": "solution : {cards} ; ligne : {line}",
     "alternatives": "autres réponses",
     "themes: {themes}; rating {rating}": "thèmes : {themes} ; classement {rating}",
-    "--kind {kind}: only four-hands problems are mined so far": "--kind {kind} : seuls les problèmes à quatre jeux sont extraits pour l'instant",
+    "nothing to mine: give --count, --seat or --bidding": "rien à extraire : donnez --count, --seat ou --bidding",
     "{path} is a directory: expected a file": "{path} est un dossier : un fichier est attendu",
     "mining": "extraction",
     "{n} problems from {deals} deals written to {path}": "{n} problèmes tirés de {deals} donnes écrits dans {path}",

@@ -14,8 +14,9 @@ def test_mine_show_check(tmp_path) -> None:
     figures = json.loads(r.stdout)
     assert figures["kept"] == 2 and figures["deals"] >= 2
     first = out.read_bytes()
-    assert run("problems", "mine", "--seed", 2, "--count", 2, "--out", out, "--json").exit_code == 0
-    assert out.read_bytes() == first                       # the same seed, the same set
+    r = run("problems", "mine", "--seed", 2, "--count", 2, "--out", out, "--json", "--workers", 2, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == first                       # the same seed, the same set, on two workers
     pid = json.loads(first)["problems"][0]["id"]
     r = run("problems", "show", pid, "--file", out, "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["id"] == pid
@@ -28,7 +29,8 @@ def test_bad_input_is_one_line(tmp_path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("[", encoding="utf-8")
     one_line_error(run("problems", "check", "--file", bad), "JSON")
-    one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path, "--kind", "seat"), "seat")
+    one_line_error(run("problems", "mine", "--seed", 1, "--out", tmp_path / "p.json"), "--count")
+    one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path), "directory")
 
 
 def test_french(monkeypatch) -> None:
