@@ -35,7 +35,7 @@ from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import card_name, tr
 from solver.play import Position
-from solver.problems import load_problems
+from solver.problems import Problem, load_problems
 from solver.rating import DEFAULT_RATING, Rating, after_answer
 from solver.rules import STRAINS, strength_table
 from solver.sampling import parse_hand, sample_deals
@@ -290,3 +290,27 @@ def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> lis
                     "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
                     "deviation": SET_DEVIATION})
     return out
+
+
+def seat_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[Problem]:
+    """The seat problems of the shipped set, those of ``theme`` and ``strain``."""
+    return [p for p in load_problems() if p.kind == "seat" and p.contract is not None
+            and (theme is None or theme in p.themes) and (strain is None or p.contract.strain.name == strain)]
+
+
+def judge_seat_answer(problem: Problem, card: Card) -> dict[str, Any]:
+    """The answer ``card`` to seat problem ``problem``, judged on the problem's own costs (mean
+    losses over its worlds): right when it is one of the solution's cards; with every other
+    card's mean loss and standard error, and the solution line on the real deal trick by trick."""
+    pos = problem.position()
+    pos.check(card)                                  # an illegal card: IllegalPlayError
+    right = card in problem.solution_cards
+    return {"card": card.name, "right": right, "cost": 0 if right else problem.cost(card.name),
+            "best": sorted(c.name for c in problem.solution_cards),
+            "costs": {a.answer: {"cost": a.cost, "se": a.se} for a in problem.alternatives},
+            "worlds": problem.samples, "line": _tricks(pos, problem.line)}
+
+
+def set_rating(problem: Problem) -> Rating:
+    """A shipped problem's rating and deviation (:data:`SET_DEVIATION` when it has none)."""
+    return Rating(float(problem.rating), float(problem.deviation or SET_DEVIATION))
