@@ -18,6 +18,8 @@ from solver.errors import quote
 from .options import ClusterOpt, JsonOpt, SchedulerOpt, WorkersOpt, parallel_backend
 from .output import cards_text, print_json, render_rows, say
 from .progress import progress_bar
+from solver.auction import parse_call
+from solver.bidding import call_text
 from solver.parallel import executor
 from solver.problems import (Problem, ProblemError, calibrate, check_problem, goal_sentence, load_problems,
                              problems_from_json, problems_to_json)
@@ -145,14 +147,25 @@ def show(
         print_json(p.to_dict())
         return
     say(p.deal.diagram(), wrap=False)
-    say(tr("{kind}: {seat} to play, contract {contract}; goal: {goal}", kind=tr(KIND_NAMES[p.kind]),
-           seat=p.seat.name, contract=p.contract, goal=goal_sentence(p)))
-    say(tr("played: {cards}", cards=cards_text(p.played) or "-"))
-    say(tr("solution: {cards}; line: {line}", cards=cards_text(p.solution_cards), line=cards_text(p.line)))
-    render_rows(tr("alternatives"), [N_("card"), N_("cost"), N_("card points")],
-                [(cards_text([a.answer]), a.cost, a.points) for a in p.alternatives],
-                numeric=["cost", "card points"])
-    say(tr("themes: {themes}; rating {rating}", themes=", ".join(p.themes), rating=p.rating))
+    if p.kind == "bidding":
+        say(tr("{kind}: {seat} to call after {calls}; dealer {dealer}", kind=tr(KIND_NAMES[p.kind]),
+               seat=p.seat.name, calls=" ".join(call_text(c) for c in p.auction) or "-", dealer=p.dealer.name))
+        say(tr("solution: {call}, judged on {n} deals", call=call_text(parse_call(p.solution, p.seat)),
+               n=p.samples))
+        render_rows(tr("alternatives"), [N_("call"), N_("cost"), N_("standard error")],
+                    [(call_text(parse_call(a.answer, p.seat)), a.cost, a.se) for a in p.alternatives],
+                    numeric=["cost", "standard error"])
+    else:
+        say(tr("{kind}: {seat} to play, contract {contract}; goal: {goal}", kind=tr(KIND_NAMES[p.kind]),
+               seat=p.seat.name, contract=p.contract, goal=goal_sentence(p)))
+        say(tr("played: {cards}", cards=cards_text(p.played) or "-"))
+        say(tr("solution: {cards}; line: {line}", cards=cards_text(p.solution_cards), line=cards_text(p.line)))
+        rows = [(cards_text([a.answer]), a.cost, a.points) + (() if a.se is None else (a.se,))
+                for a in p.alternatives]
+        columns = [N_("card"), N_("cost"), N_("card points")] + ([N_("standard error")] if p.kind == "seat" else [])
+        render_rows(tr("alternatives"), columns, rows, numeric=["cost", "card points", "standard error"])
+    say(tr("themes: {themes}; rating {rating} (±{rd})", themes=", ".join(p.themes), rating=p.rating,
+           rd=2 * p.deviation))
 
 
 @problems_app.command()
