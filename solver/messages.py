@@ -579,6 +579,8 @@ FRENCH: dict[str, str] = {
     "Seat problem {n}: {contract} by {declarer}; you are {seat}; goal: {goal}.": "Problème à une main {n} : {contract} par {declarer} ; vous êtes {seat} ; but : {goal}.",
     "Played so far: {cards}": "Joué jusqu'ici : {cards}",
     "no seat problem of the set fits the filters": "aucun problème à une main de la série ne convient aux filtres",
+    "no problem of the set fits the filters": "aucun problème de la série ne convient aux filtres",
+    "difficulty {band}: expected one of {bands}": "difficulté {band} : attendu l'un de {bands}",
     "Wrong: {card} loses {cost} a deal over {n} worlds; best: {best}.": "Faux : {card} perd {cost} par donne sur {n} mondes ; meilleure : {best}.",
     "Mean loss of each card over {n} worlds: {costs}": "Perte moyenne de chaque carte sur {n} mondes : {costs}",
     "Miss, problem {n} ({id}): you played {card}, best {best}.": "Raté, problème {n} ({id}) : vous avez joué {card}, la meilleure {best}.",
