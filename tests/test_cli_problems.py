@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cli_helpers import one_line_error, run
 
 
@@ -44,3 +46,28 @@ def test_french(monkeypatch) -> None:
     assert ("faire " in r.stdout) or ("gagner le plus de points" in r.stdout)
     one_line_error(run("problems", "show", "no-such-id"), "aucun problème")
     one_line_error(run("practice", "--kind", "nope"), "attendu")
+
+
+@pytest.mark.slow
+def test_ctrl_c_writes_what_was_mined(tmp_path) -> None:
+    """SIGINT to the running command (cli/main.py turns it into SystemExit(130)): the problems
+    mined so far are written, rated among themselves, and the exit code is 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from patience import stretched
+    out = tmp_path / "p.json"
+    proc = subprocess.Popen([sys.executable, "-m", "coinche_cli", "problems", "mine", "--seed", "1", "--count",
+                             "100000", "--no-progress", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "COLUMNS": "200"})
+    time.sleep(stretched(8))
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=stretched(60))
+    assert proc.returncode == 130, stderr.decode()
+    assert "Traceback" not in stderr.decode()
+    from solver.problems import problems_from_json
+    mined = problems_from_json(out.read_text(encoding="utf-8"))
+    assert f"{len(mined)} problems from" in stdout.decode()
