@@ -7,6 +7,7 @@ else ``~/.local/share/coinche``), written after every answer, so Ctrl-C loses no
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -29,8 +30,9 @@ from solver.rules import Strain
 from solver.sampling import parse_hand
 from solver.bidding import call_text
 from solver.auction import parse_call
-from solver.practice import (bidding_problem, judge_bid, judge_play, play_hints, play_problem,
-                                  problem_position, problem_rating, set_problems)
+from solver.practice import (bidding_problem, judge_bid, judge_play, judge_seat_answer, play_hints, play_problem,
+                             problem_position, problem_rating, seat_problems, set_problems, set_rating)
+from solver.problems import Problem, goal_sentence
 
 #: Problem seeds tried for one that fits --strain / --theme before giving up.
 FILTER_TRIES = 200
@@ -82,7 +84,9 @@ def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[st
     if theme is not None and kind == "four-hands":
         chosen = set_problems(theme, None if strain is None else strain.name)
         if not chosen:
-            raise fail(f"no problem of the set has theme {quote(theme)}" + ("" if strain is None else f" in {strain}"))
+            raise fail(tr("no problem of the set has theme {theme}", theme=quote(theme)) if strain is None
+                       else tr("no problem of the set has theme {theme} in {strain}", theme=quote(theme),
+                               strain=strain))
         for k in range(len(chosen)):
             yield chosen[(seed + k) % len(chosen)]
         return
@@ -94,8 +98,9 @@ def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[st
             if _fits(p, strain, theme):
                 break
         else:
-            what = f"theme {quote(theme)}" if theme is not None else f"strain {strain}"
-            raise fail(f"no problem with {what} in {FILTER_TRIES} tries")
+            raise fail(tr("no problem with theme {theme} in {n} tries", theme=quote(theme), n=FILTER_TRIES)
+                       if theme is not None
+                       else tr("no problem with strain {strain} in {n} tries", strain=strain, n=FILTER_TRIES))
         yield p
 
 
@@ -213,11 +218,12 @@ def practice(
     Type ? for a hint, quit to stop. Example: coinche practice --strain H --count 10 --seed 1
     """
     if kind not in KINDS:
-        raise fail(f"--kind {quote(kind)}: expected one of {', '.join(KINDS)}")
+        raise fail(tr("--kind {kind}: expected one of {kinds}", kind=quote(kind), kinds=", ".join(KINDS)))
     if kind == "seat":
-        raise fail("--kind seat: no seat problems to practise yet; four-hands and bidding problems are made here")
+        _practice_seat(theme, None if strain is None else Strain.parse(strain), count, seed, rating_file)
+        return
     if kind == "bidding" and strain is not None:
-        raise fail("--strain: bidding problems have no strain; it applies to four-hands problems")
+        raise fail(tr("--strain: bidding problems have no strain; it applies to four-hands problems"))
     wanted = Strain.parse(strain) if strain is not None else None
     path = rating_path() if rating_file is None else rating_file
     rating = load_rating(path)
@@ -257,5 +263,85 @@ def practice(
                    call=_call_name(verdict["call"]), best=_call_name(verdict["best"])))
             continue
         say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=missed["seed"],
+               card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
+        _line(verdict)
+
+
+def _show_seat(p: Problem, number: int) -> list[Card]:
+    """A seat problem as the seat sees it: its own cards and the play so far."""
+    pos = p.position()
+    strain = pos.strain
+    say()
+    say(tr("Seat problem {n}: {contract} by {declarer}; you are {seat}; goal: {goal}.", n=number,
+           contract=p.contract.to_text() if p.contract else "-",
+           declarer=p.contract.declarer.name if p.contract else "-", seat=p.seat.name,
+           goal=goal_sentence(p)))
+    say(tr("Your hand ({seat}): {hand}", seat=p.seat.name, hand=cards_text(sorted_hand(list(pos.hand(p.seat)), strain))),
+        wrap=False)
+    say(tr("Played so far: {cards}", cards=" | ".join(
+        " ".join(f"{s}:{card_text(c)}" for s, c in trick) for trick in _played_tricks(pos)) or "-"), wrap=False)
+    return sorted_hand(list(pos.legal_cards()), strain)
+
+
+def _played_tricks(pos: Any) -> list[list[tuple[str, Card]]]:
+    tricks: list[list[tuple[str, Card]]] = []
+    for n, (seat, card) in enumerate(pos.history):
+        if n % 4 == 0:
+            tricks.append([])
+        tricks[-1].append((seat.name, card))
+    return tricks
+
+
+def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Optional[int], seed: Optional[int],
+                   rating_file: Optional[Path]) -> None:
+    """Seat problems of the shipped set: the seat's hand and the play only, judged on the
+    problem's worlds (its costs are mean losses with their standard errors)."""
+    chosen = seat_problems(theme, None if strain is None else strain.name)
+    if not chosen:
+        raise fail(tr("no seat problem of the set fits the filters"))
+    path = rating_path() if rating_file is None else rating_file
+    rating = first = load_rating(path)
+    start = seed_or_fresh(seed)
+    read = sys.stdin.readline
+    misses: list[tuple[int, Problem, Mapping[str, Any]]] = []
+    done = 0
+    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
+           rd=round(2 * rating.deviation)))
+    try:
+        for n in itertools.count(1):
+            p = chosen[(start + n - 1) % len(chosen)]
+            legal = _show_seat(p, n)
+            while True:
+                text = _ask(read, tr("Your card ({options}): ", options=cards_text(legal)))
+                try:
+                    card = legal_card(text, legal)
+                    break
+                except CoincheError as e:
+                    err_console.print(f"error: {e}", soft_wrap=True)
+            judged = judge_seat_answer(p, card)
+            before, rating = rating, after_answer(rating, set_rating(p), judged["right"])
+            save_rating(path, rating)
+            if judged["right"]:
+                say(tr("Right: {card} (best: {best}).", card=card_text(judged["card"]), best=cards_text(judged["best"])))
+            else:
+                say(tr("Wrong: {card} loses {cost} a deal over {n} worlds; best: {best}.", card=card_text(judged["card"]),
+                       cost=judged["cost"], n=judged["worlds"], best=cards_text(judged["best"])))
+                misses.append((n, p, judged))
+            say(tr("Mean loss of each card over {n} worlds: {costs}", n=judged["worlds"], costs=", ".join(
+                f"{card_text(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
+            say(tr("The solution line:"))
+            _line(judged)
+            say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(rating.rating),
+                   rd=round(2 * rating.deviation)))
+            done += 1
+            if count is not None and n >= count:
+                break
+    except Stop:
+        pass
+    say()
+    say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
+           before=round(first.rating), after=round(rating.rating)))
+    for n, missed, verdict in misses:
+        say(tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n, id=missed.id,
                card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
         _line(verdict)

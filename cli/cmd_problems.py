@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
+import resource
 import time
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -12,16 +14,26 @@ import typer
 
 from .app import app
 from .errors import OneLineErrorsGroup, fail, handle_errors
-from .options import JsonOpt
-from .output import print_json, render_rows, say
+from solver.errors import quote
+from .options import ClusterOpt, JsonOpt, SchedulerOpt, WorkersOpt, parallel_backend
+from .output import cards_text, print_json, render_rows, say
 from .progress import progress_bar
-from solver.problems import (Problem, ProblemError, check_problem, load_problems, mine_four_hands,
+from solver.auction import parse_call
+from solver.bidding import call_text
+from solver.parallel import executor
+from solver.problems import (Problem, ProblemError, calibrate, check_problem, goal_sentence, load_problems,
                              problems_from_json, problems_to_json)
+from solver.problems import mine as mine_problems, set_order
+from solver.messages import N_, tr
 from solver.solve import Solver
 
 problems_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
                            help="Problems mined from bot play, with exact solutions (docs/problems.md).")
 app.add_typer(problems_app, name="problems")
+
+#: The kinds of problems for people (message catalogue templates).
+KIND_NAMES = {"four-hands": N_("four-hands problem"), "seat": N_("seat problem"),
+              "bidding": N_("bidding problem")}
 
 #: Rating bands of the figures (lower bounds).
 BANDS = (1000, 1500, 1700, 1900)
@@ -31,6 +43,12 @@ def _load(path: Optional[Path]) -> list[Problem]:
     if path is None:
         return load_problems()
     return problems_from_json(path.read_text(encoding="utf-8"))
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished worker processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def _figures(problems: list[Problem], deals: int) -> dict[str, Any]:
@@ -49,42 +67,67 @@ def _figures(problems: list[Problem], deals: int) -> dict[str, Any]:
 @handle_errors
 def mine(
     seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed mines the same set.")],
-    count: Annotated[int, typer.Option("--count", min=1, help="Problems to keep.")],
     out: Annotated[Path, typer.Option("--out", help="The problem file to write (JSON).")],
-    kind: Annotated[str, typer.Option("--kind", help="four-hands (the only kind mined so far).")] = "four-hands",
+    count: Annotated[int, typer.Option("--count", min=0, help="Four-hands problems to keep.")] = 0,
+    seat: Annotated[int, typer.Option("--seat", min=0, help="Seat problems to keep.")] = 0,
+    bidding: Annotated[int, typer.Option("--bidding", min=0, help="Bidding problems to keep.")] = 0,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play deals with the heuristic bot and keep the positions where exactly one card (or
-    group of equal cards) is right; Ctrl-C writes what was mined so far."""
-    if kind != "four-hands":
-        raise fail(f"--kind {kind}: only four-hands problems are mined so far")
+    """Bid and play deals with the heuristic bot and keep the positions (calls) where one
+    answer is clearly right, near-duplicates left out; rate each problem from the players who
+    miss it.  The deals run on local processes (--workers), or on Dask (--cluster local:N,
+    --scheduler tcp://HOST:8786); the set is the same whatever runs it.  Ctrl-C writes what
+    was mined so far.
+
+    Example: coinche problems mine --seed 1 --count 20 --seat 10 --bidding 10 --out p.json
+    """
+    counts = {"four-hands": count, "seat": seat, "bidding": bidding}
+    if not any(counts.values()):
+        raise fail(tr("nothing to mine: give --count, --seat or --bidding"))
     if out.exists() and out.is_dir():
-        raise fail(f"{out} is a directory: expected a file")
+        raise fail(tr("{path} is a directory: expected a file", path=out))
+    kind, options = parallel_backend("process", scheduler, cluster)
     problems: list[Problem] = []
     deals = [0]
-    stopped = False
-    start = time.process_time()
-    with progress_bar("mining", total=count, rate="problems") as bar:
-        def seen(k: int, kept: int) -> None:
+    stopped = 0
+    start = _cpu_seconds()
+    total = sum(counts.values())
+    with progress_bar(N_("mining"), total=total, show=not no_progress, rate=N_("problems")) as bar:
+        def seen(k: int, kept: dict[str, int]) -> None:
             deals[0] = k + 1
         try:
-            for p in mine_four_hands(seed, count, on_deal=seen):
-                problems.append(p)
-                bar.advance()
+            with contextlib.ExitStack() as stack:
+                ex = None
+                if kind == "dask" or (workers or 1) > 1:
+                    ex = stack.enter_context(executor(kind, workers, **options))
+                for p in mine_problems(seed, counts, ex=ex, on_deal=seen):
+                    problems.append(p)
+                    bar.advance()
         except KeyboardInterrupt:
-            stopped = True
+            stopped = 130
+        except SystemExit as e:         # a stop signal (cli/main.py): the mined problems are kept
+            if not isinstance(e.code, int) or e.code < 128:
+                raise
+            stopped = e.code
+    problems = sorted(calibrate(problems), key=set_order)
     tmp = out.with_name(out.name + ".part")
     tmp.write_text(problems_to_json(problems), encoding="utf-8")
     os.replace(tmp, out)
-    figures = _figures(problems, deals[0]) | {"cpu_seconds": round(time.process_time() - start, 1)}
+    figures = _figures(problems, deals[0]) | {"cpu_seconds": round(_cpu_seconds() - start, 1)}
     if as_json:
         print_json(figures)
     else:
-        say(f"{len(problems)} problems from {deals[0]} deals written to {out}")
-        render_rows("themes", ["theme", "problems"], sorted(figures["themes"].items()), numeric=["problems"])
-        render_rows("ratings", ["rating", "problems"], list(figures["ratings"].items()), numeric=["problems"])
+        say(tr("{n} problems from {deals} deals written to {path}", n=len(problems), deals=deals[0], path=out))
+        render_rows(tr("themes"), [N_("theme"), N_("problems")], sorted(figures["themes"].items()),
+                    numeric=["problems"])
+        render_rows(tr("ratings"), [N_("rating"), N_("problems")], list(figures["ratings"].items()),
+                    numeric=["problems"])
     if stopped:
-        raise typer.Exit(130)
+        raise typer.Exit(stopped)
 
 
 @problems_app.command()
@@ -99,17 +142,30 @@ def show(
         if p.id == problem_id:
             break
     else:
-        raise fail(f"no problem {problem_id!r}")
+        raise fail(tr("no problem {id}", id=quote(problem_id)))
     if as_json:
         print_json(p.to_dict())
         return
     say(p.deal.diagram(), wrap=False)
-    say(f"{p.kind}: {p.seat.name} to play, contract {p.contract}; goal: {p.goal_text}")
-    say(f"played: {' '.join(str(c) for c in p.played) or '-'}")
-    say(f"solution: {' '.join(str(c) for c in p.solution_cards)}; line: {' '.join(str(c) for c in p.line)}")
-    render_rows("alternatives", ["card", "cost", "card points"],
-                [(a.answer, a.cost, a.points) for a in p.alternatives], numeric=["cost", "card points"])
-    say(f"themes: {', '.join(p.themes)}; rating {p.rating}")
+    if p.kind == "bidding":
+        say(tr("{kind}: {seat} to call after {calls}; dealer {dealer}", kind=tr(KIND_NAMES[p.kind]),
+               seat=p.seat.name, calls=" ".join(call_text(c) for c in p.auction) or "-", dealer=p.dealer.name))
+        say(tr("solution: {call}, judged on {n} deals", call=call_text(parse_call(p.solution, p.seat)),
+               n=p.samples))
+        render_rows(tr("alternatives"), [N_("call"), N_("cost"), N_("standard error")],
+                    [(call_text(parse_call(a.answer, p.seat)), a.cost, a.se) for a in p.alternatives],
+                    numeric=["cost", "standard error"])
+    else:
+        say(tr("{kind}: {seat} to play, contract {contract}; goal: {goal}", kind=tr(KIND_NAMES[p.kind]),
+               seat=p.seat.name, contract=p.contract, goal=goal_sentence(p)))
+        say(tr("played: {cards}", cards=cards_text(p.played) or "-"))
+        say(tr("solution: {cards}; line: {line}", cards=cards_text(p.solution_cards), line=cards_text(p.line)))
+        rows = [(cards_text([a.answer]), a.cost, a.points) + (() if a.se is None else (a.se,))
+                for a in p.alternatives]
+        columns = [N_("card"), N_("cost"), N_("card points")] + ([N_("standard error")] if p.kind == "seat" else [])
+        render_rows(tr("alternatives"), columns, rows, numeric=["cost", "card points", "standard error"])
+    say(tr("themes: {themes}; rating {rating} (±{rd})", themes=", ".join(p.themes), rating=p.rating,
+           rd=2 * p.deviation))
 
 
 @problems_app.command()
@@ -122,7 +178,7 @@ def check(
     problems = _load(file)
     solver = Solver()
     wrong: list[str] = []
-    with progress_bar("checking", total=len(problems)) as bar:
+    with progress_bar(N_("checking"), total=len(problems)) as bar:
         for p in problems:
             wrong += check_problem(p, solver)
             bar.advance()
@@ -131,7 +187,7 @@ def check(
     else:
         for w in wrong:
             say(w)
-        say(f"{len(problems)} problems, {len(wrong)} wrong")
+        say(tr("{n} problems, {wrong} wrong", n=len(problems), wrong=len(wrong)))
     if wrong:
         raise typer.Exit(1)
 

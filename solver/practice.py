@@ -35,7 +35,7 @@ from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import card_name, tr
 from solver.play import Position
-from solver.problems import load_problems
+from solver.problems import Problem, load_problems
 from solver.rating import DEFAULT_RATING, Rating, after_answer
 from solver.rules import STRAINS, strength_table
 from solver.sampling import parse_hand, sample_deals
@@ -218,10 +218,12 @@ def play_hints(problem: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def play_answer_view(seed: int, card: str, learner: "Rating | None") -> dict[str, Any]:
-    """The answer ``card`` (text, English or French) to card-play problem ``seed`` judged, with
-    the hints and the learner's rating after it (a new learner's when ``learner`` is None)."""
-    problem = play_problem(seed)
+def play_answer_view(seed: int, card: str, learner: "Rating | None", problem_id: "str | None" = None
+                     ) -> dict[str, Any]:
+    """The answer ``card`` (text, English or French) to card-play problem ``seed`` judged (the
+    shipped set's problem ``problem_id`` when given), with the hints and the learner's rating
+    after it (a new learner's when ``learner`` is None)."""
+    problem = play_problem(seed) if problem_id is None else set_problem_by_id(problem_id)
     pos = problem_position(problem)
     chosen = pos.check(Card.parse(card))            # an illegal card: IllegalPlayError, a 400
     judged = judge_play(problem, chosen)
@@ -231,9 +233,11 @@ def play_answer_view(seed: int, card: str, learner: "Rating | None") -> dict[str
             "learner": {"before": before.to_dict(), "after": after.to_dict()}}
 
 
-def hints_view(seed: int) -> dict[str, Any]:
-    """The hints of card-play problem ``seed``, in the output language."""
-    return {"seed": seed, "hints": play_hints(play_problem(seed))}
+def hints_view(seed: int, problem_id: "str | None" = None) -> dict[str, Any]:
+    """The hints of card-play problem ``seed`` (the shipped set's ``problem_id`` when given),
+    in the output language."""
+    problem = play_problem(seed) if problem_id is None else set_problem_by_id(problem_id)
+    return {"seed": seed, "hints": play_hints(problem)}
 
 
 def judge_bid(problem: Mapping[str, Any], call: str) -> dict[str, Any]:
@@ -288,5 +292,55 @@ def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> lis
                     "goal": {"side": "declarer" if p.seat.team == c.declarer.team else "defence",
                              "points": c.target},
                     "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
-                    "deviation": SET_DEVIATION})
+                    "deviation": float(p.deviation or SET_DEVIATION)})
     return out
+
+
+def seat_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[Problem]:
+    """The seat problems of the shipped set, those of ``theme`` and ``strain``."""
+    return [p for p in load_problems() if p.kind == "seat" and p.contract is not None
+            and (theme is None or theme in p.themes) and (strain is None or p.contract.strain.name == strain)]
+
+
+def judge_seat_answer(problem: Problem, card: Card) -> dict[str, Any]:
+    """The answer ``card`` to seat problem ``problem``, judged on the problem's own costs (mean
+    losses over its worlds): right when it is one of the solution's cards; with every other
+    card's mean loss and standard error, and the solution line on the real deal trick by trick."""
+    pos = problem.position()
+    pos.check(card)                                  # an illegal card: IllegalPlayError
+    right = card in problem.solution_cards
+    return {"card": card.name, "right": right, "cost": 0 if right else problem.cost(card.name),
+            "best": sorted(c.name for c in problem.solution_cards),
+            "costs": {a.answer: {"cost": a.cost, "se": a.se} for a in problem.alternatives},
+            "worlds": problem.samples, "line": _tricks(pos, problem.line)}
+
+
+def set_rating(problem: Problem) -> Rating:
+    """A shipped problem's rating and deviation (:data:`SET_DEVIATION` when it has none)."""
+    return Rating(float(problem.rating), float(problem.deviation or SET_DEVIATION))
+
+
+#: The board's difficulty filter: band -> the problems' ratings it holds, from low to below high.
+BANDS: dict[str, tuple[int, int]] = {"easy": (0, 1400), "medium": (1400, 1600), "hard": (1600, 10_000)}
+
+
+def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" = None,
+                     strain: "str | None" = None) -> dict[str, Any]:
+    """Problem ``seed`` (counted round) among the shipped set's four-hands problems of ``theme``,
+    difficulty ``band`` (:data:`BANDS`) and ``strain``, in :func:`play_problem`'s form with its
+    ``id``, themes, rating and deviation.  CoincheError when no problem fits."""
+    if band is not None and band not in BANDS:
+        raise CoincheError(tr("difficulty {band}: expected one of {bands}", band=repr(band), bands=", ".join(BANDS)))
+    low, high = BANDS[band] if band is not None else (0, 10_000)
+    chosen = [p for p in set_problems(theme, strain) if low <= p["rating"] < high]
+    if not chosen:
+        raise CoincheError(tr("no problem of the set fits the filters"))
+    return {**chosen[seed % len(chosen)], "seed": seed}
+
+
+def set_problem_by_id(problem_id: str) -> dict[str, Any]:
+    """The shipped set's four-hands problem ``problem_id`` in :func:`play_problem`'s form."""
+    for p in set_problems():
+        if p["id"] == problem_id:
+            return p
+    raise CoincheError(tr("no problem {id}", id=repr(problem_id)))

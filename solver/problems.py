@@ -21,21 +21,29 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 from importlib import resources
+
+import numpy as np
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .auction import Call, parse_call
 from .bots import HeuristicBot, SeatView
 from .cards import Card, Seat, Suit, Team
-from .contract import Contract
+from .contract import Coinche, Contract
 from .deal import Deal
 from .errors import CoincheError, ScoreError
 from .game import play_deal
+from .knowledge import Knowledge
+from .messages import tr
 from .outcome import PlayedContract
 from .play import Position, trick_winner
-from .rules import Rules, Strain
+from .rules import Rules, Strain, strength_table
+from .sampling import sample_deals
 from .solve import Solver
+from .pimc import pimc_card
+from .rating import DEFAULT_RATING, Rating, update
 
 KINDS = ("four-hands", "seat", "bidding")
 GOALS = ("make", "defeat", "most")
@@ -51,23 +59,30 @@ class ProblemError(CoincheError):
 
 @dataclasses.dataclass(frozen=True)
 class Alternative:
-    """Another answer (a card like ``"KS"`` or a call like ``"100H"``) and its exact cost:
-    deal score points (``cost``) and card points (``points``) lost against the solution,
-    for the side to move."""
+    """Another answer (a card like ``"KS"`` or a call like ``"100H"``) and its cost: deal
+    score points (``cost``) and card points (``points``) lost against the solution, for the
+    side to move; exact in a four-hands problem, a mean over worlds or deals in a seat or
+    bidding problem, with its paired standard error ``se``."""
 
     answer: str
     cost: int
     points: int = 0
+    se: Optional[float] = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"answer": self.answer, "cost": self.cost, "points": self.points}
+        out: dict[str, Any] = {"answer": self.answer, "cost": self.cost, "points": self.points}
+        if self.se is not None:
+            out["se"] = self.se
+        return out
 
     @classmethod
     def from_dict(cls, obj: Any) -> "Alternative":
         if not isinstance(obj, dict):
             raise ProblemError(f"alternative {obj!r}: expected an object")
         try:
-            return cls(str(obj["answer"]), int(obj["cost"]), int(obj.get("points", 0)))
+            se = obj.get("se")
+            return cls(str(obj["answer"]), int(obj["cost"]), int(obj.get("points", 0)),
+                       None if se is None else float(se))
         except (KeyError, TypeError, ValueError) as e:
             raise ProblemError(f"alternative {obj!r}: {e}") from None
 
@@ -86,7 +101,9 @@ class Problem:
       ``line``: the rest of the play after the solution (card problems; the solution first);
     - ``alternatives``: every other answer with its exact cost;
     - ``themes``, ``difficulty`` (0..1, the share of simple players who fail it),
-      ``rating`` (the Glicko-2 scale of :mod:`solver.rating`), ``seed`` (of the mining run).
+      ``rating`` (the Glicko-2 scale of :mod:`solver.rating`), ``seed`` (of the mining run);
+    - ``samples``: the worlds (seat) or deals (bidding) the answers were judged on, 0 when exact;
+    - ``deviation``: the rating's deviation; ``fails``: each calibration player's fail rate.
     """
 
     id: str
@@ -107,6 +124,9 @@ class Problem:
     difficulty: float
     rating: int
     seed: int
+    samples: int = 0
+    deviation: int = 0
+    fails: tuple[tuple[str, float], ...] = ()
     rules: Rules = Rules()
 
     def __post_init__(self) -> None:
@@ -149,7 +169,8 @@ class Problem:
             "line": [str(x) for x in self.line],
             "alternatives": [a.to_dict() for a in self.alternatives],
             "themes": list(self.themes), "difficulty": self.difficulty, "rating": self.rating,
-            "seed": self.seed,
+            "seed": self.seed, "samples": self.samples, "deviation": self.deviation,
+            "fails": dict(self.fails),
         }
 
     @classmethod
@@ -174,7 +195,9 @@ class Problem:
                 line=tuple(Card.parse(x) for x in obj["line"]),
                 alternatives=tuple(Alternative.from_dict(a) for a in obj["alternatives"]),
                 themes=tuple(str(t) for t in obj["themes"]), difficulty=float(obj["difficulty"]),
-                rating=int(obj["rating"]), seed=int(obj["seed"]))
+                rating=int(obj["rating"]), seed=int(obj["seed"]), samples=int(obj.get("samples", 0)),
+                deviation=int(obj.get("deviation", 0)),
+                fails=tuple((str(n), float(f)) for n, f in dict(obj.get("fails", {})).items()))
         except ProblemError:
             raise
         except (KeyError, TypeError, ValueError, CoincheError) as e:
@@ -270,11 +293,6 @@ def _higher(a: Card, b: Card, strain: Strain) -> bool:
 
 # -- mining -----------------------------------------------------------------------------------
 
-def _heuristic_card(pos: Position, deal: Deal, dealer: Seat, auction: Any, rules: Rules) -> Card:
-    view = SeatView(pos.to_move, deal.hands[pos.to_move], dealer, auction, tuple(c for _, c in pos.history), (), {}, rules)
-    return HeuristicBot(0).card(view)
-
-
 def judge_position(pos: Position, contract: Contract, solver: Solver) -> Optional[dict[str, Any]]:
     """The exact judgment of the side to move's cards in ``pos`` when one card class is
     clearly best (see the module), else ``None``."""
@@ -308,50 +326,224 @@ def _made(contract: Contract, team: Team, margin: int) -> bool:
     return margin > 0
 
 
-def mine_four_hands(seed: int, count: int, *, solver: Optional[Solver] = None, rules: Rules = Rules(),
-                    max_deals: int = 100000, on_deal: Optional[Callable[[int, int], None]] = None
-                    ) -> Iterator[Problem]:
-    """Four-hands problems from deals played by the heuristic bot, reproducibly from ``seed``
-    (deal ``k`` is ``Deal.random(seed * 1_000_003 + k)``).  ``on_deal(k, kept)`` after each deal."""
-    solver = solver or Solver()
-    rng = random.Random(seed)
-    kept = 0
-    seen: set[tuple[int, ...]] = set()
-    for k in range(max_deals):
-        if kept >= count:
-            return
-        deal = Deal.random(seed * 1_000_003 + k)
-        dealer = Seat(k % 4)
-        bots = [HeuristicBot(0) for _ in range(4)]
-        positions: list[tuple[Position, Card]] = []
+#: Worlds (deals of the hidden cards) a seat problem is judged on.
+SEAT_WORLDS = 40
+#: Positions of a deal tried for a seat problem (each costs SEAT_WORLDS solves).
+SEAT_TRIES = 3
+#: Deals a bidding problem's calls are judged on (:func:`solver.bidding.auction_advice`).
+BID_SAMPLES = 100
+#: Calls of a deal's auction tried for a bidding problem.
+BID_TRIES = 2
+#: A seat or bidding answer is clear when it beats every other answer by more than this many
+#: paired standard errors (the same worlds or deals for every answer).
+CLEAR_SE = 2.0
+#: Alternatives kept in a bidding problem: the cheapest calls after the solution.
+BID_ALTERNATIVES = 8
 
-        def watch(seat: Seat, card: Card, pos: Position) -> None:
-            positions.append((pos.copy(), card))
 
-        result = play_deal(deal, dealer, bots, rules, on_card=watch)
-        contract = result.record.contract
-        if contract is None or not positions:
-            if on_deal:
-                on_deal(k, kept)
+def forced_strain(k: int) -> Optional[Strain]:
+    """The strain deal ``k`` of a mining run is played in instead of the bots' auction: one
+    deal in three, alternately no trumps and all trumps (the heuristic bot never bids them,
+    so the six strains are mined).  ``None``: the bots' own auction."""
+    if k % 3 != 2:
+        return None
+    return Strain.SA if (k // 3) % 2 == 0 else Strain.TA
+
+
+def forced_bid(deal: Deal, dealer: Seat, strain: Strain, solver: Solver, rules: Rules) -> Call:
+    """The one bid of a forced deal: by the side that takes more card points in ``strain``
+    with perfect play (N-S on a tie), made by its player who speaks first, at the highest
+    level (80 to 160) that side takes."""
+    ns = solver.solve(deal, strain, dealer.next, rules=rules).ns_points
+    team = Team.NS if 2 * ns >= 162 else Team.EW
+    ours = ns if team == Team.NS else 162 - ns
+    declarer = dealer.next if dealer.next.team == team else dealer.next.next
+    level = max(80, min(160, ours // 10 * 10))
+    return parse_call(f"{level}{strain.name}", declarer)
+
+
+class _Player:
+    """The heuristic bot at one seat of a mined deal: its calls scripted on a forced deal
+    (the bid at the declarer, passes elsewhere), every call and card view kept."""
+
+    name = "heuristic"
+
+    def __init__(self, bid: Optional[Call], calls: list[tuple[SeatView, Call]], views: list[SeatView]) -> None:
+        self.bot = HeuristicBot(0)
+        self.bid = bid
+        self.calls = calls
+        self.views = views
+
+    def call(self, view: SeatView) -> Call:
+        if self.bid is not None:
+            return self.bid if view.seat == self.bid.seat else parse_call("pass", view.seat)
+        call = self.bot.call(view)
+        self.calls.append((view, call))
+        return call
+
+    def card(self, view: SeatView) -> Card:
+        self.views.append(view)
+        return self.bot.card(view)
+
+
+@dataclasses.dataclass(frozen=True)
+class MineTask:
+    """Deal ``k`` of the mining run of ``seed``: the kinds of problems looked for on it."""
+
+    seed: int
+    k: int
+    kinds: tuple[str, ...]
+    rules: Rules = Rules()
+
+
+def mine_deal(solver: Solver, task: MineTask) -> list[Problem]:
+    """The problems deal ``task.k`` gives, at most one of each kind (a task function of
+    :mod:`solver.parallel`: the result depends on the task only).
+
+    Deal ``k`` is ``Deal.random(seed * 1_000_003 + k)``, dealt by seat ``k % 4``; it is bid
+    and played by the heuristic bot at the four seats, in the contract of
+    :func:`forced_bid` when :func:`forced_strain` names one.  Each kind of problem is
+    looked for at positions (calls) taken in a random order of the deal's own."""
+    seed, k, rules = task.seed, task.k, task.rules
+    deal = Deal.random(seed * 1_000_003 + k)
+    dealer = Seat(k % 4)
+    strain = forced_strain(k)
+    bid = None if strain is None else forced_bid(deal, dealer, strain, solver, rules)
+    calls: list[tuple[SeatView, Call]] = []
+    views: list[SeatView] = []
+    positions: list[tuple[Position, Card]] = []
+
+    def watch(seat: Seat, card: Card, pos: Position) -> None:
+        positions.append((pos.copy(), card))
+
+    players = [_Player(bid, calls, views) for _ in Seat]
+    result = play_deal(deal, dealer, players, rules, on_card=watch)
+    contract = result.record.contract
+    auction = tuple(result.record.auction)
+    out: list[Problem] = []
+    where = (seed, k, deal, dealer, auction)
+    if contract is not None and positions:
+        usable = list(range(len(positions) - 8))           # the last two tricks are too short
+        if "four-hands" in task.kinds:
+            order = usable[:]
+            random.Random(f"four-hands-{seed}-{k}").shuffle(order)
+            for i in order:
+                pos, played_card = positions[i]
+                j = judge_position(pos, contract, solver)
+                if j is not None and played_card not in j["best"]:
+                    p = _card_problem("four-hands", where, i, contract, pos, j, solver, rules)
+                    out.append(dataclasses.replace(p, fails=card_fails(p, pos, played_card)))
+                    break
+        if "seat" in task.kinds:
+            order = usable[:]
+            random.Random(f"seat-{seed}-{k}").shuffle(order)
+            tries = 0
+            for i in order:
+                pos, _ = positions[i]
+                j = judge_position(pos, contract, solver)
+                if j is None:
+                    continue
+                tries += 1
+                w = judge_seat(pos, contract, solver, SEAT_WORLDS, _seat_rng(f"seat-{seed}-{k}-{i}"))
+                if w is not None and set(w["best"]) <= set(j["best"]):
+                    p = _card_problem("seat", where, i, contract, pos, j, solver, rules, w)
+                    out.append(dataclasses.replace(p, fails=card_fails(p, pos, positions[i][1])))
+                    break
+                if tries >= SEAT_TRIES:
+                    break
+    if "bidding" in task.kinds and bid is None and calls:
+        order = list(range(len(calls)))
+        random.Random(f"bidding-{seed}-{k}").shuffle(order)
+        for i in order[:BID_TRIES]:
+            view, made = calls[i]
+            b = judge_call(view.hand, view.seat, dealer, view.auction, _bid_seed(f"bid-{seed}-{k}-{i}"), rules)
+            if b is not None and made.text != b["best"]:
+                p = _bidding_problem(where, i, view.seat, view.auction, b, rules)
+                out.append(dataclasses.replace(p, fails=call_fails(p, view, made)))
+                break
+    return out
+
+
+def _seat_rng(problem_id: str) -> random.Random:
+    """The worlds of seat problem ``problem_id``: the same when it is checked again."""
+    return random.Random(f"worlds-{problem_id}")
+
+
+def _bid_seed(problem_id: str) -> int:
+    """The seed of the deals bidding problem ``problem_id`` is judged on."""
+    return random.Random(f"deals-{problem_id}").randrange(2 ** 31)
+
+
+def judge_seat(pos: Position, contract: Contract, solver: Solver, worlds: int,
+               rng: random.Random) -> Optional[dict[str, Any]]:
+    """The side to move's cards in ``pos`` judged as the seat sees them: its hand and the
+    play so far (:class:`~solver.knowledge.Knowledge` without the belote or declarations).
+    ``worlds`` deals of the hidden cards consistent with the play are solved exactly for
+    every legal card; a card's value in a world is its side's deal score there
+    (:func:`side_score`).  The best card class (cards of equal value in every world) must
+    beat every other card by more than :data:`CLEAR_SE` paired standard errors, and hold at
+    most :data:`MAX_BEST_SHARE` of the legal cards; else ``None``.  Returns the best
+    cards and every other card's mean loss in score and card points with its standard error."""
+    legal = list(pos.legal_cards())
+    if len(legal) < MIN_LEGAL:
+        return None
+    seat = pos.to_move
+    know = Knowledge.from_play(pos.deal.hands[seat], seat, pos.strain, pos.first_leader,
+                               [c for _, c in pos.history], pos.rules)
+    try:
+        deals = sample_deals(know.hand, seat, worlds, rng=rng, constraints=know.constraints(check=False))
+    except CoincheError:
+        return None
+    team = seat.team
+    sign = 1 if team == Team.NS else -1
+    scores = np.empty((len(deals), len(legal)))
+    points = np.empty((len(deals), len(legal)))
+    for w, d in enumerate(deals):
+        values = solver.card_values(pos.on_deal(d))
+        for c, card in enumerate(legal):
+            scores[w, c] = side_score(contract, d, pos.first_leader, pos.rules, values[card], team)
+            points[w, c] = sign * values[card]
+    mean = scores.mean(axis=0) + points.mean(axis=0) / 1000.0      # card points break score ties
+    top = int(np.argmax(mean))
+    best = [legal[c] for c in range(len(legal))
+            if np.array_equal(scores[:, c], scores[:, top]) and np.array_equal(points[:, c], points[:, top])]
+    if len(best) / len(legal) > MAX_BEST_SHARE:
+        return None
+    n = len(deals)
+    losses: dict[Card, tuple[float, float, float]] = {}
+    for c, card in enumerate(legal):
+        if card in best:
             continue
-        # one problem at most per deal, at a random trick among those that qualify
-        order = list(range(len(positions) - 8))         # the last two tricks are too short
-        rng.shuffle(order)
-        for i in order:
-            pos, played_card = positions[i]
-            j = judge_position(pos, contract, solver)
-            if j is None or played_card in j["best"]:
-                continue
-            key = tuple(pos.hands) + (int(pos.to_move),)
-            if key in seen:
-                continue
-            seen.add(key)
-            yield _four_hands_problem(seed, k, i, deal, dealer, result.record.auction, contract, pos,
-                                      j, played_card, solver, rules)
-            kept += 1
-            break
-        if on_deal:
-            on_deal(k, kept)
+        diff = scores[:, top] - scores[:, c]
+        m = float(diff.mean())
+        se = float(diff.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+        pdiff = float((points[:, top] - points[:, c]).mean())
+        if not m > CLEAR_SE * se or m <= 0:
+            return None
+        losses[card] = (m, se, pdiff)
+    return {"best": best, "losses": losses, "worlds": n}
+
+
+def judge_call(hand: Any, seat: Seat, dealer: Seat, auction: Any, seed: int,
+               rules: Rules) -> Optional[dict[str, Any]]:
+    """The next call of ``auction`` judged by :func:`solver.bidding.auction_advice` on
+    :data:`BID_SAMPLES` deals of ``seed``: kept when the advised call beats every other
+    legal call by more than :data:`CLEAR_SE` paired standard errors (else ``None``)."""
+    from .bidding import auction_advice
+
+    try:
+        adv = auction_advice(hand, seat, dealer, auction, samples=BID_SAMPLES, seed=seed, rules=rules, workers=1)
+    except CoincheError:
+        return None
+    best = adv.best
+    others = sorted((c for c in adv.calls if c.call.text != best.call.text), key=lambda c: -c.vs_best)
+    if not others or len(adv.calls) < MIN_LEGAL:
+        return None
+    if any(not -c.vs_best > CLEAR_SE * c.vs_best_se for c in others):
+        return None
+    return {"best": best.call.text,
+            "losses": [(c.call.text, -float(c.vs_best), float(c.vs_best_se)) for c in others],
+            "samples": adv.samples}
 
 
 def _goal(contract: Contract, seat: Seat, keeps: bool) -> tuple[str, str]:
@@ -362,46 +554,287 @@ def _goal(contract: Contract, seat: Seat, keeps: bool) -> tuple[str, str]:
     return "defeat", f"defeat {contract.to_text()}"
 
 
-def _four_hands_problem(seed: int, k: int, i: int, deal: Deal, dealer: Seat, auction: Sequence[Call],
-                        contract: Contract, pos: Position, j: dict[str, Any], simple: Card,
-                        solver: Solver, rules: Rules) -> Problem:
-    best: list[Card] = j["best"]
+def goal_sentence(p: Problem) -> str:
+    """The problem's goal for people, in the output language (``goal_text`` is its English)."""
+    if p.contract is None:
+        return tr("find the best call")
+    if p.goal == "make":
+        return tr("make {contract}", contract=p.contract.to_text())
+    if p.goal == "defeat":
+        return tr("defeat {contract}", contract=p.contract.to_text())
+    return tr("win as many points as you can")
+
+
+def _card_problem(kind: str, where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: int, contract: Contract,
+                  pos: Position, j: dict[str, Any], solver: Solver, rules: Rules,
+                  w: Optional[dict[str, Any]] = None) -> Problem:
+    """A four-hands problem from the exact judgment ``j``, or a seat problem from the worlds'
+    judgment ``w`` (its costs the mean losses over the worlds, with their standard errors);
+    the line is the exact one on the real deal either way."""
+    seed, k, deal, dealer, auction = where
+    best: list[Card] = j["best"] if w is None else w["best"]
     sol = best[0]
     p2 = pos.copy()
     p2.play(sol)
     line = [sol] + (solver.optimal_line(p2, j["values"][sol]) if not p2.is_over else [])
-    top_s = j["score"][sol]
-    top_p = j["pts"][sol]
-    alts = tuple(Alternative(str(c), top_s - j["score"][c], top_p - j["pts"][c])
-                 for c in sorted(j["values"]) if c not in best)
-    fails = sum(1 for a in alts if a.cost > 0 or a.points > 0)
-    # difficulty: the simple player fails by construction; add the share of wrong cards
-    difficulty = round(0.5 + 0.5 * fails / max(1, len(alts) + len(best)), 3)
+    if w is None:
+        top_s = j["score"][sol]
+        top_p = j["pts"][sol]
+        alts = tuple(Alternative(str(c), top_s - j["score"][c], top_p - j["pts"][c])
+                     for c in sorted(j["values"]) if c not in best)
+        prefix, samples = "4h", 0
+    else:
+        alts = tuple(Alternative(str(c), round(m), round(pd), round(se, 1))
+                     for c, (m, se, pd) in sorted(w["losses"].items()))
+        prefix, samples = "seat", int(w["worlds"])
     goal, text = _goal(contract, pos.to_move, j["keeps"])
     return Problem(
-        id=f"4h-{seed}-{k}-{i}", kind="four-hands", deal=deal, dealer=dealer, auction=tuple(auction),
+        id=f"{prefix}-{seed}-{k}-{i}", kind=kind, deal=deal, dealer=dealer, auction=auction,
         contract=contract, seat=pos.to_move, played=tuple(c for _, c in pos.history), goal=goal, goal_text=text,
         solution=str(sol), solution_cards=tuple(best), line=tuple(line), alternatives=alts,
-        themes=themes_of(pos, sol), difficulty=difficulty, rating=int(1000 + 1000 * difficulty), seed=seed,
-        rules=rules)
+        themes=themes_of(pos, sol), difficulty=0.5, rating=1500, seed=seed, samples=samples, rules=rules)
+
+
+def _bidding_problem(where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: int, seat: Seat, auction: Any,
+                     b: dict[str, Any], rules: Rules) -> Problem:
+    seed, k, deal, dealer, _ = where
+    alts = tuple(Alternative(call, round(m), 0, round(se, 1)) for call, m, se in b["losses"][:BID_ALTERNATIVES])
+    return Problem(
+        id=f"bid-{seed}-{k}-{i}", kind="bidding", deal=deal, dealer=dealer, auction=tuple(auction.calls),
+        contract=None, seat=seat, played=(), goal="most", goal_text="find the best call",
+        solution=b["best"], solution_cards=(), line=(), alternatives=alts, themes=bidding_themes(auction, seat),
+        difficulty=0.5, rating=1500, seed=seed, samples=int(b["samples"]), rules=rules)
+
+
+def bidding_themes(auction: Any, seat: Seat) -> tuple[str, ...]:
+    """The situation of a bidding problem: ``opening`` (no bid yet), ``answer`` (partner made
+    the last bid), ``overcall`` (an opponent did), ``coinche-decision`` (a bid was coinched)."""
+    state = auction.state()
+    if state.bid is None:
+        return ("opening",)
+    if state.coinche != Coinche.NONE:
+        return ("coinche-decision",)
+    return ("answer",) if state.bid.seat.team == seat.team else ("overcall",)
+
+
+def near_key(p: Problem) -> tuple[Any, ...]:
+    """Two problems with the same key are near-duplicates (the miner keeps the first).
+
+    A card problem's key: its kind, goal, strain and the seat to move's place (declarer's
+    side or not, first to play or not), and per suit its role (trump, led, other), the
+    cards of the player to move and the cards of the trick on the table, each card written
+    as (its order among the suit's cards still out, its card points): cards that differ only
+    by which smaller cards are gone are equivalent.  The side suits are sorted, so two
+    positions differing by a permutation of the side suits are the same.
+    A bidding problem's key: the auction so far and the hand with the 7 and 8 alike (no
+    points in any strain)."""
+    if p.contract is None:
+        hand = p.deal.hands[p.seat]
+        suits = tuple("".join(sorted("x" if c.rank.char in "78" else c.rank.char for c in hand if c.suit == s))
+                      for s in Suit)
+        return ("bidding", tuple(c.text for c in p.auction), suits)
+    pos = p.position()
+    strain = pos.strain
+    trump = strain.trump
+    trick = list(pos.trick)
+    led = trick[0].suit if trick else None
+    order = strength_table(strain)
+    pts = pos.points_table
+    out_cards = [c for s in Seat for c in pos.hand(s)] + trick
+    mine = set(pos.hand(pos.to_move))
+    roles = []
+    for suit in Suit:
+        left = sorted((c for c in out_cards if c.suit == suit), key=lambda c: order[int(c)])
+        rank = {c: n for n, c in enumerate(left)}
+        role = 0 if suit == trump else 1 if suit == led else 2
+        roles.append((role, tuple((rank[c], pts[c]) for c in left if c in mine),
+                      tuple((rank[c], pts[c]) for c in trick if c.suit == suit)))
+    roles.sort()
+    side = pos.to_move.team == p.contract.declarer.team
+    return (p.kind, p.goal, strain.trump >= 0, strain == Strain.TA, side, len(trick), tuple(roles))
+
+
+def mine(seed: int, counts: dict[str, int], *, ex: Any = None, rules: Rules = Rules(), max_deals: int = 10_000_000,
+         on_deal: Optional[Callable[[int, dict[str, int]], None]] = None) -> Iterator[Problem]:
+    """Problems of each kind in ``counts`` (kind -> how many) mined from the deals of ``seed``
+    in order (:func:`mine_deal`), near-duplicates (:func:`near_key`) left out, until every
+    kind has its count.  ``ex``: a :class:`solver.parallel.Executor` running the deals on its
+    workers (the deals' results are read in order, so the set is the same whatever runs it);
+    without, the deals are mined here.  ``on_deal(k, kept)`` after each deal."""
+    need = {kind: n for kind, n in counts.items() if n > 0}
+    for kind in need:
+        if kind not in KINDS:
+            raise ProblemError(f"problem kind {kind!r}: expected one of {', '.join(KINDS)}")
+    kinds = tuple(kind for kind in KINDS if kind in need)
+    kept = {kind: 0 for kind in kinds}
+    seen: set[tuple[Any, ...]] = set()
+    tasks = (MineTask(seed, k, kinds, rules) for k in range(max_deals))
+    if ex is None:
+        solver = Solver()
+        results: Iterator[list[Problem]] = (mine_deal(solver, t) for t in tasks)
+    else:
+        results = ex.map_ordered(mine_deal, tasks)
+    for k, found in enumerate(results):
+        for p in found:
+            if kept[p.kind] >= need[p.kind]:
+                continue
+            key = near_key(p)
+            if key in seen:
+                continue
+            seen.add(key)
+            kept[p.kind] += 1
+            yield p
+        if on_deal is not None:
+            on_deal(k, dict(kept))
+        if all(kept[kind] >= need[kind] for kind in kinds):
+            break
+    if isinstance(results, Iterator) and hasattr(results, "close"):
+        results.close()
+
+
+def set_order(p: Problem) -> tuple[int, int, int, int]:
+    """The order of a problem set: by kind (:data:`KINDS`), then by the deal and the position
+    (call) it comes from, so that the kinds mined in one run or in separate runs of the same
+    seed make the same file."""
+    _, seed, k, i = p.id.rsplit("-", 3)
+    return KINDS.index(p.kind), int(seed), int(k), int(i)
+
+
+def mine_four_hands(seed: int, count: int, *, rules: Rules = Rules(), max_deals: int = 100000,
+                    on_deal: Optional[Callable[[int, int], None]] = None) -> Iterator[Problem]:
+    """Four-hands problems only (:func:`mine`)."""
+    def told(k: int, kept: dict[str, int]) -> None:
+        if on_deal is not None:
+            on_deal(k, kept["four-hands"])
+    return mine(seed, {"four-hands": count}, rules=rules, max_deals=max_deals, on_deal=told)
+
+
+# -- difficulty -------------------------------------------------------------------------------
+
+#: The players a card problem is put to, weakest first (see :func:`card_fails`).
+CARD_PLAYERS = ("random", "heuristic", "pimc-3", "pimc-12")
+#: The players a bidding problem is put to (see :func:`call_fails`).
+CALL_PLAYERS = ("random", "heuristic", "advice-10", "advice-40")
+#: Rounds of the joint fit of players' and problems' ratings (:func:`calibrate`).
+CALIBRATION_ROUNDS = 8
+
+
+def card_fails(p: Problem, pos: Position, heuristic: Card) -> tuple[tuple[str, float], ...]:
+    """How often each player of :data:`CARD_PLAYERS` misses card problem ``p``: ``random``
+    (a legal card at random: exactly the share of wrong cards), ``heuristic`` (the card the
+    heuristic bot played at the table), ``pimc-3`` and ``pimc-12`` (the PIMC player seeing
+    its hand and the play, on 3 and 12 worlds of its own seed)."""
+    legal = list(pos.legal_cards())
+    right = set(p.solution_cards)
+    know = Knowledge.from_play(pos.deal.hands[pos.to_move], pos.to_move, pos.strain, pos.first_leader,
+                               [c for _, c in pos.history], pos.rules)
+    out = [("random", round(1 - len(right) / len(legal), 3)), ("heuristic", float(heuristic not in right))]
+    for worlds in (3, 12):
+        try:
+            card, _ = pimc_card(pos, know, worlds, random.Random(f"player-{p.id}-{worlds}"))
+        except CoincheError:
+            continue
+        out.append((f"pimc-{worlds}", float(card not in right)))
+    return tuple(out)
+
+
+def call_fails(p: Problem, view: SeatView, heuristic: Call) -> tuple[tuple[str, float], ...]:
+    """How often each player of :data:`CALL_PLAYERS` misses bidding problem ``p``: ``random``
+    (a legal call at random), ``heuristic`` (the call the heuristic bot made), ``advice-10``
+    and ``advice-40`` (the sampled advice on 10 and 40 deals of seeds of their own)."""
+    from .bidding import auction_advice
+
+    legal = view.auction.legal_calls()
+    out = [("random", round(1 - 1 / len(legal), 3)), ("heuristic", float(heuristic.text != p.solution))]
+    for samples in (10, 40):
+        seed = random.Random(f"player-{p.id}-{samples}").randrange(2 ** 31)
+        try:
+            adv = auction_advice(view.hand, view.seat, view.dealer, view.auction, samples=samples, seed=seed,
+                                 rules=p.rules, workers=1)
+        except CoincheError:
+            continue
+        out.append((f"advice-{samples}", float(adv.best.call.text != p.solution)))
+    return tuple(out)
+
+
+def calibrate(problems: Sequence[Problem]) -> list[Problem]:
+    """The problems with their rating, deviation and difficulty from their players' fails.
+
+    Per kind, players and problems are rated against each other on the Glicko-2 scale of
+    :mod:`solver.rating`: a problem "wins" a game against a player who misses it (a fail rate
+    is the game's score).  Starting from every player at the default rating, each round rates
+    every problem from its games (one rating period from a new rating), centres the
+    problems' ratings on the default rating, and rates every player from its games against
+    the problems; :data:`CALIBRATION_ROUNDS` rounds.  The difficulty is the mean fail rate."""
+    out = list(problems)
+    for kind in KINDS:
+        idx = [i for i, p in enumerate(out) if p.kind == kind and p.fails]
+        if not idx:
+            continue
+        names = sorted({n for i in idx for n, _ in out[i].fails})
+        players = {n: Rating() for n in names}
+        rated: dict[int, Rating] = {}
+        for _ in range(CALIBRATION_ROUNDS):
+            rated = {i: update(Rating(), [(players[n], f) for n, f in out[i].fails]) for i in idx}
+            shift = sum(r.rating for r in rated.values()) / len(rated) - DEFAULT_RATING
+            rated = {i: Rating(r.rating - shift, r.deviation, r.volatility) for i, r in rated.items()}
+            players = {n: update(Rating(), [(rated[i], 1.0 - f) for i in idx for m, f in out[i].fails if m == n])
+                       for n in names}
+        for i in idx:
+            p = out[i]
+            out[i] = dataclasses.replace(p, rating=round(rated[i].rating), deviation=round(rated[i].deviation),
+                                         difficulty=round(sum(f for _, f in p.fails) / len(p.fails), 3))
+    return out
 
 
 def check_problem(p: Problem, solver: Solver) -> list[str]:
-    """What no longer holds when ``p`` is solved again (empty when its solution is exact)."""
-    if p.contract is None:
-        return []
+    """What no longer holds when ``p`` is judged again (empty when it holds): a four-hands
+    problem solved exactly; a seat problem on its worlds (the same seed) and on the real
+    deal; a bidding problem on its deals (the same seed)."""
+    if p.kind == "bidding":
+        return _check_call(p)
     pos = p.position()
     values = solver.card_values(pos)
     team = p.seat.team
+    assert p.contract is not None
     sc = {str(c): side_score(p.contract, p.deal, p.leader, p.rules, v, team) for c, v in values.items()}
     wrong = []
     top = sc[p.solution]
     for c in p.solution_cards:
         if sc[str(c)] != top:
             wrong.append(f"{p.id}: {c} scores {sc[str(c)]}, the solution {top}")
-    for a in p.alternatives:
-        if top - sc[a.answer] != a.cost:
-            wrong.append(f"{p.id}: {a.answer} costs {top - sc[a.answer]}, stated {a.cost}")
     if max(sc.values()) != top:
         wrong.append(f"{p.id}: {p.solution} is not best")
+    if p.kind == "four-hands":
+        for a in p.alternatives:
+            if top - sc[a.answer] != a.cost:
+                wrong.append(f"{p.id}: {a.answer} costs {top - sc[a.answer]}, stated {a.cost}")
+        return wrong
+    w = judge_seat(pos, p.contract, solver, p.samples, _seat_rng(p.id))
+    if w is None or set(w["best"]) != set(p.solution_cards):
+        return wrong + [f"{p.id}: {p.solution} is no longer clearly best over the worlds"]
+    for a in p.alternatives:
+        m, se, _ = w["losses"][Card.parse(a.answer)]
+        if round(m) != a.cost or a.se is None or abs(round(se, 1) - a.se) > 0.05:
+            wrong.append(f"{p.id}: {a.answer} costs {m:.0f} ± {se:.1f}, stated {a.cost} ± {a.se}")
+    return wrong
+
+
+def _check_call(p: Problem) -> list[str]:
+    state = p.dealer.next
+    from .auction import Auction
+
+    auction = Auction(p.dealer, (), p.rules)
+    for c in p.auction:
+        auction = auction.then(c)
+        state = state.next
+    b = judge_call(p.deal.hands[p.seat], p.seat, p.dealer, auction, _bid_seed(p.id), p.rules)
+    if b is None or b["best"] != p.solution:
+        return [f"{p.id}: {p.solution} is no longer the clear best call"]
+    losses = {call: (m, se) for call, m, se in b["losses"]}
+    wrong = []
+    for a in p.alternatives:
+        m, se = losses[a.answer]
+        if round(m) != a.cost or a.se is None or abs(round(se, 1) - a.se) > 0.05:
+            wrong.append(f"{p.id}: {a.answer} costs {m:.0f} ± {se:.1f}, stated {a.cost} ± {a.se}")
     return wrong

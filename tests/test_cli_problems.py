@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cli_helpers import one_line_error, run
 
 
@@ -14,8 +16,9 @@ def test_mine_show_check(tmp_path) -> None:
     figures = json.loads(r.stdout)
     assert figures["kept"] == 2 and figures["deals"] >= 2
     first = out.read_bytes()
-    assert run("problems", "mine", "--seed", 2, "--count", 2, "--out", out, "--json").exit_code == 0
-    assert out.read_bytes() == first                       # the same seed, the same set
+    r = run("problems", "mine", "--seed", 2, "--count", 2, "--out", out, "--json", "--workers", 2, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == first                       # the same seed, the same set, on two workers
     pid = json.loads(first)["problems"][0]["id"]
     r = run("problems", "show", pid, "--file", out, "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["id"] == pid
@@ -28,4 +31,43 @@ def test_bad_input_is_one_line(tmp_path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("[", encoding="utf-8")
     one_line_error(run("problems", "check", "--file", bad), "JSON")
-    one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path, "--kind", "seat"), "seat")
+    one_line_error(run("problems", "mine", "--seed", 1, "--out", tmp_path / "p.json"), "--count")
+    one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path), "directory")
+
+
+def test_french(monkeypatch) -> None:
+    """COINCHE_LANG=fr: the problem's goal, its lines and the check's summary in French."""
+    monkeypatch.setenv("COINCHE_LANG", "fr")
+    from solver.problems import load_problems
+    p = load_problems()[0]
+    r = run("problems", "show", p.id)
+    assert r.exit_code == 0, r.output
+    assert "problème à quatre jeux" in r.stdout and "joue, contrat" in r.stdout and "solution :" in r.stdout
+    assert ("faire " in r.stdout) or ("gagner le plus de points" in r.stdout)
+    one_line_error(run("problems", "show", "no-such-id"), "aucun problème")
+    one_line_error(run("practice", "--kind", "nope"), "attendu")
+
+
+@pytest.mark.slow
+def test_ctrl_c_writes_what_was_mined(tmp_path) -> None:
+    """SIGINT to the running command (cli/main.py turns it into SystemExit(130)): the problems
+    mined so far are written, rated among themselves, and the exit code is 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from patience import stretched
+    out = tmp_path / "p.json"
+    proc = subprocess.Popen([sys.executable, "-m", "coinche_cli", "problems", "mine", "--seed", "1", "--count",
+                             "100000", "--no-progress", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "COLUMNS": "200"})
+    time.sleep(stretched(8))
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=stretched(60))
+    assert proc.returncode == 130, stderr.decode()
+    assert "Traceback" not in stderr.decode()
+    from solver.problems import problems_from_json
+    mined = problems_from_json(out.read_text(encoding="utf-8"))
+    assert f"{len(mined)} problems from" in stdout.decode()

@@ -103,3 +103,21 @@ def test_committed_set_sample_is_exact() -> None:
     solver = Solver()
     for p in random.Random().sample(problems, min(8, len(problems))):
         assert check_problem(p, solver) == [], p.id
+
+
+def test_committed_set_follows_the_rules() -> None:
+    """Every shipped problem, read without solving: ids unique, no near-duplicates, card
+    problems with at least MIN_LEGAL legal cards and at most MAX_BEST_SHARE of them best,
+    seat and bidding costs with their standard errors, the set in its documented order."""
+    from solver.problems import near_key, set_order
+    problems = load_problems()
+    assert len({p.id for p in problems}) == len(problems)
+    assert len({near_key(p) for p in problems}) == len(problems)
+    assert problems == sorted(problems, key=set_order)
+    for p in problems:
+        if p.kind != "bidding":
+            legal = p.position().legal_cards()
+            assert len(legal) >= MIN_LEGAL and len(p.solution_cards) / len(legal) <= MAX_BEST_SHARE, p.id
+        if p.kind != "four-hands":
+            assert p.samples > 0 and all(a.se is not None for a in p.alternatives), p.id
+        assert p.fails and 0 <= p.difficulty <= 1 and p.deviation > 0, p.id

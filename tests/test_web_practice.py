@@ -168,3 +168,63 @@ def test_hints_read_the_position(client: TestClient) -> None:
     hints = ok(client.get("/api/practice/play/hints?seed=1"))["hints"]
     assert hints == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
                      "The declarers have 0 card points and need 82."]
+
+
+def test_set_problems_by_theme_and_difficulty(client: TestClient) -> None:
+    """The shipped set's four-hands problems filtered by theme, difficulty band and strain,
+    answered by their id against their own rating and deviation."""
+    from solver.practice import BANDS, set_problem_by_id
+    p = ok(client.get("/api/practice/set?seed=3&theme=ruffing"))
+    assert "ruffing" in p["themes"] and p["id"] and p["seed"] == 3 and "solution" not in p
+    low, high = BANDS["hard"]
+    hard = ok(client.get("/api/practice/set?seed=0&band=hard&strain=S"))
+    assert low <= hard["rating"] < high and hard["strain"] == "S"
+    pos = problem_position(p)
+    sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+    a = ok(client.post("/api/practice/play/answer", json={"seed": 3, "id": p["id"], "card": sol.best_cards[0].name}))
+    problem = set_problem_by_id(p["id"])
+    assert a["right"] and a["problem_rating"] == {**Rating(problem["rating"], problem["deviation"]).to_dict()}
+    assert ok(client.get(f"/api/practice/play/hints?seed=3&id={p['id']}"))["hints"]
+    for bad in ("/api/practice/set?seed=0&band=impossible", "/api/practice/set?seed=0&theme=no-such-theme"):
+        r = client.get(bad)
+        assert r.status_code == 400 and "error" in r.json(), r.text
+
+
+def test_theme_and_difficulty_filters_on_the_board() -> None:
+    """The pane's theme and difficulty filters, reached with the keyboard: the next problem
+    comes from the set with that theme and band, an answer moves the rating, the labels in French."""
+    import json
+
+    from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, chromium, live_server, open_board, settle
+    if CHROMIUM is None or DRIVER is None:
+        pytest.skip(NO_BROWSER)
+    pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    from solver.practice import BANDS, set_problems
+    first = set_problems("drawing-trumps")[0]           # a theme and band the set holds
+    band = next(k for k, (low, high) in BANDS.items() if low <= first["rating"] < high)
+    with live_server() as url, chromium("en-GB") as b:
+        open_board(b, url + "/#panel=practice&pk=play&ps=1&lang=en")
+        theme = b.find_element(By.ID, "pr-theme")
+        theme.send_keys(Keys.TAB)                          # a select the keyboard reaches and leaves
+        Select(b.find_element(By.ID, "pr-theme")).select_by_value("drawing-trumps")
+        Select(b.find_element(By.ID, "pr-band")).select_by_value(band)
+        b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+        settle(b)
+        problem = b.execute_script("return playProblem")
+        low, high = BANDS[band]
+        assert "drawing-trumps" in problem["themes"] and low <= problem["rating"] < high
+        assert problem["id"] in b.find_element(By.ID, "pr-problem").text
+        pos = problem_position(problem)
+        sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
+        b.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{sol.best_cards[0].name}"]').send_keys(Keys.ENTER)
+        settle(b)
+        after = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
+        assert after["rating"] > 1500
+        b.find_element(By.ID, "lang").send_keys(Keys.ENTER)
+        settle(b)
+        labels = b.find_element(By.ID, "pr-training").text
+        assert "Thème" in labels and "Difficulté" in labels and "faire tomber les atouts" in labels

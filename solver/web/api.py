@@ -220,6 +220,7 @@ class LearnerIn(BaseModel):
 class PracticeAnswerIn(BaseModel):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
     card: Annotated[str, Field(min_length=1, max_length=4)]
+    id: Annotated[Optional[str], Field(max_length=40)] = None
     learner: Optional[LearnerIn] = None
     lang: Lang = None
 
@@ -431,10 +432,20 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
         return practice.play_problem(seed)
 
-    @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
-    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = None) -> dict[str, Any]:
+    @app.get("/api/practice/set", tags=["practice"],
+             summary="A four-hands problem of the shipped set by theme, difficulty band and strain")
+    def set_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
+                    theme: Annotated[Optional[str], Query(max_length=40)] = None,
+                    band: Annotated[Optional[str], Query(max_length=20)] = None,
+                    strain: Annotated[Optional[str], Query(max_length=4)] = None, lang: Lang = None) -> dict[str, Any]:
         with writing_in(speaking(lang)):
-            return practice.hints_view(seed)
+            return practice.set_play_problem(seed, theme, band, strain)
+
+    @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
+    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = None,
+                   id: Annotated[Optional[str], Query(max_length=40)] = None) -> dict[str, Any]:
+        with writing_in(speaking(lang)):
+            return practice.hints_view(seed, id)
 
     @app.post("/api/practice/rate", tags=["practice"],
               summary="The learner's Glicko-2 rating after an answer judged on the page (bidding problems)")
@@ -447,7 +458,7 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     def play_answer(req: PracticeAnswerIn) -> dict[str, Any]:
         learner = None if req.learner is None else Rating(**req.learner.model_dump())
         with writing_in(speaking(req.lang)):
-            return practice.play_answer_view(req.seed, req.card, learner)
+            return practice.play_answer_view(req.seed, req.card, learner, req.id)
 
 
 def _advise_work(req: AdviseIn) -> Work:

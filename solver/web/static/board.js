@@ -1320,9 +1320,11 @@ function newProblem(kind, seed) {
     practiceAnswer = null;
     if (typeof practiceReset === "function") practiceReset();
     if (kind === "play") {
-      playProblem = await api("GET", `/api/practice/play?seed=${seed}`);
+      // practice.js's theme and difficulty filters draw from the shipped set, its strain filter skips
+      const url = (n) => (typeof practiceSetUrl === "function" && practiceSetUrl(n)) || `/api/practice/play?seed=${n}`;
+      playProblem = await api("GET", url(seed));
       for (let i = 0; i < 60 && typeof practiceSkip === "function" && practiceSkip(playProblem); i++) {
-        playProblem = await api("GET", `/api/practice/play?seed=${++seed}`);      // practice.js's strain filter
+        playProblem = await api("GET", url(++seed));
         state.practice.seed = seed;
       }
       keep("solution", await solveFor(playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played));

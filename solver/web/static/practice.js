@@ -1,6 +1,7 @@
 // The practice pane's training: the learner's Glicko-2 rating (computed by the server's
 // solver/rating.py, kept here in localStorage, exported and imported as JSON), a strain filter,
-// hints, the solution line trick by trick after an answer, and a review of the session's misses.
+// hints, the solution line trick by trick after an answer, and a review of the session's misses;
+// theme and difficulty filters that draw the shipped set's four-hands problems.
 // A classic script after board.js: it uses board.js's state, el, api, render, cardName, guarded.
 "use strict";
 
@@ -13,7 +14,9 @@ const PTEXT = {
         no_miss: "No miss yet.", miss: "Problem {seed}: you played {card}, best {best}",
         miss_bid: "Bidding problem {seed}: you called {call}, advised {best}",
         bad_file: "That file holds no rating.", imported: "Rating imported.",
-        rating_moved: "Rating {before} → {after} (±{rd})" },
+        rating_moved: "Rating {before} → {after} (±{rd})",
+        theme_filter: "Theme", band_filter: "Difficulty", easy: "easy (below 1400)", medium: "medium (1400 to 1599)",
+        hard: "hard (1600 and up)", problem_rating: "Problem {id}: rated {rating}, themes {themes}" },
   fr: { rating: "Votre classement", export_rating: "Exporter le classement", import_rating: "Importer un classement",
         strain_filter: "Couleur", any: "toutes", hint: "Indice", no_hint: "Plus d'indice.",
         line: "La ligne de la solution", trick: "Pli {i} sur {n}", prev: "Pli précédent", next_trick: "Pli suivant",
@@ -21,15 +24,36 @@ const PTEXT = {
         no_miss: "Aucun raté pour l'instant.", miss: "Problème {seed} : vous avez joué {card}, la meilleure {best}",
         miss_bid: "Problème d'enchères {seed} : vous avez annoncé {call}, conseillée {best}",
         bad_file: "Ce fichier ne contient pas de classement.", imported: "Classement importé.",
-        rating_moved: "Classement {before} → {after} (±{rd})" },
+        rating_moved: "Classement {before} → {after} (±{rd})",
+        theme_filter: "Thème", band_filter: "Difficulté", easy: "facile (moins de 1400)", medium: "moyen (1400 à 1599)",
+        hard: "difficile (1600 et plus)", problem_rating: "Problème {id} : classé {rating}, thèmes {themes}" },
 };
+// The themes of the shipped set (docs/problems.md), in each language.
+const THEMES = {
+  en: { "drawing-trumps": "drawing trumps", exit: "exit", ruffing: "ruffing", "points-on-partner": "points on partner",
+        overtaking: "overtaking", ducking: "ducking", "keeping-a-guard": "keeping a guard", unblocking: "unblocking",
+        technique: "technique" },
+  fr: { "drawing-trumps": "faire tomber les atouts", exit: "sortie", ruffing: "coupe", "points-on-partner": "charger le partenaire",
+        overtaking: "prendre la main au partenaire", ducking: "laisser passer", "keeping-a-guard": "garder la garde",
+        unblocking: "déblocage", technique: "technique" },
+};
+const BANDS = ["easy", "medium", "hard"];
 const pt = (key, fields) => {
   let s = PTEXT[state.lang][key] || key;
   for (const [k, v] of Object.entries(fields || {})) s = s.replace(`{${k}}`, v);
   return s;
 };
 
-const training = { judged: null, hints: 0, trick: 0, misses: [], strain: "", moved: null };
+const training = { judged: null, hints: 0, trick: 0, misses: [], strain: "", theme: "", band: "", moved: null };
+
+// Board.js's newProblem loads this problem instead when a theme or a difficulty is chosen:
+// the shipped set's four-hands problems (null: a problem made from the seed).
+function practiceSetUrl(seed) {
+  if (!training.theme && !training.band) return null;
+  const q = new URLSearchParams({ seed });
+  for (const k of ["theme", "band", "strain"]) if (training[k]) q.set(k, training[k]);
+  return "/api/practice/set?" + q;
+}
 
 function learnerRating() {
   try {
@@ -48,7 +72,7 @@ async function practiceJudge(card) {
   training.trick = 0;
   const before = learnerRating();
   const a = await api("POST", "/api/practice/play/answer",
-                      { seed: playProblem.seed, card, learner: before, lang: state.lang });
+                      { seed: playProblem.seed, id: playProblem.id, card, learner: before, lang: state.lang });
   localStorage.setItem(PRACTICE_KEY, JSON.stringify(a.learner.after));
   training.judged = a;
   training.moved = [a.learner.before.rating, a.learner.after.rating, a.learner.after.deviation];
@@ -92,7 +116,8 @@ function trickView(tr) {
 function showHint() {
   return guarded(async () => {
     if (!training.hintList || training.hintSeed !== playProblem.seed + state.lang) {
-      training.hintList = (await api("GET", `/api/practice/play/hints?seed=${playProblem.seed}&lang=${state.lang}`)).hints;
+      const id = playProblem.id ? `&id=${encodeURIComponent(playProblem.id)}` : "";
+      training.hintList = (await api("GET", `/api/practice/play/hints?seed=${playProblem.seed}&lang=${state.lang}${id}`)).hints;
       training.hintSeed = playProblem.seed + state.lang;
     }
     training.hints += 1;
@@ -107,15 +132,27 @@ function practiceExtras(pane) {
   const strains = el("select", { id: "pr-strain", onchange: (e) => { training.strain = e.target.value; } },
     el("option", { value: "" }, pt("any")),
     STRAINS.map((s) => el("option", { value: s, selected: training.strain === s ? "" : null }, strainName(s))));
+  const themes = el("select", { id: "pr-theme", onchange: (e) => { training.theme = e.target.value; } },
+    el("option", { value: "" }, pt("any")),
+    Object.entries(THEMES[state.lang]).map(([k, name]) => el("option", { value: k, selected: training.theme === k ? "" : null }, name)));
+  const bands = el("select", { id: "pr-band", onchange: (e) => { training.band = e.target.value; } },
+    el("option", { value: "" }, pt("any")),
+    BANDS.map((b) => el("option", { value: b, selected: training.band === b ? "" : null }, pt(b))));
   const file = el("input", { type: "file", id: "pr-import-file", accept: "application/json,.json", hidden: "", onchange: (e) => e.target.files[0] && importRating(e.target.files[0]) });
   box.append(el("div", { class: "row" },
     el("span", { class: "big", id: "pr-rating" }, `${pt("rating")}${C()}${Math.round(r ? r.rating : 1500)} ±${Math.round(2 * (r ? r.deviation : 350))}`),
     el("label", { for: "pr-strain" }, pt("strain_filter")), strains,
+    el("label", { for: "pr-theme" }, pt("theme_filter")), themes,
+    el("label", { for: "pr-band" }, pt("band_filter")), bands,
     el("button", { id: "pr-export", onclick: exportRating }, pt("export_rating")),
     el("button", { id: "pr-import", onclick: () => file.click() }, pt("import_rating")), file));
   if (state.practice.kind === "bid" && training.bidMoved) {
     const [before, after, rd] = training.moved;
     box.append(el("p", { id: "pr-moved", role: "status" }, pt("rating_moved", { before: Math.round(before), after: Math.round(after), rd: Math.round(2 * rd) })));
+  }
+  if (state.practice.kind === "play" && playProblem && playProblem.id) {
+    box.append(el("p", { id: "pr-problem" }, pt("problem_rating", { id: playProblem.id, rating: playProblem.rating,
+      themes: playProblem.themes.map((k) => THEMES[state.lang][k] || k).join(", ") })));
   }
   if (state.practice.kind === "play" && playProblem) {
     const answered = training.judged && training.judged.seed === playProblem.seed;
