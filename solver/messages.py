@@ -570,4 +570,10 @@ FRENCH: dict[str, str] = {
     "Wrong: {call} loses {cost:.0f} ± {se:.0f} a deal against {best}.": "Faux : {call} perd {cost:.0f} ± {se:.0f} par donne contre {best}.",
     "Loss of each call against the advised one on {n} deals: {costs}": "Perte de chaque annonce contre la conseillée sur {n} donnes : {costs}",
     "Miss, problem {n} (seed {seed}): you called {call}, advised {best}.": "Raté, problème {n} (graine {seed}) : vous avez annoncé {call}, conseillée {best}.",
+    # studies: predicates, distributions, contracts compared
+    ", those where {where}": ", celles où {where}",
+    "q10 q50 q90: the side's card points that 90%, 50% and 10% of the deals reach or pass (every value's count is in aggregates.json).": "q10 q50 q90 : les points de cartes du camp qu'atteignent ou dépassent 90 %, 50 % et 10 % des donnes (le compte de chaque valeur est dans aggregates.json).",
+    "{deals:,} deals, {leader} leads: the score of {me}'s side minus the other side's": "{deals:,} donnes, {leader} entame : la marque du camp de {me} moins celle de l'autre camp",
+    "succeeds": "réussit",
+    "score {levels}": "marque {levels}",
 }
