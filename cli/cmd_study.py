@@ -41,6 +41,7 @@ app.add_typer(study_app, name="study")
 
 #: The bid levels the tables show (the JSON and CSV files hold every level).
 SHOWN_LEVELS = (80, 100, 120, 140, 160, CAPOT)
+#: The strains a study solves by default (given as None, so that --lang fr reads only what is typed).
 ALL_STRAINS = "S H D C SA TA"
 #: The exit code of a study whose workers were lost for good (``EX_TEMPFAIL`` of
 #: sysexits.h: run the same command again later and it resumes).
@@ -79,7 +80,8 @@ def run(
     deals: Annotated[int, typer.Option("--deals", min=1, max=10**10, help="Deals to solve.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed: the same seed gives the "
                                       "same deals on every backend.")] = 1,
-    strains: Annotated[str, typer.Option("--strains", help="Strains to solve: S H D C SA TA.")] = ALL_STRAINS,
+    strains: Annotated[Optional[str], typer.Option("--strains", help="Strains to solve, among S H D C SA TA "
+                                                   "(default: all six).", show_default=False)] = None,
     leader: Annotated[str, typer.Option("--leader", help="First leaders, like W or NESW.")] = "W",
     seat: Annotated[str, typer.Option("--seat", help="Whose hand the features describe (and is "
                                       "fixed with --hand); the statistics are of its side.")] = "S",
@@ -115,20 +117,22 @@ def run(
     """
     names = _features(by)
     if of not in SIDES:
-        raise fail(f"--of {quote(of)}: expected seat or side")
+        raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
     kind, options = parallel_backend(backend, scheduler, cluster)
     if plots and len(names) == 1:
         require_matplotlib()
     try:
         with progress_bar(N_("deals"), total=deals, show=not no_progress, rate=N_("deals")) as bar:
-            r = study(directory, deals, seed, strains=strains, leaders=leader, seat=seat, hand=hand,
+            r = study(directory, deals, seed, strains=strains or ALL_STRAINS, leaders=leader, seat=seat,
+                      hand=hand,
                       constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
                       backend=kind, workers=workers, backend_options=options, retries=retries,
                       force=force, plots=plots, progress=bar.callback)
     except StudyInterrupted as e:
         again = shlex.join(["coinche", *sys.argv[1:]])
-        raise _exit(f"error: {e.reason}: {e.done} of {e.chunks} chunks are done and kept; "
-                    f"to resume, run again: {again}", EXIT_TRY_AGAIN) from None
+        raise _exit("error: " + tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "
+                                   "again: {command}", reason=e.reason, done=e.done, chunks=e.chunks,
+                                   command=again), EXIT_TRY_AGAIN) from None
     except OSError as e:
         if e.filename is None or e.errno not in WRITE_ERRNOS:
             raise
@@ -166,7 +170,7 @@ def show(
     else:
         info = read_study(path)
         if of is not None and of not in SIDES:
-            raise fail(f"--of {quote(of)}: expected seat or side")
+            raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
         names = _features(by) if by is not None else _saved_by(path)
         agg = aggregate(path, names, of=of or "seat", seat=seat, where=where)
         arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
@@ -232,7 +236,7 @@ def render_aggregates(agg: Aggregates) -> None:
 @handle_errors
 def score(
     directory: Annotated[Path, typer.Argument(help="A study's directory.")],
-    contracts: Annotated[list[str], typer.Option("--contract", help="A contract to score, like 100H or "
+    contract: Annotated[list[str], typer.Option("--contract", help="A contract to score, like 100H or "
                                                  "80SA E X (declared by --seat unless it names a seat); "
                                                  "repeat it to compare contracts on the same deals.")],
     leader: Annotated[Optional[str], typer.Option("--leader", help="The first leader (one the study "
@@ -251,7 +255,7 @@ def score(
     Example: coinche study score hearts --contract 80H --contract 100H --where "trump_J and trump_9"
     """
     path = input_directory(directory, "a study's directory")
-    c = compare_contracts(path, contracts, leader=leader, seat=seat, where=where)
+    c = compare_contracts(path, contract, leader=leader, seat=seat, where=where)
     if as_json:
         print_json({"directory": str(directory), **c.to_dict()})
         return

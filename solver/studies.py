@@ -28,6 +28,7 @@ from .aggregate import Aggregates, aggregate, write_aggregates
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError
+from .messages import tr
 from .parallel import Backend, SchedulerLostError, WorkerLostError, executor, stopping
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
@@ -47,8 +48,8 @@ class StudyInterrupted(CoincheError):
     ``done`` of ``chunks``: the chunks on disk."""
 
     def __init__(self, reason: str, done: int, chunks: int) -> None:
-        super().__init__(f"{reason}: {done} of {chunks} chunks are done and kept; "
-                         f"run the study again to resume it")
+        super().__init__(tr("{reason}: {done} of {chunks} chunks are done and kept; run the study again to "
+                            "resume it", reason=reason, done=done, chunks=chunks))
         self.reason, self.done, self.chunks = reason, done, chunks
 
 
@@ -162,7 +163,8 @@ def _run_chunks(directory: Path, spec: StudySpec, todo: list[int], backend: "Bac
         for i, message in failed:
             tries[i] += 1
             if tries[i] > retries:
-                raise StudyError(f"chunk {i} failed {tries[i]} times: {message}")
+                raise StudyError(tr("chunk {i} failed {n} times: {message}", i=i, n=tries[i],
+                                    message=message))
         kept += len(written)
         todo = [i for i, _ in failed]
 

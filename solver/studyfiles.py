@@ -47,6 +47,7 @@ from .atomic import atomic_path
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
+from .messages import tr
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
 from .version import __version__
@@ -273,10 +274,12 @@ def _refuse_links(directory: Path) -> None:
     for name in (CHUNKS, CHECKS):
         chunks = directory / name
         if chunks.is_symlink():
-            raise StudyError(f"{quote(str(chunks))} is a symbolic link: a study keeps its {name} in a "
-                             f"folder of its own (remove the link, or use another directory)")
+            raise StudyError(tr("{path} is a symbolic link: a study keeps its {name} in a folder of its own "
+                                "(remove the link, or use another directory)",
+                                path=quote(str(chunks)), name=name))
         if chunks.exists() and not chunks.is_dir():
-            raise StudyError(f"{quote(str(chunks))} is not a folder: a study keeps its {name} there")
+            raise StudyError(tr("{path} is not a folder: a study keeps its {name} there",
+                                path=quote(str(chunks)), name=name))
 
 
 def _remove_study_files(directory: Path) -> None:
@@ -328,11 +331,11 @@ def prepare(directory: Path, spec: StudySpec, force: bool) -> None:
             raise StudyError(_old_layout(directory, old.get("format")))
         if not force:
             diff = _differences(old.get("arguments") or {}, spec.arguments())
-            raise StudyError(f"{quote(str(directory))} holds another study ({diff}): "
-                             f"use another directory, or --force to start it anew")
+            raise StudyError(tr("{path} holds another study ({diff}): use another directory, or --force to "
+                                "start it anew", path=quote(str(directory)), diff=diff))
         _remove_study_files(directory)
     elif directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise StudyError(f"{quote(str(directory))} exists and is not a study directory")
+        raise StudyError(tr("{path} exists and is not a study directory", path=quote(str(directory))))
     for name in (CHUNKS, CHECKS):
         with _writing(directory / name):
             (directory / name).mkdir(parents=True, exist_ok=True)
@@ -348,15 +351,17 @@ def _extends(old: dict[str, Any], spec: StudySpec) -> bool:
 
 
 def _old_layout(directory: Path, fmt: Any) -> str:
-    return (f"{quote(str(directory))} holds a study of another layout (format {fmt}, this version reads "
-            f"format {FORMAT}): run it again in another directory, or with --force to start it anew")
+    return tr("{path} holds a study of another layout (format {old}, this version reads format {new}): run "
+              "it again in another directory, or with --force to start it anew",
+              path=quote(str(directory)), old=fmt, new=FORMAT)
 
 
 def _differences(old: Any, new: dict[str, Any]) -> str:
     if not isinstance(old, dict):
         old = {}
     names = [k for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
-    return ", ".join(f"{k} {json.dumps(old.get(k))} here, {json.dumps(new.get(k))} asked" for k in names[:3])
+    return ", ".join(tr("{name} {here} here, {asked} asked", name=k, here=json.dumps(old.get(k)),
+                        asked=json.dumps(new.get(k))) for k in names[:3])
 
 
 # ---------------------------------------------------------------------------
@@ -431,7 +436,8 @@ def read_arguments(directory: "str | os.PathLike[str]") -> tuple[dict[str, Any],
         version = str(data.get("version", "?"))
         spec = StudyInfo(path, args, version, 0, (), 0).spec
     except FileNotFoundError:
-        raise StudyError(f"{quote(str(path))} is not a study directory (no study.json)") from None
+        raise StudyError(tr("{path} is not a study directory (no study.json)",
+                            path=quote(str(path)))) from None
     except StudyError:
         raise
     except (OSError, ValueError, KeyError, TypeError, CoincheError) as e:

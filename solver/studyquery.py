@@ -48,6 +48,7 @@ import numpy as np
 from .cards import CardSet, Rank, Seat
 from .deal import Deal
 from .errors import ConstraintError, quote
+from .messages import tr
 from .features import FEATURES, check_features, feature_values, typed_column
 from .rules import Rules, Strain
 
@@ -155,15 +156,16 @@ def check_names(names: "list[str] | tuple[str, ...]", custom: "CustomFeatures | 
             continue
         who, dot, feature = name.rpartition(".")
         if dot and not _who(who):
-            raise ConstraintError(f"feature {quote(name)}: {quote(who)} is not whose hands "
-                                  f"(expected N, E, S, W, {', '.join(WHO)})")
+            raise ConstraintError(tr("feature {name}: {who} is not whose hands (expected N, E, S, W, {whos})",
+                                     name=quote(name), who=quote(who), whos=", ".join(WHO)))
         hand_custom = {k: v for k, v in custom.items() if not isinstance(v, DealFeature)}
         try:
             check_features([feature], hand_custom)
         except ConstraintError:
             known = ", ".join([*FEATURES, *custom, *DEAL_FEATURES])
-            raise ConstraintError(f"unknown feature {quote(name)}: expected one of {known}, "
-                                  f"a hand feature after N. E. S. W. or {'. '.join(WHO)}.") from None
+            raise ConstraintError(tr("unknown feature {name}: expected one of {known}, or a hand feature "
+                                     "after N. E. S. W. or {whos}.", name=quote(name), known=known,
+                                     whos=". ".join(WHO))) from None
 
 
 def _hands_of(who: str, hands: np.ndarray, seat: Seat) -> np.ndarray:
@@ -219,8 +221,8 @@ def _name_of(node: ast.expr) -> "str | None":
 def _check(node: ast.AST, text: str, names: list[str]) -> None:
     """Refuse every construct but those the module's help lists; collect the names."""
     def bad(what: str) -> ConstraintError:
-        return ConstraintError(f"predicate {quote(text)}: {what} is not allowed (features, numbers, "
-                               f"'texts', + - *, comparisons, in [...], and, or, not)")
+        return ConstraintError(tr("predicate {text}: {what} is not allowed (features, numbers, 'texts', "
+                                  "+ - *, comparisons, in [...], and, or, not)", text=quote(text), what=what))
     if isinstance(node, ast.Expression):
         _check(node.body, text, names)
     elif isinstance(node, ast.BoolOp):
@@ -334,8 +336,8 @@ class Predicate:
         try:
             result = ev(self._tree.body)
         except TypeError:
-            raise ConstraintError(f"predicate {quote(self.text)}: compares a text with a number "
-                                  f"(texts are in quotes: split == '3-2')") from None
+            raise ConstraintError(tr("predicate {text}: compares a text with a number (texts are in quotes: "
+                                     "split == '3-2')", text=quote(self.text))) from None
         out: np.ndarray = np.broadcast_to(_truth(result), (len(hands),)).copy()
         return out
 
@@ -352,7 +354,8 @@ def predicate(where: "str | Callable[[Deal, Strain], Any] | Predicate") -> Predi
     try:
         tree = ast.parse(where.strip(), mode="eval")
     except SyntaxError as e:
-        raise ConstraintError(f"predicate {quote(where)}: cannot read it ({e.msg})") from None
+        raise ConstraintError(tr("predicate {text}: cannot read it ({reason})", text=quote(where),
+                                 reason=e.msg)) from None
     names: list[str] = []
     _check(tree, where, names)
     return Predicate(where.strip(), None, tuple(dict.fromkeys(names)), tree)

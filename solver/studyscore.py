@@ -32,6 +32,7 @@ from .cards import Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, ContractError, SeatError, quote
+from .messages import tr
 from .montecarlo import Estimate, json_number
 from .outcome import PlayedContract
 from .rules import Strain
@@ -132,21 +133,22 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
         raise ConstraintError(str(e)) from None
     if lead is None:
         if len(spec.leaders) > 1:
-            raise ConstraintError(f"the study solved the leaders {' '.join(s.name for s in spec.leaders)}: "
-                                  f"name the first leader")
+            raise ConstraintError(tr("the study solved the leaders {leaders}: name the first leader",
+                                     leaders=" ".join(s.name for s in spec.leaders)))
         lead = spec.leaders[0]
     if lead not in spec.leaders:
         solved = " ".join(s.name for s in spec.leaders)
-        raise ConstraintError(f"leader {lead.name}: the study solved {solved}")
+        raise ConstraintError(tr("leader {seat}: the study solved {leaders}", seat=lead.name, leaders=solved))
     if isinstance(contracts, str) or not contracts:
         raise ConstraintError("contracts: expected one or more, like ['100H S', '80SA S']")
     options = [parse_option(c, me) for c in contracts]
     for c in options:
         if c.strain not in spec.strains:
-            raise ConstraintError(f"{c}: the study solved {' '.join(s.name for s in spec.strains)}, "
-                                  f"not {c.strain.name}")
+            raise ConstraintError(tr("{contract}: the study solved {strains}, not {strain}", contract=str(c),
+                                     strains=" ".join(s.name for s in spec.strains), strain=c.strain.name))
     if len(set(options)) < len(options):
-        raise ConstraintError(f"contracts {quote(', '.join(map(str, options)))}: the same contract twice")
+        raise ConstraintError(tr("contracts {contracts}: the same contract twice",
+                                 contracts=quote(", ".join(map(str, options)))))
     pred = None if where is None else predicate(where)
     if pred is not None:
         pred.check(features)

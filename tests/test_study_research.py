@@ -5,6 +5,7 @@ card masks, bit ``8 * suit + rank``), independently of the code that aggregates 
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -212,3 +213,25 @@ def test_the_commands_score_and_select(hearts):
         bad = subprocess.run(COINCHE + ["study", *args], capture_output=True, text=True)
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1, bad.stderr
         assert "Traceback" not in bad.stderr
+
+
+def test_the_study_commands_speak_french(hearts):
+    d, _ = hearts
+    env = {**os.environ, "COINCHE_LANG": "fr"}
+
+    def coinche(*args):
+        out = subprocess.run(COINCHE + ["study", *args], capture_output=True, text=True, env=env)
+        return out.returncode, " ".join(out.stdout.split()), " ".join(out.stderr.split())
+
+    code, out, _ = coinche("show", str(d), "--where", "trump_J")
+    assert code == 0 and "celles où trump_J" in out and "q10 q50 q90 : les points de cartes du camp" in out
+    code, out, _ = coinche("score", str(d), "--contract", "80C", "--contract", "100 cœur", "--json")
+    assert code == 0 and [o["contract"] for o in json.loads(out)["options"]] == ["80♥ S", "100♥ S"]
+    code, out, _ = coinche("score", str(d), "--contract", "80C", "--contract", "100C")      # C: cœur
+    assert code == 0 and "la marque du camp de S moins celle de l'autre camp" in out and "réussit" in out
+    code, _, err = coinche("score", str(d), "--contract", "80C", "--where", "split > 2")
+    assert code == 2 and "compare un texte et un nombre" in err
+    code, _, err = coinche("show", str(d), "--by", "X.trumps")
+    assert code == 2 and "'X' ne désigne pas de mains" in err
+    code, _, err = coinche("run", str(d), "--deals", "60", "--seed", "12", "--no-plots")
+    assert code == 2 and "contient une autre étude" in err and "seed 11 ici, 12 demandé" in err
