@@ -88,6 +88,9 @@ def run(
     hand: Annotated[Optional[str], typer.Option("--hand", help="A hand fixed at --seat, like AJ9.A7.KT.J; "
                                                 "default: uniform random deals.")] = None,
     constraints: Optional[Constraints] = None,
+    accept: Annotated[Optional[str], typer.Option("--accept", help="Deal only deals that pass this test, "
+                                                  "like \"trump_J and trump_9\" (evaluated in the first "
+                                                  "strain; recorded with the study).")] = None,
     rules: Rules = Rules(),
     by: ByOpt = "trumps",
     of: OfOpt = "seat",
@@ -127,7 +130,7 @@ def run(
                       hand=hand,
                       constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
                       backend=kind, workers=workers, backend_options=options, retries=retries,
-                      force=force, plots=plots, progress=bar.callback)
+                      force=force, plots=plots, accept=accept, progress=bar.callback)
     except StudyInterrupted as e:
         again = shlex.join(["coinche", *sys.argv[1:]])
         raise _exit("error: " + tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "

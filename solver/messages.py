@@ -596,4 +596,6 @@ FRENCH: dict[str, str] = {
     "{path} is not a study directory (no study.json)": "{path} n'est pas le dossier d'une étude (pas de study.json)",
     "{reason}: {done} of {chunks} chunks are done and kept; run the study again to resume it": "{reason} : {done} lots sur {chunks} sont faits et gardés ; relancez l'étude pour la reprendre",
     "{reason}: {done} of {chunks} chunks are done and kept; to resume, run again: {command}": "{reason} : {done} lots sur {chunks} sont faits et gardés ; pour reprendre, relancez : {command}",
+    "a study records its accept test: give it as an expression, like 'trump_J and trump_9' (a Python function can select the deals of a study afterwards, with where=)": "une étude enregistre son test d'acceptation : donnez-le en expression, comme 'trump_J and trump_9' (une fonction Python peut choisir ensuite les donnes d'une étude, avec where=)",
+    "deal {i}: none of {tries:,} deals passed the accept test {test}": "donne {i} : aucune des {tries:,} donnes n'a passé le test d'acceptation {test}",
 }

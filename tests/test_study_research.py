@@ -235,3 +235,28 @@ def test_the_study_commands_speak_french(hearts):
     assert code == 2 and "'X' ne désigne pas de mains" in err
     code, _, err = coinche("run", str(d), "--deals", "60", "--seed", "12", "--no-plots")
     assert code == 2 and "contient une autre étude" in err and "seed 11 ici, 12 demandé" in err
+
+
+def test_a_study_deals_only_the_deals_its_accept_test_passes(tmp_path):
+    d = tmp_path / "acc"
+    r = study(d, deals=6, seed=3, strains="H", chunk_size=4, workers=1, backend="thread",
+              accept="trump_J and trump_9")
+    assert json.loads((d / "study.json").read_text())["arguments"]["accept"] == "trump_J and trump_9"
+    grown = study(d, deals=10, seed=3, strains="H", chunk_size=4, workers=1, backend="thread",
+                  accept="trump_J and trump_9")
+    assert (r.solved, grown.solved) == (2, 2)              # chunk 1 again (it was short), then chunk 2
+    south = read_study(d).to_pandas(hands="mask")["S"]
+    assert len(south) == 10 and all((int(m) & HJ) and (int(m) & H9) for m in south)
+    # the deals do not depend on the chunk size, and differ from one another
+    from solver.studyfiles import StudySpec, deal_of
+    spec3 = StudySpec(10, 3, (Strain.H,), chunk_size=3, accept="trump_J and trump_9")
+    assert [deal_of(spec3, i).masks[Seat.S] for i in range(10)] == [int(m) for m in south]
+    assert len(set(south)) == 10
+    # the same directory without the test is another study; a test nothing passes is one line
+    with pytest.raises(Exception, match="holds another study.*accept"):
+        study(d, deals=10, seed=3, strains="H", chunk_size=4, workers=1, backend="thread")
+    with pytest.raises(ConstraintError, match="none of 99,968 deals passed"):
+        study(tmp_path / "never", deals=2, seed=3, strains="H", accept="trumps > 8")
+    assert not (tmp_path / "never").exists()
+    with pytest.raises(ConstraintError, match="give it as an expression"):
+        study(tmp_path / "func", deals=2, seed=3, strains="H", accept=lambda deal, strain: True)
