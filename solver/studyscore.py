@@ -43,8 +43,8 @@ from .studystats import Distribution, PairedSums
 __all__ = ["ContractResult", "Comparison", "compare_contracts", "parse_option"]
 
 
-def _estimate(e: Estimate) -> dict[str, Any]:
-    return {"value": json_number(e.value), "se": json_number(e.se)}
+def _estimate(name: str, e: Estimate) -> dict[str, Any]:
+    return {name: json_number(e.value), f"{name}_se": json_number(e.se)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,9 +62,11 @@ class ContractResult:
     scores: Distribution
 
     def to_dict(self) -> dict[str, Any]:
-        return {"contract": str(self.contract), "leader": self.leader.name, "mean": _estimate(self.mean),
-                "success": _estimate(self.success), "vs_best": _estimate(self.versus),
-                "scores": self.scores.to_dict()}
+        """The keys of every judged option (docs/json.md): ``ev``, ``vs_best``, ``p_success``
+        with their standard errors, ``samples``; and ``scores``, the distribution."""
+        return {"contract": str(self.contract), "leader": self.leader.name, **_estimate("ev", self.mean),
+                **_estimate("vs_best", self.versus), **_estimate("p_success", self.success),
+                "samples": self.scores.n, "scores": self.scores.to_dict()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,7 +94,7 @@ class Comparison:
                 "best": str(self.options[self.best].contract) if self.options else None,
                 "options": [o.to_dict() for o in self.options],
                 "differences": [{"a": str(self.options[j].contract), "b": str(self.options[k].contract),
-                                 **_estimate(self.differences[j][k])}
+                                 **_estimate("a_minus_b", self.differences[j][k])}
                                 for j in range(len(self.options)) for k in range(j + 1, len(self.options))]}
 
 
