@@ -1,5 +1,6 @@
-"""``coinche study run`` and ``coinche study show``: exact results over many deals,
-kept in a directory, and their statistics grouped by hand features."""
+"""``coinche study run``, ``show`` and ``score``: exact results over many deals, kept in a
+directory, their statistics grouped by features of any hand or of the deal, and
+contracts scored and compared on the same deals."""
 
 from __future__ import annotations
 
@@ -23,8 +24,11 @@ from .rules import takes_rules
 from solver.messages import N_, tr
 from solver.aggregate import SIDES, Aggregates, aggregate, read_aggregates
 from solver.contract import CAPOT, level_json
-from solver.errors import quote
+from solver.errors import ConstraintError, quote
 from solver.features import FEATURES
+from solver.studyquery import DEAL_FEATURES, WHO, check_names
+from solver.studyscore import Comparison, compare_contracts
+from solver.studystats import QUANTILES
 from solver.plot import require_matplotlib
 from solver.rules import Rules
 from solver.sampling import Constraints
@@ -37,13 +41,19 @@ app.add_typer(study_app, name="study")
 
 #: The bid levels the tables show (the JSON and CSV files hold every level).
 SHOWN_LEVELS = (80, 100, 120, 140, 160, CAPOT)
+#: The strains a study solves by default (given as None, so that --lang fr reads only what is typed).
 ALL_STRAINS = "S H D C SA TA"
 #: The exit code of a study whose workers were lost for good (``EX_TEMPFAIL`` of
 #: sysexits.h: run the same command again later and it resumes).
 EXIT_TRY_AGAIN = 75
 
 ByOpt = Annotated[str, typer.Option("--by", help="Features to group by, comma separated: "
-                                    + ", ".join(FEATURES) + ".")]
+                                    + ", ".join(FEATURES) + " (of the seat, or of whose hands before a dot: "
+                                    + "N. E. S. W. " + ". ".join(WHO) + ".); of the deal: "
+                                    + ", ".join(DEAL_FEATURES) + ".")]
+WhereOpt = Annotated[Optional[str], typer.Option("--where", help="Keep the deals that pass this test, "
+                                                 "like \"trump_J and trump_9\" or \"side.trumps >= 5 and "
+                                                 "split == '2-1'\" (docs/studies.md).")]
 OfOpt = Annotated[str, typer.Option("--of", help="Features of the seat's hand, or of its side (both hands).")]
 
 
@@ -54,9 +64,10 @@ def _exit(line: str, code: int) -> typer.Exit:
 
 def _features(by: str) -> list[str]:
     names = [x.strip() for x in by.split(",") if x.strip()]
-    for name in names:
-        if name not in FEATURES:
-            raise fail(f"--by {quote(name)}: unknown feature; expected some of {', '.join(FEATURES)}")
+    try:
+        check_names(names)
+    except ConstraintError as e:
+        raise fail(f"--by: {e}") from None
     return names
 
 
@@ -69,13 +80,17 @@ def run(
     deals: Annotated[int, typer.Option("--deals", min=1, max=10**10, help="Deals to solve.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed: the same seed gives the "
                                       "same deals on every backend.")] = 1,
-    strains: Annotated[str, typer.Option("--strains", help="Strains to solve: S H D C SA TA.")] = ALL_STRAINS,
+    strains: Annotated[Optional[str], typer.Option("--strains", help="Strains to solve, among S H D C SA TA "
+                                                   "(default: all six).", show_default=False)] = None,
     leader: Annotated[str, typer.Option("--leader", help="First leaders, like W or NESW.")] = "W",
     seat: Annotated[str, typer.Option("--seat", help="Whose hand the features describe (and is "
                                       "fixed with --hand); the statistics are of its side.")] = "S",
     hand: Annotated[Optional[str], typer.Option("--hand", help="A hand fixed at --seat, like AJ9.A7.KT.J; "
                                                 "default: uniform random deals.")] = None,
     constraints: Optional[Constraints] = None,
+    accept: Annotated[Optional[str], typer.Option("--accept", help="Deal only deals that pass this test, "
+                                                  "like \"trump_J and trump_9\" (evaluated in the first "
+                                                  "strain; recorded with the study).")] = None,
     rules: Rules = Rules(),
     by: ByOpt = "trumps",
     of: OfOpt = "seat",
@@ -105,20 +120,22 @@ def run(
     """
     names = _features(by)
     if of not in SIDES:
-        raise fail(f"--of {quote(of)}: expected seat or side")
+        raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
     kind, options = parallel_backend(backend, scheduler, cluster)
     if plots and len(names) == 1:
         require_matplotlib()
     try:
         with progress_bar(N_("deals"), total=deals, show=not no_progress, rate=N_("deals")) as bar:
-            r = study(directory, deals, seed, strains=strains, leaders=leader, seat=seat, hand=hand,
+            r = study(directory, deals, seed, strains=strains or ALL_STRAINS, leaders=leader, seat=seat,
+                      hand=hand,
                       constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
                       backend=kind, workers=workers, backend_options=options, retries=retries,
-                      force=force, plots=plots, progress=bar.callback)
+                      force=force, plots=plots, accept=accept, progress=bar.callback)
     except StudyInterrupted as e:
         again = shlex.join(["coinche", *sys.argv[1:]])
-        raise _exit(f"error: {e.reason}: {e.done} of {e.chunks} chunks are done and kept; "
-                    f"to resume, run again: {again}", EXIT_TRY_AGAIN) from None
+        raise _exit("error: " + tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "
+                                   "again: {command}", reason=e.reason, done=e.done, chunks=e.chunks,
+                                   command=again), EXIT_TRY_AGAIN) from None
     except OSError as e:
         if e.filename is None or e.errno not in WRITE_ERRNOS:
             raise
@@ -140,6 +157,7 @@ def show(
     of: Annotated[Optional[str], typer.Option("--of", help="seat or side (with --by).")] = None,
     seat: Annotated[Optional[str], typer.Option("--seat", help="Whose hand and side: any seat, "
                                                 "regrouped from the files (default: the study's).")] = None,
+    where: WhereOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a study's statistics: those it wrote, or grouped anew with --by.
@@ -148,15 +166,16 @@ def show(
     """
     path = input_directory(directory, "a study's directory")
     # the saved statistics, when they cover the whole study: two small files read, whatever its size
-    saved = read_aggregates(path) if by is None and of is None and seat is None else None
+    saved = read_aggregates(path) if by is None and of is None and seat is None and where is None else None
     if saved is not None:
         arguments, version, spec = read_arguments(path)
         agg, chunks, done = saved, spec.chunks, spec.chunks
     else:
         info = read_study(path)
         if of is not None and of not in SIDES:
-            raise fail(f"--of {quote(of)}: expected seat or side")
-        agg = aggregate(path, _features(by) if by is not None else _saved_by(path), of=of or "seat", seat=seat)
+            raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
+        names = _features(by) if by is not None else _saved_by(path)
+        agg = aggregate(path, names, of=of or "seat", seat=seat, where=where)
         arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
     if as_json:
         print_json({"directory": str(directory), "arguments": arguments, "version": version,
@@ -184,6 +203,10 @@ def _cell(x: Any) -> str:
     return str(x)
 
 
+def _spread(*values: "int | None") -> str:
+    return " ".join("-" if v is None else str(v) for v in values)
+
+
 def render_aggregates(agg: Aggregates) -> None:
     """One table per strain and leader: the groups' deals, mean points and P(make)."""
     levels = [lv for lv in SHOWN_LEVELS if lv in agg.levels]
@@ -192,15 +215,69 @@ def render_aggregates(agg: Aggregates) -> None:
         key = (g.strain, g.leader)
         if key not in tables:
             of = tr("features of the seat's hand") if agg.of == "seat" else tr("features of the side's hands")
-            t = Table(title=people_text(tr("{strain}, {seat} leads: the points of {me}'s side, {of}, "
-                                           "{deals:,} deals", strain=g.strain.symbol, seat=g.leader.name,
-                                           of=of, me=agg.seat.name, deals=agg.deals)))
-            for col in [*agg.by, tr("deals"), tr("mean ± se"), *[f"P({level_json(lv)})" for lv in levels]]:
+            title = tr("{strain}, {seat} leads: the points of {me}'s side, {of}, {deals:,} deals",
+                       strain=g.strain.symbol, seat=g.leader.name, of=of, me=agg.seat.name, deals=agg.deals)
+            if agg.where is not None:
+                title += tr(", those where {where}", where=agg.where)
+            t = Table(title=people_text(title))
+            for col in [*agg.by, tr("deals"), tr("mean ± se"), "q10 q50 q90",
+                        *[f"P({level_json(lv)})" for lv in levels]]:
                 t.add_column(col, justify="right")
             tables[key] = t
         tables[key].add_row(*map(_cell, g.key), f"{g.n:,}", f"{g.mean.value:.1f} ± {pm(g.mean.se)}",
+                            _spread(g.points.quantile(0.1), g.points.quantile(0.5), g.points.quantile(0.9)),
                             *[f"{100 * g.made[lv].value:.0f}%" for lv in levels])
     for t in tables.values():
         print_table(t)
     say(tr("P(bid): the share of deals on which the side makes the bid (belote counted); every level, with "
            "standard errors, is in aggregates.json and aggregates.csv."))
+    say(tr("q10 q50 q90: the side's card points that 90%, 50% and 10% of the deals reach or pass (every "
+           "value's count is in aggregates.json)."))
+
+
+@study_app.command("score")
+@handle_errors
+def score(
+    directory: Annotated[Path, typer.Argument(help="A study's directory.")],
+    contract: Annotated[list[str], typer.Option("--contract", help="A contract to score, like 100H or "
+                                                 "80SA E X (declared by --seat unless it names a seat); "
+                                                 "repeat it to compare contracts on the same deals.")],
+    leader: Annotated[Optional[str], typer.Option("--leader", help="The first leader (one the study "
+                                                  "solved; default its only one).")] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Whose side's score (default: the "
+                                                "study's seat).")] = None,
+    where: WhereOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score contracts on a study's deals and compare them on the same deals.
+
+    Per contract: the side's score minus the other side's a deal, the share of deals it
+    succeeds, its score's quantiles, and its difference with the best contract with the
+    paired standard error. Nothing is solved.
+
+    Example: coinche study score hearts --contract 80H --contract 100H --where "trump_J and trump_9"
+    """
+    path = input_directory(directory, "a study's directory")
+    c = compare_contracts(path, contract, leader=leader, seat=seat, where=where)
+    if as_json:
+        print_json({"directory": str(directory), **c.to_dict()})
+        return
+    render_comparison(c)
+
+
+def render_comparison(c: Comparison) -> None:
+    """One row a contract: its mean score, successes, quantiles and the paired difference."""
+    title = tr("{deals:,} deals, {leader} leads: the score of {me}'s side minus the other side's",
+               deals=c.deals, leader=c.options[0].leader.name if c.options else "-", me=c.seat.name)
+    if c.where is not None:
+        title += tr(", those where {where}", where=c.where)
+    t = Table(title=people_text(title))
+    qs = " ".join(f"{100 * q:g}%" for q in QUANTILES)
+    for col in [tr("contract"), tr("mean ± se"), tr("succeeds"), tr("score {levels}", levels=qs),
+                tr("vs best (± paired se)")]:
+        t.add_column(col, justify="right")
+    for o in c.options:
+        t.add_row(people_text(str(o.contract)), f"{o.mean.value:.1f} ± {pm(o.mean.se)}",
+                  f"{100 * o.success.value:.0f}%", _spread(*o.scores.quantiles().values()),
+                  f"{o.versus.value:+.1f} ± {pm(o.versus.se)}")
+    print_table(t)

@@ -1,10 +1,13 @@
 """A study's statistics, grouped by hand features, gathered chunk by chunk.
 
 For each strain, first leader and group of deals sharing the values of the ``by``
-features (of the study's seat, or of its side with ``of="side"``): how many deals,
-the side's mean points with their standard error, and the share of deals on which the
-side makes each bid level (its belote and declarations counted as the rules count them)
-and capot, with standard errors.  Only running sums are kept, one chunk's rows read at
+features (of the study's seat, or of its side with ``of="side"``; of any hand or side,
+or of the whole deal, named as :mod:`solver.studyquery` says): how many deals, the
+side's mean points with their standard error, the distribution of its points (every
+value's count, so exact quantiles), and the share of deals on which the side makes each
+bid level (its belote and declarations counted as the rules count them) and capot, with
+standard errors.  ``where`` (a predicate of :mod:`solver.studyquery`) keeps the deals
+that pass it, in each strain.  Only running sums are kept, one chunk's rows read at
 a time, so a study of any size aggregates in constant memory, and grouping anew by other
 features reads the files again without solving anything.
 
@@ -35,12 +38,13 @@ from .cards import Seat
 from .contract import CAPOT, Contract, bid_levels, level_json, parse_level
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
-from .features import check_features, feature_values
 from .outcome import deal_facts
 from .montecarlo import Estimate, json_number, share_se, sums_estimate
 from .rules import Strain
 from .scoring import min_points_to_make
 from .studyfiles import StudySpec, per_deal_tables, read_arguments, read_study
+from .studyquery import Predicate, check_names, column, predicate
+from .studystats import QUANTILES, Distribution
 
 __all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "SIDES"]
 
@@ -58,11 +62,13 @@ class Group:
     n: int
     mean: Estimate
     made: dict[int, Estimate]        # bid level (CAPOT for capot) -> share of deals made
+    points: Distribution = Distribution()    # the side's card points: deals at each value
 
     def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
         return {"strain": self.strain.name, "leader": self.leader.name,
                 "features": {k: _plain(v) for k, v in zip(names, self.key)}, "deals": self.n,
                 "mean": json_number(self.mean.value), "se": json_number(self.mean.se),
+                "points": self.points.to_dict(),
                 "p_make": {str(level_json(lv)): {"p": json_number(e.value), "se": json_number(e.se)}
                            for lv, e in self.made.items()}}
 
@@ -81,9 +87,11 @@ class Aggregates:
     levels: tuple[int, ...]
     deals: int
     groups: tuple[Group, ...]
+    where: "str | None" = None        # the predicate the deals passed (its text, or function's name)
 
     def to_dict(self) -> dict[str, Any]:
         return {"by": list(self.by), "of": self.of, "seat": self.seat.name, "deals": self.deals,
+                "where": self.where,
                 "levels": [level_json(lv) for lv in self.levels],
                 "groups": [g.to_dict(self.by) for g in self.groups]}
 
@@ -95,20 +103,25 @@ class Aggregates:
         groups = []
         for g in data["groups"]:
             made = {parse_level(k): Estimate(_float(v["p"]), _float(v["se"])) for k, v in g["p_make"].items()}
+            points = Distribution.from_dict(g["points"]) if "points" in g else Distribution()
             groups.append(Group(Strain.parse(g["strain"]), Seat.parse(g["leader"]),
                                 tuple(g["features"][name] for name in by), int(g["deals"]),
-                                Estimate(_float(g["mean"]), _float(g["se"])), made))
-        return cls(by, str(data["of"]), Seat.parse(data["seat"]), levels, int(data["deals"]), tuple(groups))
+                                Estimate(_float(g["mean"]), _float(g["se"])), made, points))
+        where = data.get("where")
+        return cls(by, str(data["of"]), Seat.parse(data["seat"]), levels, int(data["deals"]), tuple(groups),
+                   None if where is None else str(where))
 
     def csv_text(self) -> str:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         lv = [str(level_json(x)) for x in self.levels]
         w.writerow(["strain", "leader", *self.by, "deals", "mean", "se",
+                    *[f"q{100 * q:g}" for q in QUANTILES],
                     *[c for x in lv for c in (f"p_{x}", f"se_{x}")]])
         for g in self.groups:
             w.writerow([g.strain.name, g.leader.name, *map(_plain, g.key), g.n, _num(g.mean.value),
-                        _num(g.mean.se), *[_num(v) for x in self.levels for v in g.made[x]]])
+                        _num(g.mean.se), *["" if v is None else v for v in g.points.quantiles().values()],
+                        *[_num(v) for x in self.levels for v in g.made[x]]])
         return out.getvalue()
 
 
@@ -166,39 +179,56 @@ def _typed(x: Any, v: np.ndarray) -> Any:
     return x if v.dtype == object else int(x)
 
 
+#: Card points run from 0 to this (a full deal's 162): the points' distribution's columns.
+_POINTS = 163
+
+
 def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels: tuple[int, ...],
-                custom: "Mapping[str, Callable[..., Any]] | None") -> Iterator[tuple[tuple[Any, ...], np.ndarray]]:
+                custom: "Mapping[str, Callable[..., Any]] | None",
+                where: "Predicate | None") -> Iterator[tuple[tuple[Any, ...], np.ndarray]]:
     """``((strain, leader, key), sums)`` for one chunk: sums = deals, points, points
-    squared, then deals made at each level and capot."""
+    squared, deals made at each level and capot, then deals at each point value."""
     seat = spec.seat
     cols = {name: table.column(name).to_numpy() for name in table.column_names}
-    hands = np.stack([cols[s.name].astype(np.uint64) for s in Seat], axis=1)
-    masks = hands[:, seat] | (hands[:, seat.partner] if of == "side" else np.uint64(0))
+    all_hands = np.stack([cols[s.name].astype(np.uint64) for s in Seat], axis=1)
     side = "ns" if seat.team == 0 else "ew"
     for strain in spec.strains:
-        feats = [feature_values(name, masks, strain, spec.rules, custom) for name in by]
-        ids, keys = _group_ids(feats) if by else (np.zeros(len(masks), dtype=np.int64), [()])
+        rows = np.arange(len(all_hands)) if where is None else \
+            np.flatnonzero(where.mask(all_hands, strain, spec.rules, seat, of, custom))
+        if len(rows) == 0:
+            continue
+        hands = all_hands[rows]
+        feats = [column(name, hands, strain, spec.rules, seat, of, custom) for name in by]
+        ids, keys = _group_ids(feats) if by else (np.zeros(len(hands), dtype=np.int64), [()])
         for leader in spec.leaders:
             tag = f"{strain.name}_{leader.name}"
-            pts = cols[f"{side}_{tag}"].astype(np.int64)
-            capot = cols[f"capot_{tag}"] == (1 if side == "ns" else -1)
+            pts = cols[f"{side}_{tag}"][rows].astype(np.int64)
+            capot = cols[f"capot_{tag}"][rows] == (1 if side == "ns" else -1)
             made = pts[:, None] >= _needs(spec, strain, leader, hands, levels)
             parts = [np.ones_like(pts), pts, pts * pts, *made.T.astype(np.int64), capot.astype(np.int64)]
             sums = np.stack([np.bincount(ids, weights=p, minlength=len(keys)) for p in parts], axis=1)
+            counts = np.bincount(ids * _POINTS + np.clip(pts, 0, _POINTS - 1),
+                                 minlength=len(keys) * _POINTS).reshape(len(keys), _POINTS)
             for g, key in enumerate(keys):
-                yield (strain, leader, key), np.rint(sums[g]).astype(np.int64)
+                yield (strain, leader, key), np.concatenate([np.rint(sums[g]).astype(np.int64), counts[g]])
 
 
 def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps",), features:
               "Mapping[str, Callable[..., Any]] | None" = None, of: str = "seat",
-              seat: "Seat | str | None" = None) -> Aggregates:
+              seat: "Seat | str | None" = None,
+              where: "str | Callable[[Deal, Strain], Any] | Predicate | None" = None) -> Aggregates:
     """The statistics of the finished chunks of the study in ``directory``, grouped
     ``by`` features (names of :data:`~solver.features.FEATURES` or of ``features``,
     the user's functions ``func(hand, strain)``), of the seat's hand or its side's.
     ``seat``: whose hand and side (default: the study's seat); any seat regroups the
-    stored deals, nothing is solved."""
+    stored deals, nothing is solved.  ``where``: keep only the deals that pass this
+    predicate (an expression over features, or ``func(deal, strain) -> bool``), in each
+    strain; the other deals count nowhere."""
     by = tuple(by)
-    check_features(by, features)
+    check_names(by, features)
+    pred = None if where is None else predicate(where)
+    if pred is not None:
+        pred.check(features)
     if of not in SIDES:
         raise ConstraintError(f"features of {quote(of)}: expected seat or side")
     info = read_study(directory)
@@ -213,10 +243,11 @@ def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps"
     deals = 0
     for table in per_deal_tables(directory, info):
         deals += table.num_rows
-        for key, sums in _chunk_sums(table, spec, by, of, levels, features):
+        for key, sums in _chunk_sums(table, spec, by, of, levels, features, pred):
             total[key] = total[key] + sums if key in total else sums
     groups = tuple(_group(key, total[key], levels) for key in sorted(total, key=_order))
-    return Aggregates(by, of, spec.seat, levels + (CAPOT,), deals, groups)
+    return Aggregates(by, of, spec.seat, levels + (CAPOT,), deals, groups,
+                      None if pred is None else pred.text)
 
 
 def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -229,8 +260,11 @@ def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
 def _group(key: tuple[Any, ...], sums: np.ndarray, levels: tuple[int, ...]) -> Group:
     strain, leader, values = key
     n = int(sums[0])
-    made = {lv: Estimate(k / n, share_se(k / n, n)) for lv, k in zip(levels + (CAPOT,), sums[3:].tolist())}
-    return Group(strain, leader, values, n, sums_estimate(n, float(sums[1]), float(sums[2])), made)
+    ends = 3 + len(levels) + 1
+    made = {lv: Estimate(k / n, share_se(k / n, n))
+            for lv, k in zip(levels + (CAPOT,), sums[3:ends].tolist())}
+    points = Distribution(tuple((v, int(c)) for v, c in enumerate(sums[ends:].tolist()) if c))
+    return Group(strain, leader, values, n, sums_estimate(n, float(sums[1]), float(sums[2])), made, points)
 
 
 # ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from .aggregate import Aggregates, aggregate, write_aggregates
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError
+from .messages import tr
 from .parallel import Backend, SchedulerLostError, WorkerLostError, executor, stopping
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
@@ -47,8 +48,8 @@ class StudyInterrupted(CoincheError):
     ``done`` of ``chunks``: the chunks on disk."""
 
     def __init__(self, reason: str, done: int, chunks: int) -> None:
-        super().__init__(f"{reason}: {done} of {chunks} chunks are done and kept; "
-                         f"run the study again to resume it")
+        super().__init__(tr("{reason}: {done} of {chunks} chunks are done and kept; run the study again to "
+                            "resume it", reason=reason, done=done, chunks=chunks))
         self.reason, self.done, self.chunks = reason, done, chunks
 
 
@@ -162,7 +163,8 @@ def _run_chunks(directory: Path, spec: StudySpec, todo: list[int], backend: "Bac
         for i, message in failed:
             tries[i] += 1
             if tries[i] > retries:
-                raise StudyError(f"chunk {i} failed {tries[i]} times: {message}")
+                raise StudyError(tr("chunk {i} failed {n} times: {message}", i=i, n=tries[i],
+                                    message=message))
         kept += len(written)
         todo = [i for i, _ in failed]
 
@@ -189,7 +191,7 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
           rules: Rules = Rules(), chunk_size: int = 1000, by: Sequence[str] = ("trumps",),
           features: "Mapping[str, Callable[..., Any]] | None" = None, backend: "Backend | str" = Backend.PROCESS,
           workers: "int | None" = None, backend_options: "Mapping[str, Any] | None" = None,
-          retries: int = 2, force: bool = False, plots: bool = False,
+          retries: int = 2, force: bool = False, plots: bool = False, accept: "str | None" = None,
           progress: "Callable[[int, int], None] | None" = None) -> StudyRun:
     """Run (or finish) the study in ``directory`` and write its aggregates grouped ``by``
     the named features (and the user's ``features``); ``plots``: its PNG pictures too.
@@ -197,19 +199,23 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
     ``backend`` and ``workers`` choose where chunks are solved (``backend_options``
     for a Dask cluster: ``address`` or ``local_workers``); the files do not depend on
     them.  ``progress(done, total)`` counts the deals solved (those of finished chunks
-    found on disk included).
+    found on disk included).  ``accept``: an expression over the deal
+    (:mod:`solver.studyquery`); the study deals only deals that pass it (evaluated in
+    the first of its strains), and records it.
     """
     try:
         seat = Seat.parse(seat)
     except SeatError as e:
         raise ConstraintError(f"seat: {e}") from None
     spec = StudySpec(deals, seed, parse_strains(strains), parse_seats(leaders, "leaders"), seat,
-                     None if hand is None else parse_hand(hand), constraints, rules, chunk_size)
+                     None if hand is None else parse_hand(hand), constraints, rules, chunk_size, accept)
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise ConstraintError(f"retries {retries!r}: expected 0 or more")
     pyarrow_module()
     if spec.hand is not None:
         sample_deals(spec.hand, spec.seat, 1, 0, spec.constraints)     # refuse the impossible before any work
+    if spec.accept is not None:
+        deal_of(spec, 0)
     path = Path(directory)
     prepare(path, spec, force)
     todo = [i for i in range(spec.chunks) if not chunk_done(path, spec, i)]

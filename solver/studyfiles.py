@@ -47,8 +47,10 @@ from .atomic import atomic_path
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
+from .messages import tr
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
+from .studyquery import predicate
 from .version import __version__
 
 __all__ = ["StudyError", "StudySpec", "StudyInfo", "read_study", "chunk_deals", "deal_of",
@@ -108,7 +110,9 @@ class StudySpec:
 
     ``seat``: whose hand is fixed (with ``hand``) and whose features and side the
     statistics describe.  ``constraints`` must be plain data (no ``accept`` function),
-    since the study directory records them.
+    since the study directory records them; ``accept``, an expression over the deal
+    (:func:`solver.studyquery.predicate`, evaluated in the first of ``strains``), keeps
+    only the deals that pass it.
     """
 
     deals: int
@@ -120,6 +124,7 @@ class StudySpec:
     constraints: "Constraints | None" = None
     rules: Rules = Rules()
     chunk_size: int = 1000
+    accept: "str | None" = None
 
     def __post_init__(self) -> None:
         for name, top in (("deals", 10**10), ("chunk_size", 10**6)):
@@ -132,6 +137,14 @@ class StudySpec:
             raise ConstraintError("a study records its constraints: an accept function cannot be recorded")
         if not isinstance(self.rules, Rules):
             raise ConstraintError(f"rules {self.rules!r}: expected a Rules object")
+        if self.accept is not None:
+            if not isinstance(self.accept, str):
+                raise ConstraintError(tr("a study records its accept test: give it as an expression, like "
+                                         "'trump_J and trump_9' (a Python function can select the deals of a "
+                                         "study afterwards, with where=)"))
+            test = predicate(self.accept)
+            test.check()
+            object.__setattr__(self, "accept", test.text)
 
     @property
     def chunks(self) -> int:
@@ -149,6 +162,7 @@ class StudySpec:
             "seat": self.seat.name, "hand": None if self.hand is None else self.hand.to_pbn(),
             "constraints": None if self.constraints is None else self.constraints.to_dict(),
             "rules": dataclasses.asdict(self.rules),
+            **({} if self.accept is None else {"accept": self.accept}),
         }
 
     def chunk_parameters(self) -> dict[str, Any]:
@@ -161,15 +175,44 @@ class StudySpec:
 # The deal stream
 # ---------------------------------------------------------------------------
 
+#: With an accept test, the candidates dealt at a time for one deal, and the most tried.
+_BATCH = 64
+MOST_TRIES = 100_000
+
+
 def deal_of(spec: StudySpec, i: int) -> Deal:
     """Deal ``i`` of the study: from ``SeedSequence(seed, spawn_key=(i,))`` alone,
-    uniform, or consistent with the spec's hand at its seat and its constraints."""
+    uniform, or consistent with the spec's hand at its seat and its constraints; with
+    an accept test, the first of that sequence's candidates (dealt 64 at a time) that
+    passes it."""
     seq = np.random.SeedSequence(spec.seed, spawn_key=(i,))
+    if spec.accept is not None:
+        return _accepted(spec, i, seq)
     if spec.hand is not None:
         seed = int(seq.generate_state(1, dtype=np.uint64)[0])
         return sample_deals(spec.hand, spec.seat, 1, seed, spec.constraints)[0]
     cards = np.random.Generator(np.random.PCG64(seq)).permutation(32).reshape(4, 8)
     return Deal([sum(1 << int(c) for c in row) for row in cards])
+
+
+def _accepted(spec: StudySpec, i: int, seq: np.random.SeedSequence) -> Deal:
+    assert spec.accept is not None
+    test, strain = predicate(spec.accept), spec.strains[0]
+    rng = np.random.Generator(np.random.PCG64(seq))
+    bits = np.uint64(1) << np.arange(32, dtype=np.uint64)
+    for _ in range(MOST_TRIES // _BATCH):
+        if spec.hand is not None:
+            seed = int(rng.integers(0, 2**63))
+            hands = np.array([d.masks for d in sample_deals(spec.hand, spec.seat, _BATCH, seed, spec.constraints)],
+                             dtype=np.uint64)
+        else:
+            cards = rng.permuted(np.tile(np.arange(32), (_BATCH, 1)), axis=1).reshape(_BATCH, 4, 8)
+            hands = np.bitwise_or.reduce(bits[cards], axis=2)
+        passed = np.flatnonzero(test.mask(hands, strain, spec.rules, spec.seat))
+        if len(passed):
+            return Deal(tuple(int(m) for m in hands[passed[0]]))
+    raise ConstraintError(tr("deal {i}: none of {tries:,} deals passed the accept test {test}", i=i,
+                             tries=MOST_TRIES // _BATCH * _BATCH, test=quote(spec.accept)))
 
 
 def chunk_deals(spec: StudySpec, i: int) -> list[Deal]:
@@ -273,10 +316,12 @@ def _refuse_links(directory: Path) -> None:
     for name in (CHUNKS, CHECKS):
         chunks = directory / name
         if chunks.is_symlink():
-            raise StudyError(f"{quote(str(chunks))} is a symbolic link: a study keeps its {name} in a "
-                             f"folder of its own (remove the link, or use another directory)")
+            raise StudyError(tr("{path} is a symbolic link: a study keeps its {name} in a folder of its own "
+                                "(remove the link, or use another directory)",
+                                path=quote(str(chunks)), name=name))
         if chunks.exists() and not chunks.is_dir():
-            raise StudyError(f"{quote(str(chunks))} is not a folder: a study keeps its {name} there")
+            raise StudyError(tr("{path} is not a folder: a study keeps its {name} there",
+                                path=quote(str(chunks)), name=name))
 
 
 def _remove_study_files(directory: Path) -> None:
@@ -328,11 +373,11 @@ def prepare(directory: Path, spec: StudySpec, force: bool) -> None:
             raise StudyError(_old_layout(directory, old.get("format")))
         if not force:
             diff = _differences(old.get("arguments") or {}, spec.arguments())
-            raise StudyError(f"{quote(str(directory))} holds another study ({diff}): "
-                             f"use another directory, or --force to start it anew")
+            raise StudyError(tr("{path} holds another study ({diff}): use another directory, or --force to "
+                                "start it anew", path=quote(str(directory)), diff=diff))
         _remove_study_files(directory)
     elif directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise StudyError(f"{quote(str(directory))} exists and is not a study directory")
+        raise StudyError(tr("{path} exists and is not a study directory", path=quote(str(directory))))
     for name in (CHUNKS, CHECKS):
         with _writing(directory / name):
             (directory / name).mkdir(parents=True, exist_ok=True)
@@ -348,15 +393,17 @@ def _extends(old: dict[str, Any], spec: StudySpec) -> bool:
 
 
 def _old_layout(directory: Path, fmt: Any) -> str:
-    return (f"{quote(str(directory))} holds a study of another layout (format {fmt}, this version reads "
-            f"format {FORMAT}): run it again in another directory, or with --force to start it anew")
+    return tr("{path} holds a study of another layout (format {old}, this version reads format {new}): run "
+              "it again in another directory, or with --force to start it anew",
+              path=quote(str(directory)), old=fmt, new=FORMAT)
 
 
 def _differences(old: Any, new: dict[str, Any]) -> str:
     if not isinstance(old, dict):
         old = {}
     names = [k for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
-    return ", ".join(f"{k} {json.dumps(old.get(k))} here, {json.dumps(new.get(k))} asked" for k in names[:3])
+    return ", ".join(tr("{name} {here} here, {asked} asked", name=k, here=json.dumps(old.get(k)),
+                        asked=json.dumps(new.get(k))) for k in names[:3])
 
 
 # ---------------------------------------------------------------------------
@@ -388,7 +435,8 @@ class StudyInfo:
         c = a.get("constraints")
         return StudySpec(a["deals"], a["seed"], parse_strains(a["strains"]), parse_seats(a["leaders"], "leaders"),
                          Seat.parse(a["seat"]), None if a["hand"] is None else parse_hand(a["hand"]),
-                         None if c is None else _constraints(c), Rules(**a["rules"]), a["chunk_size"])
+                         None if c is None else _constraints(c), Rules(**a["rules"]), a["chunk_size"],
+                         a.get("accept"))
 
     def to_arrow(self, hands: str = "pbn") -> Any:
         """The finished chunks' rows as one ``pyarrow.Table``, in deal order; ``hands``:
@@ -431,7 +479,8 @@ def read_arguments(directory: "str | os.PathLike[str]") -> tuple[dict[str, Any],
         version = str(data.get("version", "?"))
         spec = StudyInfo(path, args, version, 0, (), 0).spec
     except FileNotFoundError:
-        raise StudyError(f"{quote(str(path))} is not a study directory (no study.json)") from None
+        raise StudyError(tr("{path} is not a study directory (no study.json)",
+                            path=quote(str(path)))) from None
     except StudyError:
         raise
     except (OSError, ValueError, KeyError, TypeError, CoincheError) as e:

@@ -280,7 +280,7 @@ def test_json_has_exactly_the_documented_keys(command, keys, examples, tmp_path,
         return
     if args[0] == "study":
         monkeypatch.chdir(tmp_path)
-        if args[1] == "show":
+        if args[1] in ("show", "score"):
             made = run("study", "run", args[2], "--deals", "10", "--strains", "H", "--no-plots")
             assert made.exit_code == 0, made.output
     if args[0] == "problems":
