@@ -268,7 +268,7 @@ def match_sections(seed: int, number: int) -> tuple[Section, Section]:
     return Section(SEED_TAG, str(seed)), Section(NUMBER_TAG, str(number))
 
 
-def _record_score(r: Record, rules: Rules) -> Optional[DealScore]:
+def record_score(r: Record, rules: Rules) -> Optional[DealScore]:
     leader = r.first_leader
     if r.contract is None or r.deal is None or leader is None or len(r.play) != 32:
         return None
@@ -293,7 +293,7 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
         if r.deal != deal_for(seed, i) or r.dealer != dealer_for(first_dealer, i) or \
                 (tag is not None and tag.value != str(seed)):
             raise GameError(f"saved deal {i + 1} is not deal {i + 1} of the match of seed {seed}")
-        s = _record_score(r, rules)
+        s = record_score(r, rules)
         if r.contract is not None and s is None:
             raise GameError(f"saved deal {i + 1} was not played to the end")
         if s is not None:

@@ -145,24 +145,19 @@ def test_pimc_worlds_fit_what_the_calls_showed():
 
 
 def test_a_coinche_must_beat_the_best_other_call_clearly():
-    import types
-
     import numpy as np
 
     from solver.auction import Call, CallKind
     from solver.bots import DOUBLING_MARGIN, _guarded_call
     passing, coinche = Call(Seat.E, CallKind.PASS), Call(Seat.E, CallKind.COINCHE)
 
-    def advice(diffs):
-        scores = np.column_stack([np.zeros(len(diffs)), np.array(diffs, dtype=float)])
-        calls = [types.SimpleNamespace(call=passing, ev=0.0),
-                 types.SimpleNamespace(call=coinche, ev=float(np.mean(diffs)))]
-        return types.SimpleNamespace(calls=calls, scores=scores, best=max(calls, key=lambda c: c.ev))
+    def values(diffs):
+        return np.column_stack([np.zeros(len(diffs)), np.array(diffs, dtype=float)])
 
     # mean 10, paired standard error 26 (standard deviation 52 over 4 deals): under two errors
-    assert _guarded_call(advice([60, -40, 50, -30])) == passing
+    assert _guarded_call([passing, coinche], values([60, -40, 50, -30])) == passing
     # every deal gains 100 to 120: far beyond the margin
-    assert DOUBLING_MARGIN == 2.0 and _guarded_call(advice([100, 120, 110, 100])) == coinche
+    assert DOUBLING_MARGIN == 2.0 and _guarded_call([passing, coinche], values([100, 120, 110, 100])) == coinche
 
 
 def test_calls_the_system_cannot_read_cost_a_bounded_search(monkeypatch):
