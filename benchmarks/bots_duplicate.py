@@ -1,5 +1,5 @@
 """PIMC against the heuristic bot in duplicate, one line of JSON a deal, for strength
-figures that can be gathered in pieces and paired across versions of the bidding.
+figures gathered in pieces and paired across versions of the bots.
 
 Deal ``k`` is :func:`solver.game.deal_for` ``(seed, k)`` with the dealer turning from N,
 played at two tables by :func:`solver.game.duplicate_deal` (PIMC at N-S on one, at E-W
@@ -9,16 +9,17 @@ in card points (``points``), and per table the contract, whether PIMC declared i
 whether it made, and the table's score.  Lines are appended as deals finish, so a run
 stopped early keeps its deals and another run can go on from ``--start``.
 
-``--bidding ends-now`` makes the PIMC bots judge each call as if the auction ended after
-it (:class:`solver.bots.PimcBot` ``lookahead=False``); the default is the bots' own
-bidding.  ``summarise`` reads one or two such files: the mean with its 95% interval, and
-for two files the paired difference on the deals both hold.
+``summarise`` reads one or two such files: the mean with its 95% interval, PIMC's
+contracts at tout atout or capot and how many failed, and for two files (two versions of
+the bots on the same deals) the paired difference on the deals both hold.
+``calibrate`` solves each contract PIMC declared double dummy on the real deal and counts
+how many made at the table by bin of slack (:data:`solver.bots.TABLE_MAKE`).
 
 Run::
 
-    nice -n 10 python -m benchmarks.bots_duplicate play --deals 100 --seed 1 --out after.jsonl
-    nice -n 10 python -m benchmarks.bots_duplicate play --deals 100 --seed 1 --bidding ends-now --out before.jsonl
-    python -m benchmarks.bots_duplicate summarise after.jsonl before.jsonl
+    nice -n 10 python -m benchmarks.bots_duplicate play --start 60 --deals 100 --seed 1 --out now.jsonl
+    python -m benchmarks.bots_duplicate summarise now.jsonl other.jsonl
+    python -m benchmarks.bots_duplicate calibrate --below 60 other.jsonl
 """
 
 from __future__ import annotations
@@ -34,14 +35,12 @@ from typing import Any, Optional
 from solver.bots import slack_bin
 from solver.cards import Seat, Team
 from solver.contract import Coinche, Contract
-from solver.game import _team, deal_for, dealer_for, duplicate_deal, mean_ci, record_score
+from solver.game import bot_team, deal_for, dealer_for, duplicate_deal, mean_ci, record_score
 from solver.records import Record
 from solver.outcome import deal_total, side_points
 from solver.rules import Rules
 from solver.solve import default_solver
 
-#: The strains and levels counted as bold: tout atout, and capot in any strain.
-BOLD = "TA or capot"
 
 
 def _table(record: Record, pimc_side: Team, rules: Rules) -> dict[str, Any]:
@@ -58,7 +57,7 @@ def _table(record: Record, pimc_side: Team, rules: Rules) -> dict[str, Any]:
 
 def play(args: argparse.Namespace) -> None:
     rules, solver = Rules(), default_solver()
-    pimc, heuristic = _team("pimc", args.seed, {}, solver), _team("heuristic", args.seed, {}, solver)
+    pimc, heuristic = bot_team("pimc", args.seed, {}, solver), bot_team("heuristic", args.seed, {}, solver)
     with open(args.out, "a", encoding="utf-8") as out:
         for k in range(args.start, args.start + args.deals):
             diff, points, records = duplicate_deal(k, args.seed, pimc, heuristic, rules)

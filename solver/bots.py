@@ -17,8 +17,12 @@ cards are.
   into **the deal's score under the contract** (made or down, coinche, capot, belote,
   declarations) before averaging, so that a declarer secures the contract before
   extra points and a defender sets it.  It calls by the auction advice
-  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals, a coinche or a
-  surcoinche only when it beats the best other call clearly (:data:`DOUBLING_MARGIN`).
+  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals, each call scored as
+  the contract it leaves would score **at the table**: made with the chance PIMC
+  declarers make a contract that far above its limit double dummy (:data:`TABLE_MAKE`),
+  so that a capot or a contract at its double-dummy limit is not counted as sure; a
+  coinche or a surcoinche only when it beats the best other call clearly
+  (:data:`DOUBLING_MARGIN`).
 - :class:`HeuristicBot` bids from the point count (:func:`~solver.handeval.evaluate_hand`)
   and plays by rules of thumb: a fast, fair baseline.
 - :class:`RandomBot` plays a random legal card and mostly passes.
@@ -306,7 +310,8 @@ ATTEMPTS_PER_WORLD = 20
 
 
 class PimcBot:
-    """Cards by PIMC playing for the score, calls by the auction advice (see the module).
+    """Cards by PIMC playing for the score, calls by the auction advice scored at the
+    table (see the module).
 
     ``worlds``: deals of the hidden cards per card decision; ``samples``: deals per call;
     ``budget``: seconds per card decision (the worlds solved stop there, at least one;

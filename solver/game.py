@@ -390,7 +390,10 @@ def duplicate(deals: int, seed: int, team_a: Callable[[Seat], Any], team_b: Call
     return DuplicateResult(tuple(diffs), tuple(pts), tuple(recs))
 
 
-def _team(kind: str, seed: int, options: dict[str, Any], solver: Any) -> Callable[[Seat], Any]:
+def bot_team(kind: str, seed: int, options: dict[str, Any], solver: Any) -> Callable[[Seat], Any]:
+    """The bots of one side of a bots' match: ``kind`` at every seat it is asked for, the
+    seat's bot seeded ``seed * 4 + seat``, PIMC with ``options`` and the bots that solve
+    sharing ``solver``."""
 
     def make(seat: Seat) -> Any:
         opts = dict(options) if kind == "pimc" else {}
@@ -406,7 +409,7 @@ def selfplay_task(solver: Any, task: tuple[Any, ...]) -> tuple[float, float, lis
     N-S bots' score minus the E-W bots' (over both tables in duplicate), the same in
     card points, and the records."""
     number, seed, a, b, options, rules, dup = task
-    team_a, team_b = _team(a, seed, options, solver), _team(b, seed, options, solver)
+    team_a, team_b = bot_team(a, seed, options, solver), bot_team(b, seed, options, solver)
     if dup:
         return duplicate_deal(number, seed, team_a, team_b, rules)
     deal, dealer = deal_for(seed, number), dealer_for(Seat.N, number)
