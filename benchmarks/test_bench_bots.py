@@ -124,6 +124,29 @@ def test_bench_heuristic_against_random(benchmark):
     benchmark.extra_info.update({"heuristic_vs_random": _strength(out["r"])})
 
 
+def _fixed_auction(contract, rules):
+    """The auction that ends in ``contract``: N bids it, the other three pass (W deals)."""
+    from solver.auction import Auction, Call, CallKind
+    calls = (Call(Seat.N, CallKind.BID, contract.level, contract.strain),
+             Call(Seat.E, CallKind.PASS), Call(Seat.S, CallKind.PASS), Call(Seat.W, CallKind.PASS))
+    return Auction(Seat.W, calls, rules)
+
+
+def _timed_card(bot: PimcBot, deal, auction, pos, rules, cpu: list[float]):
+    """``bot``'s card at the seat to move in ``pos`` (W dealt, the auction ``auction``,
+    no system); the CPU time of a decision with a choice is appended to ``cpu``."""
+    from solver.bidding import NO_SYSTEM
+    seat = pos.to_move
+    view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
+                    rules=rules, system=NO_SYSTEM)
+    forced = len(view.legal_cards()) == 1
+    c0 = time.process_time()
+    card = bot.card(view)
+    if not forced:
+        cpu.append(time.process_time() - c0)
+    return card
+
+
 DD_DEALS = int(os.environ.get("BENCH_DD_DEALS", "20"))
 DD_WORLDS = (5, 15, 30, 60)
 
@@ -132,8 +155,6 @@ def _dd_loss(deal, contract, worlds: int, seed: int) -> tuple[float, float, list
     """Four PIMC bots of ``worlds`` play ``contract`` on ``deal`` (W deals, N leads):
     the score and the card points their cards lose against the best card double dummy,
     summed over the deal, and the CPU time of each decision with a choice."""
-    from solver.auction import Auction, Call, CallKind
-    from solver.bidding import NO_SYSTEM
     from solver.bots import world_score
     from solver.cardplay import card_outcomes
     from solver.cards import Team
@@ -141,21 +162,15 @@ def _dd_loss(deal, contract, worlds: int, seed: int) -> tuple[float, float, list
     from solver.rules import Rules
     from solver.solve import default_solver
     rules, solver = Rules(), default_solver()
-    calls = (Call(Seat.N, CallKind.BID, contract.level, contract.strain),
-             Call(Seat.E, CallKind.PASS), Call(Seat.S, CallKind.PASS), Call(Seat.W, CallKind.PASS))
-    auction = Auction(Seat.W, calls, rules)
+    auction = _fixed_auction(contract, rules)
     bots = {s: PimcBot(worlds=worlds, seed=seed + int(s), solver=solver) for s in Seat}
     pos = Position(deal, contract.strain, Seat.N, rules)
     score_loss, point_loss, cpu = 0.0, 0.0, []
     while not pos.is_over:
         seat = pos.to_move
-        view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
-                        rules=rules, system=NO_SYSTEM)
-        forced = len(view.legal_cards()) == 1
-        c0 = time.process_time()
-        card = bots[seat].card(view)
-        if not forced:
-            cpu.append(time.process_time() - c0)
+        timed = len(cpu)
+        card = _timed_card(bots[seat], deal, auction, pos, rules, cpu)
+        if len(cpu) > timed:
             ours = Team.NS if seat.team == Team.NS else Team.EW
             judged = {}
             for c, (ns, capot) in card_outcomes(solver, pos).items():
@@ -249,14 +264,10 @@ def _peer_table(deal, contract, ours_side, rules, seed, clock: PeerClock):
     returns (N-S card points, N-S score, E-W score)."""
     import colver
     from benchmarks.test_bench_peers import FROM_COLVER, TO_COLVER
-    from solver.auction import Auction, Call, CallKind
-    from solver.bidding import NO_SYSTEM
     from solver.bots import world_score
     from solver.cards import Team
     from solver.play import Position
-    calls = (Call(Seat.N, CallKind.BID, contract.level, contract.strain),
-             Call(Seat.E, CallKind.PASS), Call(Seat.S, CallKind.PASS), Call(Seat.W, CallKind.PASS))
-    auction = Auction(Seat.W, calls, rules)
+    auction = _fixed_auction(contract, rules)
     env = colver.Env.deal_with_hands(3, [sorted(TO_COLVER[c] for c in h) for h in deal.hands])
     env.set_contract(int(contract.strain), contract.level, 0, 0)
     env.set_phase_playing()
@@ -270,13 +281,7 @@ def _peer_table(deal, contract, ours_side, rules, seed, clock: PeerClock):
         seat = pos.to_move
         assert env.current_player() == int(seat)
         if seat in bots:
-            view = SeatView(seat, deal.hands[seat], Seat.W, auction, tuple(c for _, c in pos.history),
-                            rules=rules, system=NO_SYSTEM)
-            forced = len(view.legal_cards()) == 1
-            c0 = time.process_time()
-            card = bots[seat].card(view)
-            if not forced:
-                clock.ours.append(time.process_time() - c0)
+            card = _timed_card(bots[seat], deal, auction, pos, rules, clock.ours)
             action = TO_COLVER[card]
         else:
             agents[seat].set_time_ms(clock.ms)

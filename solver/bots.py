@@ -17,8 +17,12 @@ cards are.
   into **the deal's score under the contract** (made or down, coinche, capot, belote,
   declarations) before averaging, so that a declarer secures the contract before
   extra points and a defender sets it.  It calls by the auction advice
-  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals, a coinche or a
-  surcoinche only when it beats the best other call clearly (:data:`DOUBLING_MARGIN`).
+  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals, each call scored as
+  the contract it leaves would score **at the table**: made with the chance PIMC
+  declarers make a contract that far above its limit double dummy (:data:`TABLE_MAKE`),
+  so that a capot or a contract at its double-dummy limit is not counted as sure; a
+  coinche or a surcoinche only when it beats the best other call clearly
+  (:data:`DOUBLING_MARGIN`).
 - :class:`HeuristicBot` bids from the point count (:func:`~solver.handeval.evaluate_hand`)
   and plays by rules of thumb: a fast, fair baseline.
 - :class:`RandomBot` plays a random legal card and mostly passes.
@@ -39,6 +43,8 @@ import random
 import time
 from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
+import numpy as np
+
 from .auction import Auction, Call, CallKind
 from .bidding import (
     NO_SYSTEM, auction_advice, auction_constraints, call_order, judge_calls, solve_six_strains,
@@ -51,8 +57,8 @@ from .errors import ConstraintError
 from .handeval import evaluate_hand
 from .knowledge import Knowledge, who_played
 from .play import Position, legal_cards, trick_winner
-from .rules import Rules, Strain, points_table, strength_table
-from .outcome import PlayedContract
+from .rules import STRAINS, Rules, Strain, points_table, strength_table
+from .outcome import PlayedContract, deal_total, side_points
 from .sampling import sample_deals
 from .scoring import DealScore
 from .solve import Solver, default_solver
@@ -206,21 +212,94 @@ def _choose_card(means: Mapping[Card, float], points: Mapping[Card, float], stra
 DOUBLING_MARGIN = 2.0
 
 
-def _guarded_call(adv: Any) -> Call:
-    """The advice's best call, unless it is a coinche or a surcoinche that does not beat
-    the best other call by :data:`DOUBLING_MARGIN` paired standard errors on the same
-    deals; then that other call."""
-    import numpy as np
-    best = adv.best
-    if best.call.kind not in (CallKind.COINCHE, CallKind.SURCOINCHE):
-        return best.call   # type: ignore[no-any-return]
-    calls = adv.calls
-    j = calls.index(best)
-    others = [k for k, c in enumerate(calls) if c.call.kind not in (CallKind.COINCHE, CallKind.SURCOINCHE)]
-    k = max(others, key=lambda i: (round(calls[i].ev, 9), -others.index(i)))
-    diff = np.asarray(adv.scores[:, j] - adv.scores[:, k], dtype=float)
+def _guarded_call(calls: Sequence[Call], values: Any) -> Call:
+    """The call of best mean over the deals (``values``: deals x ``calls``; ties to the
+    first in :func:`~solver.bidding.call_order`), unless it is a coinche or a surcoinche
+    that does not beat the best other call by :data:`DOUBLING_MARGIN` paired standard
+    errors on the same deals; then that other call."""
+    means = values.mean(axis=0)
+
+    def best_of(cols: list[int]) -> int:
+        return min(cols, key=lambda k: (-round(float(means[k]), 9), call_order(calls[k])))
+
+    j = best_of(list(range(len(calls))))
+    if calls[j].kind not in (CallKind.COINCHE, CallKind.SURCOINCHE):
+        return calls[j]
+    k = best_of([i for i, c in enumerate(calls) if c.kind not in (CallKind.COINCHE, CallKind.SURCOINCHE)])
+    diff = np.asarray(values[:, j] - values[:, k], dtype=float)
     se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 else float("inf")
-    return best.call if float(diff.mean()) > DOUBLING_MARGIN * se else calls[k].call   # type: ignore[no-any-return]
+    return calls[j] if float(diff.mean()) > DOUBLING_MARGIN * se else calls[k]
+
+
+# ---------------------------------------------------------------------------
+# From double dummy to the table
+# ---------------------------------------------------------------------------
+
+#: The edges of the bins of a numbered contract's *slack*: the declaring side's card
+#: points double dummy minus the points the contract needs.
+SLACK_EDGES = (-20, 0, 10, 30)
+
+
+def slack_bin(contract: Contract, declarer_points: int, declarer_capot: bool, rules: Rules) -> str:
+    """The bin of :data:`TABLE_MAKE` of ``contract`` when double dummy its declaring side
+    takes ``declarer_points`` (and every trick when ``declarer_capot``)."""
+    if contract.is_capot:
+        return "capot made" if declarer_capot else "capot down"
+    need = contract.needs(rules)
+    assert need is not None
+    slack = declarer_points - need
+    low = [e for e in SLACK_EDGES if e <= slack]
+    if not low:
+        return f"slack < {SLACK_EDGES[0]}"
+    i = SLACK_EDGES.index(low[-1])
+    return f"slack >= {low[-1]}" if i == len(SLACK_EDGES) - 1 else f"slack {low[-1]} to {SLACK_EDGES[i + 1] - 1}"
+
+
+#: How often a contract is made at the table, by its bin (:func:`slack_bin`): the
+#: contracts declared by PIMC bots against the heuristic bot on deals 0 to 59 of seed 1
+#: (79 contracts), played at the table and solved double dummy on the real deal, each
+#: bin's chance (made + 1) / (declared + 2) (``python -m benchmarks.bots_duplicate
+#: calibrate --below 60``, docs/bots.md).  Double dummy, a declarer who sees every card
+#: makes a contract at its limit and every capot it can; at the table, of the contracts
+#: 0 to 9 points above the limit half fail, and a capot made double dummy fails two
+#: times in five.
+TABLE_MAKE: dict[str, float] = {
+    "slack < -20": 0.069, "slack -20 to -1": 0.312, "slack 0 to 9": 0.5, "slack 10 to 29": 0.769,
+    "slack >= 30": 0.96, "capot made": 0.571, "capot down": 0.125,
+}
+
+
+def table_margin(contract: Optional[Contract], deal: Deal, ns_points: int, taken_all: Optional[Team],
+                 team: Team, leader: Seat, rules: Rules) -> float:
+    """``team``'s expected score minus the other side's when ``contract`` is played at
+    the table on ``deal``, where double dummy N-S take ``ns_points`` (``taken_all``: the
+    side taking every trick): the contract made with :data:`TABLE_MAKE`'s chance of its
+    bin, else down; made, the double-dummy points when they make it (else just enough),
+    down, the double-dummy points when they fail (else one short)."""
+    if contract is None:
+        return 0.0
+    total = deal_total(deal, contract.strain, rules)
+    decl_team = contract.team
+    decl = side_points(ns_points, decl_team, total)
+    p = TABLE_MAKE[slack_bin(contract, decl, taken_all == decl_team, rules)]
+
+    def margin(points: int, capot: bool) -> int:
+        ns = side_points(points, decl_team, total)
+        return PlayedContract.on_deal(contract, deal, ns, decl_team if capot else None, leader=leader,
+                                      rules=rules).margin(team, rules)[0]
+
+    dd = PlayedContract.on_deal(contract, deal, ns_points, taken_all if taken_all == decl_team else None,
+                                leader=leader, rules=rules)
+    dd_made = dd.scores(rules)[2]
+    if contract.is_capot:
+        made = margin(total, True)
+        down = margin(decl, False) if not dd_made else margin(min(decl, total - 1), False)
+    else:
+        need = contract.needs(rules)
+        assert need is not None
+        made = dd.margin(team, rules)[0] if dd_made else margin(min(max(decl, need), total), False)
+        down = dd.margin(team, rules)[0] if not dd_made else margin(max(min(decl, need - 1), 0), False)
+    return p * made + (1 - p) * down
 
 
 #: Deals tried per deal wanted before a bot gives up reading the calls by the system
@@ -231,7 +310,8 @@ ATTEMPTS_PER_WORLD = 20
 
 
 class PimcBot:
-    """Cards by PIMC playing for the score, calls by the auction advice (see the module).
+    """Cards by PIMC playing for the score, calls by the auction advice scored at the
+    table (see the module).
 
     ``worlds``: deals of the hidden cards per card decision; ``samples``: deals per call;
     ``budget``: seconds per card decision (the worlds solved stop there, at least one;
@@ -259,6 +339,13 @@ class PimcBot:
         return self._solver
 
     def call(self, view: SeatView) -> Call:
+        calls, values = self.call_values(view)
+        return _guarded_call(calls, values)
+
+    def call_values(self, view: SeatView) -> tuple[list[Call], np.ndarray]:
+        """The legal calls and, per deal of the auction advice (rows) and call (columns),
+        our expected score minus theirs at the table if the auction ended after the
+        call (:func:`table_margin`)."""
         rng = _rng(self.seed, view, "call")
         seed = _sub_seed(rng)
         attempts = ATTEMPTS_PER_WORLD * self.samples
@@ -267,10 +354,38 @@ class PimcBot:
                 adv = auction_advice(view.hand, view.seat, view.dealer, view.auction, samples=self.samples,
                                      seed=seed, rules=view.rules, system=system, workers=1,
                                      max_attempts=attempts)
-                return _guarded_call(adv)
+                break
             except ConstraintError:      # calls that do not fit the system: read them as showing nothing
                 continue
-        raise AssertionError("unreachable: without a system every deal fits")  # pragma: no cover
+        else:                                                       # pragma: no cover
+            raise AssertionError("unreachable: without a system every deal fits")
+        team, leader, rules = view.seat.team, view.leader, view.rules
+        calls = view.legal_calls()
+        contracts = [view.auction.then(c).state().contract() for c in calls]
+        values = np.zeros((len(adv.deals), len(calls)))
+        for i, deal in enumerate(adv.deals):
+            rows: dict[Strain, tuple[int, Optional[Team]]] = {}
+            for j, c in enumerate(contracts):
+                if c is None:
+                    continue
+                if c.strain not in rows:
+                    rows[c.strain] = self._dd_row(deal, c.strain, int(adv.points[i, STRAINS.index(c.strain)]),
+                                                  team, leader, rules)
+                ns, taken_all = rows[c.strain]
+                values[i, j] = table_margin(c, deal, ns, taken_all, team, leader, rules)
+        return calls, values
+
+    def _dd_row(self, deal: Deal, strain: Strain, ours: int, team: Team, leader: Seat,
+                rules: Rules) -> tuple[int, Optional[Team]]:
+        """N-S's double-dummy points in ``strain`` from ours, and the side taking every
+        trick: solved again only when one side takes every point (a side that takes
+        every trick takes every point)."""
+        total = deal_total(deal, strain, rules)
+        ns = side_points(ours, team, total)
+        if ns not in (0, total):
+            return ns, None
+        r = self.solver.strain_result(deal, leader, strain, rules)
+        return r.ns_points, r.taken_all
 
     def worlds_for(self, view: SeatView, rng: random.Random) -> list[Deal]:
         """Deals of the hidden cards consistent with the view: the play's proofs and

@@ -269,7 +269,7 @@ def match_sections(seed: int, number: int) -> tuple[Section, Section]:
     return Section(SEED_TAG, str(seed)), Section(NUMBER_TAG, str(number))
 
 
-def _record_score(r: Record, rules: Rules) -> Optional[DealScore]:
+def record_score(r: Record, rules: Rules) -> Optional[DealScore]:
     leader = r.first_leader
     if r.contract is None or r.deal is None or leader is None or len(r.play) != 32:
         return None
@@ -295,7 +295,7 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
                 (tag is not None and tag.value != str(seed)):
             raise GameError(tr("saved deal {n} is not deal {n} of the match of seed {seed}",
                                n=i + 1, seed=seed))
-        s = _record_score(r, rules)
+        s = record_score(r, rules)
         if r.contract is not None and s is None:
             raise GameError(tr("saved deal {n} was not played to the end", n=i + 1))
         if s is not None:
@@ -392,7 +392,10 @@ def duplicate(deals: int, seed: int, team_a: Callable[[Seat], Any], team_b: Call
     return DuplicateResult(tuple(diffs), tuple(pts), tuple(recs))
 
 
-def _team(kind: str, seed: int, options: dict[str, Any], solver: Any) -> Callable[[Seat], Any]:
+def bot_team(kind: str, seed: int, options: dict[str, Any], solver: Any) -> Callable[[Seat], Any]:
+    """The bots of one side of a bots' match: ``kind`` at every seat it is asked for, the
+    seat's bot seeded ``seed * 4 + seat``, PIMC with ``options`` and the bots that solve
+    sharing ``solver``."""
 
     def make(seat: Seat) -> Any:
         opts = dict(options) if kind == "pimc" else {}
@@ -408,7 +411,7 @@ def selfplay_task(solver: Any, task: tuple[Any, ...]) -> tuple[float, float, lis
     N-S bots' score minus the E-W bots' (over both tables in duplicate), the same in
     card points, and the records."""
     number, seed, a, b, options, rules, dup = task
-    team_a, team_b = _team(a, seed, options, solver), _team(b, seed, options, solver)
+    team_a, team_b = bot_team(a, seed, options, solver), bot_team(b, seed, options, solver)
     if dup:
         return duplicate_deal(number, seed, team_a, team_b, rules)
     deal, dealer = deal_for(seed, number), dealer_for(Seat.N, number)

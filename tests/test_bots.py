@@ -145,24 +145,19 @@ def test_pimc_worlds_fit_what_the_calls_showed():
 
 
 def test_a_coinche_must_beat_the_best_other_call_clearly():
-    import types
-
     import numpy as np
 
     from solver.auction import Call, CallKind
     from solver.bots import DOUBLING_MARGIN, _guarded_call
     passing, coinche = Call(Seat.E, CallKind.PASS), Call(Seat.E, CallKind.COINCHE)
 
-    def advice(diffs):
-        scores = np.column_stack([np.zeros(len(diffs)), np.array(diffs, dtype=float)])
-        calls = [types.SimpleNamespace(call=passing, ev=0.0),
-                 types.SimpleNamespace(call=coinche, ev=float(np.mean(diffs)))]
-        return types.SimpleNamespace(calls=calls, scores=scores, best=max(calls, key=lambda c: c.ev))
+    def values(diffs):
+        return np.column_stack([np.zeros(len(diffs)), np.array(diffs, dtype=float)])
 
     # mean 10, paired standard error 26 (standard deviation 52 over 4 deals): under two errors
-    assert _guarded_call(advice([60, -40, 50, -30])) == passing
+    assert _guarded_call([passing, coinche], values([60, -40, 50, -30])) == passing
     # every deal gains 100 to 120: far beyond the margin
-    assert DOUBLING_MARGIN == 2.0 and _guarded_call(advice([100, 120, 110, 100])) == coinche
+    assert DOUBLING_MARGIN == 2.0 and _guarded_call([passing, coinche], values([100, 120, 110, 100])) == coinche
 
 
 def test_calls_the_system_cannot_read_cost_a_bounded_search(monkeypatch):
@@ -185,3 +180,68 @@ def test_calls_the_system_cannot_read_cost_a_bounded_search(monkeypatch):
     monkeypatch.setattr(bots, "auction_advice", watch(advice, 4))
     play_deal(deal_for(3, 1), Seat.E, [bots.PimcBot(worlds=4, samples=4, seed=i) for i in range(4)])
     assert failed and max(failed) <= bots.ATTEMPTS_PER_WORLD
+
+
+#: Every contract made exactly when double dummy makes it: the bots' old judgement.
+DOUBLE_DUMMY_MAKE = {"slack < -20": 0.0, "slack -20 to -1": 0.0, "slack 0 to 9": 1.0, "slack 10 to 29": 1.0,
+                     "slack >= 30": 1.0, "capot made": 1.0, "capot down": 0.0}
+
+
+def test_pimc_bids_no_capot_it_makes_only_double_dummy(monkeypatch):
+    # deal 2 of seed 1, S deals: W (PIMC) opened 80SA, N passed, E holds T7.T.-.AQJT9.
+    # E-W take every trick in clubs double dummy, and judged double dummy the PIMC bot
+    # bid capot ♣ here; at the table its side lost it, 500 to N-S
+    # (python -m benchmarks.bots_duplicate play --deals 3 --seed 1)
+    import solver.bots as bots
+    from solver.auction import CallKind
+    from solver.contract import CAPOT
+    deal = deal_for(1, 2)
+    auction = Auction.parse("W:80SA N:pass", Seat.S, Rules())
+    view = SeatView(Seat.E, deal.hands[Seat.E], Seat.S, auction)
+    call = PimcBot(seed=5).call(view)
+    assert call.kind == CallKind.BID and call.strain == Strain.C and call.level != CAPOT
+    monkeypatch.setattr(bots, "TABLE_MAKE", DOUBLE_DUMMY_MAKE)
+    assert PimcBot(seed=5).call(view).level == CAPOT
+
+
+def test_a_contract_counts_at_the_table_with_its_chance_of_making():
+    from solver.bots import TABLE_MAKE, slack_bin, table_margin
+    from solver.contract import CAPOT
+    from solver.solve import default_solver
+    rules = Rules()
+    deal = deal_for(1, 2)
+    r = default_solver().strain_result(deal, Seat.W, Strain.C, rules)
+    assert r.ew_capot and r.ns_points == 0              # E-W take every trick in clubs
+    capot = Contract(CAPOT, Strain.C, Seat.E)
+    made = world_score(capot, deal, Seat.W, rules, 0, Team.EW)
+    down = world_score(capot, deal, Seat.W, rules, 1, None)
+    p = TABLE_MAKE["capot made"]
+    assert 0 < p < 1 and slack_bin(capot, 162, True, rules) == "capot made"
+    expected = p * (made.ew_score - made.ns_score) + (1 - p) * (down.ew_score - down.ns_score)
+    assert table_margin(capot, deal, 0, Team.EW, Team.EW, Seat.W, rules) == pytest.approx(expected)
+    # a numbered contract: its bin from the declarers' points double dummy less the need
+    c = Contract(100, Strain.C, Seat.E)
+    assert [slack_bin(c, pts, False, rules) for pts in (79, 80, 99, 100, 109, 110, 129, 130)] == [
+        "slack < -20", "slack -20 to -1", "slack -20 to -1", "slack 0 to 9", "slack 0 to 9", "slack 10 to 29",
+        "slack 10 to 29", "slack >= 30"]
+
+
+def test_duplicate_runs_are_paired_on_the_deals_both_hold(tmp_path, capsys):
+    import json
+
+    from benchmarks.bots_duplicate import main
+    capot = {"pimc_side": "NS", "contract": "capotTA N", "pimc_declares": True, "made": False, "bold": True,
+             "pimc_minus_other": -500}
+    plain = {"pimc_side": "EW", "contract": "100H W", "pimc_declares": True, "made": True, "bold": False,
+             "pimc_minus_other": 200}
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("".join(json.dumps({"deal": k, "diff": d, "points": 0, "tables": [plain]}) + "\n"
+                             for k, d in ((1, 100), (2, 300), (3, 50))))
+    second.write_text("".join(json.dumps({"deal": k, "diff": d, "points": 0, "tables": [capot, plain]}) + "\n"
+                              for k, d in ((0, 0), (1, -100), (2, 100))))
+    main(["summarise", str(first), str(second)])
+    out = json.loads(capsys.readouterr().out)
+    # deals 1 and 2 in both: differences 200 and 200
+    assert out["paired"]["deals"] == 2 and out["paired"]["first_minus_second"] == 200
+    assert out["paired"]["first"] == [0, 0, 0] and out["paired"]["second"] == [2, 2, -1000]
+    assert out[str(second)]["bold_declared"] == 3 and out[str(first)]["deals"] == 3
