@@ -431,6 +431,9 @@ FRENCH: dict[str, str] = {
     "; another option might still beat it by up to {vouch}": " ; une autre option pourrait encore la battre de {vouch} au plus",
     "Stopped by the time budget after {n} deals{vouching}.": "Arrêt au bout du temps imparti, après {n} donnes{vouching}.",
     "Stopped at the most deals allowed, {n}{vouching}.": "Arrêt au nombre maximal de donnes, {n}{vouching}.",
+    "PIMC decisions: {settled} settled early, {time} stopped by the time budget, {most} at the most worlds.":
+        "Décisions PIMC : {settled} tranchées tôt, {time} arrêtées au bout du temps imparti, {most} au nombre "
+        "maximal de mondes.",
     "The match so far is in {path}.": "La partie jusqu'ici est dans {path}.",
     "Your call ({options}): ": "Votre annonce ({options}) : ",
     "Your card ({options}): ": "Votre carte ({options}) : ",
