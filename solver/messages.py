@@ -431,6 +431,7 @@ FRENCH: dict[str, str] = {
     "; another option might still beat it by up to {vouch}": " ; une autre option pourrait encore la battre de {vouch} au plus",
     "Stopped by the time budget after {n} deals{vouching}.": "Arrêt au bout du temps imparti, après {n} donnes{vouching}.",
     "Stopped at the most deals allowed, {n}{vouching}.": "Arrêt au nombre maximal de donnes, {n}{vouching}.",
+    "Stopped on request after {n} deals{vouching}.": "Arrêt à la demande, après {n} donnes{vouching}.",
     "PIMC decisions: {settled} settled early, {time} stopped by the time budget, {most} at the most worlds.":
         "Décisions PIMC : {settled} tranchées tôt, {time} arrêtées au bout du temps imparti, {most} au nombre "
         "maximal de mondes.",

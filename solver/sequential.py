@@ -60,6 +60,7 @@ class StopReason(str, enum.Enum):
     INDIFFERENT = "indifferent"    # the rest are better or within the margin
     MAX_SAMPLES = "max_samples"    # the deals allowed are used up
     TIME = "time"                  # the time budget is spent
+    USER = "user"                  # whoever asked stopped it, keeping what was known
     CONTINUE = "continue"          # not known yet
 
     def __str__(self) -> str:
@@ -130,6 +131,8 @@ class Verdict:
             vouching = tr("; another option might still beat it by up to {vouch}", **f)
         if self.reason is StopReason.TIME:
             return tr("Stopped by the time budget after {n} deals{vouching}.", vouching=vouching, **f)
+        if self.reason is StopReason.USER:
+            return tr("Stopped on request after {n} deals{vouching}.", vouching=vouching, **f)
         return tr("Stopped at the most deals allowed, {n}{vouching}.", vouching=vouching, **f)
 
 
@@ -194,7 +197,8 @@ class StoppingRule:
 
 def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: int, rule: StoppingRule, *,
                         first: int = 40, growth: float = 1.5, time_budget: Optional[float] = None,
-                        clock: Callable[[], float] = time.monotonic) -> tuple[np.ndarray, Verdict]:
+                        clock: Callable[[], float] = time.monotonic, settle: bool = True,
+                        look: "Callable[[Verdict], bool] | None" = None) -> tuple[np.ndarray, Verdict]:
     """Solve deals in rounds until ``rule`` is satisfied, ``max_samples`` deals are
     solved or ``time_budget`` seconds have passed.
 
@@ -202,6 +206,11 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
     deal); the rounds grow from ``first`` deals by ``growth``, so a long answer looks
     only a few dozen times.  Returns every value solved and the last verdict; a verdict
     that stopped on the deals or the time has reason ``MAX_SAMPLES`` or ``TIME``.
+
+    ``settle=False`` never stops on the rule (every deal is solved unless the time or
+    ``look`` stops it: a fixed run in rounds, its verdicts only reported).  ``look``,
+    when given, sees each round's verdict; its ``True`` stops sampling there, the
+    verdict's reason then ``USER``.
 
     >>> rng = np.random.default_rng(7)
     >>> table = np.column_stack([rng.normal(5, 3, 1000), rng.normal(0, 3, 1000)])
@@ -220,8 +229,10 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
         chunks.append(np.asarray(solve(done, stop), dtype=float))
         done = stop
         verdict = rule.decide(np.concatenate(chunks))
-        if verdict.done:
+        if verdict.done and settle:
             return np.concatenate(chunks), verdict
+        if look is not None and look(verdict) and done < max_samples:
+            return np.concatenate(chunks), _stopped(verdict, StopReason.USER)
         if time_budget is not None and clock() - started >= time_budget:
             return np.concatenate(chunks), _stopped(verdict, StopReason.TIME)
         size = max(int(size * growth), 1)
