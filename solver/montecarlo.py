@@ -52,6 +52,7 @@ from .contract import Contract, bid_text, level_json
 from .errors import ConstraintError
 from .parallel import Backend, map_tasks
 from .play import Position
+from .messages import card_name
 from .rules import Strain
 from .sampling import Constraints, sample_deals
 from .sequential import StopReason, StoppingRule, Verdict, sample_sequentially
@@ -86,6 +87,7 @@ __all__ = [
     "Judged",
     "judge",
     "option_text",
+    "option_label",
     "json_number",
 ]
 
@@ -680,6 +682,9 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
         return simulate(study, hand, seat, samples, seed, constraints, workers=workers, executor=executor,
                         progress=progress, max_attempts=max_attempts), None
     rule = stopping_rule(confidence, margin)
+    seen_deals: list[list[Deal]] = [[]]
+    seen_results: list[list[Any]] = [[]]
+    values = _keeping(values, seen_deals, seen_results)
     look = None
     if watcher is not None:
         names: list[str] = []
@@ -687,19 +692,35 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
         def look(matrix: np.ndarray, verdict: Verdict) -> bool:
             assert watcher is not None
             if not names and options is not None:
-                names.extend(option_text(o)[1] for o in options(study_deals[0], study_results[0]))
+                names.extend(option_text(o)[1] for o in options(seen_deals[0], seen_results[0]))
             return watcher(Round.of(matrix, samples, names, verdict))
 
-        study_deals: list[list[Deal]] = [[]]
-        study_results: list[list[Any]] = [[]]
-        values = _keeping(values, study_deals, study_results)
     answer, verdict = simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
                                             time=time, workers=workers, executor=executor, progress=progress,
                                             max_attempts=max_attempts, settle=not fixed, look=look,
                                             first=WATCHED_FIRST if fixed else 40)
     if fixed and verdict.reason is StopReason.MAX_SAMPLES:
         return answer, None            # every deal solved: the fixed run's answer
+    if options is not None:
+        named = list(options(seen_deals[0], seen_results[0]))
+        verdict = dataclasses.replace(verdict, names=tuple(option_label(o) for o in named),
+                                      keys=tuple(option_text(o)[1] for o in named))
     return answer, verdict
+
+
+def option_label(option: object) -> str:
+    """An option for people, in the output language: ``100♠``, ``capot ♥``, ``V♥``, ``pass``.
+
+    >>> option_label(Contract.parse("100S")), option_label(Card.parse("HJ"))
+    ('100♠', 'J♥')
+    """
+    if isinstance(option, Card):
+        return card_name(option)
+    if isinstance(option, Contract):
+        return bid_text(option.level, option.strain)
+    if isinstance(option, Call):
+        return option.text
+    return str(option)
 
 
 def _keeping(values: "Callable[[list[Deal], list[Any]], np.ndarray]", deals: "list[list[Deal]]",
@@ -720,8 +741,13 @@ def stamped(options: "list[Judged[Option]]", verdict: "Verdict | None") -> "list
 
 def stopping_dict(verdict: "Verdict | None") -> dict[str, Any]:
     """The JSON of a verdict, beside an answer's options: ``stopped`` (why sampling
-    stopped, ``None`` for a fixed run) and ``vouch`` (by how much another option might
-    still beat the best, at the confidence asked; ``None`` when unknown)."""
+    stopped, ``None`` for a fixed run), ``vouch`` (by how much another option might
+    still beat the best, at the confidence asked; ``None`` when unknown) and, when
+    sampling stopped because the rest are within the margin, ``too_close`` (the options
+    too close to the best to call, by their JSON names; else empty)."""
     if verdict is None:
-        return {"stopped": None, "vouch": None}
-    return {"stopped": verdict.reason.value, "vouch": verdict.vouch if math.isfinite(verdict.vouch) else None}
+        return {"stopped": None, "vouch": None, "too_close": []}
+    close = [verdict.keys[j] for j in verdict.indifferent if j < len(verdict.keys)] \
+        if verdict.reason is StopReason.INDIFFERENT else []
+    return {"stopped": verdict.reason.value, "vouch": verdict.vouch if math.isfinite(verdict.vouch) else None,
+            "too_close": close}

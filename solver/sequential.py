@@ -94,7 +94,8 @@ class Verdict:
     margin of the best (not separated from it); ``vouch``: by how much another option
     might still beat the best, at the stated confidence (0 when the best is separated
     from all); ``lower``/``upper``: each option's difference from the best (the option
-    minus the best), as an interval.
+    minus the best), as an interval; ``names``: the options' names for people, one per
+    column, when the answer gives them (empty: unnamed), ``keys`` their JSON names.
     """
 
     reason: StopReason
@@ -106,6 +107,13 @@ class Verdict:
     upper: tuple[float, ...]
     confidence: float = 0.95
     margin: float = 5.0
+    names: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+
+    @property
+    def close(self) -> tuple[str, ...]:
+        """The names of the options too close to the best to call (empty when unnamed)."""
+        return tuple(self.names[j] for j in self.indifferent if j < len(self.names))
 
     @property
     def done(self) -> bool:
@@ -122,6 +130,10 @@ class Verdict:
                  vouch=f"{self.vouch:.0f}{unit}")
         if self.reason is StopReason.SEPARATED:
             return tr("Stopped after {n} deals: the best is ahead of every other option at {c} confidence.", **f)
+        if self.reason is StopReason.INDIFFERENT and self.close and self.best < len(self.names):
+            return tr("Stopped after {n} deals: {best} and {close} are too close to call within the margin of "
+                      "{margin}, at {c} confidence: either is fine.", best=self.names[self.best],
+                      close=", ".join(self.close), **f)
         if self.reason is StopReason.INDIFFERENT:
             return tr("Stopped after {n} deals: no other option beats the best by {margin} or more, at {c} "
                       "confidence.", **f)
