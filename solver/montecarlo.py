@@ -701,7 +701,7 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
                                             first=WATCHED_FIRST if fixed else 40)
     if fixed and verdict.reason is StopReason.MAX_SAMPLES:
         return answer, None            # every deal solved: the fixed run's answer
-    if options is not None:
+    if options is not None and verdict.reason is StopReason.INDIFFERENT:     # the close ones are named
         named = list(options(seen_deals[0], seen_results[0]))
         verdict = dataclasses.replace(verdict, names=tuple(option_label(o) for o in named),
                                       keys=tuple(option_text(o)[1] for o in named))
