@@ -85,7 +85,7 @@ def _pimc(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, d
     pos = Position(deal, Strain.parse(strain), Seat.E, Rules())
     knowledge = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules).knowledge(Seat.E)
     rule = None if "confidence" not in budget else stopping_rule(budget["confidence"], budget["margin"])
-    card, n = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
+    card, n, stop = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
     # the fixed run's means (E-W's card points per card, on the worlds it solved: the same
     # generator gives the same worlds), to judge a different choice against
     values: dict[str, float] = {}
@@ -96,8 +96,7 @@ def _pimc(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, d
         for w in worlds:
             for c, v in default_solver().card_values(pos.on_deal(w)).items():
                 values[c.name] = values.get(c.name, 0.0) + side_points(v, Seat.E.team, total) / len(worlds)
-    reason = "max_samples" if n == samples else "settled"
-    return card.name, values, _Decision(n, reason)
+    return card.name, values, _Decision(n, "max_samples" if stop is None else stop.value)
 
 
 KINDS: dict[str, Callable[..., tuple[str, dict[str, float], Any]]] = {

@@ -151,10 +151,11 @@ DD_DEALS = int(os.environ.get("BENCH_DD_DEALS", "20"))
 DD_WORLDS = (5, 15, 30, 60)
 
 
-def _dd_loss(deal, contract, worlds: int, seed: int) -> tuple[float, float, list[float]]:
+def _dd_loss(deal, contract, worlds: int, seed: int, **bot) -> tuple[float, float, list[float]]:
     """Four PIMC bots of ``worlds`` play ``contract`` on ``deal`` (W deals, N leads):
     the score and the card points their cards lose against the best card double dummy,
-    summed over the deal, and the CPU time of each decision with a choice."""
+    summed over the deal, and the CPU time of each decision with a choice (``bot``: more
+    options for the bots, such as ``stop``)."""
     from solver.bots import world_score
     from solver.cardplay import card_outcomes
     from solver.cards import Team
@@ -163,7 +164,7 @@ def _dd_loss(deal, contract, worlds: int, seed: int) -> tuple[float, float, list
     from solver.solve import default_solver
     rules, solver = Rules(), default_solver()
     auction = _fixed_auction(contract, rules)
-    bots = {s: PimcBot(worlds=worlds, seed=seed + int(s), solver=solver) for s in Seat}
+    bots = {s: PimcBot(worlds=worlds, seed=seed + int(s), solver=solver, **bot) for s in Seat}
     pos = Position(deal, contract.strain, Seat.N, rules)
     score_loss, point_loss, cpu = 0.0, 0.0, []
     while not pos.is_over:

@@ -8,15 +8,17 @@ import typer
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import ConfidenceOpt, DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seed_or_fresh
+from .options import (ConfidenceOpt, DealArg, DealerOpt, JsonOpt, LeaderOpt, SeedOpt, WorkersOpt, seconds,
+                      seed_or_fresh)
 from .output import card_text, print_json, render_rows, say, tricks_text
 from .parse import leader_from, parse_deal
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.cards import Seat
 from solver.messages import N_, tr
-from solver.pimc import play_out
+from solver.pimc import PlayOut, play_out
 from solver.rules import Rules
+from solver.sequential import StopReason
 
 WorldsOpt = Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="Deals of the hidden cards "
                                         "each PIMC player solves at each of its decisions.")]
@@ -52,6 +54,9 @@ def playout(
     margin: Annotated[Optional[float], typer.Option("--margin", help="Cards closer than this (card "
                                                     "points) count as equal; --worlds is then the most "
                                                     "worlds a decision solves (5).")] = None,
+    time: Annotated[Optional[str], typer.Option("--time", help="The longest a PIMC decision may take "
+                                                "(0.2, 200ms); --worlds is then the most worlds it "
+                                                "solves.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a deal out with realistic players: each sees only its own hand and the play,
@@ -65,11 +70,12 @@ def playout(
         raise fail(f"contract {contract!r}: name its declarer too, like '{contract} N'")
     if leader is None and dealer is None:
         raise fail("give the first leader (--leader) or the dealer (--dealer)")
+    budget = seconds(time)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("playing")) as bar:
         p = play_out(d, contract, leader=leader_from(leader, dealer), players=_players(players),
                      worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback,
-                     confidence=confidence, margin=margin)
+                     confidence=confidence, margin=margin, time=budget)
     if as_json:
         print_json({**p.to_dict(), "seed": seed})
         return
@@ -91,3 +97,17 @@ def playout(
         say(tr("N-S took {ns_points} points in {tricks} tricks, E-W {ew_points} (double dummy: N-S {dd}). "
                "{contract} is down: N-S score {ns}, E-W {ew}.", **f))
     say(tr("The cost column is each card's loss in card points on the deal seen with every card."))
+    stops = _stops(p)
+    if stops:
+        say(tr("PIMC decisions: {settled} settled early, {time} stopped by the time budget, {most} at the most "
+               "worlds.", **stops))
+
+
+def _stops(p: PlayOut) -> dict[str, int]:
+    """How the PIMC decisions solved in rounds stopped (empty for fixed worlds)."""
+    reasons = [x.stop for x in p.decisions if x.stop is not None]
+    if not reasons:
+        return {}
+    return {"settled": sum(r in (StopReason.SEPARATED, StopReason.INDIFFERENT) for r in reasons),
+            "time": sum(r is StopReason.TIME for r in reasons),
+            "most": sum(r is StopReason.MAX_SAMPLES for r in reasons)}

@@ -513,7 +513,8 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     study = BiddingStudy(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
     adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
                                  confidence=confidence, margin=margin, time=time, workers=workers,
-                                 executor=executor, progress=progress, max_attempts=max_attempts)
+                                 executor=executor, progress=progress, max_attempts=max_attempts,
+                                 options=lambda d, r: [b.option for b in study.final(d, r).bids])
     if verdict is None:
         return adv
     bids = stamped(adv.bids, verdict)

@@ -338,7 +338,8 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     (deals, results), verdict = sample_answer(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples,
                                               call_values, seed, c, confidence=confidence, margin=margin,
                                               time=time, workers=workers, executor=executor,
-                                              progress=progress, max_attempts=max_attempts)
+                                              progress=progress, max_attempts=max_attempts,
+                                              options=lambda d, r: [x.option for x in judged(d, r)[0]])
     stats, values, note = judged(deals, results)
     stats = stamped(stats, verdict)
     team = seat.team

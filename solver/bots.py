@@ -61,6 +61,7 @@ from .rules import STRAINS, Rules, Strain, points_table, strength_table
 from .outcome import PlayedContract, deal_total, side_points
 from .sampling import sample_deals
 from .scoring import DealScore
+from .sequential import StoppingRule
 from .solve import Solver, default_solver
 from .system import DEFAULT, BiddingSystem
 
@@ -316,17 +317,24 @@ class PimcBot:
     ``worlds``: deals of the hidden cards per card decision; ``samples``: deals per call;
     ``budget``: seconds per card decision (the worlds solved stop there, at least one;
     ``None``: every world, the only setting whose decisions do not depend on the
-    machine's speed); ``seed`` fixes every decision."""
+    machine's speed); ``seed`` fixes every decision; ``stop``: a stopping rule for the
+    card decisions (:class:`~solver.sequential.StoppingRule`, its margin in score
+    points): the worlds are solved until the best card is separated from the others,
+    or the rest are within the margin, looking first after ``stop.min_samples`` worlds
+    and then at rounds half as large again, ``worlds`` being the most (``None``: every
+    world)."""
 
     name = "pimc"
     cheating = False
 
     def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
-                 seed: Optional[int] = 0, solver: "Solver | None" = None) -> None:
+                 seed: Optional[int] = 0, solver: "Solver | None" = None,
+                 stop: "StoppingRule | None" = None) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ConstraintError(f"{what} {v!r}: expected a whole number, 1 or more")
         self.worlds, self.samples, self.budget, self.seed = worlds, samples, budget, seed
+        self.stop = stop
         self._solver = solver
 
     def __repr__(self) -> str:
@@ -415,16 +423,26 @@ class PimcBot:
         points = {x: 0.0 for x in legal}
         pos: Optional[Position] = None
         n = 0
+        rows: list[list[float]] = []           # per world, each card's score (for the stopping rule)
+        look = None if self.stop is None else self.stop.min_samples
         for deal in deals:
             pos = Position(deal, c.strain, view.leader, view.rules, list(view.played)) if pos is None \
                 else pos.on_deal(deal)
+            row = dict.fromkeys(legal, 0.0)
             for card, (ns, capot) in card_outcomes(self.solver, pos).items():
                 s = world_score(c, deal, view.leader, view.rules, ns, capot)
-                totals[card] += s.ns_score - s.ew_score if team == Team.NS else s.ew_score - s.ns_score
+                row[card] = s.ns_score - s.ew_score if team == Team.NS else s.ew_score - s.ns_score
+                totals[card] += row[card]
                 points[card] += ns if team == Team.NS else 162 - ns
             n += 1
             if self.budget is not None and time.perf_counter() - start > self.budget:
                 break
+            if self.stop is not None and look is not None:
+                rows.append([row[x] for x in legal])
+                if n >= look:
+                    if self.stop.decide(np.array(rows)).done:
+                        break
+                    look = max(look + 1, int(look * 1.5))
         return {x: v / n for x, v in totals.items()}, {x: v / n for x, v in points.items()}, n
 
     def card(self, view: SeatView) -> Card:

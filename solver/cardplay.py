@@ -218,7 +218,8 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     (deals, results), verdict = sample_answer(_Worlds(knowledge=k), k.hand, seat, samples, card_values, seed,
                                               cons, confidence=confidence, margin=margin, time=time,
                                               workers=workers, executor=executor, progress=progress,
-                                              max_attempts=max_attempts)
+                                              max_attempts=max_attempts,
+                                              options=lambda d, r: [x.option for x in _judge(k, c, d, r)[0]])
     _check_to_move(k, deals[0])
     stats, values = _judge(k, c, deals, results)
     stats = stamped(stats, verdict)

@@ -327,7 +327,8 @@ def lead_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
 
     answer, verdict = sample_answer(study, h, seat, samples, values, seed, constraints, confidence=confidence,
                                     margin=margin, time=time, workers=workers, executor=executor,
-                                    progress=progress, max_attempts=max_attempts)
+                                    progress=progress, max_attempts=max_attempts,
+                                    options=lambda d, r: list(study.hand))
     if verdict is None:
         return answer
     return dataclasses.replace(answer, stopping=verdict, stats=stamped(answer.stats, verdict))

@@ -36,9 +36,13 @@ Estimate(value=0.75, se=0.21650635094610965)
 
 from __future__ import annotations
 
+import collections
+import contextlib
+import contextvars
 import dataclasses
 import math
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, Sequence, TypeVar
+import threading
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Iterator, NamedTuple, Sequence, TypeVar
 
 import numpy as np
 
@@ -48,6 +52,8 @@ from .contract import Contract, bid_text, level_json
 from .errors import ConstraintError
 from .messages import tr
 from .parallel import Backend, map_tasks
+from .play import Position
+from .messages import card_name
 from .rules import Strain
 from .sampling import Constraints, sample_deals
 from .sequential import StopReason, StoppingRule, Verdict, sample_sequentially
@@ -65,6 +71,11 @@ __all__ = [
     "simulate",
     "simulate_sequentially",
     "sample_answer",
+    "Round",
+    "Reuse",
+    "reusing",
+    "Watcher",
+    "watching",
     "stamped",
     "stopping_dict",
     "stopping_rule",
@@ -77,6 +88,7 @@ __all__ = [
     "Judged",
     "judge",
     "option_text",
+    "option_label",
     "json_number",
 ]
 
@@ -399,9 +411,113 @@ def simulate(study: Study[A], hand: CardSet, seat: Seat, samples: int,
     check_samples(samples)
     deals = sample_deals(hand, seat, samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
-    report = None if progress is None else _reporter(progress, samples)
-    results = map_tasks(study.work, tasks, workers=workers, backend=executor, progress=report)
+    results = _solve(study.work, tasks, workers, executor, progress, 0, samples)
     return study.final(deals, results)
+
+
+def _solve(work: Callable[["Solver", Any], Any], tasks: list[Any], workers: "int | None",
+           executor: "Backend | str", progress: "Callable[[int, int], None] | None", before: int,
+           total: int) -> list[Any]:
+    """``work`` on each task (:func:`~solver.parallel.map_tasks`), in order, the tasks
+    the :func:`reusing` cache of this thread has solved already taken from it; progress
+    counts from ``before`` deals done of ``total``."""
+    reuse = _REUSE.get()
+    if reuse is None:
+        report = None if progress is None else _reporter(lambda d, _: progress(before + d, total), len(tasks))
+        return map_tasks(work, tasks, workers=workers, backend=executor, progress=report)
+    keys = [reuse.key(work, t) for t in tasks]
+    results = [reuse.get(k) for k in keys]
+    missing = [i for i, r in enumerate(results) if r is _MISSING]
+    hits = len(tasks) - len(missing)
+    report = None if progress is None else _reporter(lambda d, _: progress(before + hits + d, total), len(missing))
+    solved = map_tasks(work, [tasks[i] for i in missing], workers=workers, backend=executor, progress=report)
+    for i, r in zip(missing, solved):
+        results[i] = r
+        reuse.put(keys[i], r)
+    reuse.count(hits, len(missing))
+    return results
+
+
+_MISSING = object()
+
+
+class Reuse:
+    """Per-deal results kept for the next question: a bounded cache of ``work(solver,
+    task)`` keyed by the work and the task itself (the deal, the position or the
+    contract solved and what the result depends on), the newest ``limit`` kept.
+
+    A result is reused only for the very task that produced it, and the engine's answer
+    to a task never varies, so an answer with reuse is the answer without it, deal for
+    deal: no bias.  What repeats is the sampling: the same seed deals the same deals in
+    the same order (a larger budget deals more after the same first ones), and the
+    next question on the same hand, seat and rules asks again what was solved before.
+    ``hits`` and ``solved`` count the tasks taken from the cache and those solved."""
+
+    def __init__(self, limit: int = 100_000) -> None:
+        if limit < 1:
+            raise ValueError(f"limit {limit!r}: expected 1 or more")
+        self.limit = limit
+        self._kept: "collections.OrderedDict[Hashable, Any]" = collections.OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.solved = 0
+
+    @staticmethod
+    def key(work: Callable[["Solver", Any], Any], task: Any) -> "Hashable | None":
+        """The task as a key (``None``: a task that cannot be one, never reused); a
+        position stands for what a result on it depends on: the strain, the first
+        leader, the rules and the cards played (the deal is the task's other part)."""
+        def part(x: Any) -> Any:
+            if isinstance(x, Position):
+                return ("position", x.strain, x.first_leader, x.rules, tuple(x.history))
+            return x
+        name = f"{getattr(work, '__module__', '')}.{getattr(work, '__qualname__', repr(work))}"
+        parts = tuple(part(x) for x in task) if isinstance(task, tuple) else (part(task),)
+        try:
+            hash(parts)
+        except TypeError:
+            return None
+        return (name, parts)
+
+    def get(self, key: "Hashable | None") -> Any:
+        if key is None:
+            return _MISSING
+        with self._lock:
+            if key not in self._kept:
+                return _MISSING
+            self._kept.move_to_end(key)
+            return self._kept[key]
+
+    def put(self, key: "Hashable | None", result: Any) -> None:
+        if key is None:
+            return
+        with self._lock:
+            self._kept[key] = result
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.limit:
+                self._kept.popitem(last=False)
+
+    def count(self, hits: int, solved: int) -> None:
+        with self._lock:
+            self.hits += hits
+            self.solved += solved
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+_REUSE: "contextvars.ContextVar[Reuse | None]" = contextvars.ContextVar("coinche_reuse", default=None)
+
+
+@contextlib.contextmanager
+def reusing(cache: Reuse) -> Iterator[Reuse]:
+    """While inside, the sampled answers of this thread take the per-deal results
+    ``cache`` holds and keep those they solve (:class:`Reuse`)."""
+    token = _REUSE.set(cache)
+    try:
+        yield cache
+    finally:
+        _REUSE.reset(token)
 
 
 def _reporter(progress: Callable[[int, int], None], total: int) -> Callable[[int, "int | None"], None]:
@@ -419,7 +535,8 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
                           first: int = 40, workers: "int | None" = None,
                           executor: "Backend | str" = Backend.THREAD,
                           progress: "Callable[[int, int], None] | None" = None,
-                          max_attempts: "int | None" = None) -> "tuple[A, Verdict]":
+                          max_attempts: "int | None" = None, settle: bool = True,
+                          look: "Callable[[np.ndarray, Verdict], bool] | None" = None) -> "tuple[A, Verdict]":
     """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
@@ -435,6 +552,11 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     ``executor``.  Returns the study's answer on the deals solved and the last
     :class:`~solver.sequential.Verdict` (its ``reason`` says why sampling stopped, its
     ``samples`` how many deals, its ``vouch`` the margin it vouches for).
+
+    ``settle=False`` solves every deal whatever the rule says (a fixed run in rounds);
+    ``look(values, verdict)``, given the matrix of the deals solved so far and the
+    round's verdict, stops sampling by returning ``True``
+    (:func:`~solver.sequential.sample_sequentially`).
     """
     check_samples(max_samples)
     if time is not None and not time > 0:
@@ -442,15 +564,21 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     deals = sample_deals(hand, seat, max_samples, seed, constraints, max_attempts=max_attempts)
     tasks = study.initial(deals)
     results: list[Any] = []
+    matrix: list[np.ndarray] = []
 
     def solve(start: int, stop: int) -> np.ndarray:
-        results.extend(map_tasks(study.work, tasks[start:stop], workers=workers, backend=executor))
+        results.extend(_solve(study.work, tasks[start:stop], workers, executor, progress, start, max_samples))
         if progress is not None:
             progress(len(results), max_samples)
-        return np.asarray(values(deals[:len(results)], results), dtype=float)[start:stop]
+        matrix[:] = [np.asarray(values(deals[:len(results)], results), dtype=float)]
+        return matrix[0][start:stop]
+
+    def looked(verdict: Verdict) -> bool:
+        return look is not None and look(matrix[0], verdict)
 
     _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
-                                     first=first, time_budget=time)
+                                     first=first, time_budget=time, settle=settle,
+                                     look=None if look is None else looked)
     n = len(results)
     return study.final(deals[:n], results), verdict
 
@@ -464,26 +592,145 @@ def stopping_rule(confidence: "float | None", margin: "float | None") -> Stoppin
         raise ConstraintError(str(e)) from None
 
 
+@dataclasses.dataclass(frozen=True)
+class Round:
+    """The estimate after one round of a sampled answer, as a watcher sees it.
+
+    ``samples`` of at most ``total`` deals solved; ``options``: the options' texts, one
+    per column of the values compared (empty when the answer does not name them);
+    ``best``: the column of best mean, ``value`` its mean and standard error (the
+    side's score, or a PIMC card's points); ``runner_up``: the next best column
+    (``None`` with one option) and ``gap`` its mean minus the best's, with the paired
+    standard error; ``verdict``: the stopping rule's look at the round."""
+
+    samples: int
+    total: int
+    options: tuple[str, ...]
+    best: int
+    value: Estimate
+    runner_up: "int | None"
+    gap: "Estimate | None"
+    verdict: Verdict
+
+    @classmethod
+    def of(cls, values: np.ndarray, total: int, options: Sequence[str], verdict: Verdict) -> "Round":
+        """The round seen in ``values`` (one row a deal solved, one column an option)."""
+        best = verdict.best
+        means = values.mean(axis=0)
+        others = [j for j in range(values.shape[1]) if j != best]
+        runner = max(others, key=lambda j: float(means[j])) if others else None
+        gap = None if runner is None else against_best(values[:, [best, runner]], 0)[1]
+        return cls(int(values.shape[0]), total, tuple(options), best, estimate(values[:, best]), runner, gap,
+                   verdict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain types for JSON: ``samples``, ``total``, ``best`` and ``runner_up`` (their
+        texts, ``None`` when unnamed), ``value``/``value_se``, ``gap``/``gap_se``."""
+        def name(j: "int | None") -> "str | None":
+            return None if j is None or j >= len(self.options) else self.options[j]
+        return {"samples": self.samples, "total": self.total, "best": name(self.best),
+                "value": json_number(self.value.value), "value_se": json_number(self.value.se),
+                "runner_up": name(self.runner_up),
+                "gap": None if self.gap is None else json_number(self.gap.value),
+                "gap_se": None if self.gap is None else json_number(self.gap.se)}
+
+
+#: Who watches the sampled answers of this thread: ``watcher(round) -> stop``.
+Watcher = Callable[[Round], bool]
+_WATCHER: "contextvars.ContextVar[Watcher | None]" = contextvars.ContextVar("coinche_watcher", default=None)
+
+#: The first round of a watched fixed run: small, so that the first estimate shows soon.
+WATCHED_FIRST = 20
+
+
+@contextlib.contextmanager
+def watching(watcher: Watcher) -> Iterator[None]:
+    """While inside, every answer :func:`sample_answer` samples in this thread (and the
+    contexts it starts) is solved in rounds and shown to ``watcher`` after each; its
+    ``True`` stops sampling there, the answer being that of the deals solved (marked
+    :attr:`~solver.sequential.StopReason.USER`).  Without a budget the answer is the
+    fixed run's, solved in rounds: the same deals, the same answer.  The board
+    streams its estimates through this."""
+    token = _WATCHER.set(watcher)
+    try:
+        yield
+    finally:
+        _WATCHER.reset(token)
+
+
 def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
                   values: "Callable[[list[Deal], list[Any]], np.ndarray]", seed: "int | None",
                   constraints: "Constraints | None", *, confidence: "float | None" = None,
                   margin: "float | None" = None, time: "float | None" = None,
                   workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
                   progress: "Callable[[int, int], None] | None" = None,
-                  max_attempts: "int | None" = None) -> "tuple[A, Verdict | None]":
+                  max_attempts: "int | None" = None,
+                  options: "Callable[[list[Deal], list[Any]], Sequence[object]] | None" = None
+                  ) -> "tuple[A, Verdict | None]":
     """The door every answer comparing options goes through: exactly ``samples`` deals
     (:func:`simulate`) when none of ``confidence``, ``margin`` and ``time`` is given,
     else at most ``samples`` deals solved in rounds until the comparison of the options
     (``values(deals, results)``: one row a deal, one column an option, the side's score)
     is settled (:func:`simulate_sequentially`).  Returns the answer and the last verdict
-    (``None`` for a fixed run)."""
-    if confidence is None and margin is None and time is None:
+    (``None`` for a fixed run).
+
+    Under :func:`watching`, the deals are solved in rounds whatever the budget and each
+    round is shown to the watcher, the options named by ``options(deals, results)``
+    (the option of each column of ``values``, in order; asked once)."""
+    watcher = _WATCHER.get()
+    fixed = confidence is None and margin is None and time is None
+    if fixed and watcher is None:
         return simulate(study, hand, seat, samples, seed, constraints, workers=workers, executor=executor,
                         progress=progress, max_attempts=max_attempts), None
     rule = stopping_rule(confidence, margin)
-    return simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
-                                 time=time, workers=workers, executor=executor, progress=progress,
-                                 max_attempts=max_attempts)
+    seen_deals: list[list[Deal]] = [[]]
+    seen_results: list[list[Any]] = [[]]
+    values = _keeping(values, seen_deals, seen_results)
+    look = None
+    if watcher is not None:
+        names: list[str] = []
+
+        def look(matrix: np.ndarray, verdict: Verdict) -> bool:
+            assert watcher is not None
+            if not names and options is not None:
+                names.extend(option_text(o)[1] for o in options(seen_deals[0], seen_results[0]))
+            return watcher(Round.of(matrix, samples, names, verdict))
+
+    answer, verdict = simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
+                                            time=time, workers=workers, executor=executor, progress=progress,
+                                            max_attempts=max_attempts, settle=not fixed, look=look,
+                                            first=WATCHED_FIRST if fixed else 40)
+    if fixed and verdict.reason is StopReason.MAX_SAMPLES:
+        return answer, None            # every deal solved: the fixed run's answer
+    if options is not None and verdict.reason is StopReason.INDIFFERENT:     # the close ones are named
+        named = list(options(seen_deals[0], seen_results[0]))
+        verdict = dataclasses.replace(verdict, names=tuple(option_label(o) for o in named),
+                                      keys=tuple(option_text(o)[1] for o in named))
+    return answer, verdict
+
+
+def option_label(option: object) -> str:
+    """An option for people, in the output language: ``100♠``, ``capot ♥``, ``V♥``, ``pass``.
+
+    >>> option_label(Contract.parse("100S")), option_label(Card.parse("HJ"))
+    ('100♠', 'J♥')
+    """
+    if isinstance(option, Card):
+        return card_name(option)
+    if isinstance(option, Contract):
+        return bid_text(option.level, option.strain)
+    if isinstance(option, Call):
+        return option.text
+    return str(option)
+
+
+def _keeping(values: "Callable[[list[Deal], list[Any]], np.ndarray]", deals: "list[list[Deal]]",
+             results: "list[list[Any]]") -> "Callable[[list[Deal], list[Any]], np.ndarray]":
+    """``values`` that also keeps the deals and results it last saw (for naming the options)."""
+    def kept(d: "list[Deal]", r: list[Any]) -> np.ndarray:
+        deals[0], results[0] = d, r
+        return values(d, r)
+    return kept
 
 
 def stamped(options: "list[Judged[Option]]", verdict: "Verdict | None") -> "list[Judged[Option]]":
@@ -495,8 +742,13 @@ def stamped(options: "list[Judged[Option]]", verdict: "Verdict | None") -> "list
 
 def stopping_dict(verdict: "Verdict | None") -> dict[str, Any]:
     """The JSON of a verdict, beside an answer's options: ``stopped`` (why sampling
-    stopped, ``None`` for a fixed run) and ``vouch`` (by how much another option might
-    still beat the best, at the confidence asked; ``None`` when unknown)."""
+    stopped, ``None`` for a fixed run), ``vouch`` (by how much another option might
+    still beat the best, at the confidence asked; ``None`` when unknown) and, when
+    sampling stopped because the rest are within the margin, ``too_close`` (the options
+    too close to the best to call, by their JSON names; else empty)."""
     if verdict is None:
-        return {"stopped": None, "vouch": None}
-    return {"stopped": verdict.reason.value, "vouch": verdict.vouch if math.isfinite(verdict.vouch) else None}
+        return {"stopped": None, "vouch": None, "too_close": []}
+    close = [verdict.keys[j] for j in verdict.indifferent if j < len(verdict.keys)] \
+        if verdict.reason is StopReason.INDIFFERENT else []
+    return {"stopped": verdict.reason.value, "vouch": verdict.vouch if math.isfinite(verdict.vouch) else None,
+            "too_close": close}

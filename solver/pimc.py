@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Callable, Iterable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional
 
 import numpy as np
 
@@ -48,10 +48,10 @@ from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
 from .montecarlo import check_samples, json_number, stopping_rule
 from .messages import tr
-from .sequential import StoppingRule, sample_sequentially
+from .sequential import StopReason, StoppingRule, sample_sequentially
 from .advice import Advice, BiddingStudy
 
-__all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
+__all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "Choice", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
            "realistic_advice"]
 
 #: A player: ``(position, seat) -> card``, the position being the real deal's.
@@ -63,15 +63,28 @@ PIMC, DOUBLE_DUMMY = "pimc", "dd"
 class Decision:
     """One card of a play-out: who played it, over how many worlds it was chosen (0:
     forced or double dummy), and what it cost on the real deal with all cards open
-    (the side's card points lost against the best card there; 0 for a best card)."""
+    (the side's card points lost against the best card there; 0 for a best card);
+    ``stop``: why a PIMC decision solving its worlds in rounds stopped (``None``: it
+    solved every world, or did not sample)."""
 
     seat: Seat
     card: Card
     worlds: int
     cost: int
+    stop: "StopReason | None" = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.name, "card": self.card.name, "worlds": self.worlds, "cost": self.cost}
+        return {"seat": self.seat.name, "card": self.card.name, "worlds": self.worlds, "cost": self.cost,
+                "stopped": None if self.stop is None else self.stop.value}
+
+
+class Choice(NamedTuple):
+    """A PIMC choice: the card, the worlds solved (0: the only legal card) and, when the
+    worlds were solved in rounds, why they stopped."""
+
+    card: Card
+    worlds: int
+    stop: "StopReason | None" = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,17 +140,22 @@ def _world_values(solver: Solver, task: tuple[Position, Deal]) -> dict[Card, int
 
 
 def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Random,
-              ex: "Executor | None" = None, rule: "StoppingRule | None" = None) -> tuple[Card, int]:
-    """The PIMC choice of the seat to move in ``pos`` knowing ``knowledge``:
-    ``(card, worlds solved)``.  Only the seat's own cards and the play are read from
-    ``pos``; the worlds come from ``knowledge``, the play being the referee's.
+              ex: "Executor | None" = None, rule: "StoppingRule | None" = None,
+              time: "float | None" = None) -> Choice:
+    """The PIMC choice of the seat to move in ``pos`` knowing ``knowledge``: the card,
+    the worlds solved and why they stopped.  Only the seat's own cards and the play are
+    read from ``pos``; the worlds come from ``knowledge``, the play being the referee's.
 
-    With a stopping ``rule``, ``worlds`` is the most worlds solved: they are solved in
-    rounds (:func:`~solver.sequential.sample_sequentially`, the cards compared on the
-    side's card points) and the choice is made on those solved when the rule is met."""
+    With a stopping ``rule`` or a ``time`` budget (seconds; the default rule with it),
+    ``worlds`` is the most worlds solved: they are solved in rounds
+    (:func:`~solver.sequential.sample_sequentially`, the cards compared on the side's
+    card points) and the choice is made on those solved when the rule is met or the
+    time is spent."""
     legal = list(pos.legal_cards())
     if len(legal) == 1:
-        return legal[0], 0
+        return Choice(legal[0], 0)
+    if rule is None and time is not None:
+        rule = stopping_rule(None, None)
     seat = pos.to_move
     cons = knowledge.constraints(check=False)
     deals = sample_deals(knowledge.hand, seat, worlds, rng=rng, constraints=cons)
@@ -154,12 +172,15 @@ def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Rand
         return np.array([[side_points(r[c], seat.team, total) for c in legal] for r in results[start:stop]],
                         dtype=float)
 
+    stop = None
     if rule is None:
         solve(0, len(tasks))
     else:
-        sample_sequentially(solve, len(tasks), rule, first=min(rule.min_samples, len(tasks)))
+        _, verdict = sample_sequentially(solve, len(tasks), rule, first=min(rule.min_samples, len(tasks)),
+                                         time_budget=time)
+        stop = verdict.reason
     means = {c: sum(side_points(r[c], seat.team, total) for r in results) / len(results) for c in legal}
-    return _choose(means, pos.strain, pos.rules), len(results)
+    return Choice(_choose(means, pos.strain, pos.rules), len(results), stop)
 
 
 def _double_dummy_card(values: dict[Card, int], pos: Position) -> Card:
@@ -201,15 +222,17 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
              players: "str | Mapping[Seat | str, str | Player] | Player" = PIMC,
              worlds: int = 30, seed: "int | None" = None, rules: Rules = Rules(),
              workers: "int | None" = None, progress: "Callable[[int, int], None] | None" = None,
-             confidence: "float | None" = None, margin: "float | None" = None) -> PlayOut:
+             confidence: "float | None" = None, margin: "float | None" = None,
+             time: "float | None" = None) -> PlayOut:
     """Play ``deal`` to the end with ``players`` (see the module), each seeing only its
     own knowledge; ``contract`` (``"100H N"``) or ``strain`` says the trumps, ``leader``
     (or the seat after the ``dealer``) leads.  The cards ``played`` already (checked by
     the referee) come first, as given; the players take over after them.  The same
-    ``seed`` gives the same play.  With ``confidence`` or ``margin``, ``worlds`` is the
-    most worlds a PIMC decision solves: it stops as soon as its best card is known
+    ``seed`` gives the same play.  With ``confidence``, ``margin`` or ``time`` (seconds
+    a decision may take), ``worlds`` is the most worlds a PIMC decision solves: it
+    stops as soon as its best card is known or its time is spent
     (:mod:`solver.sequential`, the margin in card points; each decision's ``worlds``
-    says how many it solved)."""
+    says how many it solved, its ``stop`` why)."""
     d = Deal.parse(deal)
     c = Contract.parse(contract) if isinstance(contract, str) else contract
     if strain is not None:
@@ -227,7 +250,9 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise ConstraintError(tr("worlds {worlds!r}: expected a whole number, 1 or more", worlds=worlds))
     who = _players(players)
-    rule = None if confidence is None and margin is None else stopping_rule(confidence, margin)
+    if time is not None and not time > 0:
+        raise ConstraintError(tr("time {time!r}: expected a number of seconds above 0", time=time))
+    rule = None if confidence is None and margin is None and time is None else stopping_rule(confidence, margin)
     pos = Position(d, st, first, rules)
     total = deal_total(d, st, rules)
     tracker = Tracker(list(d.masks), st, first, rules)
@@ -245,17 +270,19 @@ def play_out(deal: "Deal | str", contract: "Contract | str | None" = None, *,
             if dd_value is None:
                 dd_value = (max if seat.team == Team.NS else min)(values.values())
             if len(decisions) < len(given):
-                card, n = given[len(decisions)], 0
+                choice = Choice(given[len(decisions)], 0)
             elif p == PIMC:
-                card, n = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex, rule)
+                choice = pimc_card(pos, tracker.knowledge(seat), worlds, rng, ex, rule, time)
             elif p == DOUBLE_DUMMY:
-                card, n = _double_dummy_card(values, pos), 0
+                choice = Choice(_double_dummy_card(values, pos), 0)
             elif not isinstance(p, str):
-                card, n = pos.check(p(pos, seat)), 0
+                choice = Choice(pos.check(p(pos, seat)), 0)
             else:                                           # pragma: no cover - _players checks the names
                 raise ConstraintError(tr("player {p!r}: expected 'pimc', 'dd' or a function", p=p))
+            card = choice.card
             mine = {c: side_points(v, seat.team, total) for c, v in values.items()}
-            decisions.append(Decision(seat, Card(card), n, max(mine.values()) - mine[card]))
+            decisions.append(Decision(seat, Card(card), choice.worlds, max(mine.values()) - mine[card],
+                                      choice.stop))
             tracker.play(pos, card)
             pos.play(card)
             if progress is not None:

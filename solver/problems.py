@@ -731,7 +731,7 @@ def card_fails(p: Problem, pos: Position, heuristic: Card) -> tuple[tuple[str, f
     out = [("random", round(1 - len(right) / len(legal), 3)), ("heuristic", float(heuristic not in right))]
     for worlds in (3, 12):
         try:
-            card, _ = pimc_card(pos, know, worlds, random.Random(f"player-{p.id}-{worlds}"))
+            card = pimc_card(pos, know, worlds, random.Random(f"player-{p.id}-{worlds}")).card
         except CoincheError:
             continue
         out.append((f"pimc-{worlds}", float(card not in right)))

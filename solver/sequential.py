@@ -60,6 +60,7 @@ class StopReason(str, enum.Enum):
     INDIFFERENT = "indifferent"    # the rest are better or within the margin
     MAX_SAMPLES = "max_samples"    # the deals allowed are used up
     TIME = "time"                  # the time budget is spent
+    USER = "user"                  # whoever asked stopped it, keeping what was known
     CONTINUE = "continue"          # not known yet
 
     def __str__(self) -> str:
@@ -93,7 +94,8 @@ class Verdict:
     margin of the best (not separated from it); ``vouch``: by how much another option
     might still beat the best, at the stated confidence (0 when the best is separated
     from all); ``lower``/``upper``: each option's difference from the best (the option
-    minus the best), as an interval.
+    minus the best), as an interval; ``names``: the options' names for people, one per
+    column, when the answer gives them (empty: unnamed), ``keys`` their JSON names.
     """
 
     reason: StopReason
@@ -105,6 +107,13 @@ class Verdict:
     upper: tuple[float, ...]
     confidence: float = 0.95
     margin: float = 5.0
+    names: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+
+    @property
+    def close(self) -> tuple[str, ...]:
+        """The names of the options too close to the best to call (empty when unnamed)."""
+        return tuple(self.names[j] for j in self.indifferent if j < len(self.names))
 
     @property
     def done(self) -> bool:
@@ -121,6 +130,10 @@ class Verdict:
                  vouch=f"{self.vouch:.0f}{unit}")
         if self.reason is StopReason.SEPARATED:
             return tr("Stopped after {n} deals: the best is ahead of every other option at {c} confidence.", **f)
+        if self.reason is StopReason.INDIFFERENT and self.close and self.best < len(self.names):
+            return tr("Stopped after {n} deals: {best} and {close} are too close to call within the margin of "
+                      "{margin}, at {c} confidence: either is fine.", best=self.names[self.best],
+                      close=", ".join(self.close), **f)
         if self.reason is StopReason.INDIFFERENT:
             return tr("Stopped after {n} deals: no other option beats the best by {margin} or more, at {c} "
                       "confidence.", **f)
@@ -130,6 +143,8 @@ class Verdict:
             vouching = tr("; another option might still beat it by up to {vouch}", **f)
         if self.reason is StopReason.TIME:
             return tr("Stopped by the time budget after {n} deals{vouching}.", vouching=vouching, **f)
+        if self.reason is StopReason.USER:
+            return tr("Stopped on request after {n} deals{vouching}.", vouching=vouching, **f)
         return tr("Stopped at the most deals allowed, {n}{vouching}.", vouching=vouching, **f)
 
 
@@ -194,7 +209,8 @@ class StoppingRule:
 
 def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: int, rule: StoppingRule, *,
                         first: int = 40, growth: float = 1.5, time_budget: Optional[float] = None,
-                        clock: Callable[[], float] = time.monotonic) -> tuple[np.ndarray, Verdict]:
+                        clock: Callable[[], float] = time.monotonic, settle: bool = True,
+                        look: "Callable[[Verdict], bool] | None" = None) -> tuple[np.ndarray, Verdict]:
     """Solve deals in rounds until ``rule`` is satisfied, ``max_samples`` deals are
     solved or ``time_budget`` seconds have passed.
 
@@ -202,6 +218,11 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
     deal); the rounds grow from ``first`` deals by ``growth``, so a long answer looks
     only a few dozen times.  Returns every value solved and the last verdict; a verdict
     that stopped on the deals or the time has reason ``MAX_SAMPLES`` or ``TIME``.
+
+    ``settle=False`` never stops on the rule (every deal is solved unless the time or
+    ``look`` stops it: a fixed run in rounds, its verdicts only reported).  ``look``,
+    when given, sees each round's verdict; its ``True`` stops sampling there, the
+    verdict's reason then ``USER``.
 
     >>> rng = np.random.default_rng(7)
     >>> table = np.column_stack([rng.normal(5, 3, 1000), rng.normal(0, 3, 1000)])
@@ -220,8 +241,10 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
         chunks.append(np.asarray(solve(done, stop), dtype=float))
         done = stop
         verdict = rule.decide(np.concatenate(chunks))
-        if verdict.done:
+        if verdict.done and settle:
             return np.concatenate(chunks), verdict
+        if look is not None and look(verdict) and done < max_samples:
+            return np.concatenate(chunks), _stopped(verdict, StopReason.USER)
         if time_budget is not None and clock() - started >= time_budget:
             return np.concatenate(chunks), _stopped(verdict, StopReason.TIME)
         size = max(int(size * growth), 1)

@@ -376,21 +376,21 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/advise", tags=["advice"], summary="Bidding advice, waited for (advise)")
     async def advise_now(req: AdviseIn, request: Request) -> Response:
-        job = jobs.start("advise", _advise_work(req))
+        job = jobs.start("advise", _advise_work(req), watch=True)
         return await _wait(job, jobs, request)
 
     @app.post("/api/lead", tags=["advice"], summary="Opening-lead advice, waited for (lead_advice)")
     async def lead_now(req: LeadIn, request: Request) -> Response:
-        job = jobs.start("lead", _lead_work(req))
+        job = jobs.start("lead", _lead_work(req), watch=True)
         return await _wait(job, jobs, request)
 
     @app.post("/api/jobs/advise", tags=["jobs"], summary="Start bidding advice; poll /api/jobs/{id}")
     def advise_job(req: AdviseIn) -> dict[str, Any]:
-        return jobs.start("advise", _advise_work(req)).to_dict()
+        return jobs.start("advise", _advise_work(req), watch=True).to_dict()
 
     @app.post("/api/jobs/lead", tags=["jobs"], summary="Start lead advice; poll /api/jobs/{id}")
     def lead_job(req: LeadIn) -> dict[str, Any]:
-        return jobs.start("lead", _lead_work(req)).to_dict()
+        return jobs.start("lead", _lead_work(req), watch=True).to_dict()
 
     @app.post("/api/jobs/auctionreview", tags=["jobs"],
               summary="Review a whole auction from each caller's seat (review_auction); poll /api/jobs/{id}")
@@ -422,6 +422,12 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
     @app.post("/api/jobs/{job_id}/cancel", tags=["jobs"], summary="Stop a job (also: leave the page)")
     def cancel(job_id: Annotated[str, Path(max_length=40)]) -> Response:
         job = jobs.cancel(job_id)
+        return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
+
+    @app.post("/api/jobs/{job_id}/stop", tags=["jobs"],
+              summary="End a job's sampling after the round in hand, keeping the estimate so far")
+    def stop(job_id: Annotated[str, Path(max_length=40)]) -> Response:
+        job = jobs.stop(job_id)
         return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
 
     @app.get("/api/practice/bidding", tags=["practice"], summary="A bidding problem from a seed")
@@ -528,10 +534,10 @@ def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type[PlayedDealIn],
                  work: Callable[[PlayedDealIn], Work], summary: str) -> None:
     """``POST /api/KIND`` (waited for) and ``POST /api/jobs/KIND`` (a job to poll)."""
     async def now(req: PlayedDealIn, request: Request) -> Response:
-        return await _wait(jobs.start(kind, work(req)), jobs, request)
+        return await _wait(jobs.start(kind, work(req), watch=kind == "play"), jobs, request)
 
     def later(req: PlayedDealIn) -> dict[str, Any]:
-        return jobs.start(kind, work(req)).to_dict()
+        return jobs.start(kind, work(req), watch=kind == "play").to_dict()
 
     # the request model is a variable here: give FastAPI the types themselves
     now.__annotations__ = {"req": model, "request": Request, "return": Response}

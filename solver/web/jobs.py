@@ -5,6 +5,14 @@ callback, which records the progress and raises :class:`Cancelled` once the job 
 cancelled, so the sampling stops after the deals in hand.  A job nobody has asked
 about for :data:`ABANDONED_AFTER` seconds counts as cancelled too: closing the page
 stops its work even when the page could not say so.
+
+A job started with ``watch=True`` samples its answers in rounds
+(:func:`solver.montecarlo.watching`): after each round its ``partial`` holds the
+estimate so far (the best option with its standard error, the runner-up's paired gap,
+the deals solved), and :meth:`Jobs.stop` ends the sampling after the round in hand,
+the job finishing with the answer on the deals solved (marked ``"stopped": "user"``).
+Watched jobs share one :class:`~solver.montecarlo.Reuse`: asking again with more
+deals, or another question on the same hand, solves only the deals not solved yet.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from typing import Any, Callable
 
 from solver.cards import TextEnum
 from solver.messages import tr
+from solver.montecarlo import Reuse, Round, reusing, watching
 
 #: How a job says how far it is: ``progress(done, total)``.
 Progress = Callable[[int, int], None]
@@ -75,6 +84,8 @@ class Job:
         self.result: Any = None
         self.error: "str | None" = None
         self.cancelled = threading.Event()
+        self.stop_asked = threading.Event()
+        self.partial: "dict[str, Any] | None" = None
         self.seen = time.monotonic()
         self.finished_at: "float | None" = None
 
@@ -89,13 +100,22 @@ class Job:
         if self.cancelled.is_set():
             raise Cancelled(self.id)
 
+    def watch(self, r: Round) -> bool:
+        """The watcher of a watched job: keeps the round's estimate; ``True`` once a stop
+        was asked (every later answer of the job then stops after its first round)."""
+        self.partial = r.to_dict()
+        if self.cancelled.is_set():
+            raise Cancelled(self.id)
+        return self.stop_asked.is_set()
+
     @property
     def finished(self) -> bool:
         return self.state in FINISHED
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "state": self.state.value, "done": self.done,
-                "total": self.total, "result": self.result, "error": self.error}
+                "total": self.total, "result": self.result, "error": self.error, "partial": self.partial,
+                "stopping": self.stop_asked.is_set()}
 
 
 class Jobs:
@@ -107,9 +127,11 @@ class Jobs:
         self._lock = threading.Lock()
         self._limit = limit
         self._stopping = False
+        self.reuse = Reuse()
 
-    def start(self, kind: str, work: Work) -> Job:
-        """Queue ``work(progress)``; its return value becomes the job's result.
+    def start(self, kind: str, work: Work, watch: bool = False) -> Job:
+        """Queue ``work(progress)``; its return value becomes the job's result
+        (``watch``: its sampled answers are solved in rounds, see the module).
 
         A :class:`~solver.errors.CoincheError` (any ``ValueError``) it raises becomes the
         job's ``error``, one line."""
@@ -122,7 +144,7 @@ class Jobs:
                 raise Stopping(tr("the server is stopping"))
             job = Job(secrets.token_urlsafe(ID_BYTES), kind)
             self._jobs[job.id] = job
-        self._pool.submit(self._run, job, work)
+        self._pool.submit(self._run, job, _watched(job, work, self.reuse) if watch else work)
         return job
 
     def _run(self, job: Job, work: Work) -> None:
@@ -176,6 +198,14 @@ class Jobs:
                 job.finished_at = time.monotonic()
         return job
 
+    def stop(self, job_id: str) -> "Job | None":
+        """End a watched job's sampling after the round in hand, keeping its estimate:
+        the job finishes with the answer on the deals solved."""
+        job = self.get(job_id)
+        if job is not None:
+            job.stop_asked.set()
+        return job
+
     def stop_all(self) -> None:
         """The server is stopping: refuse new jobs, cancel the others (each stops after
         the deal in hand)."""
@@ -198,3 +228,12 @@ class Jobs:
             for job in self._jobs.values():
                 job.cancelled.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _watched(job: Job, work: Work, reuse: Reuse) -> Work:
+    """``work`` with its sampled answers shown to ``job`` round by round, reusing the
+    per-deal results in ``reuse``."""
+    def run(progress: Progress) -> Any:
+        with watching(job.watch), reusing(reuse):
+            return work(progress)
+    return run

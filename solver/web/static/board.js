@@ -43,7 +43,9 @@ const TEXT = {
     lg_good: "meilleure", lg_ok: "perd moins de 10", lg_bad: "perd 10 ou plus",
     over: "Donne terminée", hand: "Main", seat: "Place", samples: "Donnes tirées", advise: "Conseiller",
     lookahead: "Anticiper la suite des enchères", lookahead_help: "Juger chaque annonce en poursuivant les enchères sur chaque donne",
-    cancel: "Arrêter", auction_so_far: "Enchères jusqu'ici (depuis le joueur après le donneur)",
+    cancel: "Arrêter", stop_keep: "Arrêter et garder l'estimation", stopping: "Arrêt à la fin de ce tour…",
+    best_so_far: "En tête pour l'instant", runner_up: "suivant",
+    stopped_user: "Arrêté à votre demande : la réponse repose sur les {n} donnes résolues.", auction_so_far: "Enchères jusqu'ici (depuis le joueur après le donneur)",
     sampling: "Tirage et résolution des donnes", recommendation: "Conseil", answer: "Après ces enchères",
     pass: "passe", histograms: "Points du camp sur les donnes tirées (belote comprise), niveaux d'enchère marqués",
     grid: "Grille des enchères : chance de réussir et score moyen (si contré quand elle chute)",
@@ -80,7 +82,9 @@ const TEXT = {
     lg_good: "best", lg_ok: "loses under 10", lg_bad: "loses 10 or more",
     over: "Deal over", hand: "Hand", seat: "Seat", samples: "Deals sampled", advise: "Advise",
     lookahead: "Look ahead", lookahead_help: "Judge each call by continuing the auction on every deal",
-    cancel: "Stop", auction_so_far: "Auction so far (from the player after the dealer)",
+    cancel: "Stop", stop_keep: "Stop and keep the estimate", stopping: "Stopping at the end of this round…",
+    best_so_far: "Best so far", runner_up: "next",
+    stopped_user: "Stopped at your request: the answer rests on the {n} deals solved.", auction_so_far: "Auction so far (from the player after the dealer)",
     sampling: "Sampling and solving deals", recommendation: "Advice", answer: "After this auction",
     pass: "pass", histograms: "The side's points over the sampled deals (belote included), bid levels marked",
     grid: "Bid grid: chance to make and mean score (coinched when it fails)",
@@ -828,6 +832,8 @@ function renderSeatAdvice(pane, a) {
     el("td", {}, c.real === null ? "" : String(sideOf(a.seat) === "NS" ? c.real : 162 - c.real))));
   pane.append(scroller(el("table", { class: "grid", id: "seat-advice-table" }, el("tr", {}, ...head), ...rows)),
               richEl("p", { class: "muted" }, `${t(a.seat)}, ${a.samples} ${t("deals")} — ${polish(a.text)}`));
+  const note = stoppedNote(a, "seat-stopped");
+  if (note) pane.append(note);
 }
 
 const VERDICT_KEY = { good: "v_good", mistake: "v_mistake", "bad luck": "v_badluck", lucky: "v_lucky", forced: "v_forced" };
@@ -1035,20 +1041,53 @@ function renderAdvice() {
   renderLead(pane);
 }
 
+// The advice jobs sample in rounds: their Stop keeps the estimate so far (POST
+// /api/jobs/{id}/stop), the others' Stop cancels them.
+const WATCHED = ["advise", "lead", "play"];
+
 function renderProgress() {
   for (const box of document.querySelectorAll(".progress-box")) {
     if (!job) { box.replaceChildren(); continue; }
     const pct = job.total ? Math.round((100 * job.done) / job.total) : 0;
+    const watched = WATCHED.includes(job.kind);
     if (!box.querySelector(".progress")) {
       box.replaceChildren(el("div", { class: "row" }, el("span", { class: "muted count" }),
-                             el("button", { type: "button", class: "stop", id: "stop-" + box.id, onclick: () => stopJob(true) }, t("cancel"))),
+                             el("button", { type: "button", class: "stop", id: "stop-" + box.id,
+                                            onclick: () => (watched ? stopKeeping() : stopJob(true)) }, t(watched ? "stop_keep" : "cancel"))),
                           el("div", { class: "progress", role: "progressbar", "aria-label": t("sampling"),
-                                      "aria-valuemin": "0", "aria-valuemax": "100" }, el("div", {})));
+                                      "aria-valuemin": "0", "aria-valuemax": "100" }, el("div", {})),
+                          el("div", { class: "estimate", role: "status", "aria-live": "polite" }));
     }
     box.querySelector(".count").textContent = `${t("sampling")}${C()}${job.done} / ${job.total || "…"}`;
     box.querySelector(".progress").setAttribute("aria-valuenow", String(pct));
     box.querySelector(".progress div").style.width = `${pct}%`;
+    box.querySelector(".estimate").replaceChildren(estimateText(job));
+    if (job.stopping) {
+      const b = box.querySelector(".stop");
+      b.disabled = true;
+      b.textContent = t("stopping");
+    }
   }
+}
+
+// The running best option: its mean with a 95% interval (1.96 standard errors) and the
+// runner-up's paired gap, over the deals solved so far.
+function optionText(kind, name) {
+  if (!name) return "";
+  return CARD_RE.test(name) && kind !== "advise" ? cardName(name) : callText(name.replace(" ", ""));
+}
+function estimateText(j) {
+  const p = j.partial;
+  if (!p || !p.best) return "";
+  const pm = (v, se) => `${v >= 0 ? "+" : ""}${Math.round(v)}${se === null ? "" : ` ± ${Math.round(1.96 * se)}`}`;
+  const gap = p.runner_up ? `; ${t("runner_up")} ${optionText(j.kind, p.runner_up)} ${pm(p.gap, p.gap_se)}` : "";
+  return rich(`${t("best_so_far")}${C()}${optionText(j.kind, p.best)} ${pm(p.value, p.value_se)} ` +
+              `(${p.samples} / ${p.total} ${t("deals")})${gap}`);
+}
+
+// "Stopped at your request" under an answer whose sampling the user ended.
+function stoppedNote(r, id) {
+  return r && r.stopped === "user" ? el("p", { class: "muted stopped-note", id }, t("stopped_user").replace("{n}", r.samples)) : null;
 }
 
 function renderAdviceResult(pane, adv, pick) {
@@ -1059,6 +1098,8 @@ function renderAdviceResult(pane, adv, pick) {
     richEl("div", { class: "big", id: "adv-answer" }, `${inside ? t("answer") : t("recommendation")}${C()}${callText(call)}`),
     richEl("div", {}, polish(inside ? inside.text : adv.recommendation.text)));
   pane.append(box);
+  const note = stoppedNote(inside || adv, "adv-stopped");
+  if (note) box.append(note);
   if (inside) renderInAuction(pane, inside);
   pane.append(el("h3", {}, inside ? t("hist_all") : t("histograms")), histograms(adv));
   pane.append(el("h3", {}, inside ? t("grid_in_auction") : t("grid")), scroller(bidGrid(adv, pick)));
@@ -1171,6 +1212,8 @@ function renderLead(pane) {
       el("td", {}, rich(cardName(c.card))), el("td", {}, c.points.toFixed(1)),
       el("td", {}, `${Math.round(100 * c.p_make)}%`), el("td", {}, `${c.ev >= 0 ? "+" : ""}${Math.round(c.ev)}`),
       el("td", { class: c.card === res.best ? "cell good" : "" }, c.card === res.best ? t("best_was") : `${Math.round(c.vs_best)} ± ${Math.round(c.vs_best_se || 0)}`)));
+    const note = stoppedNote(res, "lead-stopped");
+    if (note) pane.append(note);
     pane.append(richEl("p", { id: "lead-text" }, polish(res.text)),
       scroller(el("table", { class: "grid", id: "lead-table" }, el("tr", {}, ...["card", "our_points", "make", "ev", "vs_best"].map((k) => el("th", {}, t(k)))), ...rows)));
   }
@@ -1210,6 +1253,12 @@ async function runJob(kind, body, onDone) {
   renderProgress();
   if (finished.state === "failed") throw new Error(finished.error);
   if (finished.state === "done") onDone(finished.result);
+}
+
+async function stopKeeping() {
+  if (!job) return;
+  const now = await api("POST", `/api/jobs/${job.id}/stop`).catch(() => null);
+  if (job && now && now.id === job.id) { job = now; renderProgress(); }
 }
 
 async function stopJob(pressed) {
