@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Iterable
 
-from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum, TextEnum
+from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum, TextEnum  # noqa: F401  (Card: the doctest)
 from .errors import RulesError, StrainError, quote
 from .messages import tr
 from .notation import Language, current as current_language

@@ -171,7 +171,7 @@ def test_keyboard_plays_a_whole_deal(server, browser):
     sol = solver.solve(DEAL, "S", "W", [])
     first = active.get_attribute("data-card")
     label = active.accessible_name
-    cost = sol.cost(first)
+    cost = sol.cost(solver.Card.parse(first))
     assert label.startswith(("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven"))
     assert (f"costs {cost} card points" if cost else "best") in label
     active.send_keys(Keys.ARROW_RIGHT)
