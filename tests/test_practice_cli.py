@@ -61,7 +61,6 @@ def test_bad_input_is_one_line_and_a_new_prompt(tmp_path: Path) -> None:
 
 def test_bad_options_and_a_bad_rating_file(tmp_path: Path) -> None:
     one_line_error(run("practice", "--kind", "solo"), "--kind")
-    one_line_error(run("practice", "--kind", "seat"), "seat")
     one_line_error(run("practice", "--kind", "bidding", "--strain", "H"), "--strain")
     bad = tmp_path / "bad.json"
     bad.write_text("{\"rating\": 1500}")
