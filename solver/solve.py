@@ -653,9 +653,9 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
     # four shares of the cards a thread: about two cards each, so the threads end together
     shared = _SharedSolve(pos, 4 * n)
     pool = thread_pool()
-    for _ in range(n - 1):
-        pool.submit(shared.work, Solver(table_of=main))
-    try:
+    try:        # the threads start inside: a signal among them still releases them
+        for _ in range(n - 1):
+            pool.submit(shared.work, Solver(table_of=main))
         sol = main.solve(pos.copy())
         shared.value = sol.ns_points
         shared.value_known.set()
