@@ -80,6 +80,17 @@ def card_name(card: Any) -> str:
 
 #: English template -> French template.
 FRENCH: dict[str, str] = {
+    # answers and studies
+    "limit {limit!r}: expected 1 or more": "limite {limit!r} : 1 ou plus attendu",
+    "strains {strains}: the rules bid {bid}": "couleurs {strains} : les règles annoncent {bid}",
+    "predicate {where!r}: expected an expression, like 'trump_J and trumps >= 4'":
+        "condition {where!r} : une expression est attendue, comme 'trump_J and trumps >= 4'",
+    "feature {name!r}: expected a name": "caractéristique {name!r} : un nom est attendu",
+    "predicate {text}: {reason}": "condition {text} : {reason}",
+    "'in' but over a list of constants": "'in' mais sur autre chose qu'une liste de constantes",
+    "contract {text!r}: expected a bid like 100H S": "contrat {text!r} : une enchère est attendue, comme 100♥ S",
+    "contracts: expected one or more, like ['100H S', '80SA S']":
+        "contrats : un ou plus attendus, comme ['100♥ S', '80SA S']",
     # stopping
     "the command did not stop within {n} s: ended at once":
         "la commande ne s'est pas arrêtée en {n} s : arrêt immédiat",

@@ -455,7 +455,7 @@ class Reuse:
 
     def __init__(self, limit: int = 100_000) -> None:
         if limit < 1:
-            raise ValueError(f"limit {limit!r}: expected 1 or more")
+            raise ValueError(tr("limit {limit!r}: expected 1 or more", limit=limit))
         self.limit = limit
         self._kept: "collections.OrderedDict[Hashable, Any]" = collections.OrderedDict()
         self._lock = threading.Lock()

@@ -376,7 +376,8 @@ def realistic_advice(advice: "Advice", samples: int = 30, worlds: int = 10, seed
     bid = bid_strains(advice.rules)
     chosen = bid if strains is None else tuple(Strain.parse(s) for s in strains)
     if not set(chosen) <= set(bid):
-        raise ConstraintError(f"strains {' '.join(s.name for s in chosen)}: the rules bid {' '.join(s.name for s in bid)}")
+        raise ConstraintError(tr("strains {strains}: the rules bid {bid}", strains=" ".join(s.name for s in chosen),
+                                 bid=" ".join(s.name for s in bid)))
     played = [STRAINS.index(s) for s in chosen]
     seeds = np.random.SeedSequence(seed).spawn(n * len(played))
     tasks = [(d, STRAINS[j], advice.leader, advice.rules, worlds,

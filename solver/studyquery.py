@@ -151,7 +151,7 @@ def check_names(names: "list[str] | tuple[str, ...]", custom: "CustomFeatures | 
     custom = custom or {}
     for name in names:
         if not isinstance(name, str):
-            raise ConstraintError(f"feature {name!r}: expected a name")
+            raise ConstraintError(tr("feature {name!r}: expected a name", name=name))
         if name in DEAL_FEATURES or name in custom:
             continue
         who, dot, feature = name.rpartition(".")
@@ -243,7 +243,7 @@ def _check(node: ast.AST, text: str, names: list[str]) -> None:
             if isinstance(op, (ast.In, ast.NotIn)):
                 if not (isinstance(right, (ast.List, ast.Tuple))
                         and all(isinstance(e, ast.Constant) for e in right.elts)):
-                    raise bad("'in' but over a list of constants")
+                    raise bad(tr("'in' but over a list of constants"))
             elif type(op) not in _COMPARE:
                 raise bad(type(op).__name__)
             else:
@@ -281,7 +281,7 @@ class Predicate:
         try:
             check_names(list(self.names), custom)
         except ConstraintError as e:
-            raise ConstraintError(f"predicate {quote(self.text)}: {e}") from None
+            raise ConstraintError(tr("predicate {text}: {reason}", text=quote(self.text), reason=e)) from None
 
     def mask(self, hands: np.ndarray, strain: Strain, rules: Rules, seat: Seat, of: str = "seat",
              custom: "CustomFeatures | None" = None) -> np.ndarray:
@@ -350,7 +350,8 @@ def predicate(where: "str | Callable[[Deal, Strain], Any] | Predicate") -> Predi
     if callable(where):
         return Predicate(getattr(where, "__name__", "predicate"), where)
     if not isinstance(where, str) or not where.strip():
-        raise ConstraintError(f"predicate {where!r}: expected an expression, like 'trump_J and trumps >= 4'")
+        raise ConstraintError(tr("predicate {where!r}: expected an expression, like 'trump_J and trumps >= 4'",
+                                 where=where))
     try:
         tree = ast.parse(where.strip(), mode="eval")
     except SyntaxError as e:

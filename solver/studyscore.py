@@ -104,7 +104,7 @@ def parse_option(text: "Contract | str", seat: Seat) -> Contract:
     if isinstance(text, Contract):
         return text
     if not isinstance(text, str):
-        raise ConstraintError(f"contract {text!r}: expected a bid like 100H S")
+        raise ConstraintError(tr("contract {text!r}: expected a bid like 100H S", text=text))
     named = Contract.parse(text)
     try:
         return Contract.parse(text, declarer=seat)
@@ -142,7 +142,7 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
         solved = " ".join(s.name for s in spec.leaders)
         raise ConstraintError(tr("leader {seat}: the study solved {leaders}", seat=lead.name, leaders=solved))
     if isinstance(contracts, str) or not contracts:
-        raise ConstraintError("contracts: expected one or more, like ['100H S', '80SA S']")
+        raise ConstraintError(tr("contracts: expected one or more, like ['100H S', '80SA S']"))
     options = [parse_option(c, me) for c in contracts]
     for c in options:
         if c.strain not in spec.strains:

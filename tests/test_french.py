@@ -240,7 +240,7 @@ FOR_PROGRAMMERS = {
 PENDING = {
     "cli/cmd_advise.py", "cli/cmd_batch.py", "cli/cmd_bidreview.py", "cli/cmd_deal.py", "cli/cmd_game.py",
     "cli/cmd_match.py", "cli/cmd_par.py", "cli/cmd_play.py", "cli/cmd_playout.py", "cli/cmd_practice.py",
-    "cli/cmd_problems.py", "cli/cmd_review.py", "cli/cmd_score.py", "cli/cmd_selfplay.py", "cli/cmd_serve.py",
+    "cli/cmd_review.py", "cli/cmd_score.py", "cli/cmd_selfplay.py", "cli/cmd_serve.py",
     "cli/cmd_show.py", "cli/cmd_solve.py", "cli/cmd_study.py", "cli/cmd_table.py", "cli/errors.py",
     "cli/files.py", "cli/lang.py", "cli/options.py", "cli/parse.py", "cli/records_io.py", "cli/rules.py",
     "solver/aggregate.py", "solver/atomic.py", "solver/auction.py", "solver/batch.py", "solver/bots.py",
