@@ -28,7 +28,8 @@ from importlib import resources
 import numpy as np
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .auction import Call, parse_call
+from .auction import Auction, Call, parse_call
+from .bidding import auction_advice
 from .bots import HeuristicBot, SeatView
 from .cards import Card, Seat, Suit, Team
 from .contract import Coinche, Contract
@@ -529,7 +530,6 @@ def judge_call(hand: Any, seat: Seat, dealer: Seat, auction: Any, seed: int,
     """The next call of ``auction`` judged by :func:`solver.bidding.auction_advice` on
     :data:`BID_SAMPLES` deals of ``seed``: kept when the advised call beats every other
     legal call by more than :data:`CLEAR_SE` paired standard errors (else ``None``)."""
-    from .bidding import auction_advice
 
     try:
         adv = auction_advice(hand, seat, dealer, auction, samples=BID_SAMPLES, seed=seed, rules=rules, workers=1)
@@ -742,7 +742,6 @@ def call_fails(p: Problem, view: SeatView, heuristic: Call) -> tuple[tuple[str, 
     """How often each player of :data:`CALL_PLAYERS` misses bidding problem ``p``: ``random``
     (a legal call at random), ``heuristic`` (the call the heuristic bot made), ``advice-10``
     and ``advice-40`` (the sampled advice on 10 and 40 deals of seeds of their own)."""
-    from .bidding import auction_advice
 
     legal = view.auction.legal_calls()
     out = [("random", round(1 - 1 / len(legal), 3)), ("heuristic", float(heuristic.text != p.solution))]
@@ -822,7 +821,6 @@ def check_problem(p: Problem, solver: Solver) -> list[str]:
 
 def _check_call(p: Problem) -> list[str]:
     state = p.dealer.next
-    from .auction import Auction
 
     auction = Auction(p.dealer, (), p.rules)
     for c in p.auction:

@@ -114,6 +114,12 @@ _CONVENIENCES = {
     ("solver.deal", "first_leader", "leader"), ("solver.deal", "first_leader", "dealer"),
     # the Python face of ``coinche study show``: a study's folder, ``of="side"``, ``seat="E"``
     ("solver.aggregate", "aggregate", "seat"),
+    # the look-ahead doors mirror bidding's: ``solver.auction_advice(hand, "S", "E", "...")``
+    *{("solver.lookahead", "auction_advice", p) for p in ("hand", "seat", "dealer", "auction", "executor")},
+    *{("solver.lookahead", "review_auction", p) for p in ("deal", "dealer", "auction")},
+    # a study's questions as text (``where="trump_J and trumps >= 4"``, contracts ``"100H S"``)
+    ("solver.aggregate", "aggregate", "where"), ("solver.studyquery", "predicate", "where"),
+    *{("solver.studyscore", "compare_contracts", p) for p in ("contracts", "leader", "seat", "where")},
     # the language blocks: ``with writing_in("fr"):``
     ("solver.messages", "writing_in", "language"), ("solver.notation", "using", "language"),
 }
@@ -142,10 +148,6 @@ _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.knowledge', 'Knowledge.from_play', 'seat'),
     ('solver.knowledge', 'Knowledge.from_play', 'shown'),
     ('solver.knowledge', 'Knowledge.from_play', 'strain'),
-    # the look-ahead advice is being moved above bidding and the bots
-    ('solver.lookahead', 'lookahead_advice', 'auction'),
-    ('solver.lookahead', 'lookahead_advice', 'dealer'),
-    ('solver.lookahead', 'lookahead_advice', 'seat'),
     # the referee's position: built and played from text in most tests and examples
     ('solver.play', 'Position.__init__', 'deal'),
     ('solver.play', 'Position.__init__', 'leader'),
