@@ -20,7 +20,7 @@ from typing import IO, Annotated, Any, Iterable, Iterator, Optional, cast
 import typer
 
 from .app import app
-from .errors import OutputError, fail, handle_errors, is_write_failure
+from .errors import OutputError, error_line, fail, handle_errors, is_write_failure
 from .files import MAX_INPUT_BYTES, MAX_LINE, check_output, nothing_in, open_input
 from solver.messages import N_, tr
 from solver.atomic import atomic_open, is_stream
@@ -208,7 +208,7 @@ def _write(stream: IO[str], items: Iterable[Any], total: Optional[int], rules: R
         for r in results:
             if isinstance(r, BadLine):
                 bad += 1
-                err_console.print(f"error: {r}", soft_wrap=True)
+                err_console.print(error_line(r), soft_wrap=True)
             else:
                 n += 1
             if writer is not None:

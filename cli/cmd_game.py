@@ -11,7 +11,7 @@ import typer
 from .app import app
 from .cmd_bidreview import show_auction_review
 from .cmd_review import show_seat_review
-from .errors import fail, handle_errors
+from .errors import error_line, fail, handle_errors
 from .output import err_console
 from .options import SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, say
@@ -98,7 +98,7 @@ class Terminal:
                     raise CoincheError(why)
                 return call
             except CoincheError as e:
-                err_console.print(f"error: {e}", soft_wrap=True)
+                err_console.print(error_line(e), soft_wrap=True)
 
     def card(self, view: SeatView) -> Card:
         c = view.contract
@@ -113,7 +113,7 @@ class Terminal:
             try:
                 return legal_card(text, legal)
             except CoincheError as e:
-                err_console.print(f"error: {e}", soft_wrap=True)
+                err_console.print(error_line(e), soft_wrap=True)
 
 
 def _bots(seat: Seat, partner: str, opponents: str, seed: int, options: dict[str, Any],
