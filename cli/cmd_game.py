@@ -190,9 +190,9 @@ def game(
         done = load_records(resume)
         tag = done[0].section("MatchSeed")
         if tag is None or not tag.value.isdigit():
-            raise fail(f"{quote(str(resume))}: not a saved match (no [MatchSeed] tag)")
+            raise fail(tr("{path}: not a saved match (no [MatchSeed] tag)", path=quote(str(resume))))
         if seed is not None and seed != int(tag.value):
-            raise fail(f"--seed {seed}: the saved match was played with seed {tag.value}")
+            raise fail(tr("--seed {seed}: the saved match was played with seed {saved}", seed=seed, saved=tag.value))
         seed = int(tag.value)
         first = done[0].dealer or first
     seed = seed_or_fresh(seed)

@@ -60,10 +60,11 @@ def load_rating(path: Path) -> Rating:
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("expected an object")
+            raise ValueError(tr("expected an object"))
         return Rating.from_dict(data)
     except ValueError as e:
-        raise fail(f"rating file {quote(str(path))} is not a rating ({e}): fix or remove it") from None
+        raise fail(tr("rating file {path} is not a rating ({error}): fix or remove it", path=quote(str(path)),
+                      error=e)) from None
 
 
 def save_rating(path: Path, rating: Rating) -> None:

@@ -115,8 +115,8 @@ def score(
     steps = decl_lines + score_steps(contract, points, capot=taken, belote=claims, declarations=decl,
                                      generale=generale, rules=rules)
     if contract.is_capot and not capot and not lost_capot:
-        err_console.print("hint: a capot bid makes only when the bidders take every trick; "
-                          "add --capot to score a capot taken", soft_wrap=True)
+        err_console.print(tr("hint: a capot bid makes only when the bidders take every trick; add --capot to "
+                             "score a capot taken"), soft_wrap=True)
     if as_json:
         print_json({**result.to_dict(), "steps": steps})
         return

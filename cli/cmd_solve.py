@@ -200,7 +200,7 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                     item = str(e)
             if isinstance(item, str):
                 bad += 1
-                err_console.print(f"line {n}: {item}", soft_wrap=True)
+                err_console.print(tr("line {n}: {problem}", n=n, problem=item), soft_wrap=True)
                 if as_json:
                     print_json({"line": n, "error": item})
             elif as_json:

@@ -67,7 +67,7 @@ def _features(by: str) -> list[str]:
     try:
         check_names(names)
     except ConstraintError as e:
-        raise fail(f"--by: {e}") from None
+        raise fail(tr("--by: {error}", error=e)) from None
     return names
 
 
