@@ -134,7 +134,7 @@ def _given(after: Optional[str]) -> Optional[str]:
     before = BEFORE_COMMAND.get()
     if before is not None and after is not None and before.strip().lower() != after.strip().lower():
         raise CoincheError(tr("--lang {before} before the command and {after} after it: give one",
-                                       before=repr(before), after=repr(after)))
+                              before=repr(before), after=repr(after)))
     return after if after is not None else before
 
 
@@ -158,9 +158,9 @@ def refuse_french(kwargs: dict[str, Any]) -> None:
             except CoincheError:
                 continue            # neither reads it: the command says what is wrong
             raise CoincheError(tr("--{name} {value} is French notation ({french} in English): input is "
-                                           "read in English unless French is asked for: add --lang fr "
-                                           "(or set {var}=fr)", name=name, value=repr(value), french=french,
-                                           var=notation.ENV_VAR))
+                                  "read in English unless French is asked for: add --lang fr "
+                                  "(or set {var}=fr)", name=name, value=repr(value), french=french,
+                                  var=notation.ENV_VAR))
 
 
 def _unguarded(func: Callable[..., Any]) -> Callable[..., Any]:
