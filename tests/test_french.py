@@ -243,12 +243,7 @@ PENDING = {
     "cli/cmd_review.py", "cli/cmd_score.py", "cli/cmd_selfplay.py", "cli/cmd_serve.py",
     "cli/cmd_show.py", "cli/cmd_solve.py", "cli/cmd_study.py", "cli/cmd_table.py", "cli/errors.py",
     "cli/files.py", "cli/lang.py", "cli/options.py", "cli/parse.py", "cli/records_io.py", "cli/rules.py",
-    "solver/aggregate.py", "solver/atomic.py", "solver/auction.py", "solver/batch.py", "solver/bots.py",
-    "solver/cards.py", "solver/contract.py", "solver/deal.py", "solver/declarations.py", "solver/features.py",
-    "solver/handeval.py", "solver/handfit.py", "solver/knowledge.py", "solver/match.py", "solver/notation.py",
-    "solver/parallel.py", "solver/play.py", "solver/plot.py", "solver/problems.py", "solver/rating.py", "solver/rules.py",
-    "solver/sequential.py", "solver/solve.py", "solver/studies.py", "solver/studyfiles.py", "solver/system.py",
-    "solver/workers.py",
+    "solver/notation.py",
 }
 
 
