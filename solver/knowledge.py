@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, CardSet, Seat, Suit
 from .deal import Deal
 from .errors import ConstraintError, IllegalPlayError
-from .messages import tr
+from .messages import N_, tr
 from .play import Position, legal_cards, legal_with_reason, parse_played, trick_winner
 from .rules import Rules, Strain
 from .sampling import Constraints, cards_by_seat
@@ -133,7 +133,7 @@ def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, s
                belote: "Iterable[str] | str | None",
                shown: "Mapping[Seat | str, CardSet | str]") -> dict[Seat, CardSet]:
     """Per other seat, the cards its announcements showed (see :meth:`Knowledge.from_play`)."""
-    out = {s: m.mask for s, m in cards_by_seat(shown, "shown").items()}
+    out = {s: m.mask for s, m in cards_by_seat(shown, N_("shown")).items()}
     items = belote.replace(",", " ").split() if isinstance(belote, str) else list(belote or ())
     for item in items:
         who, _, suit_text = str(item).partition(":")

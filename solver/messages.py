@@ -1061,4 +1061,14 @@ FRENCH: dict[str, str] = {
     "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' (or pip install matplotlib)": "les graphiques demandent matplotlib, qui n'est pas installé : pip install 'coinche-solver[plot]' (ou pip install matplotlib)",
     "{key} must be a number between {low:g} and {high:g}": "{key} doit être un nombre entre {low:g} et {high:g}",
     "workers {workers!r}: expected 1 or more": "travailleurs {workers!r} : il faut 1 ou plus",
+    # what the auction and the play showed (Constraints.describe, Knowledge)
+    "{seat} holds {cards}": "{seat} tient {cards}",
+    "{seat} cannot hold {cards}": "{seat} ne peut pas tenir {cards}",
+    "{seat} void in {suit}": "{seat} chicane à {suit}",
+    "{seat} holds {lo} to {hi} {suit}": "{seat} a de {lo} à {hi} cartes à {suit}",
+    "{seat} holds {lo} to {hi} points": "{seat} a de {lo} à {hi} points",
+    "{seat} holds {lo} to {hi} points in {strain}": "{seat} a de {lo} à {hi} points comptés à {strain}",
+    "accept: {name}": "acceptation : {name}",
+    "shown": "montrées",
+    "{what} cards {cards!r}": "cartes {what} {cards!r}",
 }
