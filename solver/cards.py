@@ -169,7 +169,8 @@ class Suit(NamedIntEnum):
     @classmethod
     def _unknown(cls, text: object) -> Exception:
         letters = "P C K T" if notation.current() is notation.FR else "S H D C"
-        return CardError(f"unknown suit {quote(text)}: expected one of {letters} or ♠ ♥ ♦ ♣")
+        return CardError(tr("unknown suit {text}: expected one of {letters} or ♠ ♥ ♦ ♣", text=quote(text),
+                            letters=letters))
 
 
 BY_LANGUAGE[Suit] = "suit"
@@ -414,7 +415,7 @@ class Team(NamedIntEnum):
 
     @classmethod
     def _unknown(cls, text: object) -> Exception:
-        return SeatError(f"unknown side {quote(text)}: expected NS or EW")
+        return SeatError(tr("unknown side {text}: expected NS or EW", text=quote(text)))
 
 
 # Enum calls are slow; the properties above read these instead.

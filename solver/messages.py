@@ -1061,6 +1061,10 @@ FRENCH: dict[str, str] = {
     "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' (or pip install matplotlib)": "les graphiques demandent matplotlib, qui n'est pas installé : pip install 'coinche-solver[plot]' (ou pip install matplotlib)",
     "{key} must be a number between {low:g} and {high:g}": "{key} doit être un nombre entre {low:g} et {high:g}",
     "workers {workers!r}: expected 1 or more": "travailleurs {workers!r} : il faut 1 ou plus",
+    "unknown suit {text}: expected one of {letters} or ♠ ♥ ♦ ♣": "couleur inconnue {text} : il faut l'une de {letters} ou ♠ ♥ ♦ ♣",
+    "unknown side {text}: expected NS or EW": "camp inconnu {text} : il faut NS ou EW (ou EO)",
+    "the local cluster": "la grappe locale",
+    "lost the Dask scheduler at {where}": "l'ordonnanceur Dask est perdu à {where}",
     # what the auction and the play showed (Constraints.describe, Knowledge)
     "{seat} holds {cards}": "{seat} tient {cards}",
     "{seat} cannot hold {cards}": "{seat} ne peut pas tenir {cards}",

@@ -497,9 +497,9 @@ class DaskExecutor(Executor):
         """The error to raise for ``error`` when it means the scheduler is gone."""
         distributed = _distributed()
         if isinstance(error, (distributed.client.FutureCancelledError, distributed.comm.CommClosedError)):
-            where = self.address if self.address is not None else "the local cluster"
+            where = self.address if self.address is not None else tr("the local cluster")
             self._gone = True
-            return SchedulerLostError(f"lost the Dask scheduler at {where}")
+            return SchedulerLostError(tr("lost the Dask scheduler at {where}", where=where))
         return None
 
     def _submit(self, func: TaskFunc, task: Any) -> Any:
