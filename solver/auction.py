@@ -255,8 +255,8 @@ class Auction:
         seat = self.dealer.next
         for n, call in enumerate(self.calls, 1):
             if call.seat != seat:
-                raise AuctionError(tr("call {n} ({call}): it is {seat}'s turn, not {caller}'s", n=n, call=call,
-                                      seat=seat.name, caller=call.seat.name))
+                raise AuctionError(tr("call {n} ({call}): it is {seat}'s turn, not {caller}'s", n=n,
+                                      call=call, seat=seat.name, caller=call.seat.name))
             state.add(call)
             seat = seat.next
         return state

@@ -130,7 +130,8 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
         try:
             dealer = Seat.parse(value)
         except SeatError:
-            raise SeatError(tr("unknown dealer {value}: expected one of N E S W", value=quote(value))) from None
+            raise SeatError(tr("unknown dealer {value}: expected one of N E S W",
+                               value=quote(value))) from None
         parts = parts[:-1]
     elif len(parts) == 5 and "." not in last:
         try:

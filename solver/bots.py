@@ -675,7 +675,8 @@ def make_bot(kind: str, seed: Optional[int] = 0, **options: Any) -> Any:
     with ``options`` for :class:`PimcBot` (``worlds``, ``samples``, ``budget``)."""
     k = {"aleatoire": "random", "aléatoire": "random", "heuristique": "heuristic"}.get(kind.lower(), kind.lower())
     if k not in BOT_KINDS:
-        raise ConstraintError(tr("bot {kind!r}: expected one of {kinds}", kind=kind, kinds=", ".join(BOT_KINDS)))
+        raise ConstraintError(tr("bot {kind!r}: expected one of {kinds}", kind=kind,
+                                 kinds=", ".join(BOT_KINDS)))
     if k == "pimc":
         return PimcBot(seed=seed, **options)
     return BOT_KINDS[k](seed=seed)

@@ -205,7 +205,8 @@ class Rank(enum.IntEnum):
         ``9 8 7``; under the French setting ``K Q J T`` are not ranks (K and T are suits)."""
         r = _rank_index(str(text).strip().upper(), notation.current())
         if r is None:
-            raise CardError(tr("unknown rank {text}: expected one of A K Q J T (or 10) 9 8 7", text=quote(text)))
+            raise CardError(tr("unknown rank {text}: expected one of A K Q J T (or 10) 9 8 7",
+                               text=quote(text)))
         return cls(r)
 
 

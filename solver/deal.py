@@ -234,5 +234,6 @@ def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None"
     after = Seat.parse(dealer).next
     if lead is not None and lead != after:
         raise SeatError(tr("leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "
-                           "the seat after the dealer ({after})", leader=leader, dealer=dealer, after=after.name))
+                           "the seat after the dealer ({after})", leader=leader, dealer=dealer,
+                           after=after.name))
     return after

@@ -103,7 +103,8 @@ class HandValue:
 def _trump_strain(strain: "Strain | str") -> Strain:
     s = Strain.parse(strain)
     if s not in TRUMP_STRAINS:
-        raise ConstraintError(tr("strain {strain}: the point count covers the trump strains S H D C", strain=s.name))
+        raise ConstraintError(tr("strain {strain}: the point count covers the trump strains S H D C",
+                                 strain=s.name))
     return s
 
 

@@ -82,7 +82,8 @@ class Knowledge:
             if shown_cards.mask & excluded[s].mask:
                 both = CardSet(shown_cards.mask & excluded[s].mask)
                 raise ConstraintError(tr("{seat} announced {both}"
-                                         ", but its play shows it cannot hold them", seat=s.name, both=both.to_pbn()))
+                                         ", but its play shows it cannot hold them", seat=s.name,
+                                         both=both.to_pbn()))
         k = cls(seat, whole, strain, leader, rules, tuple(order), played_by, excluded, announced)
         k.check_own_play()
         return k
@@ -148,11 +149,11 @@ def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, s
         out[s] = out.get(s, 0) | (kq & ~played)
     for s, m in out.items():
         if s == seat:
-            raise ConstraintError(tr("{seat}'s own announcements add nothing to what {seat} knows", seat=seat.name))
-        if m & whole.mask:
-            raise ConstraintError(tr("{player} announced {cards}, "
-                                     "which {seat} holds", player=s.name, cards=CardSet(m & whole.mask).to_pbn(),
+            raise ConstraintError(tr("{seat}'s own announcements add nothing to what {seat} knows",
                                      seat=seat.name))
+        if m & whole.mask:
+            raise ConstraintError(tr("{player} announced {cards}, which {seat} holds", player=s.name,
+                                     cards=CardSet(m & whole.mask).to_pbn(), seat=seat.name))
     return {s: CardSet(m) for s, m in out.items() if m}
 
 
@@ -160,7 +161,8 @@ def _belote_suit(strain: Strain, text: str, item: Any) -> Suit:
     if strain.trump >= 0:
         trump = Suit(strain.trump)
         if text and Suit.parse(text) != trump:
-            raise ConstraintError(tr("belote {item!r}: belote is in trumps, {trump}", item=item, trump=trump.symbol))
+            raise ConstraintError(tr("belote {item!r}: belote is in trumps, {trump}", item=item,
+                                     trump=trump.symbol))
         return trump
     if strain == Strain.SA:
         raise ConstraintError(tr("belote {item!r}: there is no belote at sans atout", item=item))

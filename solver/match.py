@@ -151,7 +151,8 @@ def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[T
     decl = (0, 0)
     if declarations and any(declarations.values()):
         if not rules.declarations:
-            raise ScoreError(tr("declarations given, but these rules score none: add the rule declarations=true"))
+            raise ScoreError(tr("declarations given, but these rules score none: "
+                                "add the rule declarations=true"))
         decl = award_announced([parse_declaration(k) for k in declarations.get(Team.NS, [])],
                                [parse_declaration(k) for k in declarations.get(Team.EW, [])], rules)
     return score_deal(contract, points, capot=capot, belote=belote or None, declarations=decl,

@@ -445,7 +445,8 @@ class DaskExecutor(Executor):
                  retries: int = 2) -> None:
         super().__init__(workers)
         if (address is None) == (local_workers is None):
-            raise ConstraintError(tr("the dask backend needs a scheduler address or a number of local workers"))
+            raise ConstraintError(tr("the dask backend needs a scheduler address "
+                                     "or a number of local workers"))
         if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
             raise ConstraintError(tr("retries {retries!r}: expected 0 or more", retries=retries))
         distributed = _distributed()
@@ -454,8 +455,9 @@ class DaskExecutor(Executor):
         else:
             line = _unguarded_script_line()
             if line is not None:
-                raise ConstraintError(tr("a local Dask cluster started from a script's top level (line {line}): "
-                                         "put the script's work under 'if __name__ == \"__main__\":', since each "
+                raise ConstraintError(tr("a local Dask cluster started from a script's top level "
+                                         "(line {line}): put the script's work under "
+                                         "'if __name__ == \"__main__\":', since each "
                                          "worker process imports the script again", line=line))
         self.retries = retries
         self.address = address

@@ -215,9 +215,11 @@ def _check_types(record: object) -> None:
     for name, kind in _typed_names(type(record)):
         v = getattr(record, name)
         if kind == "bool" and not isinstance(v, bool):
-            raise RulesError(tr("rules option {name} must be True or False, not {value}", name=name, value=quote(v)))
+            raise RulesError(tr("rules option {name} must be True or False, not {value}", name=name,
+                                value=quote(v)))
         if kind == "int" and (isinstance(v, bool) or not isinstance(v, int)):
-            raise RulesError(tr("rules option {name} must be a whole number, not {value}", name=name, value=quote(v)))
+            raise RulesError(tr("rules option {name} must be a whole number, not {value}", name=name,
+                                value=quote(v)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -574,7 +576,8 @@ class Rules:
                    "{most} under these rules (162 in cards, belote{declarations}); "
                    "announcements that count (declarations=true, declarations_count=true) allow more",
                    lv=lv, need=need, most=self.most_counted,
-                   declarations=tr(", declarations") if self.declarations and self.declarations_count else ""))
+                   declarations=tr(", declarations") if self.declarations and self.declarations_count
+                   else ""))
 
     def replace(self, **changes: object) -> "Rules":
         """A copy with some fields changed; unknown names raise :class:`RulesError`."""

@@ -358,10 +358,12 @@ class Constraints:
         ['W chicane à ♠', 'N a de 20 à 60 points']
         """
         out = [tr("{seat} holds {cards}", seat=s.name, cards=c.to_pbn()) for s, c in self.known.items()]
-        out += [tr("{seat} cannot hold {cards}", seat=s.name, cards=c.to_pbn()) for s, c in self.excluded.items()]
+        out += [tr("{seat} cannot hold {cards}", seat=s.name, cards=c.to_pbn())
+                for s, c in self.excluded.items()]
         for (seat, suit), (lo, hi) in self.lengths.items():
             out.append(tr("{seat} void in {suit}", seat=seat.name, suit=suit.symbol) if hi == 0
-                       else tr("{seat} holds {lo} to {hi} {suit}", seat=seat.name, lo=lo, hi=hi, suit=suit.symbol))
+                       else tr("{seat} holds {lo} to {hi} {suit}", seat=seat.name, lo=lo, hi=hi,
+                               suit=suit.symbol))
         for seat, (lo, hi) in self.points.items():
             if self.points_strain is None:
                 out.append(tr("{seat} holds {lo} to {hi} points", seat=seat.name, lo=lo, hi=hi))

@@ -132,7 +132,8 @@ class Solver:
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS, *, table_of: "Solver | None" = None) -> None:
         if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
-            raise SolverError(tr("tt_bits {tt_bits}: expected a whole number from 8 to 26", tt_bits=quote(tt_bits)))
+            raise SolverError(tr("tt_bits {tt_bits}: expected a whole number from 8 to 26",
+                                 tt_bits=quote(tt_bits)))
         # table_of: search with that solver's table, from another thread (see solve_all)
         self._engine: Engine = Engine(tt_bits, None if table_of is None else table_of._engine)
         self._lock = threading.Lock()
@@ -458,7 +459,8 @@ class Solution:
         c = card
         if c not in self.card_values:
             legal = " ".join(x.name for x in self.card_values) or "none: the deal is over"
-            raise IllegalPlayError(tr("{card} is not a legal card here (legal: {legal})", card=c.name, legal=legal))
+            raise IllegalPlayError(tr("{card} is not a legal card here (legal: {legal})", card=c.name,
+                                      legal=legal))
         best = self.card_values[self.best_cards[0]]
         v = self.card_values[c]
         return best - v if self.to_move in (Seat.N, Seat.S) else v - best
@@ -548,7 +550,8 @@ def _continue(pos: Position, strain: "Strain | str | None", leader: "Seat | str 
         try:
             fresh.play(c)
         except IllegalPlayError as e:
-            raise IllegalPlayError(tr("card {n} of the play: {error}", n=len(pos.history) + i + 1, error=e)) from None
+            raise IllegalPlayError(tr("card {n} of the play: {error}", n=len(pos.history) + i + 1,
+                                      error=e)) from None
     return fresh
 
 

@@ -130,12 +130,13 @@ class StudySpec:
         for name, top in (("deals", 10**10), ("chunk_size", 10**6)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= top:
-                raise ConstraintError(tr("{name} {value!r}: expected a whole number from 1 to {top:,}", name=name,
-                                         value=v, top=top))
+                raise ConstraintError(tr("{name} {value!r}: expected a whole number from 1 to {top:,}",
+                                         name=name, value=v, top=top))
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise ConstraintError(tr("seed {seed!r}: expected a whole number, 0 or more", seed=self.seed))
         if self.constraints is not None and self.constraints.accept is not None:
-            raise ConstraintError(tr("a study records its constraints: an accept function cannot be recorded"))
+            raise ConstraintError(tr("a study records its constraints: "
+                                     "an accept function cannot be recorded"))
         if not isinstance(self.rules, Rules):
             raise ConstraintError(tr("rules {rules!r}: expected a Rules object", rules=self.rules))
         if self.accept is not None:

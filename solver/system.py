@@ -285,7 +285,8 @@ def _shows(data: Any) -> Shows:
         honours = data["honours"]
         if not isinstance(honours, list) or not all(isinstance(h, (str, int)) and not isinstance(h, bool)
                                                     for h in honours):
-            raise SystemError_(tr('honours {honours}: expected a list like ["J", "9"]', honours=quote(honours)))
+            raise SystemError_(tr('honours {honours}: expected a list like ["J", "9"]',
+                                  honours=quote(honours)))
         out["honours"] = tuple(str(h) for h in honours)
         bad = [h for h in out["honours"] if h not in _HONOURS]
         if bad:
@@ -320,8 +321,8 @@ def _rule(item: Any) -> Rule:
 def _rules_from(data: Mapping[str, Any], where: str) -> tuple[Rule, ...]:
     items = data.get("rules", data.get("rule", []))
     if not isinstance(items, list):
-        raise SystemError_(tr("{where}: rules {items}: expected a list of rules ([[rules]] in TOML)", where=where,
-                              items=quote(items)))
+        raise SystemError_(tr("{where}: rules {items}: expected a list of rules ([[rules]] in TOML)",
+                              where=where, items=quote(items)))
     out = []
     for k, item in enumerate(items, 1):
         try:
@@ -356,7 +357,8 @@ def load_system(path: "str | Path") -> BiddingSystem:
                 import tomli as tomllib   # type: ignore[no-redef, import-not-found, unused-ignore]
             data = tomllib.loads(text)
     except RecursionError:
-        raise SystemError_(tr("{path}: nested too deeply to be a bidding system", path=quote(str(p)))) from None
+        raise SystemError_(tr("{path}: nested too deeply to be a bidding system",
+                              path=quote(str(p)))) from None
     except ValueError as e:
         raise SystemError_(tr("{path}: not {kind}: {error}", path=quote(str(p)), kind=kind,
                               error=e)) from None
@@ -369,7 +371,8 @@ def load_system(path: "str | Path") -> BiddingSystem:
     try:
         return BiddingSystem(name, _rules_from(data, str(p)))
     except RecursionError:          # a value nested almost to the parser's limit, quoted
-        raise SystemError_(tr("{path}: nested too deeply to be a bidding system", path=quote(str(p)))) from None
+        raise SystemError_(tr("{path}: nested too deeply to be a bidding system",
+                              path=quote(str(p)))) from None
 
 
 def _r(situation: str, strains: str, low: int, high: int, **shows: Any) -> Rule:
