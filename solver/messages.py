@@ -909,7 +909,7 @@ FRENCH: dict[str, str] = {
     "not a set of cards: {cards}: expected cards, card text or a mask": "pas un ensemble de cartes : {cards} : il faut des cartes, un texte de cartes ou un masque",
     "not a list of hands: {hands}: Deal.from_pbn reads deal text": "pas une liste de mains : {hands} : Deal.from_pbn lit le texte d'une donne",
     "not a list of hands: {hands}: expected 4 hands": "pas une liste de mains : {hands} : il faut 4 mains",
-    "not a deal: {text}: expected a Deal or deal text": "pas une donne : {text} : il faut une Deal ou le texte d'une donne",
+    "not a deal: {text}: expected a Deal or deal text": "pas une donne : {text} : il faut un objet Deal ou le texte d'une donne",
     "seed {seed}: expected a whole number": "graine {seed} : il faut un nombre entier",
     "rng {rng}: expected a random.Random": "générateur {rng} : il faut un random.Random",
     "leader {leader!r} contradicts dealer {dealer!r}: the first lead is by the seat after the dealer ({after})": "l'entame {leader!r} contredit le donneur {dealer!r} : la première entame revient au joueur après le donneur ({after})",
