@@ -240,12 +240,7 @@ FOR_PROGRAMMERS = {
 #: Modules whose raise sites still build English f-strings: they are yet to be put
 #: through the catalogue; the list may only shrink (a module made clean leaves it).
 PENDING = {
-    "solver/aggregate.py", "solver/atomic.py", "solver/auction.py", "solver/batch.py", "solver/bots.py",
-    "solver/cards.py", "solver/contract.py", "solver/deal.py", "solver/declarations.py", "solver/features.py",
-    "solver/handeval.py", "solver/handfit.py", "solver/knowledge.py", "solver/match.py", "solver/notation.py",
-    "solver/parallel.py", "solver/play.py", "solver/plot.py", "solver/problems.py", "solver/rating.py", "solver/rules.py",
-    "solver/sequential.py", "solver/solve.py", "solver/studies.py", "solver/studyfiles.py", "solver/system.py",
-    "solver/workers.py",
+    "solver/notation.py",
 }
 
 
