@@ -136,8 +136,6 @@ FRENCH: dict[str, str] = {
     "{seat} {what} {suit} but is known to hold {held!r}": "{seat} {what} {suit} mais on lui sait {held!r}",
     "accept {accept!r} is not callable: expected a function deal -> bool":
         "accept {accept!r} n'est pas appelable : il faut une fonction donne -> bool",
-    "{seat} holds {lo} to {hi} {suit}": "{seat} tient {lo} à {hi} {suit}",
-    "{seat} holds {lo} to {hi} points": "{seat} tient {lo} à {hi} points",
     "cards {items} are known at {s} but are in {seat}'s hand {hand!r}":
         "les cartes {items} sont connues en {s} mais sont dans la main de {seat}, {hand!r}",
     "{n_cards} cards known at {s}: at most 8": "{n_cards} cartes connues en {s} : 8 au plus",
@@ -159,12 +157,10 @@ FRENCH: dict[str, str] = {
     "void of {seat}": "chicane de {seat}",
     "length of {suit} at {seat}: {v!r} contradicts ({before_lo}, {before_hi}) given before":
         "longueur à {suit} de {seat} : {v!r} contredit ({before_lo}, {before_hi}) donné avant",
-    "{seat} void in {suit}": "{seat} chicane à {suit}",
     "{s} holds {lo} to {hi} {suit} but only {free} {suit} are unseen by {seat} ({hand!r} holds the rest)":
         "{s} tient {lo} à {hi} {suit} mais seules {free} cartes à {suit} sont hors de vue de {seat} ({hand!r} tient le reste)",
     "{s} holds {lo} to {hi} points{where} but can only hold {reach} to {reach2}: its known cards and the unseen ones it may get allow no more":
         "{s} tient {lo} à {hi} points{where} mais ne peut en tenir que {reach} à {reach2} : ses cartes connues et les cartes cachées qu'il peut recevoir n'en permettent pas plus",
-    "{seat} cannot hold {cards}": "{seat} ne peut tenir {cards}",
     "none": "aucune",
     "known": "connues",
     "excluded": "exclues",
@@ -428,7 +424,6 @@ FRENCH: dict[str, str] = {
     "seed {seed}": "graine {seed}",
     "{seat} holds none of {cards}": "{seat} n'a aucune de {cards}",
     "The play proves: {proofs}.": "Le jeu prouve : {proofs}.",
-    "{seat} holds {cards}": "{seat} a {cards}",
     "Announced: {told}.": "Annoncé : {told}.",
     "the play and the auction": "le jeu et les enchères",
     "the play": "le jeu",
@@ -732,7 +727,6 @@ FRENCH: dict[str, str] = {
         "variante {option} : il faut NOM=VALEUR, comme suit_ranking=true",
     "unknown rules option {name}: expected one of {known}": "variante inconnue {name} : il faut une de {known}",
     "rules option {name} must be true or false, not {value}": "la variante {name} vaut true ou false, pas {value}",
-    "rules option {name} must be a whole number, not {value}": "la variante {name} est un nombre entier, pas {value}",
     # the board's server
     "no such path {path}": "pas de chemin {path}",
     "{method} is not allowed on {path}": "{method} n'est pas permis sur {path}",
@@ -796,7 +790,6 @@ FRENCH: dict[str, str] = {
     "must overtrump {card}": "doit surcouper {card}",
     "must play a trump (undertrump {card})": "doit jouer atout (sous-couper {card})",
     "must trump with a {suit}": "doit couper à {suit}",
-    "card {n} of the play: {error}": "carte {n} du jeu : {error}",
     "{card}: the deal is over, no card may be played": "{card} : la donne est finie, aucune carte ne peut être jouée",
     "{seat} is not to play ({mover} is)": "ce n'est pas à {seat} de jouer (c'est à {mover})",
     "{card} has already been played": "{card} a déjà été jouée",

@@ -56,3 +56,14 @@ def test_french_card_names():
     with writing_in("fr"):
         assert tr("after {n} deals", n=2) == "après 2 donnes"
     assert tr("after {n} deals", n=2) == "after 2 deals"
+
+
+def test_the_catalogue_gives_each_template_once():
+    # a dict literal keeps the last of two equal keys silently: the first French would be dead text
+    source = (ROOT / "solver" / "messages.py").read_text(encoding="utf-8")
+    catalogue = next(node.value for node in ast.parse(source).body
+                     if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "FRENCH")
+    assert isinstance(catalogue, ast.Dict)
+    keys = [k.value for k in catalogue.keys if isinstance(k, ast.Constant)]
+    assert len(keys) > 500
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
