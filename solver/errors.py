@@ -24,13 +24,18 @@ __all__ = [
 
 
 def quote(value: object) -> str:
-    """``repr(value)``, cut after its first 80 characters: how a message quotes bad input.
+    """``repr(value)``, at most 80 of its characters: how a message quotes bad input.
 
-    >>> quote("SA"), quote("x" * 100)[-5:]
-    ("'SA'", 'xx...')
+    A longer text keeps its first 40 and its last 40 characters around ``...``, so a long
+    path still shows its file name and a long line both of its ends:
+
+    >>> quote("SA")
+    "'SA'"
+    >>> quote("/home/" + "x" * 100 + "/deals.pbn")
+    "'/home/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxxx/deals.pbn'"
     """
     text = repr(value)
-    return text if len(text) <= 80 else text[:80] + "..."
+    return text if len(text) <= 80 else text[:40] + "..." + text[-40:]
 
 
 class CoincheError(ValueError):

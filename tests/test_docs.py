@@ -251,7 +251,7 @@ def test_ci_runs_the_readme_commands():
     # the README's first block: the install command, then the test command
     install, test = blocks(ROOT / "README.md")[0].lines[:2]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert test == "python -m pytest -q" and test in ci, ci
+    assert test == "python -m pytest -q -n auto" and test in ci, ci
     after = [line for line in ci[ci.index(test) + 1:] if not line.startswith("#")]
     assert after == ["bash .ci/oldest"], after      # then only the oldest-dependency tests
     assert f'python -m pip install --quiet {install.split(" && ")[0][len("pip install "):]}' in ci
