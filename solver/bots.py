@@ -166,9 +166,7 @@ class SeatView:
         declarations shown included."""
         c = self.contract
         assert c is not None
-        shown: dict[Seat | str, CardSet | str] = {
-            s.name: " ".join(x.name for x in cards) for s, cards in self.shown.items()
-            if s != self.seat and len(cards)}
+        shown = {s: cards for s, cards in self.shown.items() if s != self.seat and len(cards)}
         return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
                                    belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
                                    shown=shown)

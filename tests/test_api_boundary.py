@@ -226,14 +226,14 @@ FULL = [0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24]      # every suit to one player
 
 
 @pytest.mark.parametrize("hands, leader, trick, words", [
-    ([0xFF, 0xFF, 0xFF00, 0xFF0000], "N", (), ["shares"]),          # overlapping hands
+    ([0xFF, 0xFF, 0xFF00, 0xFF0000], Seat.N, (), ["shares"]),          # overlapping hands
     ([0xFFFFFFFF] * 4, "N", (), ["shares"]),                        # every card in every hand
-    ([1 << 40, 0, 0, 0], "N", (), ["out of range"]),
-    ([-1, 0, 0, 0], "N", (), ["out of range"]),
-    ([1, 2, 4], "N", (), ["3 hands"]),
-    ([1, 2, 4, 8], "N", (1,), ["also held"]),                       # a trick card still held
-    ([2, 4, 8, 0], "N", (0, 0), ["played twice"]),
-    ([2, 4, 8, 16], "N", (0,), ["consistent"]),                     # N played: one card too many
+    ([1 << 40, 0, 0, 0], Seat.N, (), ["out of range"]),
+    ([-1, 0, 0, 0], Seat.N, (), ["out of range"]),
+    ([1, 2, 4], Seat.N, (), ["3 hands"]),
+    ([1, 2, 4, 8], Seat.N, (1,), ["also held"]),                       # a trick card still held
+    ([2, 4, 8, 0], Seat.N, (0, 0), ["played twice"]),
+    ([2, 4, 8, 16], Seat.N, (0,), ["consistent"]),                     # N played: one card too many
 ])
 def test_load_hands_refuses_impossible_positions(hands, leader, trick, words):
     s = Solver(tt_bits=8)

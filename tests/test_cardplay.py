@@ -54,21 +54,22 @@ def test_sampled_worlds_make_every_past_card_legal(rules):
 
 
 def test_a_discard_on_a_trump_lead_proves_a_trump_void():
-    k = Knowledge.from_play("7.AJ9.KT.J8", "S", "H", "W", "HK H8 D7")
+    k = Knowledge.from_play(CardSet.from_pbn("7.AJ9.KT.J8"), Seat.S, Strain.H, Seat.W, "HK H8 D7")
     assert k.excluded[Seat.E] == CardSet.from_pbn("-.QT7.-.-")      # every heart S has not seen
 
 
 def test_not_overtrumping_proves_no_higher_trump():
     # hearts trumps, W leads H10, N plays H7 under it: under must-overtrump N holds no J 9 A
-    k = Knowledge.from_play("AK.K8.AK.AK", "S", "H", "W", "HT H7")
+    k = Knowledge.from_play(CardSet.from_pbn("AK.K8.AK.AK"), Seat.S, Strain.H, Seat.W, "HT H7")
     assert k.excluded[Seat.N] == CardSet.from_pbn("-.J9A.-.-")
 
 
 def test_a_discard_under_an_opponents_ruff_depends_on_the_undertrump_rule():
     # W leads S7, N ruffs with HJ, E discards D7: E has no spade; under must-undertrump no heart either
-    k = Knowledge.from_play("AK.K8.AK.AK", "S", "H", "W", "S7 HJ D7")
+    k = Knowledge.from_play(CardSet.from_pbn("AK.K8.AK.AK"), Seat.S, Strain.H, Seat.W, "S7 HJ D7")
     assert k.excluded[Seat.E] == CardSet.from_pbn("QJT98.AT9Q7.-.-")
-    relaxed = Knowledge.from_play("AK.K8.AK.AK", "S", "H", "W", "S7 HJ D7", Rules(must_undertrump=False))
+    relaxed = Knowledge.from_play(CardSet.from_pbn("AK.K8.AK.AK"), Seat.S, Strain.H, Seat.W, "S7 HJ D7",
+                                  Rules(must_undertrump=False))
     assert relaxed.excluded[Seat.E] == CardSet.from_pbn("QJT98.-.-.-")
 
 

@@ -132,9 +132,9 @@ def test_advice_grid_follows_the_levels_and_strains():
     assert adv.levels == (80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, CAPOT)
     assert adv.bid_strains == (Strain.S, Strain.H, Strain.D, Strain.C)
     assert len(adv.bids) == 4 * len(adv.levels)
-    assert adv.bid(200, "S").p_make == 1.0                   # 130 + 240 = 370
+    assert adv.bid(200, Strain.S).p_make == 1.0                   # 130 + 240 = 370
     with pytest.raises(ValueError, match="SA"):
-        adv.bid(100, "SA")
+        adv.bid(100, Strain.SA)
 
 
 # -- 4. strains and capot --------------------------------------------------------------------

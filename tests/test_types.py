@@ -139,15 +139,6 @@ def _is_reader(qualname: str) -> bool:
 
 #: Not yet narrowed: (module, qualified name, parameter).  The list only shrinks.
 _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
-    # the advice's accessors: ``adv.bid(100, "S")`` in docs/advice.md and many tests
-    ('solver.advice', 'Advice.bid', 'strain'),
-    ('solver.advice', 'Advice.strain', 'strain'),
-    # the heuristic bot (solver/bots.py) hands it the shown cards as text
-    ('solver.knowledge', 'Knowledge.from_play', 'hand'),
-    ('solver.knowledge', 'Knowledge.from_play', 'leader'),
-    ('solver.knowledge', 'Knowledge.from_play', 'seat'),
-    ('solver.knowledge', 'Knowledge.from_play', 'shown'),
-    ('solver.knowledge', 'Knowledge.from_play', 'strain'),
     # the referee's position: built and played from text in most tests and examples
     ('solver.play', 'Position.__init__', 'deal'),
     ('solver.play', 'Position.__init__', 'leader'),
@@ -158,9 +149,6 @@ _NOT_YET_NARROWED: set[tuple[str, str, str]] = {
     ('solver.play', 'Position.play', 'card'),
     ('solver.play', 'Position.play', 'seat'),
     ('solver.play', 'Position.team_points', 'team'),
-    # the engine's door for callers holding masks: it checks a leader given as an int
-    ('solver.solve', 'Solver.load_hands', 'leader'),
-    ('solver.solve', 'Solver.load_hands', 'strain'),
 }
 
 
