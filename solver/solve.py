@@ -522,7 +522,7 @@ def query_position(deal: "Deal | Position | str", strain: "Strain | str | None" 
     if strain is None:
         raise StrainError("no strain given: expected one of S H D C SA TA (or a Position)")
     lead = first_leader(leader, dealer, default=Seat.N)
-    return Position(Deal.parse(deal), strain, lead, Rules() if rules is None else rules, played)
+    return Position.parse(deal, strain, lead, Rules() if rules is None else rules, played)
 
 
 def _continue(pos: Position, strain: "Strain | str | None", leader: "Seat | str | None",

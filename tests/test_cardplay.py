@@ -77,7 +77,7 @@ def test_per_world_values_are_exact():
     a = play_advice("7.AJ9.KT.J8", "S", "100H N", "SA S8 SK", leader="W", samples=6, seed=2, workers=1)
     solver = Solver()
     for world in a.deals:
-        pos = Position(world, "H", "W", Rules(), "SA S8 SK")
+        pos = Position.parse(world, "H", "W", Rules(), "SA S8 SK")
         fresh = {c: v for c, v in Solver().card_values(pos).items()}
         assert {c: v for c, (v, _) in card_outcomes(solver, pos).items()} == fresh
     b = play_advice("7.AJ9.KT.J8", "S", "100H N", "SA S8 SK", leader="W", samples=6, seed=2, workers=2)
@@ -89,7 +89,7 @@ def test_the_real_deal_stands_beside_the_average():
     deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
     a = play_advice(deal.hands[Seat.S], "S", "100C S", "DT D8 D9", leader="W", samples=6, seed=1,
                     deal=deal, workers=1)
-    pos = Position(deal, "C", "W", Rules(), "DT D8 D9")
+    pos = Position.parse(deal, "C", "W", Rules(), "DT D8 D9")
     assert {c.card: c.real for c in a.cards} == Solver().card_values(pos)
 
 

@@ -208,7 +208,7 @@ def test_the_review_from_each_seat_judges_each_card_by_both_measures():
     deal = Deal.random(seed=77)
     p = play_out(deal, "90S E", leader="S", worlds=4, seed=3, workers=1)
     r = review_from_seats(deal, "90S E", p.cards[:12], leader="S", samples=8, seed=4, workers=1)
-    pos, contract = Position(deal, "S", "S"), Contract.parse("90S E")
+    pos, contract = Position.parse(deal, "S", "S"), Contract.parse("90S E")
     for step in r.steps:
         legal = pos.legal_cards()
         assert (step.verdict == "forced") == (len(legal) == 1)
