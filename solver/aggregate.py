@@ -99,7 +99,7 @@ class Aggregates:
     where: "str | None" = None        # the predicate the deals passed (its text, or function's name)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"by": list(self.by), "of": self.of.value, "seat": self.seat.name, "deals": self.deals,
+        return {"by": list(self.by), "of": str(self.of), "seat": self.seat.name, "deals": self.deals,
                 "where": self.where,
                 "levels": [level_json(lv) for lv in self.levels],
                 "groups": [g.to_dict(self.by) for g in self.groups]}

@@ -18,7 +18,7 @@ import random
 import pytest
 
 import minimax
-from solver import Card, CardSet, Deal, Rules, Solver, Strain, Team, can_take, solve
+from solver import Card, CardSet, Deal, Rules, Seat, Solver, Strain, Team, can_take, solve
 from solver.play import Position
 from solver.rules import points_table, strength_table
 
@@ -47,7 +47,7 @@ def random_endgame(rng: random.Random, tricks_left: int):
     rules = Rules(must_undertrump=rng.random() < 0.5,
                   must_overtrump_partner=rng.random() < 0.5,
                   ta_table=rng.choice(("j14", "j13")))
-    pos = Position.parse(deal, strain, leader, rules)
+    pos = Position(deal, strain, Seat(leader), rules)
     for _ in range(4 * extra + rng.randrange(4)):
         pos.play(rng.choice(list(pos.legal_cards())))
     played = [c for _, c in pos.history]

@@ -209,7 +209,7 @@ def test_scaled_tables_against_minimax():
         deal = Deal([CardSet(pack[k * i: k * i + k]) for i in range(4)])
         strain, leader = rng.choice((Strain.SA, Strain.TA)), rng.randrange(4)
         for rules in tables:
-            expect = minimax.ns_points(Position.parse(deal, strain, leader, rules))
+            expect = minimax.ns_points(Position(deal, strain, Seat(leader), rules))
             assert solver.solve(deal, strain, leader, (), rules).ns_points == expect, (deal.to_pbn(), rules)
 
 
