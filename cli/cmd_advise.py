@@ -232,7 +232,7 @@ def advise(
     Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
     if play not in ("dd", "realistic"):
-        raise fail(f"--play {play!r}: expected dd or realistic")
+        raise fail(tr("--play {play!r}: expected dd or realistic", play=play))
     budget = Budget.read(time, confidence, margin)
     if dealer is None:
         dealer = "N"
@@ -240,9 +240,9 @@ def advise(
             say(tr("No --dealer given: the advice takes N as the dealer (E leads)."))
     if auction is not None or system is not None or lookahead:
         if play != "dd":
-            raise fail("--play realistic scores opening advice: leave it out with --auction")
+            raise fail(tr("--play realistic scores opening advice: leave it out with --auction"))
         if plot is not None:
-            raise fail("--plot draws opening advice: leave it out with --auction")
+            raise fail(tr("--plot draws opening advice: leave it out with --auction"))
         _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
                            workers, as_json, budget, lookahead)
         return

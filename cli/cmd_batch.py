@@ -20,7 +20,7 @@ from typing import IO, Annotated, Any, Iterable, Iterator, Optional, cast
 import typer
 
 from .app import app
-from .errors import OutputError, fail, handle_errors, is_write_failure
+from .errors import OutputError, error_line, fail, handle_errors, is_write_failure
 from .files import MAX_INPUT_BYTES, MAX_LINE, check_output, nothing_in, open_input
 from solver.messages import N_, tr
 from solver.atomic import atomic_open, is_stream
@@ -67,16 +67,16 @@ def batch(
     Example: coinche batch deals.txt --format csv --out tables.csv --par
     """
     if as_json and fmt != "jsonl":
-        raise fail(f"--json and --format {quote(fmt)} exclude each other: --json is --format jsonl")
+        raise fail(tr("--json and --format {fmt} exclude each other: --json is --format jsonl", fmt=quote(fmt)))
     if fmt not in ("jsonl", "csv"):
-        raise fail(f"unknown format {quote(fmt)}: expected jsonl or csv")
+        raise fail(tr("unknown format {fmt}: expected jsonl or csv", fmt=quote(fmt)))
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
-        raise fail(f"--workers {workers}: expected 1 to {MAX_WORKERS}")
+        raise fail(tr("--workers {n}: expected 1 to {top}", n=workers, top=MAX_WORKERS))
     if dealer is not None:
         try:
             Seat.parse(dealer)
         except SeatError:
-            raise fail(f"--dealer {quote(dealer)}: expected one of N E S W") from None
+            raise fail(tr("--dealer {seat}: expected one of N E S W", seat=quote(dealer))) from None
     if out is not None:
         check_output(out, "--out", inputs=[file])
         if str(file) == "-":
@@ -87,11 +87,13 @@ def batch(
     if looks_like_records(head):
         whole = head + list(itertools.islice(lines, None))
         if sum(len(x) + 1 for x in whole) > MAX_INPUT_BYTES:
-            raise fail(f"{_shown(file)} is over {MAX_INPUT_BYTES >> 20} MiB: split it into smaller files")
+            raise fail(tr("{path} is over {n} MiB: split it into smaller files", path=_shown(file),
+                              n=MAX_INPUT_BYTES >> 20))
         records = load_records(file, whole)
     if out is not None and out.suffix.lower() == SUFFIX:
         if records is None:
-            raise fail(f"--out {quote(str(out))}: a record file (.pbn) is written for a record file input")
+            raise fail(tr("--out {path}: a record file (.pbn) is written for a record file input",
+                          path=quote(str(out))))
         done, bad = batch_records(records, rules, workers, with_par, dealer, strict)
         write_records_out(done, out)
         if bad:
@@ -101,10 +103,10 @@ def batch(
         items: "list[Any] | Iterator[Any]" = record_items(records, rules, dealer, strict)
         total: Optional[int] = sum(isinstance(it, BatchItem) for it in items)
         if not items:
-            raise nothing_in(file, "deals")
+            raise nothing_in(file, N_("deals"))
     else:
         if not any(t.strip() and not t.strip().startswith(("#", ";", "%")) for t in head):
-            raise nothing_in(file, "deals")
+            raise nothing_in(file, N_("deals"))
         items = iter_lines(itertools.chain(head, lines), default_dealer=dealer, strict=strict)
         total = None                # a stream: the bar counts without a total
     if out is None:
@@ -119,7 +121,7 @@ def batch(
                 raise
             raise OutputError(e, str(out)) from None
     if n == 0 and bad == 0:
-        err_console.print(f"no deals in {_shown(file)}: nothing to solve", soft_wrap=True)
+        err_console.print(tr("no deals in {path}: nothing to solve", path=_shown(file)), soft_wrap=True)
     if bad:
         raise typer.Exit(1)         # as solve --file: the good lines are out, some were bad
 
@@ -137,7 +139,8 @@ def _check_not_stdin(out: Path) -> None:
     except (OSError, ValueError, AttributeError):       # no stdin file, or no --out file yet
         return
     if (given.st_dev, given.st_ino) == (target.st_dev, target.st_ino) and not is_stream(out):
-        raise fail(f"--out {quote(str(out))} is the file stdin reads: writing it would destroy the input")
+        raise fail(tr("--out {path} is the file stdin reads: writing it would destroy the input",
+                      path=quote(str(out))))
 
 
 def _input_lines(file: Path) -> Iterator[str]:
@@ -146,11 +149,11 @@ def _input_lines(file: Path) -> Iterator[str]:
     line on stderr and exit 2, naming the line)."""
     name = str(file)
     if name in ("", "."):
-        raise fail("no file of deals given: expected a file name or - for stdin")
+        raise fail(tr("no {what} given: expected a file name or - for stdin", what=tr("file of deals")))
     if name == "-":
         stream = cast(IO[bytes], getattr(sys.stdin, "buffer", sys.stdin))
     else:
-        stream = open_input(name, "file of deals")
+        stream = open_input(name, N_("file of deals"))
     return _lines_of(stream, _shown(file), close=name != "-")
 
 
@@ -162,19 +165,19 @@ def _lines_of(stream: IO[bytes], shown: str, close: bool) -> Iterator[str]:
             if not raw:
                 return
             if len(raw) == limit and not raw.endswith(b"\n"):
-                raise fail(f"cannot read {shown}: line {n} has more than the {MAX_LINE} characters "
-                           f"a line may have")
+                raise fail(tr("cannot read {path}: line {n} has more than the {top} characters a line may have",
+                              path=shown, n=n, top=MAX_LINE))
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise fail(f"cannot read {shown}: line {n} is not UTF-8 text "
-                           f"(byte {e.start} of the line: {e.reason})") from None
+                raise fail(tr("cannot read {path}: line {n} is not UTF-8 text (byte {byte} of the line: {reason})",
+                              path=shown, n=n, byte=e.start, reason=e.reason)) from None
             text = text.rstrip("\r\n")
             if n == 1:
                 text = text.lstrip("\ufeff")
             if len(text) > MAX_LINE:
-                raise fail(f"cannot read {shown}: line {n} has {len(text)} characters, "
-                           f"more than the {MAX_LINE} a line may have ({quote(text)})")
+                raise fail(tr("cannot read {path}: line {n} has {count} characters, more than the {top} a line "
+                              "may have ({line})", path=shown, n=n, count=len(text), top=MAX_LINE, line=quote(text)))
             yield text
     finally:
         if close:
@@ -208,7 +211,7 @@ def _write(stream: IO[str], items: Iterable[Any], total: Optional[int], rules: R
         for r in results:
             if isinstance(r, BadLine):
                 bad += 1
-                err_console.print(f"error: {r}", soft_wrap=True)
+                err_console.print(error_line(r), soft_wrap=True)
             else:
                 n += 1
             if writer is not None:

@@ -61,17 +61,17 @@ def bidreview(
     budget = Budget.read(time, confidence, margin)
     if is_record_file(deal):
         if auction is not None:
-            raise fail("--auction comes from the record file's [Auction]")
+            raise fail(tr("--auction comes from the record file's [Auction]"))
         games = [(rec, rec.dealer) for rec in load_records(deal) if rec.auction and rec.dealer is not None]
         if not games:
-            raise fail(f"{deal}: no game with an [Auction] and a [Dealer] to review")
+            raise fail(tr("{path}: no game with an [Auction] and a [Dealer] to review", path=deal))
         for rec, rec_dealer in games:
             calls = Auction(rec_dealer, rec.auction, record_rules(rec, rules))
             show_auction_review(deal_of(rec, deal), rec_dealer, calls, chosen, samples, seed,
                                 record_rules(rec, rules), workers, as_json, budget, lookahead)
         return
     if not auction:
-        raise fail("--auction: give the calls to review, like \"S:80C W:pass N:100C E:pass S:pass W:pass\"")
+        raise fail(tr("--auction: give the calls to review, like \"S:80C W:pass N:100C E:pass S:pass W:pass\""))
     show_auction_review(parse_deal(deal), dealer, auction, chosen, samples, seed, rules, workers, as_json, budget,
                         lookahead)
 

@@ -45,9 +45,9 @@ def deal(
     seed = seed_or_fresh(seed)
     constraints = parse_constraints(known, void, length, points)
     if count is None and (hand is not None or seat is not None or out is not None or constraints):
-        raise fail("--hand, --seat, --out and the constraints go with --count")
+        raise fail(tr("--hand, --seat, --out and the constraints go with --count"))
     if constraints is not None and hand is None:
-        raise fail("--known, --void, --length and --points go with --hand: the deals are sampled around it")
+        raise fail(tr("--known, --void, --length and --points go with --hand: the deals are sampled around it"))
     if count is not None:
         check_records_out(out)
         records = deal_records(count, seed, hand, seat, constraints)

@@ -11,7 +11,7 @@ import typer
 from .app import app
 from .cmd_bidreview import show_auction_review
 from .cmd_review import show_seat_review
-from .errors import fail, handle_errors
+from .errors import error_line, fail, handle_errors
 from .output import err_console
 from .options import SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, say
@@ -98,7 +98,7 @@ class Terminal:
                     raise CoincheError(why)
                 return call
             except CoincheError as e:
-                err_console.print(f"error: {e}", soft_wrap=True)
+                err_console.print(error_line(e), soft_wrap=True)
 
     def card(self, view: SeatView) -> Card:
         c = view.contract
@@ -113,7 +113,7 @@ class Terminal:
             try:
                 return legal_card(text, legal)
             except CoincheError as e:
-                err_console.print(f"error: {e}", soft_wrap=True)
+                err_console.print(error_line(e), soft_wrap=True)
 
 
 def _bots(seat: Seat, partner: str, opponents: str, seed: int, options: dict[str, Any],
@@ -190,9 +190,9 @@ def game(
         done = load_records(resume)
         tag = done[0].section("MatchSeed")
         if tag is None or not tag.value.isdigit():
-            raise fail(f"{quote(str(resume))}: not a saved match (no [MatchSeed] tag)")
+            raise fail(tr("{path}: not a saved match (no [MatchSeed] tag)", path=quote(str(resume))))
         if seed is not None and seed != int(tag.value):
-            raise fail(f"--seed {seed}: the saved match was played with seed {tag.value}")
+            raise fail(tr("--seed {seed}: the saved match was played with seed {saved}", seed=seed, saved=tag.value))
         seed = int(tag.value)
         first = done[0].dealer or first
     seed = seed_or_fresh(seed)

@@ -35,8 +35,8 @@ def _scores(path: Path, lines: list[str],
         out = []
         for r in records:
             if r.rules != records[0].rules:
-                raise fail(f"line {r.line}: the game's [Rules] differ from the first game's: "
-                           f"a match is played under one set of rules")
+                raise fail(tr("line {n}: the game's [Rules] differ from the first game's: a match is played under "
+                              "one set of rules", n=r.line))
             s = record_score(r, rules)
             if s is not None:
                 out.append((r.line, s))
@@ -47,7 +47,7 @@ def _scores(path: Path, lines: list[str],
         try:
             s = parse_deal_line(text, rules)
         except CoincheError as e:
-            raise fail(f"line {n}: {e}") from None
+            raise fail(tr("line {n}: {problem}", n=n, problem=e)) from None
         if s is not None:
             out.append((n, s))
     return rules, out
@@ -70,14 +70,14 @@ def match(
 
     Example: coinche match sheet.txt --rule target=1000
     """
-    rules, scores = _scores(file, read_lines(file, "score sheet"), rule)
+    rules, scores = _scores(file, read_lines(file, N_("score sheet")), rule)
     if not scores:
-        raise nothing_in(file, "deals to score")
+        raise nothing_in(file, N_("deals to score"))
     m = Match(rules)
     rows, objs = [], []
     for n, s in scores:
         if m.is_over:
-            raise fail(f"line {n}: {m.status()} No deal can follow.")
+            raise fail(tr("line {n}: {status} No deal can follow.", n=n, status=m.status()))
         m.add(s)
         rows.append((n, str(s.contract), s.points, s.ns_score, s.ew_score, m.ns, m.ew))
         d = s.to_dict()

@@ -55,7 +55,7 @@ def par(
             write_records_out(done, out)
         return
     if out is not None:
-        raise fail("--out needs a record file (FILE.pbn) as the deal")
+        raise fail(tr("--out needs a record file (FILE.pbn) as the deal"))
     _show(solve_par(parse_deal(deal), dealer, rules), as_json)
 
 

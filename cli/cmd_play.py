@@ -24,11 +24,11 @@ from solver.rules import Rules
 
 def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
     if (leader is None) == (dealer is None):
-        raise fail("give the first leader (--leader) or the dealer (--dealer), one of them")
+        raise fail(tr("give the first leader (--leader) or the dealer (--dealer), one of them"))
     try:
         return Seat.parse(leader) if leader is not None else Seat.parse(dealer).next   # type: ignore[arg-type]
     except SeatError:
-        raise fail(f"seat {quote(leader or dealer)}: expected one of N E S W") from None
+        raise fail(tr("seat {seat}: expected one of N E S W", seat=quote(leader or dealer))) from None
 
 
 def _shown(items: "list[str] | None") -> "dict[Seat | str, CardSet | str]":
@@ -37,7 +37,7 @@ def _shown(items: "list[str] | None") -> "dict[Seat | str, CardSet | str]":
     for item in items or []:
         seat, sep, cards = item.partition(":")
         if not sep or not cards:
-            raise fail(f"--shown {item!r}: expected SEAT:CARDS, like E:HA,HK,HQ")
+            raise fail(tr("--shown {item!r}: expected SEAT:CARDS, like E:HA,HK,HQ", item=item))
         out[seat] = (str(out.get(seat, "")) + " " + cards.replace(",", " ")).strip()
     return out
 
@@ -83,7 +83,7 @@ def play(
     """
     first = _leader(leader, dealer)
     if auction is not None and dealer is None:
-        raise fail("--auction needs --dealer (the auction starts with the seat after the dealer)")
+        raise fail(tr("--auction needs --dealer (the auction starts with the seat after the dealer)"))
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,

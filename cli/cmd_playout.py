@@ -30,7 +30,7 @@ def _players(text: Optional[str]) -> "dict[Seat | str, str]":
     for item in (text or "").replace(",", " ").split():
         seat, sep, kind = item.partition("=")
         if not sep or kind.lower() not in ("pimc", "dd"):
-            raise fail(f"player {item!r}: expected SEAT=pimc or SEAT=dd, like N=dd")
+            raise fail(tr("player {item!r}: expected SEAT=pimc or SEAT=dd, like N=dd", item=item))
         out[seat] = kind.lower()
     return out
 
@@ -67,9 +67,9 @@ def playout(
     """
     d = parse_deal(deal)
     if len(contract.split()) < 2:
-        raise fail(f"contract {contract!r}: name its declarer too, like '{contract} N'")
+        raise fail(tr("contract {contract!r}: name its declarer too, like '{contract} N'", contract=contract))
     if leader is None and dealer is None:
-        raise fail("give the first leader (--leader) or the dealer (--dealer)")
+        raise fail(tr("give the first leader (--leader) or the dealer (--dealer)"))
     budget = seconds(time)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("playing")) as bar:

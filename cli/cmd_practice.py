@@ -17,7 +17,7 @@ from typing import Annotated, Any, Callable, Iterator, Mapping, Optional
 import typer
 
 from .app import app
-from .errors import fail, handle_errors
+from .errors import error_line, fail, handle_errors
 from .options import SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, err_console, say
 from .cmd_game import legal_card, sorted_hand
@@ -60,10 +60,11 @@ def load_rating(path: Path) -> Rating:
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("expected an object")
+            raise ValueError(tr("expected an object"))
         return Rating.from_dict(data)
     except ValueError as e:
-        raise fail(f"rating file {quote(str(path))} is not a rating ({e}): fix or remove it") from None
+        raise fail(tr("rating file {path} is not a rating ({error}): fix or remove it", path=quote(str(path)),
+                      error=e)) from None
 
 
 def save_rating(path: Path, rating: Rating) -> None:
@@ -141,7 +142,7 @@ def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Car
         try:
             return legal_card(text, legal)
         except CoincheError as e:
-            err_console.print(f"error: {e}", soft_wrap=True)
+            err_console.print(error_line(e), soft_wrap=True)
 
 
 def _show_bidding(problem: Mapping[str, Any], number: int) -> None:
@@ -158,7 +159,7 @@ def _call(read: Callable[[], str], problem: Mapping[str, Any]) -> Mapping[str, A
         try:
             return judge_bid(problem, text)
         except CoincheError as e:
-            err_console.print(f"error: {e}", soft_wrap=True)
+            err_console.print(error_line(e), soft_wrap=True)
 
 
 def _call_name(text: str) -> str:
@@ -317,7 +318,7 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
                     card = legal_card(text, legal)
                     break
                 except CoincheError as e:
-                    err_console.print(f"error: {e}", soft_wrap=True)
+                    err_console.print(error_line(e), soft_wrap=True)
             judged = judge_seat_answer(p, card)
             before, rating = rating, after_answer(rating, set_rating(p), judged["right"])
             save_rating(path, rating)

@@ -70,10 +70,10 @@ def review(
                     as_json)
         return
     if contract is not None:
-        raise fail("--contract goes with --from-seats (the double-dummy review needs --strain)")
+        raise fail(tr("--contract goes with --from-seats (the double-dummy review needs --strain)"))
     if is_record_file(deal):
         if strain is not None or played is not None:
-            raise fail("--strain and --played come from the record file's [Contract] and [Play]")
+            raise fail(tr("--strain and --played come from the record file's [Contract] and [Play]"))
         check_records_out(out, [deal])
         done, reviewed = [], 0
         for rec in load_records(deal):
@@ -85,14 +85,14 @@ def review(
                 reviewed += 1
             done.append(rec)
         if not reviewed:
-            raise fail(f"no played game in {deal!r}: expected a [Contract] and a [Play]")
+            raise fail(tr("no played game in {path!r}: expected a [Contract] and a [Play]", path=deal))
         if out is not None:
             write_records_out(done, out)
         return
     if out is not None:
-        raise fail("--out needs a record file (FILE.pbn) as the deal")
+        raise fail(tr("--out needs a record file (FILE.pbn) as the deal"))
     if strain is None or played is None:
-        raise fail("--strain and --played are needed (or a record file with [Contract] and [Play])")
+        raise fail(tr("--strain and --played are needed (or a record file with [Contract] and [Play])"))
     d = parse_deal(deal)
     _show(solve_review(d, strain, leader_from(leader, dealer), played, rules), played, as_json)
 
@@ -101,23 +101,24 @@ def _from_seats(deal: str, contract: "str | None", strain: "str | None", played:
                 leader: "str | None", dealer: "str | None", rules: Rules, samples: int, seed: "int | None",
                 workers: "int | None", out: "Path | None", as_json: bool) -> None:
     if out is not None:
-        raise fail("--out writes double-dummy reviews: leave it out with --from-seats")
+        raise fail(tr("--out writes double-dummy reviews: leave it out with --from-seats"))
     if strain is not None:
-        raise fail("--from-seats takes the contract (--contract '100H N'), which gives the strain")
+        raise fail(tr("--from-seats takes the contract (--contract '100H N'), which gives the strain"))
     games: list[tuple[Any, ...]] = []
     if is_record_file(deal):
         if contract is not None or played is not None:
-            raise fail("--contract and --played come from the record file's [Contract] and [Play]")
+            raise fail(tr("--contract and --played come from the record file's [Contract] and [Play]"))
         for rec in load_records(deal):
             if rec.contract is not None and rec.contract.declarer is not None and rec.leader is not None \
                     and rec.play:
                 games.append((deal_of(rec, deal), rec.contract, rec.leader, rec.play,
                               record_rules(rec, rules)))
         if not games:
-            raise fail(f"no played game in {deal!r}: expected a [Contract] with its declarer and a [Play]")
+            raise fail(tr("no played game in {path!r}: expected a [Contract] with its declarer and a [Play]",
+                          path=deal))
     else:
         if contract is None or played is None:
-            raise fail("--from-seats needs --contract '100H N' and --played (or a record file)")
+            raise fail(tr("--from-seats needs --contract '100H N' and --played (or a record file)"))
         games.append((parse_deal(deal), contract, leader_from(leader, dealer), played, rules))
     seed = seed_or_fresh(seed)
     for d, c, lead, cards, game_rules in games:

@@ -40,14 +40,15 @@ def _declarations(options: "list[str] | None", rules: Rules) -> tuple[tuple[int,
     for opt in options:
         side_text, sep, kinds = opt.partition(":")
         if not sep or not kinds.strip():
-            raise ScoreError(f"declarations {opt[:80]!r}: expected SIDE:KIND,KIND, like NS:tierce,carre-J")
+            raise ScoreError(tr("declarations {text!r}: expected SIDE:KIND,KIND, like NS:tierce,carre-J",
+                                  text=opt[:80]))
         try:
             side = Team.parse(side_text)
         except ValueError as e:
-            raise ScoreError(f"declarations {opt[:80]!r}: {e}") from None
+            raise ScoreError(tr("declarations {text!r}: {error}", text=opt[:80], error=e)) from None
         announced[side] += [parse_declaration(k) for k in kinds.split(",") if k.strip()]
     if not rules.declarations:
-        raise ScoreError("declarations given, but these rules score none: add --rule declarations=true")
+        raise ScoreError(tr("declarations given, but these rules score none: add --rule declarations=true"))
     ns, ew = award_announced(announced[Team.NS], announced[Team.EW], rules)
     said = "; ".join(f"{t.name} " + ", ".join(f"{x.kind.value} {x.points}" for x in announced[t])
                      for t in Team if announced[t])
@@ -93,9 +94,9 @@ def score(
     Example: coinche score 100C --by NS --points 122   (NS 220, EW 40)
     """
     if coinche and surcoinche:
-        raise fail("--coinche and --surcoinche exclude each other: give one of them")
+        raise fail(tr("--coinche and --surcoinche exclude each other: give one of them"))
     if capot and lost_capot:
-        raise fail("--capot and --lost-capot exclude each other: one side took every trick")
+        raise fail(tr("--capot and --lost-capot exclude each other: one side took every trick"))
     rules = rules_from(rule, Rules(), **({"rounding": False} if no_rounding else {}))
     bidders = Team.parse(by)
     state = Coinche.SURCOINCHE if surcoinche else Coinche.COINCHE if coinche else Coinche.NONE
@@ -103,7 +104,7 @@ def score(
         Strain.parse(strain)        # a bad strain named alone, not inside the bid it makes
     text = bid if strain is None else f"{bid} {strain}"
     if len(text) > 40:          # no bid is this long; keep the message to one short line
-        raise fail(f"malformed bid {quote(text)}: expected a level and a strain, like 100H or 100 H")
+        raise fail(tr("malformed bid {text}: expected a level and a strain, like 100H or 100 H", text=quote(text)))
     contract = Contract.parse(text, bidders.seats[0], state,
                               capot_coinche=rules.capot_coinche)
     decl, decl_lines = _declarations(declarations, rules)
@@ -114,8 +115,8 @@ def score(
     steps = decl_lines + score_steps(contract, points, capot=taken, belote=claims, declarations=decl,
                                      generale=generale, rules=rules)
     if contract.is_capot and not capot and not lost_capot:
-        err_console.print("hint: a capot bid makes only when the bidders take every trick; "
-                          "add --capot to score a capot taken", soft_wrap=True)
+        err_console.print(tr("hint: a capot bid makes only when the bidders take every trick; add --capot to "
+                             "score a capot taken"), soft_wrap=True)
     if as_json:
         print_json({**result.to_dict(), "steps": steps})
         return

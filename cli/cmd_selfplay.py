@@ -59,7 +59,7 @@ def selfplay(
     kinds = []
     for k in (ns, ew):
         if k.lower() not in BOT_KINDS:
-            raise fail(f"bot {k!r}: expected one of {', '.join(BOT_KINDS)}")
+            raise fail(tr("bot {bot!r}: expected one of {kinds}", bot=k, kinds=", ".join(BOT_KINDS)))
         kinds.append(k.lower())
     out = check_records_out(out)
     seed = seed_or_fresh(seed)

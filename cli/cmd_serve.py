@@ -12,6 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from solver.messages import tr
+
 from .app import app
 from .errors import fail
 
@@ -97,9 +99,9 @@ def serve(
     """
     name = missing_web()
     if name is not None:
-        raise fail(f"the board needs {name!r}: pip install -e \".[web]\"")
+        raise fail(tr("the board needs {name!r}: pip install -e \".[web]\"", name=name))
     if token is not None and (len(token) < 8 or not token.isprintable() or any(c in token for c in " #&")):
-        raise fail(f"--token {token[:40]!r}: expected at least 8 characters, no space, '#' or '&'")
+        raise fail(tr("--token {token!r}: expected at least 8 characters, no space, '#' or '&'", token=token[:40]))
     from solver.web import create_app
     from solver.web.jobs import Jobs
     from solver.web.server import bind, board_server, serve as run_server
@@ -107,12 +109,13 @@ def serve(
     try:
         sock = bind(host, port)
     except socket.gaierror:
-        raise fail(f"--host {host!r}: no such address on this machine") from None
+        raise fail(tr("--host {host!r}: no such address on this machine", host=host)) from None
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
-            raise fail(f"port {port} on {host} is already in use: stop what uses it or choose "
-                       f"another with --port") from None
-        raise fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+            raise fail(tr("port {port} on {host} is already in use: stop what uses it or choose another with --port",
+                          port=port, host=host)) from None
+        raise fail(tr("cannot listen on {host}:{port}: {reason}", host=host, port=port,
+                      reason=e.strerror or e)) from None
     everywhere = host in EVERYWHERE
     addresses = _interface_addresses() if everywhere else []
     hosts = LOOPBACK_NAMES + [host] + addresses + list(allow_host or [])

@@ -54,7 +54,7 @@ def show(
     d = parse_deal(deal)
     if strain is None:
         if played or leader or dealer:
-            raise fail("--played, --leader and --dealer need --strain (the trumps of the play)")
+            raise fail(tr("--played, --leader and --dealer need --strain (the trumps of the play)"))
         if as_json:
             print_json({"deal": d.to_pbn(), "hands": {s.name: d.hands[s].to_pbn() for s in Seat}})
         else:

@@ -75,7 +75,7 @@ def _yes_no(values: dict[str, str], key: str) -> "bool | None":
         return None
     v = _YES.get(values[key].strip().lower())
     if v is None:
-        raise ProblemError(f"{key}={quote(values[key])}: expected yes or no")
+        raise ProblemError(tr("{key}={value}: expected yes or no", key=key, value=quote(values[key])))
     return v
 
 
@@ -84,22 +84,22 @@ def _fields(tokens: list[str]) -> tuple[str, dict[str, str], list[str]]:
     split = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
     deal_text, fields = " ".join(tokens[:split]), tokens[split:]
     if not deal_text:
-        raise ProblemError(f"no deal before {quote(fields[0])}: a line starts with the deal")
+        raise ProblemError(tr("no deal before {field}: a line starts with the deal", field=quote(fields[0])))
     values: dict[str, str] = {}
     rule: list[str] = []
     for f in fields:
         key, _, value = f.partition("=")
         key = key.strip().lower().replace("-", "_")
         if key not in _KEYS:
-            raise ProblemError(f"unknown field {quote(key)}: expected one of {', '.join(_KEYS)}")
+            raise ProblemError(tr("unknown field {key}: expected one of {keys}", key=quote(key), keys=", ".join(_KEYS)))
         if key == "rule":
             rule.append(value)
         elif key in values:
-            raise ProblemError(f"field {quote(key)} given twice")
+            raise ProblemError(tr("field {key} given twice", key=quote(key)))
         else:
             values[key] = value
     if "strain" not in values:
-        raise ProblemError("no strain: add strain=S, H, D, C, SA or TA")
+        raise ProblemError(tr("no strain: add strain=S, H, D, C, SA or TA"))
     return deal_text, values, rule
 
 
@@ -118,7 +118,7 @@ def parse_problem(text: str, rules: solver.Rules) -> "Problem | None":
     try:
         tokens = shlex.split(text, comments=True)
     except ValueError as e:                       # an unclosed quote
-        raise ProblemError(f"cannot read {quote(text.strip())}: {e}") from None
+        raise ProblemError(tr("cannot read {path}: {reason}", path=quote(text.strip()), reason=e)) from None
     if not tokens:
         return None
     deal_text, values, rule = _fields(tokens)
@@ -185,9 +185,9 @@ def _problems(lines: list[str], rules: solver.Rules) -> Iterator[tuple[int, "Pro
 
 
 def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
-    items = list(_problems(read_lines(path, "file of problems"), rules))
+    items = list(_problems(read_lines(path, N_("file of problems")), rules))
     if not items:
-        raise nothing_in(path, "problems")
+        raise nothing_in(path, N_("problems"))
     bad = 0
     rows = []
     with progress_bar(N_("solving"), total=len(items)) as bar:
@@ -200,7 +200,7 @@ def _solve_file(path: str, rules: solver.Rules, as_json: bool) -> int:
                     item = str(e)
             if isinstance(item, str):
                 bad += 1
-                err_console.print(f"line {n}: {item}", soft_wrap=True)
+                err_console.print(tr("line {n}: {problem}", n=n, problem=item), soft_wrap=True)
                 if as_json:
                     print_json({"line": n, "error": item})
             elif as_json:
@@ -248,20 +248,20 @@ def solve_cmd(
 ) -> None:
     if file is not None:
         if deal is not None:
-            raise fail("give either a DEAL or --file, not both")
+            raise fail(tr("give either a DEAL or --file, not both"))
         given = [name for name, v in (("--strain", strain), ("--leader", leader),
                                       ("--dealer", dealer), ("--played", played)) if v is not None]
         if given:
-            raise fail(f"{', '.join(given)} cannot go with --file: each line of the file "
-                       f"gives its own (strain=, leader=, dealer=, played=)")
+            raise fail(tr("{options} cannot go with --file: each line of the file gives its own (strain=, leader=, "
+                          "dealer=, played=)", options=", ".join(given)))
         code = _solve_file(file, rules, as_json)
         if code:
             raise typer.Exit(code)
         return
     if deal is None:
-        raise fail("missing the DEAL (PBN text or 'example'), or --file with problems")
+        raise fail(tr("missing the DEAL (PBN text or 'example'), or --file with problems"))
     if strain is None:
-        raise fail("--strain is required: S H D C, SA or TA")
+        raise fail(tr("--strain is required: S H D C, SA or TA"))
     sol = Problem(parse_deal(deal), solver.Strain.parse(strain), leader_from(leader, dealer),
                   tuple(parse_played(played)), rules).solve()
     if as_json:

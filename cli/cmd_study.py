@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 
 from .app import app
-from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, fail, handle_errors
+from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, error_line, fail, handle_errors
 from .files import input_directory
 from .options import MAX_WORKERS, ClusterOpt, JsonOpt, SchedulerOpt, parallel_backend
 from .output import err_console, people_text, pm, print_json, print_table, say
@@ -67,7 +67,7 @@ def _features(by: str) -> list[str]:
     try:
         check_names(names)
     except ConstraintError as e:
-        raise fail(f"--by: {e}") from None
+        raise fail(tr("--by: {error}", error=e)) from None
     return names
 
 
@@ -133,9 +133,9 @@ def run(
                       force=force, plots=plots, accept=accept, progress=bar.callback)
     except StudyInterrupted as e:
         again = shlex.join(["coinche", *sys.argv[1:]])
-        raise _exit("error: " + tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "
+        raise _exit(error_line(tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "
                                    "again: {command}", reason=e.reason, done=e.done, chunks=e.chunks,
-                                   command=again), EXIT_TRY_AGAIN) from None
+                                   command=again)), EXIT_TRY_AGAIN) from None
     except OSError as e:
         if e.filename is None or e.errno not in WRITE_ERRNOS:
             raise

@@ -60,7 +60,7 @@ def table(
             write_records_out(done, out)
         return
     if out is not None:
-        raise fail("--out needs a record file (FILE.pbn) as the deal")
+        raise fail(tr("--out needs a record file (FILE.pbn) as the deal"))
     _show(parse_deal(deal), first_leader(leader, dealer), rules, threads, as_json)
 
 

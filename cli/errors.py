@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from solver.errors import CoincheError, quote
+from solver.messages import tr
 
 from .lang import takes_language
 from .output import err_console
@@ -40,16 +41,20 @@ EXIT_BAD_INPUT = 2
 WRITE_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
+def error_line(message: object) -> str:
+    """The line of an error, in the output language: ``error: ...`` or ``erreur : ...``."""
+    return tr("error: {message}", message=message)
+
+
 def fail(message: str) -> "typer.Exit":
     """Print one line on stderr and return the Exit to raise (code 2)."""
-    err_console.print(f"error: {message}", soft_wrap=True)
+    err_console.print(error_line(message), soft_wrap=True)
     return typer.Exit(EXIT_BAD_INPUT)
 
 
-def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Decorator: a :class:`CoincheError` becomes one line on stderr and exit code 2; the
-    command also takes ``--lang`` (:mod:`.lang`)."""
-    func = takes_language(func)
+def one_line_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorator: a :class:`CoincheError` or a file that cannot be read becomes one line on
+    stderr and exit code 2, written in the output language of the moment."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -58,15 +63,23 @@ def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except CoincheError as e:
             raise fail(str(e)) from None
         except FileNotFoundError as e:
-            raise fail(f"no such file: {quote(str(e.filename))}") from None
+            raise fail(tr("no such file: {path}", path=quote(str(e.filename)))) from None
         except IsADirectoryError as e:
-            raise fail(f"{quote(str(e.filename))} is a directory: expected a file") from None
+            raise fail(tr("{path} is a directory: expected a file", path=quote(str(e.filename)))) from None
         except OSError as e:
             if e.filename is None:      # not about a file the user named (a broken pipe, ...)
                 raise
-            raise fail(f"cannot use {str(e.filename)!r}: {e.strerror or e}") from None
+            raise fail(tr("cannot use {path}: {reason}", path=repr(str(e.filename)),
+                          reason=e.strerror or e)) from None
 
     return wrapper
+
+
+def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorator: the command takes ``--lang`` (:mod:`.lang`) and its bad input, the
+    options read in that language included, becomes one line on stderr in that language
+    and exit code 2 (:func:`one_line_errors`)."""
+    return takes_language(func, guard=one_line_errors)
 
 
 def _bad_input(e: Exception) -> "str | None":
@@ -110,7 +123,7 @@ def refuse_repeats(command: Command, ctx: Context, args: "list[str]") -> None:
     for param, n in counts.items():
         if n > 1 and param.param_type_name == "option" and not param.multiple and not getattr(param, "count", False):
             names = "/".join(param.opts + param.secondary_opts)
-            raise _click_exc.UsageError(f"{names} given {n} times: give it once", ctx)
+            raise _click_exc.UsageError(tr("{names} given {n} times: give it once", names=names, n=n), ctx)
 
 
 class OneValueCommand(TyperCommand):
@@ -151,7 +164,7 @@ class OneLineErrorsGroup(TyperGroup):
             bad = _bad_input(e)
             if bad is not None and repr(bad) not in message:
                 message = f"{message} (got {quote(bad)})"
-            err_console.print(f"error: {message}", soft_wrap=True)
+            err_console.print(error_line(message), soft_wrap=True)
             sys.exit(EXIT_BAD_INPUT)
         except _ABORTS:
             err_console.print("Aborted!")

@@ -19,6 +19,7 @@ import typer
 
 from solver.atomic import is_stream
 from solver.errors import quote
+from solver.messages import N_, tr
 
 from .errors import fail
 
@@ -35,11 +36,11 @@ def open_input(name: str, what: str) -> IO[bytes]:
     try:
         return open(name, "rb")
     except FileNotFoundError:
-        raise fail(f"no such file: {quote(name)}") from None
+        raise fail(tr("no such file: {path}", path=quote(name))) from None
     except IsADirectoryError:
-        raise fail(f"{quote(name)} is a directory: expected a {what}") from None
+        raise fail(tr("{path} is a directory: expected a {what}", path=quote(name), what=tr(what))) from None
     except OSError as e:
-        raise fail(f"cannot read {quote(name)}: {e.strerror or e}") from None
+        raise fail(tr("cannot read {path}: {reason}", path=quote(name), reason=e.strerror or e)) from None
 
 
 def _read_bytes(name: str, what: str) -> bytes:
@@ -53,10 +54,10 @@ def _read_bytes(name: str, what: str) -> bytes:
             with open_input(name, what) as f:
                 data = f.read(MAX_INPUT_BYTES + 1)
         except OSError as e:
-            raise fail(f"cannot read {quote(name)}: {e.strerror or e}") from None
+            raise fail(tr("cannot read {path}: {reason}", path=quote(name), reason=e.strerror or e)) from None
     if len(data) > MAX_INPUT_BYTES:
-        raise fail(f"{quote(name) if name != 'stdin' else 'stdin'} is over {MAX_INPUT_BYTES >> 20} MiB: "
-                   f"split it into smaller files")
+        raise fail(tr("{path} is over {n} MiB: split it into smaller files",
+                      path=quote(name) if name != 'stdin' else 'stdin', n=MAX_INPUT_BYTES >> 20))
     return data
 
 
@@ -69,38 +70,39 @@ def nothing_in(path: "str | Path", what: str) -> "typer.Exit":
     """The error for an input that holds no ``what`` (empty, or only blank lines and
     comments).  Every command treats such an input the same way: bad input, exit code 2,
     nothing written."""
-    return fail(f"no {what} in {shown(path)}: the input is empty (only blank lines or comments)")
+    return fail(tr("no {what} in {path}: the input is empty (only blank lines or comments)", what=tr(what),
+                   path=shown(path)))
 
 
-def read_lines(path: "str | Path", what: str = "file") -> list[str]:
+def read_lines(path: "str | Path", what: str = N_("file")) -> list[str]:
     """The lines of an input file (``-``: stdin) as text; a UTF-8 byte order mark is
     dropped.  A file that cannot be read (missing, a directory, not UTF-8 text, too big,
     a line too long) is one line on stderr and exit code 2."""
     name = str(path)
     if name in ("", "."):
-        raise fail(f"no {what} given: expected a file name or - for stdin")
+        raise fail(tr("no {what} given: expected a file name or - for stdin", what=tr(what)))
     data = _read_bytes(name, what)
     shown = "stdin" if name == "-" else quote(name)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         bad = data.count(b"\n", 0, e.start) + 1
-        raise fail(f"cannot read {shown}: line {bad} is not UTF-8 text "
-                   f"(byte {e.start}: {e.reason})") from None
+        raise fail(tr("cannot read {path}: line {n} is not UTF-8 text (byte {byte}: {reason})", path=shown,
+                      n=bad, byte=e.start, reason=e.reason)) from None
     lines = text.splitlines()
     for n, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
-            raise fail(f"cannot read {shown}: line {n} has {len(line)} characters, "
-                       f"more than the {MAX_LINE} a line may have ({quote(line)})")
+            raise fail(tr("cannot read {path}: line {n} has {count} characters, more than the {top} a line "
+                          "may have ({line})", path=shown, n=n, count=len(line), top=MAX_LINE, line=quote(line)))
     return lines
 
 
 def input_directory(path: Path, what: str) -> Path:
     """``path`` when it is a directory; otherwise one line saying that it is missing or a file."""
     if not path.exists():
-        raise fail(f"no such directory: {quote(str(path))}")
+        raise fail(tr("no such directory: {path}", path=quote(str(path))))
     if not path.is_dir():
-        raise fail(f"{quote(str(path))} is a file, not a directory: expected {what}")
+        raise fail(tr("{path} is a file, not a directory: expected {what}", path=quote(str(path)), what=tr(what)))
     return path
 
 
@@ -112,24 +114,27 @@ def check_output(path: Path, option: str, suffix: "str | None" = None,
     the same file as any of ``inputs`` (however named: ``./``, ``..``, links)."""
     name = str(path)
     if name in ("", "."):
-        raise fail(f"{option} {quote(name)}: expected a file name")
+        raise fail(tr("{option} {path}: expected a file name", option=option, path=quote(name)))
     if path.is_dir():
-        raise fail(f"{option} {quote(name)} is a directory: expected a file name")
+        raise fail(tr("{option} {path} is a directory: expected a file name", option=option, path=quote(name)))
     for source in inputs:
         if str(source) != "-" and _same_file(path, source):
-            raise fail(f"{option} {quote(name)} is the input file {quote(str(source))}: "
-                       f"writing it would destroy the input")
+            raise fail(tr("{option} {path} is the input file {source}: writing it would destroy the input",
+                          option=option, path=quote(name), source=quote(str(source))))
     if is_stream(path):
         if not os.access(path, os.W_OK):
-            raise fail(f"{option} {quote(name)}: cannot write it")
+            raise fail(tr("{option} {path}: cannot write it", option=option, path=quote(name)))
         return path
     if suffix is not None and path.suffix.lower() != suffix:
-        raise fail(f"{option} {quote(name)}: expected a file name ending in {suffix}")
+        raise fail(tr("{option} {path}: expected a file name ending in {suffix}", option=option, path=quote(name),
+                      suffix=suffix))
     parent = Path(os.path.realpath(path)).parent
     if not parent.is_dir():
-        raise fail(f"{option} {quote(name)}: no such directory {quote(str(parent))}")
+        raise fail(tr("{option} {path}: no such directory {parent}", option=option, path=quote(name),
+                      parent=quote(str(parent))))
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise fail(f"{option} {quote(name)}: cannot write in {quote(str(parent))}")
+        raise fail(tr("{option} {path}: cannot write in {parent}", option=option, path=quote(name),
+                      parent=quote(str(parent))))
     return path
 
 

@@ -30,6 +30,7 @@ import typer
 from solver import messages, notation
 from solver.cards import Card, Suit
 from solver.errors import CoincheError
+from solver.messages import tr
 from solver.play import parse_played
 from solver.rules import Strain
 
@@ -44,8 +45,30 @@ BEFORE_COMMAND: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("
 _BID = re.compile(r"(?i)(\d+|capot|g[ée]n[ée]rale)(\s*)([a-z♠♥♦♣]{1,2})(?![a-zà-ÿœ])")
 
 
+def _or_english(read: Callable[[str], str], text: str) -> str:
+    """``read(text)`` in the language of the block; in French, a letter French does not
+    read but English does (``H``, ``S``, ``D``: hearts, spades, diamonds) is read in
+    English, so that the package's own notation works in both languages (``C`` stays
+    cœur in French: French reads it)."""
+    try:
+        return read(text)
+    except CoincheError as e:
+        if notation.current() is not notation.FR:
+            raise
+        refusal = e
+    try:
+        with notation.using(notation.EN):
+            return read(text)
+    except CoincheError:
+        raise refusal from None
+
+
 def _strain(text: str) -> str:
-    return Strain.parse(text).name
+    return _or_english(lambda t: Strain.parse(t).name, text)
+
+
+def _suit(text: str) -> str:
+    return _or_english(lambda t: Suit.parse(t).name, text)
 
 
 def _bids(text: str) -> str:
@@ -67,7 +90,7 @@ def _seat_suits(item: str) -> str:
     """A ``W:SH`` (voids) or ``N:H:3-5`` (lengths) item with English suit letters."""
     parts = item.split(":")
     if len(parts) >= 2 and parts[1].strip():
-        parts[1] = "".join(Suit.parse(ch).name for ch in parts[1].strip())
+        parts[1] = "".join(_suit(ch) for ch in parts[1].strip())
     return ":".join(parts)
 
 
@@ -75,7 +98,7 @@ def _belote(text: str) -> str:
     out = []
     for item in text.replace(",", " ").split():
         seat, sep, suit = item.partition(":")
-        out.append(f"{seat}:{Suit.parse(suit).name}" if sep and suit else item)
+        out.append(f"{seat}:{_suit(suit)}" if sep and suit else item)
     return " ".join(out)
 
 
@@ -110,7 +133,8 @@ def _given(after: Optional[str]) -> Optional[str]:
     """The ``--lang`` given before or after the command's name (refused when they differ)."""
     before = BEFORE_COMMAND.get()
     if before is not None and after is not None and before.strip().lower() != after.strip().lower():
-        raise CoincheError(f"--lang {before!r} before the command and {after!r} after it: give one")
+        raise CoincheError(tr("--lang {before} before the command and {after} after it: give one",
+                              before=repr(before), after=repr(after)))
     return after if after is not None else before
 
 
@@ -133,29 +157,52 @@ def refuse_french(kwargs: dict[str, Any]) -> None:
                     french = read(value)
             except CoincheError:
                 continue            # neither reads it: the command says what is wrong
-            raise CoincheError(f"--{name} {value!r} is French notation ({french} in English): input is "
-                               f"read in English unless French is asked for: add --lang fr "
-                               f"(or set {notation.ENV_VAR}=fr)")
+            raise CoincheError(tr("--{name} {value} is French notation ({french} in English): input is "
+                                  "read in English unless French is asked for: add --lang fr "
+                                  "(or set {var}=fr)", name=name, value=repr(value), french=french,
+                                  var=notation.ENV_VAR))
 
 
-def takes_language(command: Callable[..., Any]) -> Callable[..., Any]:
+def _unguarded(func: Callable[..., Any]) -> Callable[..., Any]:
+    return func
+
+
+def _before_choosing() -> notation.Language:
+    """The output language for an error in ``--lang`` itself: the environment's, else
+    the locale's (``COINCHE_LANG`` may be what is wrong)."""
+    try:
+        return notation.from_environment(None)[1]
+    except CoincheError:
+        return notation.locale_language()
+
+
+def takes_language(command: Callable[..., Any],
+                   guard: Callable[[Callable[..., Any]], Callable[..., Any]] = _unguarded) -> Callable[..., Any]:
     """Decorator: the command gains ``--lang``; its options are read in that language
-    and its output written in it."""
+    and its output written in it.  ``guard`` wraps what runs in the output language (the
+    reading of the options and the command), so that it can report their errors in it."""
     signature = inspect.signature(command, eval_str=True)
     if "lang" in signature.parameters:
-        return command
+        return guard(command)
     params = list(signature.parameters.values())
     params.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOpt))
 
     @functools.wraps(command)
     def run(*args: Any, lang: Optional[str] = None, **kwargs: Any) -> Any:
-        given = _given(lang)
-        reading, writing = notation.from_environment(given)
-        if notation.chosen(given) is None:
-            refuse_french(kwargs)
-        kwargs = read_options(kwargs, reading)
-        with messages.writing_in(writing):
-            return command(*args, **kwargs)
+        def choose() -> Any:
+            given = _given(lang)
+            reading, writing = notation.from_environment(given)
+
+            def read_and_run() -> Any:
+                if notation.chosen(given) is None:
+                    refuse_french(kwargs)
+                return command(*args, **read_options(kwargs, reading))
+
+            with messages.writing_in(writing):
+                return guard(read_and_run)()
+
+        with messages.writing_in(_before_choosing()):
+            return guard(choose)()
 
     run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     return run

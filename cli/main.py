@@ -29,7 +29,7 @@ from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_matc
 from . import cmd_play, cmd_playout, cmd_practice, cmd_score, cmd_game, cmd_selfplay
 from . import cmd_problems, cmd_serve, cmd_show, cmd_solve, cmd_study, cmd_table
 from .app import app
-from .errors import OutputError, one_value_commands
+from .errors import OutputError, error_line, one_value_commands
 
 #: The exit code when the output cannot be written (``EX_IOERR`` of sysexits.h).
 EXIT_WRITE_FAILED = 74
@@ -75,7 +75,7 @@ def _stop(signum: int, frame: Optional[FrameType]) -> None:
 def _unwound_too_slowly(signum: int) -> None:
     try:
         text = tr("the command did not stop within {n} s: ended at once", n=f"{UNWIND_SECONDS:g}")
-        os.write(2, f"\nerror: {text}\n".encode())
+        os.write(2, f"\n{error_line(text)}\n".encode())
     except OSError:                         # pragma: no cover - stderr is gone
         pass
     _stop_now(signum, None)

@@ -21,6 +21,7 @@ import typer
 
 from .errors import fail
 from solver.errors import ConstraintError, quote
+from solver.messages import tr
 
 #: The most parallel workers a command accepts: more only costs memory (each keeps a
 #: 1 MiB transposition table) and, for processes, a fork each.
@@ -120,9 +121,9 @@ def seconds(text: "str | None") -> "float | None":
     try:
         value = float(t) * scale
     except ValueError:
-        raise ConstraintError(f"--time {text!r}: expected seconds, such as 1.5, 1s or 500ms") from None
+        raise ConstraintError(tr("--time {text!r}: expected seconds, such as 1.5, 1s or 500ms", text=text)) from None
     if not value > 0 or value == float("inf"):
-        raise ConstraintError(f"--time {text!r}: expected a time above 0")
+        raise ConstraintError(tr("--time {text!r}: expected a time above 0", text=text))
     return value
 
 
@@ -136,19 +137,20 @@ def parallel_backend(backend: str, scheduler: Optional[str], cluster: Optional[s
     """The backend and its options (for :func:`solver.parallel.executor`), from
     --backend, --scheduler and --cluster."""
     if scheduler is not None and cluster is not None:
-        raise fail("--scheduler and --cluster exclude each other")
+        raise fail(tr("--scheduler and --cluster exclude each other"))
     if scheduler is not None:
         if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", scheduler):
-            raise fail(f"--scheduler {quote(scheduler)}: expected an address like tcp://HOST:8786")
+            raise fail(tr("--scheduler {value}: expected an address like tcp://HOST:8786", value=quote(scheduler)))
         return "dask", {"address": scheduler}
     if cluster is not None:
         m = re.fullmatch(r"local:([0-9]{1,3})", cluster)
         if not m or not 1 <= int(m.group(1)) <= MAX_WORKERS:
-            raise fail(f"--cluster {quote(cluster)}: expected local:N, N workers from 1 to {MAX_WORKERS}")
+            raise fail(tr("--cluster {value}: expected local:N, N workers from 1 to {top}", value=quote(cluster),
+                              top=MAX_WORKERS))
         return "dask", {"local_workers": int(m.group(1))}
     if backend not in ("process", "thread"):
-        raise fail(f"--backend {quote(backend)}: expected process or thread "
-                   f"(--scheduler or --cluster for Dask)")
+        raise fail(tr("--backend {value}: expected process or thread (--scheduler or --cluster for Dask)",
+                      value=quote(backend)))
     return backend, {}
 
 

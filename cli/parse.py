@@ -14,6 +14,7 @@ from typing import Any
 import solver
 from solver.deal import first_leader
 from solver.errors import ConstraintError, DealError, quote
+from solver.messages import N_, tr
 from solver.sampling import Constraints
 
 from .options import KnownOpt, LengthOpt, PointsOpt, VoidOpt, option_group
@@ -34,7 +35,7 @@ def parse_deal(text: str) -> solver.Deal:
         return solver.Deal.from_pbn(text)
     except DealError:
         if _FILE_NAME.fullmatch(text.strip()):
-            raise DealError(f"no such file: {quote(text)}") from None
+            raise DealError(tr("no such file: {path}", path=quote(text))) from None
         raise
 
 
@@ -58,7 +59,7 @@ def whole_number(text: str) -> int:
     t = text.strip()
     digits = t[1:] if t[:1] in ("+", "-") else t
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
-        raise ValueError(f"not a whole number: {quote(text)}")
+        raise ValueError(tr("not a whole number: {text}", text=quote(text)))
     return int(t)
 
 
@@ -87,7 +88,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     def split(text: str, option: str, parts: int, example: str) -> list[str]:
         bits = text.split(":")
         if len(bits) != parts or not all(b.strip() for b in bits):
-            raise ConstraintError(f"{option} {text!r}: expected {example}")
+            raise ConstraintError(tr("{option} {text!r}: expected {example}", option=option, text=text,
+                                     example=tr(example)))
         return [b.strip() for b in bits]
 
     def rng(text: str, option: str, full: str, example: str) -> tuple[int, int]:
@@ -95,7 +97,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         try:
             return (whole_number(lo), whole_number(hi)) if sep else (whole_number(lo), whole_number(lo))
         except ValueError:
-            raise ConstraintError(f"{option} {quote(full)}: expected {example}") from None
+            raise ConstraintError(tr("{option} {text}: expected {example}", option=option, text=quote(full),
+                                     example=tr(example))) from None
 
     def both(ranges: dict[tuple[str, ...], tuple[int, int]], given: dict[tuple[str, ...], str],
              key: tuple[str, ...], r: tuple[int, int], option: str, text: str) -> None:
@@ -103,7 +106,8 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
         if key in ranges:
             lo, hi = max(ranges[key][0], r[0]), min(ranges[key][1], r[1])
             if lo > hi:
-                raise ConstraintError(f"{option} {text!r} contradicts {given[key]!r} given before")
+                raise ConstraintError(tr("{option} {text!r} contradicts {before!r} given before", option=option,
+                                         text=text, before=given[key]))
             r = (lo, hi)
         ranges[key] = r
         given.setdefault(key, text)
@@ -111,19 +115,19 @@ def parse_constraints(known: "list[str] | None", void: "list[str] | None", lengt
     kw: dict[str, dict[Any, Any]] = {"known": {}, "voids": {}, "lengths": {}, "points": {}}
     given: dict[tuple[str, ...], str] = {}
     for t in known or []:
-        seat, cards = split(t, "--known", 2, "SEAT:CARDS, like E:SJ,S9")
+        seat, cards = split(t, "--known", 2, N_("SEAT:CARDS, like E:SJ,S9"))
         kw["known"][seat] = (kw["known"].get(seat, "") + " " + cards.replace(",", " ")).strip()
     for t in void or []:
-        seat, suits = split(t, "--void", 2, "SEAT:SUITS, like W:S")
+        seat, suits = split(t, "--void", 2, N_("SEAT:SUITS, like W:S"))
         kw["voids"][seat] = kw["voids"].get(seat, "") + suits
     for t in length or []:
-        seat, suit, r = split(t, "--length", 3, "SEAT:SUIT:MIN-MAX, like N:H:3-5")
+        seat, suit, r = split(t, "--length", 3, N_("SEAT:SUIT:MIN-MAX, like N:H:3-5"))
         both(kw["lengths"], given, ("length", seat.upper(), suit.upper()),
-             rng(r, "--length", t, "SEAT:SUIT:MIN-MAX, like N:H:3-5"), "--length", t)
+             rng(r, "--length", t, N_("SEAT:SUIT:MIN-MAX, like N:H:3-5")), "--length", t)
     for t in points or []:
-        seat, r = split(t, "--points", 2, "SEAT:MIN-MAX, like N:20-60")
+        seat, r = split(t, "--points", 2, N_("SEAT:MIN-MAX, like N:20-60"))
         both(kw["points"], given, ("points", seat.upper()),
-             rng(r, "--points", t, "SEAT:MIN-MAX, like N:20-60"), "--points", t)
+             rng(r, "--points", t, N_("SEAT:MIN-MAX, like N:20-60")), "--points", t)
     kw["lengths"] = {k[1:]: v for k, v in kw["lengths"].items()}
     kw["points"] = {k[1]: v for k, v in kw["points"].items()}
     if not any(kw.values()):

@@ -19,12 +19,13 @@ from solver.batch import BadLine, BatchItem, BatchLineError, BatchResult, solve_
 from solver.cards import Seat
 from solver.deal import Deal
 from solver.errors import quote
+from solver.messages import N_, tr
 from solver.records import Record, RecordError, Section, format_records, par_section, parse_records
 from solver.records import table_section
 from solver.rules import Rules
 from solver.sampling import Constraints, sample_deals
 
-from .errors import OutputError, fail, is_write_failure
+from .errors import OutputError, error_line, fail, is_write_failure
 from .output import err_console
 from .files import check_output, nothing_in, read_lines, shown
 from solver.atomic import atomic_open
@@ -41,9 +42,9 @@ def is_record_file(arg: "str | Path") -> bool:
             name.lower().endswith(SUFFIX) or "/" in name or os.sep in name or os.path.lexists(name)):
         return False
     if os.path.isdir(name):
-        raise fail(f"{quote(name)} is a directory: expected a record file (FILE.pbn) or a deal")
+        raise fail(tr("{path} is a directory: expected a record file (FILE.pbn) or a deal", path=quote(name)))
     if not os.path.exists(name):
-        raise fail(f"no such file: {quote(name)}")
+        raise fail(tr("no such file: {path}", path=quote(name)))
     return True
 
 
@@ -61,20 +62,20 @@ def looks_like_records(lines: Sequence[str]) -> bool:
 def load_records(path: "str | Path", lines: "Sequence[str] | None" = None) -> list[Record]:
     """The records of a file (its lines when already read); no records is an error."""
     if lines is None:
-        lines = read_lines(path, "record file")
+        lines = read_lines(path, N_("record file"))
     first = next((t for t in (line.lstrip("\ufeff").strip() for line in lines)
                   if t and not t.startswith((";", "%", "#"))), None)
     if first is None:
-        raise nothing_in(path, "games")
+        raise nothing_in(path, N_("games"))
     if not first.startswith("["):
-        raise fail(f"{shown(path)} is not a record file: it starts {quote(first[:40])}, where a record "
-                   f"file starts with tag pairs like [Deal \"N:...\"] (docs/formats.md)")
+        raise fail(tr("{path} is not a record file: it starts {start}, where a record file starts with tag "
+                      "pairs like [Deal \"N:...\"] (docs/formats.md)", path=shown(path), start=quote(first[:40])))
     try:
         records = parse_records("\n".join(lines))
     except RecordError as e:
-        raise fail(f"{'stdin' if str(path) == '-' else quote(str(path))} {e}") from None
+        raise fail(tr("{path} {error}", path='stdin' if str(path) == '-' else quote(str(path)), error=e)) from None
     if not records:
-        raise fail(f"no games in {quote(str(path))}: expected tag pairs like [Deal \"N:...\"]")
+        raise fail(tr("no games in {path}: expected tag pairs like [Deal \"N:...\"]", path=quote(str(path))))
     return records
 
 
@@ -99,7 +100,7 @@ def write_records_out(records: Sequence[Record], out: Path) -> None:
 def deal_of(record: Record, path: "str | Path") -> Deal:
     """A record's deal; a record without one is an error naming its line."""
     if record.deal is None:
-        raise fail(f"{quote(str(path))} line {record.line}: the game has no [Deal]")
+        raise fail(tr("{path} line {n}: the game has no [Deal]", path=quote(str(path)), n=record.line))
     return record.deal
 
 
@@ -122,11 +123,11 @@ def record_items(records: Sequence[Record], rules: Rules, dealer: "str | None" =
         if r.deal is not None and r.rules in (Rules(), rules):
             items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
             continue
-        problem = ("the game has no [Deal]" if r.deal is None else
-                   "its [Rules] differ from the command's: batch solves every game under one set of "
-                   "rules (give them with --rule, or use table)")
+        problem = (tr("the game has no [Deal]") if r.deal is None else
+                   tr("its [Rules] differ from the command's: batch solves every game under one set of "
+                      "rules (give them with --rule, or use table)"))
         if strict:
-            raise BatchLineError(f"line {r.line}: {problem}")
+            raise BatchLineError(tr("line {n}: {problem}", n=r.line, problem=problem))
         items.append(BadLine(r.line, f"game at line {r.line}", problem))
     return items
 
@@ -141,7 +142,7 @@ def batch_records(records: Sequence[Record], rules: Rules, workers: "int | None"
     for res in solve_batch(items, rules, workers=workers, with_par=with_par):
         if isinstance(res, BadLine):
             bad += 1
-            err_console.print(f"error: {res}", soft_wrap=True)
+            err_console.print(error_line(res), soft_wrap=True)
         elif res.dealer is not None:
             results[res.line] = res
     done = []

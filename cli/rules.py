@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Optional
 
 from solver.errors import RulesError, quote
+from solver.messages import tr
 from solver.rules import Rules
 
 from .options import (BeloteInTaOpt, DeclarationsOpt, OvertrumpPartnerOpt, RuleOpt, TaTableOpt,
@@ -50,8 +51,8 @@ which sets must_undertrump to False
         changed = rules.with_options([text])
         for name, value in given.items():
             if getattr(changed, name) != value:
-                raise RulesError(f"rules option {quote(text)} contradicts another option, "
-                                 f"which sets {name} to {value}")
+                raise RulesError(tr("rules option {text} contradicts another option, which sets {name} to {value}",
+                                    text=quote(text), name=name, value=value))
         rules = changed
     return rules
 
@@ -62,7 +63,7 @@ def takes_rules(*flags: str) -> Callable[[Callable[..., Any]], Callable[..., Any
     called with the :class:`Rules` :func:`rules_from` builds from them."""
     unknown = [f for f in flags if f not in FLAGS]
     if unknown:
-        raise ValueError(f"no rules flag {unknown[0]!r}: expected one of {', '.join(FLAGS)}")
+        raise ValueError(tr("no rules flag {flag!r}: expected one of {flags}", flag=unknown[0], flags=", ".join(FLAGS)))
 
     def build(rule: Optional[list[str]], **given: object) -> Rules:
         return rules_from(rule, Rules(), **{FLAGS[f][1]: value for f, value in given.items()})

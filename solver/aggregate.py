@@ -38,6 +38,7 @@ from .cards import Seat, TextEnum
 from .contract import CAPOT, Contract, bid_levels, level_json, parse_level
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
+from .messages import tr
 from .outcome import deal_facts
 from .montecarlo import Estimate, json_number, share_se, sums_estimate
 from .rules import Strain
@@ -239,14 +240,14 @@ def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps"
     if pred is not None:
         pred.check(features)
     if of not in SIDES:
-        raise ConstraintError(f"features of {quote(of)}: expected seat or side")
+        raise ConstraintError(tr("features of {of}: expected seat or side", of=quote(of)))
     info = read_study(directory)
     spec = info.spec
     if seat is not None:
         try:
             spec = dataclasses.replace(spec, seat=Seat.parse(seat))
         except SeatError as e:
-            raise ConstraintError(f"seat: {e}") from None
+            raise ConstraintError(tr("seat: {error}", error=e)) from None
     levels = bid_levels(spec.rules)
     total: dict[tuple[Any, ...], np.ndarray] = {}
     deals = 0

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Iterator
 
 from .errors import CoincheError, quote
+from .messages import tr
 
 __all__ = ["atomic_open", "atomic_path", "is_stream"]
 
@@ -45,7 +46,7 @@ def _temp_beside(path: Path) -> Path:
         except FileExistsError:
             continue
         return tmp
-    raise CoincheError(f"cannot write {quote(str(path))}: no free temporary name beside it")
+    raise CoincheError(tr("cannot write {path}: no free temporary name beside it", path=quote(str(path))))
 
 
 def _running(pid: int) -> bool:

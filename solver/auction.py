@@ -72,7 +72,7 @@ class Call:
     def level_strain(self) -> tuple[int, Strain]:
         """A bid's level and strain (:class:`AuctionError` for a call that is no bid)."""
         if self.level is None or self.strain is None:
-            raise AuctionError(f"{self.kind} is no bid")
+            raise AuctionError(tr("{kind} is no bid", kind=self.kind))
         return self.level, self.strain
 
     @property
@@ -223,7 +223,7 @@ class Auction:
         try:
             dealer = Seat.parse(dealer)
         except SeatError as e:
-            raise AuctionError(f"dealer: {e}") from None
+            raise AuctionError(tr("dealer: {error}", error=e)) from None
         state, calls, seat = AuctionState(rules), [], dealer.next
         for n, (who, word) in enumerate(_tokens(text), 1):
             shown = f"{who}:{word}" if who else word
@@ -255,7 +255,8 @@ class Auction:
         seat = self.dealer.next
         for n, call in enumerate(self.calls, 1):
             if call.seat != seat:
-                raise AuctionError(f"call {n} ({call}): it is {seat.name}'s turn, not {call.seat.name}'s")
+                raise AuctionError(tr("call {n} ({call}): it is {seat}'s turn, not {caller}'s", n=n,
+                                      call=call, seat=seat.name, caller=call.seat.name))
             state.add(call)
             seat = seat.next
         return state

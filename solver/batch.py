@@ -40,6 +40,7 @@ from typing import Any, Callable, Generator, Iterable, Iterator, Optional, Seque
 from .cards import Seat
 from .deal import Deal
 from .errors import CoincheError, DealError, SeatError, quote
+from .messages import tr
 from .par import par
 from .parallel import Backend, check_workers, executor
 from .rules import STRAINS, Rules
@@ -116,7 +117,8 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
     solver.errors.SeatError: unknown dealer 'X': expected one of N E S W
     """
     if not isinstance(text, str):
-        raise DealError(f"a batch line is text, not {type(text).__name__}: {quote(text)}")
+        raise DealError(tr("a batch line is text, not {kind}: {text}", kind=type(text).__name__,
+                           text=quote(text)))
     t = text.split("#", 1)[0].strip()
     if not t:
         return None
@@ -128,13 +130,15 @@ def parse_line(text: str, line: int = 1, default_dealer: "Seat | str | None" = N
         try:
             dealer = Seat.parse(value)
         except SeatError:
-            raise SeatError(f"unknown dealer {quote(value)}: expected one of N E S W") from None
+            raise SeatError(tr("unknown dealer {value}: expected one of N E S W",
+                               value=quote(value))) from None
         parts = parts[:-1]
     elif len(parts) == 5 and "." not in last:
         try:
             dealer = Seat.parse(last)
         except SeatError:
-            raise SeatError(f"unknown dealer {quote(last)} after the deal: expected one of N E S W") from None
+            raise SeatError(tr("unknown dealer {last} after the deal: expected one of N E S W",
+                               last=quote(last))) from None
         parts = parts[:-1]
     deal = Deal.from_pbn(" ".join(parts))
     if dealer is None and default_dealer is not None:
@@ -163,7 +167,7 @@ def _iter_lines(lines: Iterable[str], dealer: Optional[Seat],
             item = parse_line(text, n, dealer)
         except CoincheError as e:
             if strict:
-                raise BatchLineError(f"line {n}: {e}") from None
+                raise BatchLineError(tr("line {n}: {error}", n=n, error=e)) from None
             yield BadLine(n, text.rstrip("\n") if isinstance(text, str) else repr(text), str(e))
             continue
         if item is not None:

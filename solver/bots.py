@@ -56,6 +56,7 @@ from .deal import Deal
 from .errors import ConstraintError
 from .handeval import evaluate_hand
 from .knowledge import Knowledge, who_played
+from .messages import tr
 from .play import Position, legal_cards, trick_winner
 from .rules import STRAINS, Rules, Strain, points_table, strength_table
 from .outcome import PlayedContract, deal_total, side_points
@@ -339,7 +340,8 @@ class PimcBot:
                  stop: "StoppingRule | None" = None) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ConstraintError(f"{what} {v!r}: expected a whole number, 1 or more")
+                raise ConstraintError(tr("{what} {value!r}: expected a whole number, 1 or more", what=what,
+                                         value=v))
         self.worlds, self.samples, self.budget, self.seed = worlds, samples, budget, seed
         self.stop = stop
         self._solver = solver
@@ -646,7 +648,7 @@ class DoubleDummyBot:
 
     def _deal(self, view: SeatView) -> Deal:
         if self.deal is None or self.deal.hands[view.seat] != view.hand:
-            raise ConstraintError("the double-dummy bot has not been shown this deal")
+            raise ConstraintError(tr("the double-dummy bot has not been shown this deal"))
         return self.deal
 
     def call(self, view: SeatView) -> Call:
@@ -680,7 +682,8 @@ def make_bot(kind: "BotKind | str", seed: Optional[int] = 0, **options: Any) -> 
     with ``options`` for :class:`PimcBot` (``worlds``, ``samples``, ``budget``)."""
     k = {"aleatoire": "random", "aléatoire": "random", "heuristique": "heuristic"}.get(kind.lower(), kind.lower())
     if k not in BOT_KINDS:
-        raise ConstraintError(f"bot {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+        raise ConstraintError(tr("bot {kind!r}: expected one of {kinds}", kind=kind,
+                                 kinds=", ".join(BOT_KINDS)))
     if k == "pimc":
         return PimcBot(seed=seed, **options)
     return BOT_KINDS[BotKind(k)](seed=seed)

@@ -169,7 +169,8 @@ class Suit(NamedIntEnum):
     @classmethod
     def _unknown(cls, text: object) -> Exception:
         letters = "P C K T" if notation.current() is notation.FR else "S H D C"
-        return CardError(f"unknown suit {quote(text)}: expected one of {letters} or ♠ ♥ ♦ ♣")
+        return CardError(tr("unknown suit {text}: expected one of {letters} or ♠ ♥ ♦ ♣", text=quote(text),
+                            letters=letters))
 
 
 BY_LANGUAGE[Suit] = "suit"
@@ -204,7 +205,8 @@ class Rank(enum.IntEnum):
         ``9 8 7``; under the French setting ``K Q J T`` are not ranks (K and T are suits)."""
         r = _rank_index(str(text).strip().upper(), notation.current())
         if r is None:
-            raise CardError(f"unknown rank {quote(text)}: expected one of A K Q J T (or 10) 9 8 7")
+            raise CardError(tr("unknown rank {text}: expected one of A K Q J T (or 10) 9 8 7",
+                               text=quote(text)))
         return cls(r)
 
 
@@ -303,9 +305,9 @@ class Card(NamedIntEnum):
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < 32:
                 return cls(text)
-            raise CardError(f"card number {quote(text)} out of range 0..31")
+            raise CardError(tr("card number {text} out of range 0..31", text=quote(text)))
         if not isinstance(text, str):
-            raise CardError(f"not a card: {quote(text)}")
+            raise CardError(tr("not a card: {text}", text=quote(text)))
         t = text.strip()
         if len(t) < 2 or len(t) > 3:
             raise CardError(tr("malformed card {text}: expected a suit and a rank, like SA, HT, H10, 10♥",
@@ -319,7 +321,8 @@ class Card(NamedIntEnum):
             return cls(found.pop())
         if len(found) > 1:
             names = " or ".join(sorted(Card(c).symbol for c in found))
-            raise CardError(f"card {quote(text)} reads {names}: write the suit first, like SA")
+            raise CardError(tr("card {text} reads {names}: write the suit first, like SA", text=quote(text),
+                               names=names))
         raise _card_error(text, up, lang)
 
 
@@ -334,8 +337,8 @@ def _card_either(text: str, up: str) -> int:
     if len(en) == 1:
         return en.pop()
     if len(en) > 1:
-        raise CardError(f"card {quote(text)} reads {' or '.join(sorted(Card(c).symbol for c in en))}: "
-                        f"write the suit first, like SA")
+        raise CardError(tr("card {text} reads {names}: write the suit first, like SA", text=quote(text),
+                           names=" or ".join(sorted(Card(c).symbol for c in en))))
     raise _card_error(text, up, notation.EN)
 
 
@@ -413,7 +416,7 @@ class Team(NamedIntEnum):
 
     @classmethod
     def _unknown(cls, text: object) -> Exception:
-        return SeatError(f"unknown side {quote(text)}: expected NS or EW")
+        return SeatError(tr("unknown side {text}: expected NS or EW", text=quote(text)))
 
 
 # Enum calls are slow; the properties above read these instead.
@@ -464,14 +467,15 @@ class CardSet(Immutable):
             mask = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
             if cards < 0 or cards > FULL_MASK:
-                raise CardError(f"card mask {cards!r} out of range 0..0xFFFFFFFF")
+                raise CardError(tr("card mask {cards!r} out of range 0..0xFFFFFFFF", cards=cards))
             mask = cards
         elif isinstance(cards, str):
             # a hand (spades.hearts.diamonds.clubs) or cards: "SA HT", "SA,HT"
             words = cards.replace(",", " ").split()
             mask = CardSet.from_pbn(cards).mask if "." in cards else CardSet(words).mask
         elif isinstance(cards, (bool, bytes, bytearray)) or not isinstance(cards, Iterable):
-            raise CardError(f"not a set of cards: {quote(cards)}: expected cards, card text or a mask")
+            raise CardError(tr("not a set of cards: {cards}: expected cards, card text or a mask",
+                               cards=quote(cards)))
         else:
             mask = 0
             for c in cards:
@@ -491,7 +495,7 @@ class CardSet(Immutable):
         """Read one hand: ``spades.hearts.diamonds.clubs`` with ``-`` or nothing for a void."""
 
         if not isinstance(text, str):
-            raise DealError(f"not a hand: {quote(text)}")
+            raise DealError(tr("not a hand: {text}", text=quote(text)))
         parts = text.strip().split(".")
         if len(parts) != 4:
             raise DealError(tr("malformed hand {text}: expected four suits spades.hearts.diamonds.clubs "

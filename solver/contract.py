@@ -33,7 +33,7 @@ import re
 
 from .cards import Seat, Team
 from .errors import ContractError, SeatError, StrainError, quote
-from .messages import tr
+from .messages import N_, tr
 from .rules import MAX_NUMBERED_BID, STRAINS, Rules, Strain
 
 __all__ = ["CAPOT", "GENERALE", "LEVELS", "BID_LEVELS", "bid_levels", "bid_strains", "Coinche", "Contract",
@@ -95,7 +95,8 @@ def level_points(level: int, rules: Rules = Rules()) -> int:
     known to be numbered: a capot or générale bid is a :class:`ContractError`."""
     need = points_needed(level, rules)
     if need is None:
-        raise ContractError(f"bid level {level}: a capot bid needs every trick, not a number of points")
+        raise ContractError(tr("bid level {level}: a capot bid needs every trick, not a number of points",
+                               level=level))
     return need
 
 
@@ -177,14 +178,16 @@ class Coinche(enum.IntEnum):
         if isinstance(value, int):
             if 0 <= value <= 2:
                 return cls(value)
-            raise ContractError(f"coinche state {value!r}: expected 0 (none), 1 (coinche) or 2 (surcoinche)")
+            raise ContractError(tr("coinche state {value!r}: expected 0 (none), 1 (coinche) or 2 (surcoinche)",
+                                   value=value))
         t = str(value).strip().upper().replace("É", "E").replace("-", "")
         names = {"": 0, "NONE": 0, "PASS": 0, "X": 1, "COINCHE": 1, "COINCHEE": 1, "CONTRE": 1,
                  "DOUBLE": 1, "XX": 2, "SURCOINCHE": 2, "SURCOINCHEE": 2, "SURCONTRE": 2,
                  "REDOUBLE": 2}
         if t in names:
             return cls(names[t])
-        raise ContractError(f"unknown coinche state {value!r}: expected none, coinche (X) or surcoinche (XX)")
+        raise ContractError(tr("unknown coinche state {value!r}: expected none, coinche (X) or surcoinche (XX)",
+                               value=value))
 
 
 def level_json(level: "int | None") -> "int | str | None":
@@ -271,7 +274,8 @@ class Contract:
             raise ContractError(str(e)) from None
         object.__setattr__(self, "coinche", Coinche.parse(self.coinche))
         if self.coinche != Coinche.NONE and not may_coinche(self.level, capot_coinche):
-            raise _coinched_capot(f"{level_text(self.level)} {self.strain.name}", self.level, self.coinche)
+            bid = f"{level_text(self.level)} {self.strain.name}"
+            raise _coinched_capot(bid, self.level, self.coinche)
 
     # -- properties ------------------------------------------------------------
     @property
@@ -318,7 +322,7 @@ class Contract:
         In ``capot S`` the letter is the strain (spades); a seat can only follow a strain.
         """
         if not isinstance(text, str):
-            raise ContractError(f"not a bid: {text!r}")
+            raise ContractError(tr("not a bid: {text!r}", text=text))
         m = _BID_RE.match(text)
         if not m:
             lead = re.match(r"^\s*(\d+)", text)
@@ -340,13 +344,15 @@ class Contract:
             except SeatError as e:
                 raise ContractError(str(e)) from None
             if seat is not None and seat != d:
-                raise ContractError(f"bid {text!r} names declarer {seat.name}, not {d.name}")
+                raise ContractError(tr("bid {text!r} names declarer {seat}, not {declarer}", text=text,
+                                       seat=seat.name, declarer=d.name))
             seat = d
         x = Coinche.parse(m.group("x")) if m.group("x") else None
         if coinche is not None:
             cx = Coinche.parse(coinche)
             if x is not None and x != cx:
-                raise ContractError(f"bid {text!r} is {x.name.lower()}, not {cx.name.lower()}")
+                raise ContractError(tr("bid {text!r} is {state}, not {given}", text=text,
+                                       state=tr(_STATE_WORDS[x]), given=tr(_STATE_WORDS[cx])))
             x = cx
         if x and not may_coinche(level, capot_coinche):
             raise _coinched_capot(text, level, x)
@@ -365,13 +371,18 @@ class Contract:
         return f"Contract.parse({str(self)!r})"
 
 
+#: The coinche states for people, in the order of :class:`Coinche`.
+_STATE_WORDS = (N_("none"), N_("coinche"), N_("surcoinche"))
+
+
 def _coinched_capot(bid: str, level: int, coinche: Coinche) -> ContractError:
     """The error for a capot or générale bid given a coinche state (seed 000: "A capot
     bid ends the bidding and cannot be doubled")."""
     word = "générale" if level == GENERALE else "capot"
-    state = "coinched" if coinche == Coinche.COINCHE else "surcoinched"
-    return ContractError(f"bid {bid!r} {state}: a {word} bid cannot be coinched or surcoinched "
-                         f"(it ends the auction; the rule capot_coinche=true allows it)")
+    state = tr("coinched") if coinche == Coinche.COINCHE else tr("surcoinched")
+    return ContractError(tr("bid {bid!r} {state}: a {word} bid cannot be coinched or surcoinched "
+                            "(it ends the auction; the rule capot_coinche=true allows it)",
+                            bid=bid, state=state, word=word))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -36,9 +36,10 @@ class Deal(Immutable):
 
     def __init__(self, hands: Sequence["CardSet | int | str | Iterable[int | str]"]) -> None:
         if isinstance(hands, str):
-            raise DealError(f"not a list of hands: {quote(hands)}: Deal.from_pbn reads deal text")
+            raise DealError(tr("not a list of hands: {hands}: Deal.from_pbn reads deal text",
+                               hands=quote(hands)))
         if isinstance(hands, (bytes, bytearray)) or not isinstance(hands, Iterable):
-            raise DealError(f"not a list of hands: {quote(hands)}: expected 4 hands")
+            raise DealError(tr("not a list of hands: {hands}: expected 4 hands", hands=quote(hands)))
         hs = tuple(CardSet(h) for h in hands)
         if len(hs) != 4:
             raise DealError(tr("a deal needs 4 hands, got {n}", n=len(hs)))
@@ -90,7 +91,7 @@ class Deal(Immutable):
         the order of play.  Without a prefix the first hand is N's.
         """
         if not isinstance(text, str):
-            raise DealError(f"not a deal: {quote(text)}: expected a Deal or deal text")
+            raise DealError(tr("not a deal: {text}: expected a Deal or deal text", text=quote(text)))
         t = text.strip()
         if t.startswith("[") or t.lower().startswith("deal "):
             t = t.split('"')[1] if '"' in t else t
@@ -129,9 +130,9 @@ class Deal(Immutable):
     def random(cls, seed: "int | None" = None, rng: "_random.Random | None" = None) -> "Deal":
         """A uniformly random full deal; the same seed gives the same deal."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise DealError(f"seed {quote(seed)}: expected a whole number")
+            raise DealError(tr("seed {seed}: expected a whole number", seed=quote(seed)))
         if rng is not None and not isinstance(rng, _random.Random):
-            raise DealError(f"rng {quote(rng)}: expected a random.Random")
+            raise DealError(tr("rng {rng}: expected a random.Random", rng=quote(rng)))
         r = rng if rng is not None else _random.Random(seed)
         cards = list(range(32))
         r.shuffle(cards)
@@ -232,6 +233,7 @@ def first_leader(leader: "Seat | str | None" = None, dealer: "Seat | str | None"
         return default if lead is None else lead
     after = Seat.parse(dealer).next
     if lead is not None and lead != after:
-        raise SeatError(f"leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "
-                        f"the seat after the dealer ({after.name})")
+        raise SeatError(tr("leader {leader!r} contradicts dealer {dealer!r}: the first lead is by "
+                           "the seat after the dealer ({after})", leader=leader, dealer=dealer,
+                           after=after.name))
     return after

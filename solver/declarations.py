@@ -36,6 +36,7 @@ from typing import Iterable
 from .cards import CardSet, Rank, Seat, Suit, Team, TextEnum, card_of
 from .deal import Deal
 from .errors import ScoreError
+from .messages import tr
 from .rules import Rules, Strain
 
 __all__ = [
@@ -279,17 +280,18 @@ def parse_declaration(text: str) -> Declaration:
     word, _, rank_text = t.partition("-")
     rank = _RANK_WORDS.get(rank_text.upper()) if rank_text else None
     if rank_text and rank is None:
-        raise ScoreError(f"unknown card {rank_text!r} in declaration {text!r}: expected A K Q J 10 9 8 7")
+        raise ScoreError(tr("unknown card {rank!r} in declaration {text!r}: expected A K Q J 10 9 8 7",
+                            rank=rank_text, text=text))
     if word == "carre":
         if rank not in CARRE_POINTS:
-            raise ScoreError(f"declaration {text!r}: a carré names its rank, one of J 9 A 10 K Q "
-                                   f"(carre-J; eights and sevens score nothing)")
+            raise ScoreError(tr("declaration {text!r}: a carré names its rank, one of J 9 A 10 K Q "
+                                "(carre-J; eights and sevens score nothing)", text=text))
         return Declaration(DeclarationKind.CARRE, CARRE_POINTS[rank], CardSet(), None, rank)
     if word in _KIND_WORDS:
         kind, pts = SEQUENCE_POINTS[_KIND_WORDS[word]]
         return Declaration(kind, pts, CardSet(), None, rank if rank is not None else Rank.R7)
-    raise ScoreError(f"unknown declaration {text!r}: expected tierce, quarte, quinte (optionally "
-                           f"with the top card, quinte-K) or carre-J, carre-9, carre-A ...")
+    raise ScoreError(tr("unknown declaration {text!r}: expected tierce, quarte, quinte (optionally "
+                        "with the top card, quinte-K) or carre-J, carre-9, carre-A ...", text=text))
 
 
 def award_announced(ns: "list[Declaration]", ew: "list[Declaration]",

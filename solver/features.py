@@ -28,6 +28,7 @@ import numpy as np
 
 from .cards import CardSet, Rank
 from .errors import ConstraintError, quote
+from .messages import tr
 from .rules import Rules, Strain, points_table
 
 __all__ = ["FEATURES", "NA", "HONOURS", "feature_values", "check_features", "Feature", "typed_column"]
@@ -162,7 +163,8 @@ def check_features(names: "list[str] | tuple[str, ...]",
     for name in names:
         if name not in FEATURES and name not in custom:
             known = ", ".join(list(FEATURES) + list(custom))
-            raise ConstraintError(f"unknown feature {quote(name)}: expected one of {known}")
+            raise ConstraintError(tr("unknown feature {name}: expected one of {known}", name=quote(name),
+                                     known=known))
 
 
 def typed_column(values: "list[Any]") -> np.ndarray:

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from .messages import N_
+from .messages import N_, tr
 from .cards import CardSet, Rank, Seat
 from .contract import Contract, bid_levels
 from .errors import ConstraintError
@@ -103,7 +103,8 @@ class HandValue:
 def _trump_strain(strain: "Strain | str") -> Strain:
     s = Strain.parse(strain)
     if s not in TRUMP_STRAINS:
-        raise ConstraintError(f"strain {s.name}: the point count covers the trump strains S H D C")
+        raise ConstraintError(tr("strain {strain}: the point count covers the trump strains S H D C",
+                                 strain=s.name))
     return s
 
 

@@ -29,6 +29,7 @@ from .cards import Seat
 from .contract import Contract
 from .errors import ConstraintError
 from .handeval import TERMS, TRUMP_GROUPS, TRUMP_STRAINS, calibrated, design, needs, raw_make, trump_group
+from .messages import tr
 from .rules import Rules, Strain
 from .scoring import min_points_to_make
 from .studies import per_deal_tables, read_study
@@ -52,8 +53,8 @@ def samples(directory: "str | os.PathLike[str]") -> tuple[np.ndarray, np.ndarray
     leaders, and each row's deal number; South's hand in each trump suit, a row each."""
     spec = read_study(directory).spec
     if spec.hand is not None or spec.seat != Seat.S or not set(TRUMP_STRAINS) <= set(spec.strains):
-        raise ConstraintError("the point count is fitted on a study of uniform deals, "
-                              "seat S, strains S H D C")
+        raise ConstraintError(tr("the point count is fitted on a study of uniform deals, "
+                                 "seat S, strains S H D C"))
     xs, ys, ids = [], [], []
     for table in per_deal_tables(directory):
         cols = {name: table.column(name).to_numpy() for name in table.column_names}
@@ -152,8 +153,8 @@ def _make_pairs(directory: "str | os.PathLike[str]", table: dict[str, Any]
     with whom the contract makes double dummy, the hand's trump length, the deal's number."""
     spec = read_study(directory).spec
     if spec.hand is not None or spec.seat != Seat.S or not set(TRUMP_STRAINS) <= set(spec.strains):
-        raise ConstraintError("the point count is calibrated on a study of uniform deals, "
-                              "seat S, strains S H D C")
+        raise ConstraintError(tr("the point count is calibrated on a study of uniform deals, "
+                                 "seat S, strains S H D C"))
     names = [n for n, _ in TERMS]
     coef = np.array([table["coefficients"][n] for n in names])
     residuals = np.array(table["residual_quantiles"])

@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, CardSet, Seat, Suit
 from .deal import Deal
 from .errors import ConstraintError, IllegalPlayError
+from .messages import N_, tr
 from .play import Position, legal_cards, legal_with_reason, parse_played, trick_winner
 from .rules import Rules, Strain
 from .sampling import Constraints, cards_by_seat
@@ -65,20 +66,23 @@ class Knowledge:
         own = CardSet(sum(1 << int(c) for s, c in order if s == seat))
         whole = CardSet(mine.mask | own.mask)
         if len(whole) != 8:
-            raise ConstraintError(f"hand {mine.to_pbn()!r} with the {len(own)} cards {seat.name} "
-                                  f"played makes {len(whole)} cards: expected 8")
+            raise ConstraintError(tr("hand {mine!r} with the {n} cards {seat} "
+                                     "played makes {whole} cards: expected 8", mine=mine.to_pbn(), n=len(own),
+                                     seat=seat.name, whole=len(whole)))
         for s, c in order:
             if s != seat and whole.mask >> int(c) & 1:
-                raise ConstraintError(f"{Card(c).name} was played by {s.name}, "
-                                      f"but it is in {seat.name}'s hand")
+                raise ConstraintError(tr("{card} was played by {player}, "
+                                         "but it is in {seat}'s hand", card=Card(c).name, player=s.name,
+                                         seat=seat.name))
         played_by = {s: CardSet(sum(1 << int(c) for p, c in order if p == s)) for s in Seat if s != seat}
         excluded = _excluded(order, whole, seat, strain, leader, rules)
         announced = _announced(order, seat, whole, strain, belote, shown or {})
         for s, shown_cards in announced.items():
             if shown_cards.mask & excluded[s].mask:
                 both = CardSet(shown_cards.mask & excluded[s].mask)
-                raise ConstraintError(f"{s.name} announced {both.to_pbn()}"
-                                      f", but its play shows it cannot hold them")
+                raise ConstraintError(tr("{seat} announced {both}"
+                                         ", but its play shows it cannot hold them", seat=s.name,
+                                         both=both.to_pbn()))
         k = cls(seat, whole, strain, leader, rules, tuple(order), played_by, excluded, announced)
         k.check_own_play()
         return k
@@ -129,7 +133,7 @@ def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, s
                belote: "Iterable[str] | str | None",
                shown: "Mapping[Seat, CardSet]") -> dict[Seat, CardSet]:
     """Per other seat, the cards its announcements showed (see :meth:`Knowledge.from_play`)."""
-    out = {s: m.mask for s, m in cards_by_seat(shown, "shown").items()}
+    out = {s: m.mask for s, m in cards_by_seat(shown, N_("shown")).items()}
     items = belote.replace(",", " ").split() if isinstance(belote, str) else list(belote or ())
     for item in items:
         who, _, suit_text = str(item).partition(":")
@@ -138,15 +142,17 @@ def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, s
         kq = CardSet.from_pbn(".".join("KQ" if u == suit else "-" for u in Suit)).mask
         played = sum(1 << int(c) for p, c in order if p == s) & kq
         if not played:
-            raise ConstraintError(f"belote {item!r}: {s.name} has not played the king or queen of "
-                                  f"{suit.symbol} yet (belote is announced with the first of them)")
+            raise ConstraintError(tr("belote {item!r}: {seat} has not played the king or queen of "
+                                     "{suit} yet (belote is announced with the first of them)", item=item,
+                                     seat=s.name, suit=suit.symbol))
         out[s] = out.get(s, 0) | (kq & ~played)
     for s, m in out.items():
         if s == seat:
-            raise ConstraintError(f"{seat.name}'s own announcements add nothing to what {seat.name} knows")
+            raise ConstraintError(tr("{seat}'s own announcements add nothing to what {seat} knows",
+                                     seat=seat.name))
         if m & whole.mask:
-            raise ConstraintError(f"{s.name} announced {CardSet(m & whole.mask).to_pbn()}, "
-                                  f"which {seat.name} holds")
+            raise ConstraintError(tr("{player} announced {cards}, which {seat} holds", player=s.name,
+                                     cards=CardSet(m & whole.mask).to_pbn(), seat=seat.name))
     return {s: CardSet(m) for s, m in out.items() if m}
 
 
@@ -154,12 +160,13 @@ def _belote_suit(strain: Strain, text: str, item: Any) -> Suit:
     if strain.trump >= 0:
         trump = Suit(strain.trump)
         if text and Suit.parse(text) != trump:
-            raise ConstraintError(f"belote {item!r}: belote is in trumps, {trump.symbol}")
+            raise ConstraintError(tr("belote {item!r}: belote is in trumps, {trump}", item=item,
+                                     trump=trump.symbol))
         return trump
     if strain == Strain.SA:
-        raise ConstraintError(f"belote {item!r}: there is no belote at sans atout")
+        raise ConstraintError(tr("belote {item!r}: there is no belote at sans atout", item=item))
     if not text:
-        raise ConstraintError(f"belote {item!r}: at tout atout, name the suit, like 'E:H'")
+        raise ConstraintError(tr("belote {item!r}: at tout atout, name the suit, like 'E:H'", item=item))
     return Suit.parse(text)
 
 
@@ -247,8 +254,8 @@ def _replay_own(k: Knowledge) -> None:
     for s, c in k.played:
         if s == k.seat:
             if int(c) not in legal_cards(held, trick, lead, k.strain, k.rules):
-                raise ConstraintError(f"{k.seat.name}'s {Card(c).name} was not legal with "
-                                      f"{k.seat.name}'s hand")
+                raise ConstraintError(tr("{seat}'s {card} was not legal with "
+                                         "{seat}'s hand", seat=k.seat.name, card=Card(c).name))
             held &= ~(1 << int(c))
         trick.append(int(c))
         if len(trick) == 4:

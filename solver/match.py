@@ -75,9 +75,10 @@ class Match:
         ((260, 140), 0)
         """
         if not isinstance(score, DealScore):
-            raise ScoreError(f"not a deal score: {score!r}")
+            raise ScoreError(tr("not a deal score: {score!r}", score=score))
         if self.is_over:
-            raise ScoreError(f"the match is over ({self.ns} to {self.ew}): no deal can be added")
+            raise ScoreError(tr("the match is over ({ns} to {ew}): no deal can be added", ns=self.ns,
+                                ew=self.ew))
         self.deals.append(score)
         self._totals[0] += score.ns_score
         self._totals[1] += score.ew_score
@@ -150,7 +151,8 @@ def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[T
     decl = (0, 0)
     if declarations and any(declarations.values()):
         if not rules.declarations:
-            raise ScoreError("declarations given, but these rules score none: add the rule declarations=true")
+            raise ScoreError(tr("declarations given, but these rules score none: "
+                                "add the rule declarations=true"))
         decl = award_announced([parse_declaration(k) for k in declarations.get(Team.NS, [])],
                                [parse_declaration(k) for k in declarations.get(Team.EW, [])], rules)
     return score_deal(contract, points, capot=capot, belote=belote or None, declarations=decl,
@@ -179,11 +181,12 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     if not t or (len(t) == 1 and t[0].lower() == "pass"):
         return None
     if len(t) < 3:
-        raise ScoreError(f"deal {quote(text)}: expected CONTRACT DECLARER POINTS [words], like 100H S 122")
+        raise ScoreError(tr("deal {text}: expected CONTRACT DECLARER POINTS [words], like 100H S 122",
+                            text=quote(text)))
     points = t[2]
     if not (points.isascii() and points.isdigit() and len(points) <= 3):
-        raise ScoreError(f"card points {quote(points)} in {quote(text)}: "
-                         f"expected a whole number from 0 to {TOTAL_POINTS}")
+        raise ScoreError(tr("card points {points} in {text}: expected a whole number from 0 to {total}",
+                            points=quote(points), text=quote(text), total=TOTAL_POINTS))
     coinche = Coinche.NONE
     belote: list[Team] = []
     decl: dict[Team, list[str]] = {Team.NS: [], Team.EW: []}
@@ -203,8 +206,8 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
             side, _, kinds = value.partition(":")
             decl[Team.parse(side)] += [x for x in kinds.split(",") if x]
         else:
-            raise ScoreError(f"unknown word {quote(w)} in {quote(text)}: expected X, XX, belote=SIDE, capot, "
-                             f"lost-capot, generale or decl=SIDE:KINDS")
+            raise ScoreError(tr("unknown word {word} in {text}: expected X, XX, belote=SIDE, capot, "
+                                "lost-capot, generale or decl=SIDE:KINDS", word=quote(w), text=quote(text)))
     contract = Contract.parse(t[0], t[1], coinche, capot_coinche=rules.capot_coinche)
     if capot == "lost":
         capot = contract.team.other
@@ -225,7 +228,7 @@ def record_score(record: Record, rules: Optional[Rules] = None) -> Optional[Deal
         return None
     where = f"game at line {record.line}"
     if record.result is None:
-        raise ScoreError(f"{where}: contract {c} without a [Result]")
+        raise ScoreError(tr("{where}: contract {contract} without a [Result]", where=where, contract=c))
     deal = record.deal
     total = TOTAL_POINTS if deal is None else deal_total(deal, c.strain, rules)
     taker = c.team if record.result == total else None
@@ -237,8 +240,9 @@ def record_score(record: Record, rules: Optional[Rules] = None) -> Optional[Deal
     if record.belote is not None and deal is not None:
         holders = {seat.team for seat, _ in belote_teams(deal, c.strain, rules)}
         if record.belote not in holders:
-            raise ScoreError(f"{where}: [Belote] {record.belote.name}, but no hand of "
-                             f"{record.belote.name} holds the K and Q of trumps in {c.strain.name}")
+            raise ScoreError(tr("{where}: [Belote] {belote}, but no hand of "
+                                "{belote} holds the K and Q of trumps in {strain}", where=where,
+                                belote=record.belote.name, strain=c.strain.name))
     decl: dict[Team, list[str]] = {Team.NS: [], Team.EW: []}
     for part in (record.declarations or "").split():
         side, _, kinds = part.partition(":")
@@ -248,4 +252,4 @@ def record_score(record: Record, rules: Optional[Rules] = None) -> Optional[Deal
         return deal_score(c, record.result, rules, belote=belote, declarations=decl, capot=taker,
                           total=total)
     except CoincheError as e:
-        raise type(e)(f"{where}: {e}") from None
+        raise type(e)(tr("{where}: {error}", where=where, error=e)) from None

@@ -50,6 +50,7 @@ from contextlib import ExitStack, closing, contextmanager
 from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Sequence
 
 from .errors import ConstraintError, quote
+from .messages import tr
 from .solve import Solver, default_solver
 from .workers import check_workers, default_workers, thread_pool
 
@@ -81,7 +82,8 @@ class Backend(enum.Enum):
             return cls(value.lower() if isinstance(value, str) else value)
         except ValueError:
             names = ", ".join(b.value for b in cls)
-            raise ConstraintError(f"executor {quote(value)}: expected one of {names}") from None
+            raise ConstraintError(tr("executor {value}: expected one of {names}", value=quote(value),
+                                     names=names)) from None
 
 
 # ---------------------------------------------------------------------------
@@ -287,7 +289,7 @@ def _next_finished(finished: queue.SimpleQueue[Any], jobs: list[Any]) -> Any:
             return finished.get(timeout=0.25)
         except queue.Empty:
             if all(j.done() for j in jobs) and finished.empty():    # pragma: no cover - defensive
-                raise RuntimeError("the workers stopped before finishing their tasks") from None
+                raise RuntimeError(tr("the workers stopped before finishing their tasks")) from None
 
 
 class WorkerLostError(RuntimeError):
@@ -356,7 +358,7 @@ class ProcessExecutor(Executor):
                 return results.next(timeout=0.5)
             except multiprocessing.TimeoutError:
                 if self._worker_pids() != self._pids:
-                    raise WorkerLostError("a worker process died with tasks unfinished") from None
+                    raise WorkerLostError(tr("a worker process died with tasks unfinished")) from None
 
 
 def _distributed() -> Any:
@@ -364,8 +366,8 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ConstraintError("the dask backend needs the dask extra: "
-                              "pip install 'coinche-solver[dask]'") from None
+        raise ConstraintError(tr("the dask backend needs the dask extra: "
+                                 "pip install 'coinche-solver[dask]'")) from None
     return distributed
 
 
@@ -383,8 +385,9 @@ def _tls_settings(address: str) -> None:
     if missing == [need["distributed.comm.tls.client.key"]] and dask.config.get("distributed.comm.tls.client.cert"):
         return
     if missing:
-        raise ConstraintError(f"the scheduler {quote(address)} speaks TLS, and no certificate is set: "
-                              f"set {', '.join(missing)} (or Dask's configuration file), as docs/cluster.md shows")
+        raise ConstraintError(tr("the scheduler {address} speaks TLS, and no certificate is set: "
+                                 "set {missing} (or Dask's configuration file), as docs/cluster.md shows",
+                                 address=quote(address), missing=", ".join(missing)))
 
 
 def _unguarded_script_line() -> "int | None":
@@ -442,18 +445,20 @@ class DaskExecutor(Executor):
                  retries: int = 2) -> None:
         super().__init__(workers)
         if (address is None) == (local_workers is None):
-            raise ConstraintError("the dask backend needs a scheduler address or a number of local workers")
+            raise ConstraintError(tr("the dask backend needs a scheduler address "
+                                     "or a number of local workers"))
         if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
-            raise ConstraintError(f"retries {retries!r}: expected 0 or more")
+            raise ConstraintError(tr("retries {retries!r}: expected 0 or more", retries=retries))
         distributed = _distributed()
         if address is not None:
             _tls_settings(address)
         else:
             line = _unguarded_script_line()
             if line is not None:
-                raise ConstraintError(f"a local Dask cluster started from a script's top level (line {line}): "
-                                      f"put the script's work under 'if __name__ == \"__main__\":', since each "
-                                      f"worker process imports the script again")
+                raise ConstraintError(tr("a local Dask cluster started from a script's top level "
+                                         "(line {line}): put the script's work under "
+                                         "'if __name__ == \"__main__\":', since each "
+                                         "worker process imports the script again", line=line))
         self.retries = retries
         self.address = address
         self._cluster = None
@@ -471,7 +476,8 @@ class DaskExecutor(Executor):
             self._client = distributed.Client(address, timeout=self.connect_timeout, set_as_default=False)
         except OSError as e:
             self.close()
-            raise ConstraintError(f"no Dask scheduler at {quote(address)}: {e}") from None
+            raise ConstraintError(tr("no Dask scheduler at {address}: {error}", address=quote(address),
+                                     error=e)) from None
         # two tasks queued a worker thread, so none waits on the client between tasks
         threads = sum(self._client.nthreads().values()) or 1
         self.in_flight = max(self.workers, 2 * threads)
@@ -493,9 +499,9 @@ class DaskExecutor(Executor):
         """The error to raise for ``error`` when it means the scheduler is gone."""
         distributed = _distributed()
         if isinstance(error, (distributed.client.FutureCancelledError, distributed.comm.CommClosedError)):
-            where = self.address if self.address is not None else "the local cluster"
+            where = self.address if self.address is not None else tr("the local cluster")
             self._gone = True
-            return SchedulerLostError(f"lost the Dask scheduler at {where}")
+            return SchedulerLostError(tr("lost the Dask scheduler at {where}", where=where))
         return None
 
     def _submit(self, func: TaskFunc, task: Any) -> Any:
@@ -570,7 +576,8 @@ def executor(backend: "Backend | str", workers: "int | None" = None, **options: 
     kind = Backend.parse(backend)
     cls = EXECUTORS[kind]
     if options and cls.options is None:
-        raise ConstraintError(f"the {kind.value} backend takes no option {', '.join(options)}")
+        raise ConstraintError(tr("the {kind} backend takes no option {options}", kind=kind.value,
+                                 options=", ".join(options)))
     return cls(check_workers(workers), **options)
 
 

@@ -128,7 +128,8 @@ def parse_played(played: "str | Iterable[int | str] | None") -> list[Card]:
     if isinstance(played, str):
         items = list(played.replace(",", " ").split())
     elif isinstance(played, (bytes, bytearray)) or not isinstance(played, Iterable):
-        raise CardError(f"not cards: {quote(played)}: expected text like 'SA S7' or a list of cards")
+        raise CardError(tr("not cards: {played}: expected text like 'SA S7' or a list of cards",
+                           played=quote(played)))
     else:
         items = list(played)
     return [Card.parse(c) for c in items]
@@ -158,7 +159,7 @@ class Position:
                  rules: Rules = Rules(), played: "str | Iterable[int | str] | None" = None) -> None:
         self.deal = deal = Deal.parse(deal)
         if not isinstance(rules, Rules):
-            raise RulesError(f"not rules: {quote(rules)}: expected a solver.Rules")
+            raise RulesError(tr("not rules: {rules}: expected a solver.Rules", rules=quote(rules)))
         self.strain = Strain.parse(strain)
         self.first_leader = Seat.parse(leader)
         self.rules = rules
@@ -282,7 +283,7 @@ class Position:
     def undo(self) -> Card:
         """Take back the last card played and return it."""
         if not self.history:
-            raise IllegalPlayError("nothing to undo: no card has been played")
+            raise IllegalPlayError(tr("nothing to undo: no card has been played"))
         mover, c = self.history.pop()
         self.leader, self.trick, self.points, self.tricks = self._saved.pop()
         self.hands[mover] |= 1 << c

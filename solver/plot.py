@@ -54,8 +54,8 @@ def require_matplotlib() -> ModuleType:
         import matplotlib.pyplot as plt
     except ImportError:
         raise MissingExtraError(
-            "plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' "
-            "(or pip install matplotlib)"
+            tr("plotting needs matplotlib, which is not installed: pip install 'coinche-solver[plot]' "
+               "(or pip install matplotlib)")
         ) from None
     return plt
 

@@ -79,13 +79,13 @@ class Alternative:
     @classmethod
     def from_dict(cls, obj: Any) -> "Alternative":
         if not isinstance(obj, dict):
-            raise ProblemError(f"alternative {obj!r}: expected an object")
+            raise ProblemError(tr("alternative {obj!r}: expected an object", obj=obj))
         try:
             se = obj.get("se")
             return cls(str(obj["answer"]), int(obj["cost"]), int(obj.get("points", 0)),
                        None if se is None else float(se))
         except (KeyError, TypeError, ValueError) as e:
-            raise ProblemError(f"alternative {obj!r}: {e}") from None
+            raise ProblemError(tr("alternative {obj!r}: {error}", obj=obj, error=e)) from None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,9 +132,11 @@ class Problem:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ProblemError(f"problem kind {self.kind!r}: expected one of {', '.join(KINDS)}")
+            raise ProblemError(tr("problem kind {kind!r}: expected one of {kinds}", kind=self.kind,
+                                  kinds=", ".join(KINDS)))
         if self.goal not in GOALS:
-            raise ProblemError(f"problem goal {self.goal!r}: expected one of {', '.join(GOALS)}")
+            raise ProblemError(tr("problem goal {goal!r}: expected one of {goals}", goal=self.goal,
+                                  goals=", ".join(GOALS)))
 
     @property
     def leader(self) -> Seat:
@@ -144,7 +146,7 @@ class Problem:
     def position(self) -> Position:
         """The card-play position of the problem (``ProblemError`` for a bidding problem)."""
         if self.contract is None:
-            raise ProblemError(f"problem {self.id}: a bidding problem has no card-play position")
+            raise ProblemError(tr("problem {id}: a bidding problem has no card-play position", id=self.id))
         return Position(self.deal, self.contract.strain, self.leader, self.rules, self.played)
 
     def cost(self, answer: str) -> int:
@@ -154,7 +156,7 @@ class Problem:
         for a in self.alternatives:
             if a.answer == answer:
                 return a.cost
-        raise ProblemError(f"{answer!r} is no answer of problem {self.id}")
+        raise ProblemError(tr("{answer!r} is no answer of problem {id}", answer=answer, id=self.id))
 
     def to_dict(self) -> dict[str, Any]:
         c = self.contract
@@ -177,7 +179,7 @@ class Problem:
     @classmethod
     def from_dict(cls, obj: Any) -> "Problem":
         if not isinstance(obj, dict):
-            raise ProblemError(f"problem {obj!r}: expected an object")
+            raise ProblemError(tr("problem {obj!r}: expected an object", obj=obj))
         try:
             dealer = Seat.parse(obj["dealer"])
             seat = dealer.next
@@ -202,7 +204,7 @@ class Problem:
         except ProblemError:
             raise
         except (KeyError, TypeError, ValueError, CoincheError) as e:
-            raise ProblemError(f"problem {obj.get('id', '?')!r}: {e}") from None
+            raise ProblemError(tr("problem {id!r}: {error}", id=obj.get("id", "?"), error=e)) from None
 
 
 def problems_to_json(problems: Sequence[Problem]) -> str:
@@ -214,9 +216,10 @@ def problems_from_json(text: str) -> list[Problem]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ProblemError(f"not JSON: {e}") from None
+        raise ProblemError(tr("not JSON: {error}", error=e)) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT or not isinstance(obj.get("problems"), list):
-        raise ProblemError(f"not a problem set: expected {{\"format\": {FORMAT}, \"problems\": [...]}}")
+        raise ProblemError(tr('not a problem set: expected {{"format": {format}, "problems": [...]}}',
+                              format=FORMAT))
     return [Problem.from_dict(p) for p in obj["problems"]]
 
 
@@ -664,7 +667,8 @@ def mine(seed: int, counts: dict[str, int], *, ex: Any = None, rules: Rules = Ru
     need = {kind: n for kind, n in counts.items() if n > 0}
     for kind in need:
         if kind not in KINDS:
-            raise ProblemError(f"problem kind {kind!r}: expected one of {', '.join(KINDS)}")
+            raise ProblemError(tr("problem kind {kind!r}: expected one of {kinds}", kind=kind,
+                                  kinds=", ".join(KINDS)))
     kinds = tuple(kind for kind in KINDS if kind in need)
     kept = {kind: 0 for kind in kinds}
     seen: set[tuple[Any, ...]] = set()

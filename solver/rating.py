@@ -19,6 +19,8 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .messages import tr
+
 #: The Glicko-2 scale factor between the Glicko scale and the internal one (Glickman, step 2).
 SCALE = 173.7178
 #: A new learner: rating 1500 with deviation 350 and volatility 0.06 (Glickman, step 1).
@@ -49,7 +51,8 @@ class Rating:
         for key, low, high in (("rating", 0.0, 4000.0), ("deviation", 0.0, 1000.0), ("volatility", 0.0, 1.0)):
             value = data.get(key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not low < value < high:
-                raise ValueError(f"{key} must be a number between {low:g} and {high:g}")
+                raise ValueError(tr("{key} must be a number between {low:g} and {high:g}", key=key, low=low,
+                                    high=high))
             values.append(float(value))
         return cls(*values)
 

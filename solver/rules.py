@@ -22,7 +22,7 @@ from typing import Iterable
 
 from .cards import BY_LANGUAGE, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, Card, NamedIntEnum, TextEnum  # noqa: F401  (Card: the doctest)
 from .errors import RulesError, StrainError, quote
-from .messages import tr
+from .messages import N_, tr
 from .notation import Language, current as current_language
 
 __all__ = [
@@ -156,7 +156,8 @@ class RuleChoice(TextEnum):
         for member in cls:
             if isinstance(value, str) and member.value == value:
                 return member
-        raise RulesError(f"{what} {quote(value)}: expected {expected}")
+        raise RulesError(tr("{what} {value}: expected {expected}", what=tr(what), value=quote(value),
+                            expected=tr(expected)))
 
 
 class TaTable(RuleChoice):
@@ -186,16 +187,16 @@ class PlusTwo(RuleChoice):
 #: answers to one question of the seeds; docs/rules.md lists them).
 CONTRADICTIONS = (
     ("coinche_whole_score", "coinche_takes_all",
-     "both say what a coinche multiplies (seed 000: the whole score; seed 002: the bid, "
-     "the winners taking 162 or their tricks)"),
+     N_("both say what a coinche multiplies (seed 000: the whole score; seed 002: the bid, "
+        "the winners taking 162 or their tricks)")),
     ("coinche_takes_all", "bid_only",
-     "a coinche taking 162 or the tricks won scores card points, which bid_only never scores"),
+     N_("a coinche taking 162 or the tricks won scores card points, which bid_only never scores")),
     ("tie_held", "bid_only",
-     "a litige holds the bidders' card points (seed 001), which bid_only never scores"),
+     N_("a litige holds the bidders' card points (seed 001), which bid_only never scores")),
     ("capot_only_if_bid", "capot_any_side",
-     "capot_any_side scores an unbid capot of the defenders, capot_only_if_bid scores no unbid capot"),
+     N_("capot_any_side scores an unbid capot of the defenders, capot_only_if_bid scores no unbid capot")),
     ("capot_only_if_bid", "unbid_generale",
-     "unbid_generale scores an unbid générale, capot_only_if_bid scores no unbid capot"),
+     N_("unbid_generale scores an unbid générale, capot_only_if_bid scores no unbid capot")),
 )
 
 _TYPED_NAMES: "dict[type, tuple[tuple[str, str], ...]]" = {}
@@ -214,9 +215,11 @@ def _check_types(record: object) -> None:
     for name, kind in _typed_names(type(record)):
         v = getattr(record, name)
         if kind == "bool" and not isinstance(v, bool):
-            raise RulesError(f"rules option {name} must be True or False, not {quote(v)}")
+            raise RulesError(tr("rules option {name} must be True or False, not {value}", name=name,
+                                value=quote(v)))
         if kind == "int" and (isinstance(v, bool) or not isinstance(v, int)):
-            raise RulesError(f"rules option {name} must be a whole number, not {quote(v)}")
+            raise RulesError(tr("rules option {name} must be a whole number, not {value}", name=name,
+                                value=quote(v)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -235,10 +238,10 @@ class PlayRules:
 
     def __post_init__(self) -> None:
         _check_types(self)
-        object.__setattr__(self, "ta_table", TaTable.read(self.ta_table, "unknown tout atout table",
-                                                          "'j14', 'j13' or 'scaled'"))
-        object.__setattr__(self, "sa_table", SaTable.read(self.sa_table, "unknown sans atout table",
-                                                          "'a19' or 'scaled'"))
+        object.__setattr__(self, "ta_table", TaTable.read(self.ta_table, N_("unknown tout atout table"),
+                                                          N_("'j14', 'j13' or 'scaled'")))
+        object.__setattr__(self, "sa_table", SaTable.read(self.sa_table, N_("unknown sans atout table"),
+                                                          N_("'a19' or 'scaled'")))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -292,14 +295,17 @@ class ScoringRules:
     def __post_init__(self) -> None:
         _check_types(self)
         object.__setattr__(self, "plus_two", PlusTwo.read(
-            self.plus_two, "plus_two", "'80' (82 for 80), 'none' or 'all'"))
+            self.plus_two, "plus_two", N_("'80' (82 for 80), 'none' or 'all'")))
         if self.surcoinche not in (3, 4):
-            raise RulesError(f"surcoinche multiplier {self.surcoinche!r}: expected 4 or 3")
+            raise RulesError(tr("surcoinche multiplier {surcoinche!r}: expected 4 or 3",
+                                surcoinche=self.surcoinche))
         if self.failed_capot not in (410, 500):
-            raise RulesError(f"failed capot score {self.failed_capot!r}: expected 500 or 410")
+            raise RulesError(tr("failed capot score {failed_capot!r}: expected 500 or 410",
+                                failed_capot=self.failed_capot))
         for a, b, why in CONTRADICTIONS:
             if getattr(self, a) and getattr(self, b):
-                raise RulesError(f"rules options {a} and {b} contradict each other: {why}; choose one")
+                raise RulesError(tr("rules options {a} and {b} contradict each other: {why}; choose one",
+                                    a=a, b=b, why=tr(why)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -323,8 +329,8 @@ class AuctionRules:
         _check_types(self)
         lv = self.max_level
         if isinstance(lv, bool) or not isinstance(lv, int) or lv % 10 or not 160 <= lv <= MAX_NUMBERED_BID:
-            raise RulesError(f"max_level {lv!r}: expected 160 to {MAX_NUMBERED_BID} by 10 (capot, 250, "
-                             f"stays above every numbered bid)")
+            raise RulesError(tr("max_level {lv!r}: expected 160 to {top} by 10 (capot, 250, "
+                                "stays above every numbered bid)", lv=lv, top=MAX_NUMBERED_BID))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -336,7 +342,8 @@ class MatchRules:
     def __post_init__(self) -> None:
         _check_types(self)
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(f"match target {self.target!r}: expected a whole number of points, 1 or more")
+            raise RulesError(tr("match target {target!r}: expected a whole number of points, 1 or more",
+                                target=self.target))
 
 
 #: The five records of the rules, by the layer that reads them (``Rules.play``, ...).
@@ -484,12 +491,14 @@ class Rules:
         # the generated __init__ would refuse these with a TypeError
         names = [name for name, _ in _typed_names(cls)]
         if len(args) > len(names):
-            raise RulesError(f"Rules takes at most {len(names)} options, got {len(args)}: {quote(args)}")
+            raise RulesError(tr("Rules takes at most {n} options, got {given}: {args}", n=len(names),
+                                given=len(args), args=quote(args)))
         for k in kwargs:
             if k not in names:
-                raise RulesError(f"unknown rules option {quote(k)}: expected one of {', '.join(sorted(names))}")
+                raise RulesError(tr("unknown rules option {key}: expected one of {names}", key=quote(k),
+                                    names=", ".join(sorted(names))))
             if k in names[:len(args)]:
-                raise RulesError(f"rules option {k} given twice")
+                raise RulesError(tr("rules option {key} given twice", key=k))
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
@@ -563,10 +572,12 @@ class Rules:
         need = lv + (2 if self.plus_two == "all" else 0)
         if need > self.most_counted:
             raise RulesError(
-                f"max_level {lv}: a bid of {lv} needs {need} points, but a side can count at most "
-                f"{self.most_counted} under these rules (162 in cards, belote"
-                f"{', declarations' if self.declarations and self.declarations_count else ''}); "
-                f"announcements that count (declarations=true, declarations_count=true) allow more")
+                tr("max_level {lv}: a bid of {lv} needs {need} points, but a side can count at most "
+                   "{most} under these rules (162 in cards, belote{declarations}); "
+                   "announcements that count (declarations=true, declarations_count=true) allow more",
+                   lv=lv, need=need, most=self.most_counted,
+                   declarations=tr(", declarations") if self.declarations and self.declarations_count
+                   else ""))
 
     def replace(self, **changes: object) -> "Rules":
         """A copy with some fields changed; unknown names raise :class:`RulesError`."""
@@ -588,10 +599,10 @@ class Rules:
         if isinstance(options, str):
             options = [options]
         if not isinstance(options, Iterable):
-            raise RulesError(f"rules options {quote(options)}: expected NAME=VALUE texts")
+            raise RulesError(tr("rules options {options}: expected NAME=VALUE texts", options=quote(options)))
         for opt in options:
             if not isinstance(opt, str):
-                raise RulesError(f"rules option {quote(opt)}: expected NAME=VALUE text")
+                raise RulesError(tr("rules option {opt}: expected NAME=VALUE text", opt=quote(opt)))
             name, sep, value = opt.partition("=")
             name = name.strip().lower().replace("-", "_")
             if not sep:

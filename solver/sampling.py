@@ -112,7 +112,7 @@ def cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
     """seat -> cards, from seat names and card lists (``{"N": "SA HT"}``)."""
     out: dict[Seat, CardSet] = {}
     for k, v in dict(given).items():
-        seat = _seat(k, f"{what} cards {v!r}")
+        seat = _seat(k, tr("{what} cards {cards!r}", what=tr(what), cards=v))
         try:
             cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
         except CoincheError as e:
@@ -348,21 +348,30 @@ class Constraints:
         return self.accept is None or bool(self.accept(deal))
 
     def describe(self) -> list[str]:
-        """The constraints in words, one line each.
+        """The constraints in words, one line each, in the output language.
 
         >>> Constraints(voids={"W": "S"}, points={"N": (20, 60)}).describe()
         ['W void in ♠', 'N holds 20 to 60 points']
+        >>> from solver.messages import writing_in
+        >>> with writing_in("fr"):
+        ...     Constraints(voids={"W": "S"}, points={"N": (20, 60)}).describe()
+        ['W chicane à ♠', 'N a de 20 à 60 points']
         """
-        out = [f"{s.name} holds {c.to_pbn()}" for s, c in self.known.items()]
-        out += [f"{s.name} cannot hold {c.to_pbn()}" for s, c in self.excluded.items()]
+        out = [tr("{seat} holds {cards}", seat=s.name, cards=c.to_pbn()) for s, c in self.known.items()]
+        out += [tr("{seat} cannot hold {cards}", seat=s.name, cards=c.to_pbn())
+                for s, c in self.excluded.items()]
         for (seat, suit), (lo, hi) in self.lengths.items():
-            out.append(f"{seat.name} void in {suit.symbol}" if hi == 0
-                       else f"{seat.name} holds {lo} to {hi} {suit.symbol}")
+            out.append(tr("{seat} void in {suit}", seat=seat.name, suit=suit.symbol) if hi == 0
+                       else tr("{seat} holds {lo} to {hi} {suit}", seat=seat.name, lo=lo, hi=hi,
+                               suit=suit.symbol))
         for seat, (lo, hi) in self.points.items():
-            where = f" in {self.points_strain}" if self.points_strain is not None else ""
-            out.append(f"{seat.name} holds {lo} to {hi} points{where}")
+            if self.points_strain is None:
+                out.append(tr("{seat} holds {lo} to {hi} points", seat=seat.name, lo=lo, hi=hi))
+            else:
+                out.append(tr("{seat} holds {lo} to {hi} points in {strain}", seat=seat.name, lo=lo, hi=hi,
+                              strain=self.points_strain))
         if self.accept is not None:
-            out.append(f"accept: {getattr(self.accept, '__name__', repr(self.accept))}")
+            out.append(tr("accept: {name}", name=getattr(self.accept, "__name__", repr(self.accept))))
         return out
 
     def to_dict(self) -> dict[str, Any]:

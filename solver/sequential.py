@@ -166,11 +166,12 @@ class StoppingRule:
 
     def __post_init__(self) -> None:
         if not 0.0 < self.confidence < 1.0:
-            raise ValueError(f"confidence {self.confidence!r}: expected a number between 0 and 1")
+            raise ValueError(tr("confidence {confidence!r}: expected a number between 0 and 1",
+                                confidence=self.confidence))
         if not self.margin >= 0.0:
-            raise ValueError(f"margin {self.margin!r}: expected 0 or more")
+            raise ValueError(tr("margin {margin!r}: expected 0 or more", margin=self.margin))
         if self.min_samples < 2 or self.horizon < 1:
-            raise ValueError("min_samples must be 2 or more and horizon 1 or more")
+            raise ValueError(tr("min_samples must be 2 or more and horizon 1 or more"))
 
     def pair_alpha(self, options: int) -> float:
         """The error allowed to each pair of ``options`` options (Bonferroni)."""
@@ -231,7 +232,7 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
     (<StopReason.SEPARATED: 'separated'>, True)
     """
     if max_samples < 1:
-        raise ValueError(f"max_samples {max_samples!r}: expected 1 or more")
+        raise ValueError(tr("max_samples {max_samples!r}: expected 1 or more", max_samples=max_samples))
     started = clock()
     chunks: list[np.ndarray] = []
     done, size = 0, max(first, 1)

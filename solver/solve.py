@@ -21,6 +21,7 @@ from .cards import Card, CardSet, Seat, Team
 from .deal import EXAMPLE_DEAL, Deal, first_leader  # noqa: F401  (EXAMPLE_DEAL: for the doctests)
 from .errors import CoincheError, DealError, IllegalPlayError, RulesError, ScoreError, SeatError, \
     SolverError, StrainError, quote
+from .messages import N_, tr
 from .play import Position, parse_played
 from .contract import points_needed
 from .workers import check_workers, thread_pool
@@ -34,8 +35,8 @@ __all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "solve_a
 # than those nodes.
 DEFAULT_TT_BITS = 14
 
-_ONE_THREAD = ("a Solver serves one thread at a time: give each thread its own "
-               "(solver.solve.default_solver() does)")
+_ONE_THREAD = N_("a Solver serves one thread at a time: give each thread its own "
+                  "(solver.solve.default_solver() does)")
 
 
 _need_80 = points_needed(80)
@@ -62,13 +63,15 @@ def _serving(*, loads: bool) -> "Callable[[_Method[_P, _R]], _Method[_P, _R]]":
         @functools.wraps(method)
         def guarded(self: Solver, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
             if not self._lock.acquire(blocking=False):
-                raise SolverError(f"this Solver is busy answering another thread: {_ONE_THREAD}")
+                raise SolverError(tr("this Solver is busy answering another thread: {advice}",
+                                     advice=tr(_ONE_THREAD)))
             try:
                 me = threading.get_ident()
                 if loads:
                     self._owner = me
                 elif self._owner not in (None, me):
-                    raise SolverError(f"this Solver's position was set up by another thread: {_ONE_THREAD}")
+                    raise SolverError(tr("this Solver's position was set up by another thread: {advice}",
+                                         advice=tr(_ONE_THREAD)))
                 return method(self, *args, **kwargs)
             finally:
                 self._lock.release()
@@ -129,7 +132,8 @@ class Solver:
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS, *, table_of: "Solver | None" = None) -> None:
         if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 8 <= tt_bits <= 26:
-            raise SolverError(f"tt_bits {quote(tt_bits)}: expected a whole number from 8 to 26")
+            raise SolverError(tr("tt_bits {tt_bits}: expected a whole number from 8 to 26",
+                                 tt_bits=quote(tt_bits)))
         # table_of: search with that solver's table, from another thread (see solve_all)
         self._engine: Engine = Engine(tt_bits, None if table_of is None else table_of._engine)
         self._lock = threading.Lock()
@@ -175,13 +179,13 @@ class Solver:
                     rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
         st, lead = Strain.parse(strain), Seat.parse(leader)
         if not isinstance(rules, Rules):
-            raise RulesError(f"not rules: {quote(rules)}: expected a solver.Rules")
+            raise RulesError(tr("not rules: {rules}: expected a solver.Rules", rules=quote(rules)))
         try:
             masks = [h if type(h) is int else CardSet(h).mask for h in hands]
             cards = [int(Card.parse(c)) for c in (parse_played(trick) if isinstance(trick, str) else trick)]
         except TypeError:
-            raise DealError(f"not hands and a trick: {quote(hands)}, {quote(trick)}: expected 4 masks "
-                            "or card sets, and cards") from None
+            raise DealError(tr("not hands and a trick: {hands}, {trick}: expected 4 masks "
+                               "or card sets, and cards", hands=quote(hands), trick=quote(trick))) from None
         self._setup(masks, st, lead, rules, points_table(st, rules), cards, count_tricks)
 
     def _setup(self, masks: list[int], st: Strain, lead: Seat, rules: Rules, points: tuple[int, ...],
@@ -194,7 +198,7 @@ class Solver:
         except CoincheError:
             raise
         except ValueError as e:            # the engine's own checks of the position
-            raise DealError(f"not a position: {e}") from None
+            raise DealError(tr("not a position: {error}", error=e)) from None
 
     # -- queries ----------------------------------------------------------------
     @_serving(loads=True)
@@ -220,7 +224,8 @@ class Solver:
                  rules: "Rules | None" = None, *, dealer: "Seat | str | None" = None) -> bool:
         """Can ``side`` take at least ``target`` card points over the whole deal?"""
         if isinstance(target, bool) or not isinstance(target, int):
-            raise ScoreError(f"target {quote(target)}: expected the card points to take, a whole number")
+            raise ScoreError(tr("target {target}: expected the card points to take, a whole number",
+                                target=quote(target)))
         pos = query_position(deal, strain, leader, played, rules, dealer=dealer)
         team = Team.parse(side)
         total = points_of(pos.deal.cards.mask, pos.strain, pos.rules) + LAST_TRICK_BONUS
@@ -454,7 +459,8 @@ class Solution:
         c = card
         if c not in self.card_values:
             legal = " ".join(x.name for x in self.card_values) or "none: the deal is over"
-            raise IllegalPlayError(f"{c.name} is not a legal card here (legal: {legal})")
+            raise IllegalPlayError(tr("{card} is not a legal card here (legal: {legal})", card=c.name,
+                                      legal=legal))
         best = self.card_values[self.best_cards[0]]
         v = self.card_values[c]
         return best - v if self.to_move in (Seat.N, Seat.S) else v - best
@@ -520,7 +526,7 @@ def query_position(deal: "Deal | Position | str", strain: "Strain | str | None" 
             return deal.copy()            # the position as it stands (the common case)
         return _continue(deal, strain, leader, played, rules, dealer)
     if strain is None:
-        raise StrainError("no strain given: expected one of S H D C SA TA (or a Position)")
+        raise StrainError(tr("no strain given: expected one of S H D C SA TA (or a Position)"))
     lead = first_leader(leader, dealer, default=Seat.N)
     return Position.parse(deal, strain, lead, Rules() if rules is None else rules, played)
 
@@ -531,18 +537,21 @@ def _continue(pos: Position, strain: "Strain | str | None", leader: "Seat | str 
     """A fresh copy of ``pos`` with ``played`` played on; the other arguments, when
     given, must say what the position says."""
     if strain is not None and Strain.parse(strain) != pos.strain:
-        raise StrainError(f"strain {quote(strain)} contradicts the position's ({pos.strain.name})")
+        raise StrainError(tr("strain {strain} contradicts the position's ({position})", strain=quote(strain),
+                             position=pos.strain.name))
     lead = first_leader(leader, dealer)
     if lead is not None and lead != pos.first_leader:
-        raise SeatError(f"first leader {lead.name} contradicts the position's ({pos.first_leader.name})")
+        raise SeatError(tr("first leader {lead} contradicts the position's ({position})", lead=lead.name,
+                           position=pos.first_leader.name))
     if rules is not None and rules != pos.rules:
-        raise RulesError(f"rules {quote(rules)} contradict the position's")
+        raise RulesError(tr("rules {rules} contradict the position's", rules=quote(rules)))
     fresh = pos.copy()                    # the position was checked when it was played: no replay
     for i, c in enumerate(parse_played(played)):
         try:
             fresh.play(c)
         except IllegalPlayError as e:
-            raise IllegalPlayError(f"card {len(pos.history) + i + 1} of the play: {e}") from None
+            raise IllegalPlayError(tr("card {n} of the play: {error}", n=len(pos.history) + i + 1,
+                                      error=e)) from None
     return fresh
 
 

@@ -206,11 +206,11 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
     try:
         seat = Seat.parse(seat)
     except SeatError as e:
-        raise ConstraintError(f"seat: {e}") from None
+        raise ConstraintError(tr("seat: {error}", error=e)) from None
     spec = StudySpec(deals, seed, parse_strains(strains), parse_seats(leaders, "leaders"), seat,
                      None if hand is None else parse_hand(hand), constraints, rules, chunk_size, accept)
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
-        raise ConstraintError(f"retries {retries!r}: expected 0 or more")
+        raise ConstraintError(tr("retries {retries!r}: expected 0 or more", retries=retries))
     pyarrow_module()
     if spec.hand is not None:
         sample_deals(spec.hand, spec.seat, 1, 0, spec.constraints)     # refuse the impossible before any work

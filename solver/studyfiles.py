@@ -83,8 +83,8 @@ def pyarrow_module() -> Any:
         import pyarrow  # type: ignore[import-untyped]
         import pyarrow.parquet  # type: ignore[import-untyped]
     except ImportError:
-        raise ConstraintError("studies write Parquet files, which needs pyarrow: "
-                              "pip install 'coinche-solver[study]'") from None
+        raise ConstraintError(tr("studies write Parquet files, which needs pyarrow: "
+                                 "pip install 'coinche-solver[study]'")) from None
     return pyarrow
 
 
@@ -98,7 +98,7 @@ def parse_strains(value: "str | Sequence[Strain | str]") -> tuple[Strain, ...]:
         value = items if len(items) > 1 or value.upper() in ("SA", "TA", "NT") else list(value)
     out = tuple(dict.fromkeys(Strain.parse(s) for s in value))
     if not out:
-        raise ConstraintError("strains: expected at least one of S H D C SA TA")
+        raise ConstraintError(tr("strains: expected at least one of S H D C SA TA"))
     return tuple(s for s in STRAINS if s in out)
 
 
@@ -106,9 +106,9 @@ def parse_seats(value: "str | Sequence[Seat | str]", what: str) -> tuple[Seat, .
     try:
         out = tuple(dict.fromkeys(Seat.parse(s) for s in (list(value) if isinstance(value, str) else value)))
     except SeatError as e:
-        raise ConstraintError(f"{what}: {e}") from None
+        raise ConstraintError(tr("{what}: {error}", what=what, error=e)) from None
     if not out:
-        raise ConstraintError(f"{what}: expected at least one of N E S W")
+        raise ConstraintError(tr("{what}: expected at least one of N E S W", what=what))
     return tuple(sorted(out))
 
 
@@ -138,13 +138,15 @@ class StudySpec:
         for name, top in (("deals", 10**10), ("chunk_size", 10**6)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= top:
-                raise ConstraintError(f"{name} {v!r}: expected a whole number from 1 to {top:,}")
+                raise ConstraintError(tr("{name} {value!r}: expected a whole number from 1 to {top:,}",
+                                         name=name, value=v, top=top))
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise ConstraintError(f"seed {self.seed!r}: expected a whole number, 0 or more")
+            raise ConstraintError(tr("seed {seed!r}: expected a whole number, 0 or more", seed=self.seed))
         if self.constraints is not None and self.constraints.accept is not None:
-            raise ConstraintError("a study records its constraints: an accept function cannot be recorded")
+            raise ConstraintError(tr("a study records its constraints: "
+                                     "an accept function cannot be recorded"))
         if not isinstance(self.rules, Rules):
-            raise ConstraintError(f"rules {self.rules!r}: expected a Rules object")
+            raise ConstraintError(tr("rules {rules!r}: expected a Rules object", rules=self.rules))
         if self.accept is not None:
             if not isinstance(self.accept, str):
                 raise ConstraintError(tr("a study records its accept test: give it as an expression, like "
@@ -341,7 +343,8 @@ def _remove_study_files(directory: Path) -> None:
         except FileNotFoundError:
             pass
         except OSError as e:
-            raise StudyError(f"cannot remove {quote(str(path))}: {e.strerror or e}") from None
+            raise StudyError(tr("cannot remove {path}: {error}", path=quote(str(path)),
+                                error=e.strerror or e)) from None
 
     for name in (CHUNKS, CHECKS):
         chunks = directory / name
@@ -367,9 +370,11 @@ def prepare(directory: Path, spec: StudySpec, force: bool) -> None:
         try:
             old = json.loads(info.read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
-            raise StudyError(f"{quote(str(info))} is not a study description: {e}") from None
+            raise StudyError(tr("{info} is not a study description: {error}", info=quote(str(info)),
+                                error=e)) from None
         if not isinstance(old, dict):
-            raise StudyError(f"{quote(str(info))} is not a study description: expected a JSON object")
+            raise StudyError(tr("{info} is not a study description: expected a JSON object",
+                                info=quote(str(info))))
         _refuse_links(directory)
         args = old.get("arguments")
         if old.get("format") == FORMAT and args == spec.arguments():
@@ -451,7 +456,7 @@ class StudyInfo:
         ``pbn`` (text, the default) or ``mask`` (the stored 32-bit card masks)."""
         pa = pyarrow_module()
         if hands not in ("pbn", "mask"):
-            raise ConstraintError(f"hands {quote(hands)}: expected pbn or mask")
+            raise ConstraintError(tr("hands {hands}: expected pbn or mask", hands=quote(hands)))
         tables = list(per_deal_tables(self.directory, self))
         if not tables:
             return pa.table({})
@@ -492,7 +497,8 @@ def read_arguments(directory: "str | os.PathLike[str]") -> tuple[dict[str, Any],
     except StudyError:
         raise
     except (OSError, ValueError, KeyError, TypeError, CoincheError) as e:
-        raise StudyError(f"{quote(str(info))} is not a study description: {e}") from None
+        raise StudyError(tr("{info} is not a study description: {error}", info=quote(str(info)),
+                            error=e)) from None
     return args, version, spec
 
 

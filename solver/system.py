@@ -265,7 +265,8 @@ _SHOWS_COUNTS = {"at_least": 6, "trumps": 8, "aces": 4, "jacks": 4, "values": 12
 
 def _whole(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SystemError_(f"{what} {quote(value)}: expected a whole number from {low} to {high}")
+        raise SystemError_(tr("{what} {value}: expected a whole number from {low} to {high}", what=what,
+                              value=quote(value), low=low, high=high))
     return value
 
 
@@ -273,22 +274,23 @@ def _shows(data: Any) -> Shows:
     """A rule's ``shows`` table, every field checked for its type and range now (not
     when the system is first used)."""
     if not isinstance(data, Mapping):
-        raise SystemError_(f"shows {quote(data)}: expected a table of conditions")
+        raise SystemError_(tr("shows {data}: expected a table of conditions", data=quote(data)))
     fields = {f.name for f in dataclasses.fields(Shows)}
     unknown = sorted(str(k) for k in data if k not in fields)
     if unknown:
-        raise SystemError_(f"shows: unknown condition {quote(unknown[0])}; expected some of "
-                           f"{', '.join(sorted(fields))}")
+        raise SystemError_(tr("shows: unknown condition {unknown}; expected some of {fields}",
+                              unknown=quote(unknown[0]), fields=", ".join(sorted(fields))))
     out: dict[str, Any] = {}
     if "honours" in data:
         honours = data["honours"]
         if not isinstance(honours, list) or not all(isinstance(h, (str, int)) and not isinstance(h, bool)
                                                     for h in honours):
-            raise SystemError_(f"honours {quote(honours)}: expected a list like [\"J\", \"9\"]")
+            raise SystemError_(tr('honours {honours}: expected a list like ["J", "9"]',
+                                  honours=quote(honours)))
         out["honours"] = tuple(str(h) for h in honours)
         bad = [h for h in out["honours"] if h not in _HONOURS]
         if bad:
-            raise SystemError_(f"honour {quote(bad[0])}: expected J 9 A 10 K Q")
+            raise SystemError_(tr("honour {bad}: expected J 9 A 10 K Q", bad=quote(bad[0])))
     for name, top in _SHOWS_COUNTS.items():
         if name in data:
             value = data[name]
@@ -298,30 +300,35 @@ def _shows(data: Any) -> Shows:
 
 def _rule(item: Any) -> Rule:
     if not isinstance(item, Mapping):
-        raise SystemError_(f"{quote(item)}: expected a table with situation, strains, levels and shows")
+        raise SystemError_(tr("{item}: expected a table with situation, strains, levels and shows",
+                              item=quote(item)))
     situation = item.get("situation")
     if situation not in SITUATIONS:
-        raise SystemError_(f"situation {quote(situation)}: expected one of {', '.join(SITUATIONS)}")
+        raise SystemError_(tr("situation {situation}: expected one of {known}", situation=quote(situation),
+                              known=", ".join(SITUATIONS)))
     levels = item.get("levels", [80, 500])
     if not isinstance(levels, list) or len(levels) != 2:
-        raise SystemError_(f"levels {quote(levels)}: expected [lowest, highest], like [80, 160]")
+        raise SystemError_(tr("levels {levels}: expected [lowest, highest], like [80, 160]",
+                              levels=quote(levels)))
     low, high = (_whole(x, "level", 0, 500) for x in levels)
     strains = item.get("strains", "any")
     if strains not in RULE_STRAINS:
-        raise SystemError_(f"strains {quote(strains)}: expected one of {', '.join(RULE_STRAINS)}")
+        raise SystemError_(tr("strains {strains}: expected one of {known}", strains=quote(strains),
+                              known=", ".join(RULE_STRAINS)))
     return Rule(situation, _shows(item.get("shows", {})), strains, low, high)
 
 
 def _rules_from(data: Mapping[str, Any], where: str) -> tuple[Rule, ...]:
     items = data.get("rules", data.get("rule", []))
     if not isinstance(items, list):
-        raise SystemError_(f"{where}: rules {quote(items)}: expected a list of rules ([[rules]] in TOML)")
+        raise SystemError_(tr("{where}: rules {items}: expected a list of rules ([[rules]] in TOML)",
+                              where=where, items=quote(items)))
     out = []
     for k, item in enumerate(items, 1):
         try:
             out.append(_rule(item))
         except SystemError_ as e:
-            raise SystemError_(f"{where}, rule {k}: {e}") from None
+            raise SystemError_(tr("{where}, rule {key}: {error}", where=where, key=k, error=e)) from None
     return tuple(out)
 
 
@@ -333,11 +340,13 @@ def load_system(path: "str | Path") -> BiddingSystem:
     with open(p, "rb") as f:
         raw = f.read(MAX_SYSTEM_BYTES + 1)
     if len(raw) > MAX_SYSTEM_BYTES:
-        raise SystemError_(f"{quote(str(p))}: over {MAX_SYSTEM_BYTES >> 20} MiB: not a bidding system")
+        raise SystemError_(tr("{path}: over {mib} MiB: not a bidding system", path=quote(str(p)),
+                              mib=MAX_SYSTEM_BYTES >> 20))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise SystemError_(f"{quote(str(p))}: not UTF-8 text (byte {e.start}: {e.reason})") from None
+        raise SystemError_(tr("{path}: not UTF-8 text (byte {start}: {reason})", path=quote(str(p)),
+                              start=e.start, reason=e.reason)) from None
     try:
         if kind == "JSON":
             data = json.loads(text)
@@ -348,18 +357,22 @@ def load_system(path: "str | Path") -> BiddingSystem:
                 import tomli as tomllib   # type: ignore[no-redef, import-not-found, unused-ignore]
             data = tomllib.loads(text)
     except RecursionError:
-        raise SystemError_(f"{quote(str(p))}: nested too deeply to be a bidding system") from None
+        raise SystemError_(tr("{path}: nested too deeply to be a bidding system",
+                              path=quote(str(p)))) from None
     except ValueError as e:
-        raise SystemError_(f"{quote(str(p))}: not {kind}: {e}") from None
+        raise SystemError_(tr("{path}: not {kind}: {error}", path=quote(str(p)), kind=kind,
+                              error=e)) from None
     if not isinstance(data, dict):
-        raise SystemError_(f"{quote(str(p))}: expected a table with name and rules, not {type(data).__name__}")
+        raise SystemError_(tr("{path}: expected a table with name and rules, not {kind}", path=quote(str(p)),
+                              kind=type(data).__name__))
     name = data.get("name", p.stem)
     if not isinstance(name, str):
-        raise SystemError_(f"{quote(str(p))}: name {quote(name)}: expected text")
+        raise SystemError_(tr("{path}: name {name}: expected text", path=quote(str(p)), name=quote(name)))
     try:
         return BiddingSystem(name, _rules_from(data, str(p)))
     except RecursionError:          # a value nested almost to the parser's limit, quoted
-        raise SystemError_(f"{quote(str(p))}: nested too deeply to be a bidding system") from None
+        raise SystemError_(tr("{path}: nested too deeply to be a bidding system",
+                              path=quote(str(p)))) from None
 
 
 def _r(situation: str, strains: str, low: int, high: int, **shows: Any) -> Rule:

@@ -11,6 +11,7 @@ import threading
 from typing import Any, Callable, TypeVar
 
 from .errors import ConstraintError
+from .messages import tr
 
 # Threads kept for later maps, each with its solver: starting a thread costs about what
 # a small search does.  The bound only caps what callers may ask (each thread is started
@@ -89,7 +90,7 @@ def check_workers(workers: "int | None") -> int:
     if workers is None:
         return default_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConstraintError(f"workers {workers!r}: expected 1 or more")
+        raise ConstraintError(tr("workers {workers!r}: expected 1 or more", workers=workers))
     return workers
 
 

@@ -19,11 +19,12 @@ def run(*args, input=None):
 
 def one_line_error(result, *words):
     """The run failed on bad input the way every command must: exit code 2 and one line
-    on stderr starting ``error:``, no traceback, naming every word in ``words``."""
+    on stderr starting ``error:`` (``erreur :`` in French), no traceback, naming every
+    word in ``words``."""
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: "), lines[0]
+    assert lines[0].startswith(("error: ", "erreur : ")), lines[0]
     assert "Traceback" not in result.output
     for w in words:
         assert w in lines[0], lines[0]

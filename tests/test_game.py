@@ -106,7 +106,7 @@ def test_game_in_french_and_a_refused_call():
     r = run("game", "--seat", "S", "--partner", "heuristic", "--opponents", "heuristic", "--seed", "3",
             "--review", "0", "--lang", "fr", input="80 pique\npasse\nquitter\n")
     assert r.exit_code == 0, r.output
-    assert r.stderr.count("error: ") >= 1               # 80 ♠ is below the standing 80 ♦ (E opened)
+    assert r.stderr.count("erreur : ") >= 1              # 80 ♠ is below the standing 80 ♦ (E opened)
 
 
 def test_game_refuses_a_bad_bot():

@@ -84,7 +84,10 @@ def test_french_notation_only_when_asked():
     # --lang en overrides COINCHE_LANG; French-only letters by default get the hint
     english = json.loads(_run_in({notation.ENV_VAR: "fr"}, *args, "--strain", "C", "--lang", "en").stdout)
     assert english["ns_points"] == clubs["ns_points"]
-    one_line_error(_run_in({"LANG": "fr_FR.UTF-8"}, *args, "--strain", "P"), "French notation", "--lang fr")
+    # the hint is written in the output language: the locale's
+    one_line_error(_run_in({"LANG": "fr_FR.UTF-8"}, *args, "--strain", "P"), "erreur : ", "notation française",
+                   "--lang fr")
+    one_line_error(_run_in({"LANG": "C.UTF-8"}, *args, "--strain", "P"), "error: ", "French notation", "--lang fr")
     one_line_error(_run_in({}, "--lang", "fr", *args, "--strain", "C", "--lang", "en"), "--lang", "give one")
     one_line_error(_run_in({notation.ENV_VAR: "de"}, *args, "--strain", "C"), notation.ENV_VAR, "en or fr")
 

@@ -1,0 +1,105 @@
+"""The command line's errors in French: under ``COINCHE_LANG=fr`` bad input is one French
+line on stderr (``erreur : ...``) and exit code 2, the options read in French included;
+the package's own English strain letters are read in both languages."""
+
+import json
+
+import pytest
+
+from cli_helpers import one_line_error, runner
+from coinche_cli.main import app
+from solver import notation
+from solver.errors import CoincheError
+from solver.messages import writing_in
+from solver.rules import Strain
+
+_LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", notation.ENV_VAR)
+
+
+def _run(lang, *args):
+    """``coinche ARGS`` with ``COINCHE_LANG=lang`` and no locale."""
+    env = {**{name: None for name in _LOCALE_VARS}, notation.ENV_VAR: lang}
+    return runner.invoke(app, [str(a) for a in args], env=env)
+
+
+LEAD = ["lead", "7.AJ9.KT.J8", "--seat", "W", "--declarer", "S", "--samples", "3", "--seed", "1"]
+LEAD_FR = ["lead", "7.AV9.R10.V8", "--seat", "O", "--declarer", "S", "--samples", "3", "--seed", "1"]
+
+
+@pytest.mark.parametrize("args, english, french", [
+    # a command's own check (cli/cmd_solve.py)
+    (["solve", "example"], "--strain is required", "--strain est obligatoire"),
+    # a usage check of cli/cmd_score.py
+    (["score", "100H", "--by", "NS", "--points", "100", "--coinche", "--surcoinche"],
+     "exclude each other", "s'excluent"),
+    # a file that is not there (cli/records_io.py)
+    (["table", "no-such-file.pbn"], "no such file", "fichier introuvable"),
+    # a record file option of cli/files.py
+    (["deal", "--count", "2", "--seed", "1", "--out", "deals.csv"], "expected a file name ending in",
+     "il faut un nom de fichier finissant par"),
+])
+def test_bad_input_is_one_line_in_each_language(args, english, french, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_line_error(_run("en", *args), "error: ", english)
+    one_line_error(_run("fr", *args), "erreur : ", french)
+    assert not list(tmp_path.iterdir())         # nothing written
+
+
+def test_options_read_in_french_fail_in_french():
+    """An option read in the command's language (here --contract) is read inside the
+    French block: its refusal is French, the same sentence the package writes."""
+    with writing_in("fr"), notation.using(notation.FR), pytest.raises(CoincheError) as fr:
+        Strain.parse("X")
+    result = _run("fr", *LEAD_FR, "--contract", "100X")
+    one_line_error(result, "erreur : ", str(fr.value))
+    one_line_error(_run("en", *LEAD, "--contract", "100X"), "error: ", "'100X'")
+
+
+@pytest.mark.parametrize("time, english, french", [
+    ("abc", "expected seconds, such as 1.5, 1s or 500ms", "il faut des secondes, comme 1.5, 1s ou 500ms"),
+    ("-1", "expected a time above 0", "il faut une durée au-dessus de 0"),
+])
+def test_a_bad_time_in_each_language(time, english, french):
+    one_line_error(_run("en", *LEAD, "--contract", "100H", "--time", time), f"--time {time!r}", english)
+    one_line_error(_run("fr", *LEAD_FR, "--contract", "100C", "--time", time), f"--time {time!r}", french)
+
+
+def _lead(lang, hand_args, contract):
+    r = _run(lang, *hand_args, "--contract", contract, "--json")
+    assert r.exit_code == 0, (lang, contract, r.output)
+    data = json.loads(r.stdout)
+    data.pop("text", None)
+    return data
+
+
+@pytest.mark.parametrize("english, french", [
+    ("100H", "100C"),       # C is cœur in French; H, hearts, is read too
+    ("100S", "100P"),
+    ("100D", "100K"),
+    ("100SA", "100SA"),
+    ("100NT", "100SA"),
+    ("100AT", "100TA"),
+])
+def test_contract_letters_in_both_languages(english, french):
+    """English letters are read in French too where French reads them not (H, S, D), and
+    give the same answer as the French letter; C stays cœur in French."""
+    want = _lead("en", LEAD, english)
+    assert _lead("fr", LEAD_FR, french) == want
+    assert _lead("fr", LEAD_FR, english) == want
+
+
+def test_c_is_coeur_in_french_and_clubs_in_english():
+    clubs, hearts = _lead("en", LEAD, "100C"), _lead("en", LEAD, "100H")
+    assert clubs != hearts
+    assert _lead("fr", LEAD_FR, "100C") == hearts
+
+
+def test_suit_letters_of_the_constraints_in_both_languages():
+    """A void given with the English letter H under French: the same deals as with C (cœur)."""
+    args = ["advise", "--dealer", "N", "--samples", "3", "--seed", "2", "--json"]
+    english = _run("en", *args, "7.AJ9.KT.J8", "--void", "N:S")
+    assert english.exit_code == 0, english.output
+    for letter in ("S", "P"):
+        french = _run("fr", *args, "7.AV9.R10.V8", "--void", f"N:{letter}")
+        assert french.exit_code == 0, french.output
+        assert json.loads(french.stdout)["strains"] == json.loads(english.stdout)["strains"]
