@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional
 
 import numpy as np
 
-from .messages import card_name, tr
+from .messages import N_, card_name, tr
 from .auction import Auction
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract, opening_leader
@@ -208,7 +208,7 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
         leader = opening_leader(c, dealer, rules)
     k = Knowledge.from_play(CardSet.from_pbn(hand) if isinstance(hand, str) else hand, seat, c.strain, leader,
                             played, rules, belote=belote,
-                            shown=None if shown is None else cards_by_seat(shown, "shown"))
+                            shown=None if shown is None else cards_by_seat(shown, N_("shown")))
     cons = k.constraints()
     if a is not None:
         cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)
