@@ -60,7 +60,7 @@ def show(
         else:
             print_deal(d)
         return
-    pos = Position(d, strain, leader=leader_from(leader, dealer), rules=rules, played=played)
+    pos = Position.parse(d, strain, leader=leader_from(leader, dealer), rules=rules, played=played)
     if as_json:
         print_json(_position_dict(pos))
         return

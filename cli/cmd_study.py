@@ -22,7 +22,7 @@ from .parse import takes_constraints
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
-from solver.aggregate import SIDES, Aggregates, aggregate, read_aggregates
+from solver.aggregate import SIDES, Aggregates, FeaturesOf, aggregate, read_aggregates
 from solver.contract import CAPOT, level_json
 from solver.errors import ConstraintError, quote
 from solver.features import FEATURES
@@ -175,7 +175,7 @@ def show(
         if of is not None and of not in SIDES:
             raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
         names = _features(by) if by is not None else _saved_by(path)
-        agg = aggregate(path, names, of=of or "seat", seat=seat, where=where)
+        agg = aggregate(path, names, of=FeaturesOf(of or "seat"), seat=seat, where=where)
         arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
     if as_json:
         print_json({"directory": str(directory), "arguments": arguments, "version": version,

@@ -17,9 +17,9 @@ Double dummy means everyone plays as if all cards were face up: see
 ((4, 6), <Seat.E: 1>)
 >>> all(d.hands[Seat.S] == adv.hand for d in adv.deals)
 True
->>> bool(adv.strain("S").mean == adv.totals[:, 0].mean())
+>>> bool(adv.strain(Strain.S).mean == adv.totals[:, 0].mean())
 True
->>> bool(adv.bid(100, "S").p_make == (adv.totals[:, 0] >= 100).mean())
+>>> bool(adv.bid(100, Strain.S).p_make == (adv.totals[:, 0] >= 100).mean())
 True
 """
 
@@ -227,12 +227,12 @@ class Advice(Answer):
         """``points + bonus``: what the per-strain statistics describe."""
         return np.asarray(self.points + self.bonus)
 
-    def strain(self, strain: "Strain | str") -> StrainStats:
-        return self.strains[Strain.parse(strain)]
+    def strain(self, strain: Strain) -> StrainStats:
+        return self.strains[strain]
 
-    def bid(self, level: "int | str", strain: "Strain | str") -> BidJudged:
-        """The statistics of one bid: ``adv.bid(100, "H")``, ``adv.bid("capot", "S")``."""
-        c = Contract(parse_level(level), Strain.parse(strain), self.seat)
+    def bid(self, level: "int | str", strain: Strain) -> BidJudged:
+        """The statistics of one bid: ``adv.bid(100, Strain.H)``, ``adv.bid("capot", Strain.S)``."""
+        c = Contract(parse_level(level), strain, self.seat)
         for b in self.bids:
             if b.contract == c:
                 return b

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import numpy as np
 
 from .atomic import atomic_path
-from .cards import Seat
+from .cards import Seat, TextEnum
 from .contract import CAPOT, Contract, bid_levels, level_json, parse_level
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
@@ -47,10 +47,19 @@ from .studyfiles import StudySpec, per_deal_tables, read_arguments, read_study
 from .studyquery import Predicate, check_names, column, predicate
 from .studystats import QUANTILES, Distribution
 
-__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "SIDES"]
+__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "FeaturesOf", "SIDES"]
 
-#: Whose hand the features describe: the study's seat, or its side (both hands).
-SIDES = ("seat", "side")
+
+class FeaturesOf(TextEnum):
+    """Whose hand the features describe, equal to its word (the JSON's ``"of"``): the
+    study's ``seat``, or its ``side`` (both hands)."""
+
+    SEAT = "seat"
+    SIDE = "side"
+
+
+#: The words of :class:`FeaturesOf`, as ``--of`` takes them.
+SIDES = tuple(FeaturesOf)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,7 +92,7 @@ class Aggregates:
     """Every group of a study, sorted by strain, leader and key."""
 
     by: tuple[str, ...]
-    of: str
+    of: FeaturesOf
     seat: Seat
     levels: tuple[int, ...]
     deals: int
@@ -91,7 +100,7 @@ class Aggregates:
     where: "str | None" = None        # the predicate the deals passed (its text, or function's name)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"by": list(self.by), "of": self.of, "seat": self.seat.name, "deals": self.deals,
+        return {"by": list(self.by), "of": str(self.of), "seat": self.seat.name, "deals": self.deals,
                 "where": self.where,
                 "levels": [level_json(lv) for lv in self.levels],
                 "groups": [g.to_dict(self.by) for g in self.groups]}
@@ -109,7 +118,7 @@ class Aggregates:
                                 tuple(g["features"][name] for name in by), int(g["deals"]),
                                 Estimate(_float(g["mean"]), _float(g["se"])), made, points))
         where = data.get("where")
-        return cls(by, str(data["of"]), Seat.parse(data["seat"]), levels, int(data["deals"]), tuple(groups),
+        return cls(by, FeaturesOf(data["of"]), Seat.parse(data["seat"]), levels, int(data["deals"]), tuple(groups),
                    None if where is None else str(where))
 
     def csv_text(self) -> str:
@@ -215,7 +224,7 @@ def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels:
 
 
 def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps",), features:
-              "Mapping[str, Callable[..., Any]] | None" = None, of: str = "seat",
+              "Mapping[str, Callable[..., Any]] | None" = None, of: "FeaturesOf | str" = FeaturesOf.SEAT,
               seat: "Seat | str | None" = None,
               where: "str | Callable[[Deal, Strain], Any] | Predicate | None" = None) -> Aggregates:
     """The statistics of the finished chunks of the study in ``directory``, grouped
@@ -247,7 +256,7 @@ def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps"
         for key, sums in _chunk_sums(table, spec, by, of, levels, features, pred):
             total[key] = total[key] + sums if key in total else sums
     groups = tuple(_group(key, total[key], levels) for key in sorted(total, key=_order))
-    return Aggregates(by, of, spec.seat, levels + (CAPOT,), deals, groups,
+    return Aggregates(by, FeaturesOf(of), spec.seat, levels + (CAPOT,), deals, groups,
                       None if pred is None else pred.text)
 
 

@@ -50,7 +50,7 @@ from .bidding import (
     NO_SYSTEM, auction_advice, auction_constraints, call_order, judge_calls, solve_six_strains,
 )
 from .cardplay import card_outcomes
-from .cards import Card, CardSet, Seat, Suit, Team, card_of, rank_of, suit_of
+from .cards import Card, CardSet, Seat, Suit, Team, TextEnum, card_of, rank_of, suit_of
 from .contract import Contract, bid_key
 from .deal import Deal
 from .errors import ConstraintError
@@ -66,7 +66,7 @@ from .sequential import StoppingRule
 from .solve import Solver, default_solver
 from .system import DEFAULT, BiddingSystem
 
-__all__ = ["SeatView", "Bot", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDummyBot", "make_bot",
+__all__ = ["SeatView", "Bot", "BotKind", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDummyBot", "make_bot",
            "BOT_KINDS", "world_score", "bots_for"]
 
 
@@ -167,12 +167,19 @@ class SeatView:
         declarations shown included."""
         c = self.contract
         assert c is not None
-        shown: dict[Seat | str, CardSet | str] = {
-            s.name: " ".join(x.name for x in cards) for s, cards in self.shown.items()
-            if s != self.seat and len(cards)}
+        shown = {s: cards for s, cards in self.shown.items() if s != self.seat and len(cards)}
         return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
                                    belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
                                    shown=shown)
+
+
+class BotKind(TextEnum):
+    """A kind of bot, equal to its word (``--ns pimc``, a record's player names)."""
+
+    PIMC = "pimc"
+    HEURISTIC = "heuristic"
+    RANDOM = "random"
+    DD = "dd"
 
 
 @runtime_checkable
@@ -325,7 +332,7 @@ class PimcBot:
     and then at rounds half as large again, ``worlds`` being the most (``None``: every
     world)."""
 
-    name = "pimc"
+    name = BotKind.PIMC
     cheating = False
 
     def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
@@ -483,7 +490,7 @@ def _masters(view: SeatView, strain: Strain) -> int:
 class HeuristicBot:
     """Fast rule-of-thumb bidding and play (see the module); deterministic."""
 
-    name = "heuristic"
+    name = BotKind.HEURISTIC
     cheating = False
 
     def __init__(self, seed: Optional[int] = 0) -> None:
@@ -592,7 +599,7 @@ class RandomBot:
     """A random legal card; passes three calls in four, else bids the cheapest bid of a
     random strain (never above 120) or passes."""
 
-    name = "random"
+    name = BotKind.RANDOM
     cheating = False
 
     def __init__(self, seed: Optional[int] = 0) -> None:
@@ -619,7 +626,7 @@ class DoubleDummyBot:
     the call that scores best if the auction ended after it, on the real deal.  The
     game shows it the deal (:meth:`see`) before the auction."""
 
-    name = "dd"
+    name = BotKind.DD
     cheating = True
 
     def __init__(self, seed: Optional[int] = 0, solver: "Solver | None" = None) -> None:
@@ -666,11 +673,11 @@ class DoubleDummyBot:
 
 
 #: The bots by name, for the command line: ``pimc``, ``heuristic``, ``random``, ``dd``.
-BOT_KINDS: dict[str, Callable[..., Any]] = {"pimc": PimcBot, "heuristic": HeuristicBot, "random": RandomBot,
-                                            "dd": DoubleDummyBot}
+BOT_KINDS: dict[BotKind, Callable[..., Any]] = {BotKind.PIMC: PimcBot, BotKind.HEURISTIC: HeuristicBot,
+                                                BotKind.RANDOM: RandomBot, BotKind.DD: DoubleDummyBot}
 
 
-def make_bot(kind: str, seed: Optional[int] = 0, **options: Any) -> Any:
+def make_bot(kind: "BotKind | str", seed: Optional[int] = 0, **options: Any) -> Any:
     """A bot by name (:data:`BOT_KINDS`; French ``aleatoire`` and ``heuristique`` too),
     with ``options`` for :class:`PimcBot` (``worlds``, ``samples``, ``budget``)."""
     k = {"aleatoire": "random", "aléatoire": "random", "heuristique": "heuristic"}.get(kind.lower(), kind.lower())
@@ -679,9 +686,9 @@ def make_bot(kind: str, seed: Optional[int] = 0, **options: Any) -> Any:
                                  kinds=", ".join(BOT_KINDS)))
     if k == "pimc":
         return PimcBot(seed=seed, **options)
-    return BOT_KINDS[k](seed=seed)
+    return BOT_KINDS[BotKind(k)](seed=seed)
 
 
-def bots_for(kinds: Sequence[str], seed: Optional[int] = 0, **options: Any) -> list[Any]:
+def bots_for(kinds: "Sequence[BotKind | str]", seed: Optional[int] = 0, **options: Any) -> list[Any]:
     """One bot per name, each with its own seed drawn from ``seed``."""
     return [make_bot(k, None if seed is None else seed * 4 + i, **options) for i, k in enumerate(kinds)]

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional
 
 import numpy as np
 
-from .messages import card_name, tr
+from .messages import N_, card_name, tr
 from .auction import Auction
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract, opening_leader
@@ -37,6 +37,7 @@ from .outcome import PlayedContract, capot_taker, deal_facts, deal_total, side_p
 from .bidding import auction_constraints
 from .solve import Solver, default_solver
 from .sequential import Verdict
+from .sampling import cards_by_seat
 from .system import DEFAULT, BiddingSystem
 
 
@@ -205,7 +206,9 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     if leader is None:
         assert dealer is not None                   # one of the two is given (checked above)
         leader = opening_leader(c, dealer, rules)
-    k = Knowledge.from_play(hand, seat, c.strain, leader, played, rules, belote=belote, shown=shown)
+    k = Knowledge.from_play(CardSet.from_pbn(hand) if isinstance(hand, str) else hand, seat, c.strain, leader,
+                            played, rules, belote=belote,
+                            shown=None if shown is None else cards_by_seat(shown, N_("shown")))
     cons = k.constraints()
     if a is not None:
         cons = auction_constraints(k.hand, seat, a, system or DEFAULT, cons)

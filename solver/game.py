@@ -30,7 +30,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from .auction import Auction, Call
 from .bots import SeatView, make_bot, world_score
-from .cards import Card, CardSet, Rank, Seat, Suit, Team, card_of
+from .cards import Card, CardSet, Rank, Seat, Suit, Team, TextEnum, card_of
 from .contract import Contract
 from .deal import Deal
 from .declarations import award_declarations, find_declarations
@@ -182,7 +182,7 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
 
     while not auction.is_over:
         seat = auction.next_seat
-        call = _ask(bots[seat], "call", view(seat), lambda c: auction.then(c))
+        call = _ask(bots[seat], Ask.CALL, view(seat), lambda c: auction.then(c))
         auction = auction.then(call)
         if on_call is not None:
             on_call(call, auction)
@@ -202,7 +202,7 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
         # second begins: no seat sees them before
         v = view(seat, tuple(c for _, c in pos.history), tuple(belote),
                  shown if len(pos.history) >= SHOWN_AFTER else None)
-        card = _ask(bots[seat], "card", v, lambda c: pos.check(c, seat))
+        card = _ask(bots[seat], Ask.CARD, v, lambda c: pos.check(c, seat))
         said = _announces(seat, deal.masks[seat], played_mask, card, contract, rules)
         if said is not None:
             belote.append(said)
@@ -224,10 +224,18 @@ def play_deal(deal: Deal, dealer: Seat, bots: Sequence[Any], rules: Rules = Rule
     return DealResult(rec, score)
 
 
-def _ask(bot: Any, what: str, view: SeatView, check: Callable[[Any], Any]) -> Any:
+class Ask(TextEnum):
+    """What a player is asked for, equal to its word: a ``call`` in the auction, a ``card``
+    in the play."""
+
+    CALL = "call"
+    CARD = "card"
+
+
+def _ask(bot: Any, what: Ask, view: SeatView, check: Callable[[Any], Any]) -> Any:
     """The bot's call or card, checked; a person is asked again after a refusal."""
     while True:
-        choice = bot.call(view) if what == "call" else bot.card(view)
+        choice = bot.call(view) if what is Ask.CALL else bot.card(view)
         try:
             check(choice)
             if what == "card" and choice not in view.legal_cards():

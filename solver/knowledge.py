@@ -10,7 +10,7 @@ category (a card of the led suit, a trump, a trump higher than the winning one),
 this pairwise test excludes exactly the cards the play rules out: a discard on a trump
 lead excludes every trump, not overtrumping excludes the trumps above the winning one.
 
->>> k = Knowledge.from_play("7.AJ9.KT.J8", "S", "H", "W", "HK H8 D7")
+>>> k = Knowledge.from_play(CardSet.from_pbn("7.AJ9.KT.J8"), Seat.S, Strain.H, Seat.W, "HK H8 D7")
 >>> k.excluded[Seat.N].to_pbn()      # N did not overtrump the K: no ♥10 (S holds J 9 A)
 '-.T.-.-'
 >>> k.excluded[Seat.E].to_pbn()      # E discarded on a trump lead: no trump at all
@@ -50,18 +50,17 @@ class Knowledge:
     announced: dict[Seat, CardSet] = dataclasses.field(default_factory=dict)  # shown by announcing
 
     @classmethod
-    def from_play(cls, hand: "CardSet | str", seat: "Seat | str", strain: "Strain | str",
-                  leader: "Seat | str", played: "str | Iterable[int | str]" = (), rules: Rules = Rules(), *,
+    def from_play(cls, hand: CardSet, seat: Seat, strain: Strain,
+                  leader: Seat, played: "str | Iterable[int | str]" = (), rules: Rules = Rules(), *,
                   belote: "Iterable[str] | str | None" = None,
-                  shown: "Mapping[Seat | str, CardSet | str] | None" = None) -> "Knowledge":
+                  shown: "Mapping[Seat, CardSet] | None" = None) -> "Knowledge":
         """From the seat's cards (its remaining cards, or all 8) and the play so far.
 
         ``belote``: the seats that announced belote (``"E"``; at tout atout with the
         suit, ``"E:H"``), each when it played the first of its king and queen: the
         other one is then known there.  ``shown``: seat -> cards shown by announcing
-        declarations (``{"E": "HA HK HQ"}``)."""
-        seat, strain, leader = Seat.parse(seat), Strain.parse(strain), Seat.parse(leader)
-        mine = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
+        declarations (``{Seat.E: CardSet.from_pbn("-.AKQ.-.-")}``)."""
+        mine = hand
         cards = parse_played(played)
         order = who_played(cards, strain, leader)
         own = CardSet(sum(1 << int(c) for s, c in order if s == seat))
@@ -132,7 +131,7 @@ class Knowledge:
 
 def _announced(order: Sequence[tuple[Seat, Card]], seat: Seat, whole: CardSet, strain: Strain,
                belote: "Iterable[str] | str | None",
-               shown: "Mapping[Seat | str, CardSet | str]") -> dict[Seat, CardSet]:
+               shown: "Mapping[Seat, CardSet]") -> dict[Seat, CardSet]:
     """Per other seat, the cards its announcements showed (see :meth:`Knowledge.from_play`)."""
     out = {s: m.mask for s, m in cards_by_seat(shown, N_("shown")).items()}
     items = belote.replace(",", " ").split() if isinstance(belote, str) else list(belote or ())

@@ -6,13 +6,13 @@ This is the readable statement of the rules of play.  It is slow on purpose
 tests hold the two against each other.
 
 >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
->>> pos = Position(deal, "H", leader="N")
->>> pos.play("SA"); pos.play("S8")
->>> pos.play("HA")
+>>> pos = Position(deal, Strain.H, leader=Seat.N)
+>>> pos.play(Card.SA); pos.play(Card.S8)
+>>> pos.play(Card.HA)
 Traceback (most recent call last):
 ...
 solver.errors.IllegalPlayError: S must follow ♠: HA is not allowed (legal: SQ)
->>> pos.play("SQ"); pos.play("S7")
+>>> pos.play(Card.SQ); pos.play(Card.S7)
 >>> pos.points
 (14, 0)
 >>> pos.to_move
@@ -143,7 +143,19 @@ class Position:
     the points of each card (0..31) in the strain under the rules.
     """
 
-    def __init__(self, deal: "Deal | str", strain: "Strain | str", leader: "Seat | str" = Seat.N,
+    @classmethod
+    def parse(cls, deal: "Deal | str", strain: "Strain | str", leader: "Seat | str" = Seat.N,
+              rules: Rules = Rules(), played: "str | Iterable[int | str] | None" = None) -> "Position":
+        """A position from text, as the examples write it: the deal in PBN (or a
+        :class:`Deal`), the strain and the first leader by their words.
+
+        >>> p = Position.parse("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "H", "N", played="SA S8")
+        >>> p.to_move, p.hand(Seat.S).to_pbn()
+        (<Seat.S: 2>, 'Q.A.AQ7.KQJ')
+        """
+        return cls(Deal.parse(deal), Strain.parse(strain), Seat.parse(leader), rules, played)
+
+    def __init__(self, deal: Deal, strain: Strain, leader: Seat = Seat.N,
                  rules: Rules = Rules(), played: "str | Iterable[int | str] | None" = None) -> None:
         self.deal = deal = Deal.parse(deal)
         if not isinstance(rules, Rules):
@@ -179,7 +191,7 @@ class Position:
     def tricks_played(self) -> int:
         return sum(self.tricks)
 
-    def hand(self, seat: "Seat | str") -> CardSet:
+    def hand(self, seat: Seat) -> CardSet:
         return CardSet(self.hands[Seat.parse(seat)])
 
     def remaining_deal(self) -> Deal:
@@ -196,8 +208,8 @@ class Position:
     def copy(self) -> "Position":
         """An independent copy: playing on one leaves the other as it was.
 
-        >>> p = Position("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "H", "N", played="SA")
-        >>> q = p.copy(); q.play("S8"); (len(p.history), len(q.history))
+        >>> p = Position.parse("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "H", "N", played="SA")
+        >>> q = p.copy(); q.play(Card.S8); (len(p.history), len(q.history))
         (1, 2)
         """
         other = self._shallow()
@@ -225,7 +237,7 @@ class Position:
         return CardSet(mask)
 
     # -- moves ---------------------------------------------------------------
-    def check(self, card: "Card | str", seat: "Seat | str | None" = None) -> Card:
+    def check(self, card: Card, seat: "Seat | None" = None) -> Card:
         """The card as a :class:`Card` if it may be played now, else :class:`IllegalPlayError`."""
         c = Card.parse(card)
         if self.is_over:
@@ -248,7 +260,7 @@ class Position:
                                       reason=reason, card=c.name, legal=" ".join(x.name for x in CardSet(legal))))
         return c
 
-    def play(self, card: "Card | str", seat: "Seat | str | None" = None) -> None:
+    def play(self, card: Card, seat: "Seat | None" = None) -> None:
         c = self.check(card, seat)
         mover = self.to_move
         self._saved.append((self.leader, list(self.trick), self.points, self.tricks))
@@ -277,10 +289,10 @@ class Position:
         self.hands[mover] |= 1 << c
         return c
 
-    def team_points(self, team: "Team | str") -> int:
+    def team_points(self, team: Team) -> int:
         return self.points[Team.parse(team)]
 
     def __repr__(self) -> str:
         played = " ".join(c.name for _, c in self.history)
-        return (f"Position(Deal.from_pbn({self.deal.to_pbn()!r}), {self.strain.name!r}, "
+        return (f"Position.parse({self.deal.to_pbn()!r}, {self.strain.name!r}, "
                 f"leader={self.first_leader.name!r}, played={played!r})")

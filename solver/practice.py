@@ -29,7 +29,7 @@ from typing import Any
 
 from solver.auction import Auction, parse_call
 from solver.bidding import auction_advice, auction_constraints
-from solver.cards import Card, Seat
+from solver.cards import Card, Seat, TextEnum
 from solver.contract import Contract
 from solver.deal import Deal
 from solver.errors import CoincheError
@@ -58,6 +58,14 @@ LEAD_IN_SLACK = 4
 CHECK_DEALS, CHECK_ATTEMPTS = 5, 100
 #: Bidding problems tried before one whose passes are common enough.
 BID_TRIES = 20
+
+
+class Side(TextEnum):
+    """Whose goal a play problem sets, equal to its word (the JSON's ``"goal": {"side": ...}``):
+    the player to move is on the ``declarer``'s side or in ``defence``."""
+
+    DECLARER = "declarer"
+    DEFENCE = "defence"
 
 
 def _problem_deal(kind: str, seed: int, attempt: int = 0) -> Deal:
@@ -132,7 +140,7 @@ def play_problem(seed: int) -> dict[str, Any]:
     return {"seed": seed, "deal": deal.to_pbn(), "strain": pos.strain.name,
             "leader": pos.first_leader.name, "played": " ".join(c.name for _, c in pos.history),
             "to_move": pos.to_move.name, "contract": f"{level}{pos.strain.name}", "declarer": declarer.name,
-            "goal": {"side": "declarer" if ours else "defence",
+            "goal": {"side": (Side.DECLARER if ours else Side.DEFENCE).value,
                      "points": Contract.parse(f"{level}{pos.strain.name}", declarer).target},
             "tolerance": PLAY_TOLERANCE}
 
@@ -211,7 +219,7 @@ def play_hints(problem: Mapping[str, Any]) -> list[str]:
     declarer = Seat.parse(problem["declarer"])
     taken = pos.team_points(declarer.team)
     target = int(problem["goal"]["points"])
-    if side == "declarer":
+    if side == Side.DECLARER:
         out.append(tr("Your side has {taken} card points and needs {target}.", taken=taken, target=target))
     else:
         out.append(tr("The declarers have {taken} card points and need {target}.", taken=taken, target=target))
@@ -289,7 +297,8 @@ def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> lis
         out.append({"seed": i, "id": p.id, "deal": p.deal.to_pbn(), "strain": c.strain.name,
                     "leader": p.dealer.next.name, "played": " ".join(x.name for x in p.played),
                     "to_move": p.seat.name, "contract": f"{c.level}{c.strain.name}", "declarer": c.declarer.name,
-                    "goal": {"side": "declarer" if p.seat.team == c.declarer.team else "defence",
+                    "goal": {"side": (Side.DECLARER if p.seat.team == c.declarer.team
+                                      else Side.DEFENCE).value,
                              "points": c.target},
                     "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
                     "deviation": float(p.deviation or SET_DEVIATION)})

@@ -144,7 +144,7 @@ def review(deal: "Deal | str", strain: "Strain | str", leader: "Seat | str | Non
     deal = Deal.parse(deal)
     cards = parse_played(played)
     lead = first_leader(leader, dealer, default=Seat.N)
-    pos = Position(deal, strain, lead, rules, cards)   # checks every card
+    pos = Position(deal, Strain.parse(strain), lead, rules, cards)   # checks every card
     s = solver if solver is not None else default_solver()
     strain_, lead = pos.strain, pos.first_leader
     steps: list[ReviewStep] = []

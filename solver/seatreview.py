@@ -158,8 +158,8 @@ def review_from_seats(deal: "Deal | str", contract: "Contract | str", played: "s
     if c.declarer is None:
         raise ConstraintError(tr("contract {c}: name its declarer, like '100H N'", c=c))
     cards = parse_played(played)
-    Position(d, c.strain, leader, rules, cards)      # the referee checks the whole play first
-    pos = Position(d, c.strain, leader, rules)
+    Position.parse(d, c.strain, leader, rules, cards)      # the referee checks the whole play first
+    pos = Position.parse(d, c.strain, leader, rules)
     seeds = np.random.SeedSequence(seed).spawn(len(cards)) if seed is not None else []
     steps = []
     for i, card in enumerate(cards):

@@ -152,7 +152,7 @@ class Solver:
         self._load(pos, count_tricks)
 
     @_serving(loads=True)
-    def load_hands(self, hands: Iterable["CardSet | int"], strain: "Strain | str", leader: "Seat | str",
+    def load_hands(self, hands: Iterable["CardSet | int"], strain: Strain, leader: Seat,
                    rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
         """Set the engine to four hands' masks (``Deal.masks``) at a trick start, or with
         ``trick`` (canonical card ints, lead first) in progress: :meth:`load` without a
@@ -175,7 +175,7 @@ class Solver:
         self._setup(pos.hands, pos.strain, pos.leader, pos.rules, pos.points_table,
                     [int(c) for c in pos.trick], count_tricks)
 
-    def _load_hands(self, hands: Iterable["CardSet | int"], strain: "Strain | str", leader: "Seat | str",
+    def _load_hands(self, hands: Iterable["CardSet | int"], strain: Strain, leader: Seat,
                     rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
         st, lead = Strain.parse(strain), Seat.parse(leader)
         if not isinstance(rules, Rules):
@@ -528,7 +528,7 @@ def query_position(deal: "Deal | Position | str", strain: "Strain | str | None" 
     if strain is None:
         raise StrainError(tr("no strain given: expected one of S H D C SA TA (or a Position)"))
     lead = first_leader(leader, dealer, default=Seat.N)
-    return Position(Deal.parse(deal), strain, lead, Rules() if rules is None else rules, played)
+    return Position.parse(deal, strain, lead, Rules() if rules is None else rules, played)
 
 
 def _continue(pos: Position, strain: "Strain | str | None", leader: "Seat | str | None",

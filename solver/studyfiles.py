@@ -44,7 +44,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from .atomic import atomic_path
-from .cards import CardSet, Seat
+from .cards import CardSet, Seat, TextEnum
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError, quote
 from .messages import tr
@@ -53,7 +53,7 @@ from .sampling import Constraints, parse_hand, sample_deals
 from .studyquery import predicate
 from .version import __version__
 
-__all__ = ["StudyError", "StudySpec", "StudyInfo", "read_study", "chunk_deals", "deal_of",
+__all__ = ["StudyError", "StudySpec", "StudyInfo", "HandsFormat", "read_study", "chunk_deals", "deal_of",
            "per_deal_tables", "FORMAT", "CHUNKS", "CHECKS", "pyarrow_module", "parse_strains",
            "parse_seats", "chunk_path", "check_path", "write_chunk", "chunk_done", "prepare", "read_arguments"]
 
@@ -67,6 +67,14 @@ CHECKS = "checks"
 
 class StudyError(CoincheError):
     """A study directory that cannot be used as asked (other arguments, a damaged file)."""
+
+
+class HandsFormat(TextEnum):
+    """How a study's table gives the hands, equal to its word: ``pbn`` text, or the
+    stored 32-bit card ``mask``."""
+
+    PBN = "pbn"
+    MASK = "mask"
 
 
 def pyarrow_module() -> Any:
@@ -443,7 +451,7 @@ class StudyInfo:
                          None if c is None else _constraints(c), Rules(**a["rules"]), a["chunk_size"],
                          a.get("accept"))
 
-    def to_arrow(self, hands: str = "pbn") -> Any:
+    def to_arrow(self, hands: HandsFormat = HandsFormat.PBN) -> Any:
         """The finished chunks' rows as one ``pyarrow.Table``, in deal order; ``hands``:
         ``pbn`` (text, the default) or ``mask`` (the stored 32-bit card masks)."""
         pa = pyarrow_module()
@@ -460,7 +468,7 @@ class StudyInfo:
                 table = table.set_column(table.schema.get_field_index(s.name), s.name, text)
         return table.replace_schema_metadata(None)
 
-    def to_pandas(self, hands: str = "pbn") -> Any:
+    def to_pandas(self, hands: HandsFormat = HandsFormat.PBN) -> Any:
         """The finished chunks' rows as a ``pandas.DataFrame`` (see :meth:`to_arrow`)."""
         return self.to_arrow(hands).to_pandas()
 

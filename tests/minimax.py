@@ -18,11 +18,11 @@ already won.
 >>> from solver import Deal
 >>> from solver.play import Position
 >>> deal = Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")
->>> future_points(Position(deal, "S"))     # A 11 + K 4 + dix de der 10, to N-S
+>>> future_points(Position(deal, Strain.S))     # A 11 + K 4 + dix de der 10, to N-S
 25
->>> ns_points(Position(deal, "S", played="SA"))
+>>> ns_points(Position(deal, Strain.S, played="SA"))
 25
->>> future_tricks(Position(deal, "S", played="SA"))
+>>> future_tricks(Position(deal, Strain.S, played="SA"))
 1
 """
 

@@ -144,9 +144,9 @@ def test_recommendation_is_the_best_bid_under_coinche(adv):
 def test_all_eight_trumps_recommends_capot():
     a = advise("AKQJT987.-.-.-", "S", "N", samples=3, seed=1, workers=2)
     assert a.recommendation.bid == Contract(CAPOT, "S", "S")
-    assert a.strain("S").p_capot == 1.0 and (a.points[:, 0] == 162).all()
+    assert a.strain(Strain.S).p_capot == 1.0 and (a.points[:, 0] == 162).all()
     # 500 for a bid capot (seed 000) + 20 for belote, on every deal: nothing to lose
-    assert a.bid("capot", "S").uncoinched.value == a.bid("capot", "S").ev == 520.0
+    assert a.bid("capot", Strain.S).uncoinched.value == a.bid("capot", Strain.S).ev == 520.0
     assert "capot ♠" in a.recommendation.text
 
 

@@ -72,9 +72,9 @@ def test_leader_and_dealer_must_agree():
 
 
 def test_a_position_is_solved_as_it_stands():
-    pos = Position(DEAL, "C", "S", Rules())
-    pos.play("SQ")
-    pos.play("S7")
+    pos = Position.parse(DEAL, "C", "S", Rules())
+    pos.play(Card.SQ)
+    pos.play(Card.S7)
     want = solve(DEAL, "C", leader="S", played="SQ S7")
     got = solve(pos)
     assert (got.ns_points, got.played, got.to_move) == (want.ns_points, want.played, want.to_move)
@@ -92,7 +92,7 @@ def test_a_position_is_solved_as_it_stands():
     ({"rules": Rules(must_undertrump=False)}, RulesError),
 ])
 def test_a_position_refuses_arguments_that_contradict_it(kwargs, error):
-    pos = Position(DEAL, "C", "S", Rules())
+    pos = Position.parse(DEAL, "C", "S", Rules())
     with pytest.raises(error, match="contradict"):
         solve(pos, **kwargs)
 
@@ -180,8 +180,8 @@ def test_card_sets_read_text():
     lambda: Deal.from_pbn(None), lambda: Deal.parse(7),
     lambda: Solver(tt_bits=14.0), lambda: Solver(tt_bits="14"), lambda: Solver(tt_bits=40),
     lambda: Solver(tt_bits=2**31),
-    lambda: Position(None, "H"), lambda: Position(DEAL, "H", "N", "j13"),
-    lambda: Position(DEAL, "H", played=5),
+    lambda: Position.parse(None, "H"), lambda: Position.parse(DEAL, "H", "N", "j13"),
+    lambda: Position.parse(DEAL, "H", played=5),
     lambda: solver.legal_cards(CardSet(), 5, Seat.N, Strain.H), lambda: solver.trick_winner([None], Strain.H),
 ])
 def test_constructors_refuse_wrong_types_with_project_errors(call):
@@ -206,8 +206,8 @@ WRONG = st.one_of(
     lambda x: solve(x, "H"), lambda x: solve(DEAL, x), lambda x: solve(DEAL, "H", x),
     lambda x: solve(DEAL, "H", dealer=x), lambda x: can_take(DEAL, "H", x), lambda x: can_take(x, "H", 80),
     lambda x: can_take(DEAL, "H", 80, side=x), lambda x: solve(DEAL, "H", played=x),
-    lambda x: Position(x, "H"), lambda x: Position(DEAL, "H", rules=x),
-    lambda x: Position(DEAL, "H", played=x),
+    lambda x: Position.parse(x, "H"), lambda x: Position.parse(DEAL, "H", rules=x),
+    lambda x: Position.parse(DEAL, "H", played=x),
     lambda x: solver.legal_cards(x, [], Seat.N, Strain.H), lambda x: solver.legal_cards(CardSet(), x, Seat.N, Strain.H),
     lambda x: solver.trick_winner(x, Strain.H),
 ]))
@@ -226,14 +226,14 @@ FULL = [0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24]      # every suit to one player
 
 
 @pytest.mark.parametrize("hands, leader, trick, words", [
-    ([0xFF, 0xFF, 0xFF00, 0xFF0000], "N", (), ["shares"]),          # overlapping hands
+    ([0xFF, 0xFF, 0xFF00, 0xFF0000], Seat.N, (), ["shares"]),          # overlapping hands
     ([0xFFFFFFFF] * 4, "N", (), ["shares"]),                        # every card in every hand
-    ([1 << 40, 0, 0, 0], "N", (), ["out of range"]),
-    ([-1, 0, 0, 0], "N", (), ["out of range"]),
-    ([1, 2, 4], "N", (), ["3 hands"]),
-    ([1, 2, 4, 8], "N", (1,), ["also held"]),                       # a trick card still held
-    ([2, 4, 8, 0], "N", (0, 0), ["played twice"]),
-    ([2, 4, 8, 16], "N", (0,), ["consistent"]),                     # N played: one card too many
+    ([1 << 40, 0, 0, 0], Seat.N, (), ["out of range"]),
+    ([-1, 0, 0, 0], Seat.N, (), ["out of range"]),
+    ([1, 2, 4], Seat.N, (), ["3 hands"]),
+    ([1, 2, 4, 8], Seat.N, (1,), ["also held"]),                       # a trick card still held
+    ([2, 4, 8, 0], Seat.N, (0, 0), ["played twice"]),
+    ([2, 4, 8, 16], Seat.N, (0,), ["consistent"]),                     # N played: one card too many
 ])
 def test_load_hands_refuses_impossible_positions(hands, leader, trick, words):
     s = Solver(tt_bits=8)
@@ -343,7 +343,7 @@ assert_type(Seat.parse("N"), Seat)
 assert_type(Card.parse("SA"), Card)
 assert_type(solver.solve(deal, "C", leader="S"), Solution)
 assert_type(Solver(tt_bits=10).solve(deal, "C", leader="S"), Solution)
-assert_type(Solver(tt_bits=10).card_values(Position(deal, "C", "S")), dict[Card, int])
+assert_type(Solver(tt_bits=10).card_values(Position.parse(deal, "C", "S")), dict[Card, int])
 assert_type(solver.auction_advice("AJ9.A7.KT.J", "S", "E", "E:pass S:?", samples=8, seed=1), AuctionAdvice)
 assert_type(solver.play_advice("AJ9.A7.KT.J", "S", "100H S", samples=8, seed=1), PlayAdvice)
 """

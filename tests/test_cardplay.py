@@ -54,21 +54,22 @@ def test_sampled_worlds_make_every_past_card_legal(rules):
 
 
 def test_a_discard_on_a_trump_lead_proves_a_trump_void():
-    k = Knowledge.from_play("7.AJ9.KT.J8", "S", "H", "W", "HK H8 D7")
+    k = Knowledge.from_play(CardSet.from_pbn("7.AJ9.KT.J8"), Seat.S, Strain.H, Seat.W, "HK H8 D7")
     assert k.excluded[Seat.E] == CardSet.from_pbn("-.QT7.-.-")      # every heart S has not seen
 
 
 def test_not_overtrumping_proves_no_higher_trump():
     # hearts trumps, W leads H10, N plays H7 under it: under must-overtrump N holds no J 9 A
-    k = Knowledge.from_play("AK.K8.AK.AK", "S", "H", "W", "HT H7")
+    k = Knowledge.from_play(CardSet.from_pbn("AK.K8.AK.AK"), Seat.S, Strain.H, Seat.W, "HT H7")
     assert k.excluded[Seat.N] == CardSet.from_pbn("-.J9A.-.-")
 
 
 def test_a_discard_under_an_opponents_ruff_depends_on_the_undertrump_rule():
     # W leads S7, N ruffs with HJ, E discards D7: E has no spade; under must-undertrump no heart either
-    k = Knowledge.from_play("AK.K8.AK.AK", "S", "H", "W", "S7 HJ D7")
+    k = Knowledge.from_play(CardSet.from_pbn("AK.K8.AK.AK"), Seat.S, Strain.H, Seat.W, "S7 HJ D7")
     assert k.excluded[Seat.E] == CardSet.from_pbn("QJT98.AT9Q7.-.-")
-    relaxed = Knowledge.from_play("AK.K8.AK.AK", "S", "H", "W", "S7 HJ D7", Rules(must_undertrump=False))
+    relaxed = Knowledge.from_play(CardSet.from_pbn("AK.K8.AK.AK"), Seat.S, Strain.H, Seat.W, "S7 HJ D7",
+                                  Rules(must_undertrump=False))
     assert relaxed.excluded[Seat.E] == CardSet.from_pbn("QJT98.-.-.-")
 
 
@@ -76,7 +77,7 @@ def test_per_world_values_are_exact():
     a = play_advice("7.AJ9.KT.J8", "S", "100H N", "SA S8 SK", leader="W", samples=6, seed=2, workers=1)
     solver = Solver()
     for world in a.deals:
-        pos = Position(world, "H", "W", Rules(), "SA S8 SK")
+        pos = Position.parse(world, "H", "W", Rules(), "SA S8 SK")
         fresh = {c: v for c, v in Solver().card_values(pos).items()}
         assert {c: v for c, (v, _) in card_outcomes(solver, pos).items()} == fresh
     b = play_advice("7.AJ9.KT.J8", "S", "100H N", "SA S8 SK", leader="W", samples=6, seed=2, workers=2)
@@ -88,7 +89,7 @@ def test_the_real_deal_stands_beside_the_average():
     deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
     a = play_advice(deal.hands[Seat.S], "S", "100C S", "DT D8 D9", leader="W", samples=6, seed=1,
                     deal=deal, workers=1)
-    pos = Position(deal, "C", "W", Rules(), "DT D8 D9")
+    pos = Position.parse(deal, "C", "W", Rules(), "DT D8 D9")
     assert {c.card: c.real for c in a.cards} == Solver().card_values(pos)
 
 

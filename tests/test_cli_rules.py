@@ -59,7 +59,7 @@ def test_solve_file_takes_rule_per_line(tmp_path):
 
 
 def test_show_takes_rule():
-    legal = {str(r): [c.name for c in Position(Deal.from_pbn(PISSER), "H", "N", r, "CT H9").legal_cards()]
+    legal = {str(r): [c.name for c in Position.parse(Deal.from_pbn(PISSER), "H", "N", r, "CT H9").legal_cards()]
              for r in (Rules(), NO_UNDERTRUMP)}
     assert legal[str(Rules())] != legal[str(NO_UNDERTRUMP)]
     args = ["show", PISSER, "--strain", "H", "--leader", "N", "--played", "CT H9"]

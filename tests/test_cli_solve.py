@@ -43,7 +43,7 @@ def test_solve_json_matches_the_api():
 
 def test_solve_line_is_legal():
     d = json.loads(run("solve", "example", "--strain", "SA", "--leader", "W", "--json").stdout)
-    pos = Position(Deal.from_pbn(EXAMPLE), "SA", "W", played=d["optimal_line"])
+    pos = Position.parse(Deal.from_pbn(EXAMPLE), "SA", "W", played=d["optimal_line"])
     assert pos.is_over and pos.points == (d["ns_points"], d["ew_points"])
 
 
@@ -55,7 +55,7 @@ def test_solve_dealer_gives_leader():
 
 
 def _oracle(deal, strain, played, rules):
-    return minimax.card_values(Position(Deal.from_pbn(deal), strain, "N", rules, played))
+    return minimax.card_values(Position.parse(Deal.from_pbn(deal), strain, "N", rules, played))
 
 
 def test_solve_rules_variants():

@@ -27,7 +27,7 @@ def test_advise_says_by_default_when_only_a_seeing_declarer_makes_the_bid():
     r = realistic_advice(adv, 30, 10, 11, workers=1, strains=[Strain.SA])
     want = double_dummy_note(r)
     assert want is not None and "80SA" in want and d["dd_note"] == want
-    assert r.realistic.bid(80, "SA").ev <= 0 < r.double_dummy.bid(80, "SA").ev
+    assert r.realistic.bid(80, Strain.SA).ev <= 0 < r.double_dummy.bid(80, Strain.SA).ev
     assert [row["bid"] for row in d["realistic"]["best_bids"]] == ["80SA"]     # only the SA strain played
     off = run("advise", HAND, "--seat", "S", "--dealer", "E", "--samples", 40, "--seed", 11, "--workers", 1,
               "--no-dd-check", "--json")

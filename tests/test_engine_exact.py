@@ -18,7 +18,7 @@ import random
 import pytest
 
 import minimax
-from solver import Card, CardSet, Deal, Rules, Solver, Strain, Team, can_take, solve
+from solver import Card, CardSet, Deal, Rules, Seat, Solver, Strain, Team, can_take, solve
 from solver.play import Position
 from solver.rules import points_table, strength_table
 
@@ -47,7 +47,7 @@ def random_endgame(rng: random.Random, tricks_left: int):
     rules = Rules(must_undertrump=rng.random() < 0.5,
                   must_overtrump_partner=rng.random() < 0.5,
                   ta_table=rng.choice(("j14", "j13")))
-    pos = Position(deal, strain, leader, rules)
+    pos = Position(deal, strain, Seat(leader), rules)
     for _ in range(4 * extra + rng.randrange(4)):
         pos.play(rng.choice(list(pos.legal_cards())))
     played = [c for _, c in pos.history]
@@ -207,7 +207,7 @@ def test_trick_cards_keep_splitting_classes_after_a_search():
     next tricks overwrote them, so a second probe merged the 9 and the 7."""
     deal = Deal.from_pbn("N:AT.8.A.- K.97.K.- QJ.A.Q.- -.-.-.AKQJ")
     s = Solver(tt_bits=8)
-    s.load(Position(deal, "SA", "N", Rules(), ["H8"]))
+    s.load(Position.parse(deal, "SA", "N", Rules(), ["H8"]))
     want = [[Card.H9], [Card.H7]]
     assert s._engine.move_classes() == want
     s._engine.value()
@@ -222,7 +222,7 @@ def test_ordering_lists_each_class_once():
     # card per class of equal cards, the class's first card, at leads and inside tricks
     rng = random.Random(11)
     for i in range(30):
-        pos = Position(Deal.random(seed=900 + i), Strain(i % 6), "N")
+        pos = Position.parse(Deal.random(seed=900 + i), Strain(i % 6), "N")
         for _ in range(rng.randrange(12)):
             pos.play(rng.choice(sorted(pos.legal_cards())))
         s = Solver(tt_bits=8)

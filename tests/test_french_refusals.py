@@ -4,17 +4,18 @@ English unchanged otherwise."""
 
 import pytest
 
-from solver.cards import CardSet, Team
+from solver.cardplay import play_advice
+from solver.cards import CardSet, Seat, Team
 from solver.contract import Contract
 from solver.declarations import parse_declaration
-from solver.deal import EXAMPLE_DEAL, Deal
+from solver.deal import EXAMPLE_DEAL
 from solver.errors import CoincheError
 from solver.knowledge import Knowledge
 from solver.match import parse_deal_line
 from solver.messages import writing_in
 from solver.play import Position
 from solver.problems import problems_from_json
-from solver.rules import Rules
+from solver.rules import Rules, Strain
 from solver.sampling import Constraints
 from solver.system import load_system
 
@@ -22,7 +23,7 @@ HAND = "7.AJ9.KT.J8"     # South's hand in the README's examples
 
 
 def _undo() -> None:
-    Position(Deal.from_pbn(EXAMPLE_DEAL) if isinstance(EXAMPLE_DEAL, str) else EXAMPLE_DEAL, "H", "W").undo()
+    Position.parse(EXAMPLE_DEAL, "H", "W").undo()
 
 
 #: (what is refused, its English, its French), one refusal of each kind of module.
@@ -40,7 +41,7 @@ REFUSALS = [
     (lambda: Rules(ta_table="j99"), "unknown tout atout table 'j99': expected 'j14', 'j13' or 'scaled'",
      "barème de tout atout inconnu 'j99' : il faut 'j14', 'j13' ou 'scaled'"),
     (_undo, "nothing to undo: no card has been played", "rien à annuler : aucune carte n'a été jouée"),
-    (lambda: Knowledge.from_play(HAND, "S", "SA", "W", belote="E"),
+    (lambda: Knowledge.from_play(CardSet.from_pbn(HAND), Seat.S, Strain.SA, Seat.W, belote="E"),
      "belote 'E': there is no belote at sans atout", "belote 'E' : il n'y a pas de belote à sans atout"),
     (lambda: parse_deal_line("100H S 122 zz"), "unknown word 'zz' in '100H S 122 zz': expected X, XX",
      "mot inconnu 'zz' dans '100H S 122 zz' : il faut X, XX"),
@@ -82,8 +83,9 @@ def test_what_the_constraints_show_in_each_language():
 
 
 def test_the_cards_shown_by_announcing_are_named_in_each_language():
-    """Knowledge's "shown" cards (declarations announced) in a refusal's words."""
+    """The "shown" cards (declarations announced) in a refusal's words, read where the
+    card-play advice takes them as text."""
     with pytest.raises(CoincheError, match="^shown cards 'HA': unknown seat 'Z'"):
-        Knowledge.from_play(HAND, "S", "H", "W", shown={"Z": "HA"})
+        play_advice(HAND, "S", "100H S", leader="W", samples=1, shown={"Z": "HA"})
     with writing_in("fr"), pytest.raises(CoincheError, match="^cartes montrées 'HA' : place inconnue 'Z'"):
-        Knowledge.from_play(HAND, "S", "H", "W", shown={"Z": "HA"})
+        play_advice(HAND, "S", "100H S", leader="W", samples=1, shown={"Z": "HA"})

@@ -97,15 +97,17 @@ def test_the_tracker_knows_what_the_knowledge_from_scratch_knows(rules):
 
 
 def test_announcements_are_known_cards():
-    k = Knowledge.from_play("7.AJ9.KT.J8", "S", "H", "W", "HK H8 D7", belote="W", shown={"E": "CA CK CQ"})
+    k = Knowledge.from_play(CardSet.from_pbn("7.AJ9.KT.J8"), Seat.S, Strain.H, Seat.W, "HK H8 D7", belote="W",
+                            shown={Seat.E: CardSet.from_pbn("-.-.-.AKQ")})
     assert k.announced == {Seat.W: CardSet.from_pbn("-.Q.-.-"), Seat.E: CardSet.from_pbn("-.-.-.AKQ")}
     for world in sample_deals(k.hand, "S", 20, 1, k.constraints()):
         assert world.hands[Seat.W].mask >> int(Card.parse("HQ")) & 1
         assert CardSet.from_pbn("-.-.-.AKQ").mask & ~world.hands[Seat.E].mask == 0
     with pytest.raises(Exception, match="E has not played the king or queen"):
-        Knowledge.from_play("7.AJ9.KT.J8", "S", "H", "W", "HK H8 D7", belote="E")
+        Knowledge.from_play(CardSet.from_pbn("7.AJ9.KT.J8"), Seat.S, Strain.H, Seat.W, "HK H8 D7", belote="E")
     with pytest.raises(Exception, match="cannot hold them"):        # E showed it holds no trump
-        Knowledge.from_play("7.AJ9.KT.J8", "S", "H", "W", "HK H8 D7", shown={"E": "HQ"})
+        Knowledge.from_play(CardSet.from_pbn("7.AJ9.KT.J8"), Seat.S, Strain.H, Seat.W, "HK H8 D7",
+                            shown={Seat.E: CardSet.from_pbn("-.Q.-.-")})
 
 
 def test_play_advice_honours_the_auction():
@@ -206,7 +208,7 @@ def test_the_review_from_each_seat_judges_each_card_by_both_measures():
     deal = Deal.random(seed=77)
     p = play_out(deal, "90S E", leader="S", worlds=4, seed=3, workers=1)
     r = review_from_seats(deal, "90S E", p.cards[:12], leader="S", samples=8, seed=4, workers=1)
-    pos, contract = Position(deal, "S", "S"), Contract.parse("90S E")
+    pos, contract = Position.parse(deal, "S", "S"), Contract.parse("90S E")
     for step in r.steps:
         legal = pos.legal_cards()
         assert (step.verdict == "forced") == (len(legal) == 1)

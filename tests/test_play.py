@@ -103,8 +103,8 @@ EXAMPLE = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
 
 
 def test_position_play_and_undo():
-    pos = Position(Deal.from_pbn(EXAMPLE), "H", leader="N")
-    pos.play("SA"); pos.play("S8"); pos.play("SQ"); pos.play("S7")
+    pos = Position.parse(Deal.from_pbn(EXAMPLE), "H", leader="N")
+    pos.play(Card.SA); pos.play(Card.S8); pos.play(Card.SQ); pos.play(Card.S7)
     # trick 1: A♠ 11, 8♠ 0, Q♠ 3, 7♠ 0 = 14 points to N (seed 000 values)
     assert pos.points == (14, 0) and pos.tricks == (1, 0) and pos.to_move == Seat.N
     assert pos.undo() == Card.S7
@@ -112,31 +112,31 @@ def test_position_play_and_undo():
 
 
 def test_illegal_play_leaves_the_position_unchanged():
-    pos = Position(Deal.from_pbn(EXAMPLE), "H", leader="N", played="SA S8")
+    pos = Position.parse(Deal.from_pbn(EXAMPLE), "H", leader="N", played="SA S8")
     before = (list(pos.hands), list(pos.trick), pos.points)
     with pytest.raises(IllegalPlayError, match="must follow"):
-        pos.play("HA")
+        pos.play(Card.HA)
     with pytest.raises(IllegalPlayError, match="not in S's hand"):
-        pos.play("CA")
+        pos.play(Card.CA)
     with pytest.raises(IllegalPlayError, match="already been played"):
-        pos.play("SA")
+        pos.play(Card.SA)
     with pytest.raises(IllegalPlayError, match="not to play"):
-        pos.play("SQ", seat="N")
+        pos.play(Card.SQ, seat=Seat.N)
     assert (pos.hands, pos.trick, pos.points) == before
     with pytest.raises(IllegalPlayError, match="nothing to undo"):
-        Position(Deal.from_pbn(EXAMPLE), "H").undo()
+        Position.parse(Deal.from_pbn(EXAMPLE), "H").undo()
 
 
 def test_played_sequence_error_names_the_card():
     with pytest.raises(IllegalPlayError, match="card 3 of the play"):
-        Position(Deal.from_pbn(EXAMPLE), "H", leader="N", played="SA S8 HA")
+        Position.parse(Deal.from_pbn(EXAMPLE), "H", leader="N", played="SA S8 HA")
 
 
 def test_endgame_last_trick_bonus():
     # a one-card endgame: the last trick earns the dix de der (10)
-    pos = Position(Deal.from_pbn("N:A.-.-.- 7.-.-.- 8.-.-.- K.-.-.-"), "H", leader="N")
+    pos = Position.parse(Deal.from_pbn("N:A.-.-.- 7.-.-.- 8.-.-.- K.-.-.-"), "H", leader="N")
     for c in ("SA", "S7", "S8", "SK"):
-        pos.play(c)
+        pos.play(Card.parse(c))
     # A♠ 11 + K♠ 4 + 10 for the last trick = 25 to NS
     assert pos.is_over and pos.points == (25, 0)
 

@@ -70,7 +70,7 @@ HANDS = [["SA", "S7", "S8", "HJ", "H9", "D7", "D8", "C7"],      # N
 
 
 def _themes(leader: str, played: str, card: str, hands: list[list[str]] = HANDS) -> tuple[str, ...]:
-    pos = Position(Deal(hands), "H", leader, played=played or None)
+    pos = Position.parse(Deal(hands), "H", leader, played=played or None)
     return themes_of(pos, Card.parse(card))
 
 

@@ -42,7 +42,7 @@ def test_the_example_file_reads():
     assert played.contract == Contract.parse("100C N X")
     assert [c.kind for c in played.auction].count(CallKind.PASS) == 4
     # the declarers' points in the play: the parser checks them against [Result "145"]
-    assert Position(played.deal, "C", "S", Rules(), played.play).points == (145, 17)
+    assert Position.parse(played.deal, "C", "S", Rules(), played.play).points == (145, 17)
     assert played.result == 145 and played.belote == Team.NS and played.score == (370, 20)
     assert played.section("Event").value == "Club evening"
     assert passed.passed and passed.contract is None and len(passed.auction) == 4

@@ -132,9 +132,9 @@ def test_advice_grid_follows_the_levels_and_strains():
     assert adv.levels == (80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, CAPOT)
     assert adv.bid_strains == (Strain.S, Strain.H, Strain.D, Strain.C)
     assert len(adv.bids) == 4 * len(adv.levels)
-    assert adv.bid(200, "S").p_make == 1.0                   # 130 + 240 = 370
+    assert adv.bid(200, Strain.S).p_make == 1.0                   # 130 + 240 = 370
     with pytest.raises(ValueError, match="SA"):
-        adv.bid(100, "SA")
+        adv.bid(100, Strain.SA)
 
 
 # -- 4. strains and capot --------------------------------------------------------------------
@@ -209,7 +209,7 @@ def test_scaled_tables_against_minimax():
         deal = Deal([CardSet(pack[k * i: k * i + k]) for i in range(4)])
         strain, leader = rng.choice((Strain.SA, Strain.TA)), rng.randrange(4)
         for rules in tables:
-            expect = minimax.ns_points(Position(deal, strain, leader, rules))
+            expect = minimax.ns_points(Position(deal, strain, Seat(leader), rules))
             assert solver.solve(deal, strain, leader, (), rules).ns_points == expect, (deal.to_pbn(), rules)
 
 
@@ -318,13 +318,13 @@ def test_tout_atout_with_the_partner_relaxation():
     relaxes as for any trump lead.  N leads the 9♥, E plays the 7♥, S (partner winning)
     holds J♥ and 8♥: the default forces the jack, the variant allows either."""
     deal = Deal.from_pbn("N:-.A9.-.- -.T7.-.- -.J8.-.- -.KQ.-.-")
-    pos = Position(deal, "TA", "N")
-    pos.play("H9"), pos.play("H7")
+    pos = Position.parse(deal, "TA", "N")
+    pos.play(Card.H9), pos.play(Card.H7)
     assert [str(c) for c in pos.legal_cards()] == ["HJ"]
-    relaxed = Position(deal, "TA", "N", Rules(must_overtrump_partner=False))
-    relaxed.play("H9"), relaxed.play("H7")
+    relaxed = Position.parse(deal, "TA", "N", Rules(must_overtrump_partner=False))
+    relaxed.play(Card.H9), relaxed.play(Card.H7)
     assert sorted(str(c) for c in relaxed.legal_cards()) == ["H8", "HJ"]
     # the engine follows the referee on both, card by card
     for rules in (Rules(), Rules(must_overtrump_partner=False)):
-        pos = Position(deal, "TA", "N", rules, ["H9", "H7"])
+        pos = Position.parse(deal, "TA", "N", rules, ["H9", "H7"])
         assert Solver().card_values(pos) == minimax.card_values(pos)

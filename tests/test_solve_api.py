@@ -27,7 +27,7 @@ def random_position(seed: int, strain: Strain, leader: int, rules: Rules, n_play
     """A full random deal and ``n_played`` random legal cards from its first lead."""
     rng = random.Random(seed)
     deal = Deal.random(rng=rng)
-    pos = Position(deal, strain, leader, rules)
+    pos = Position(deal, strain, Seat(leader), rules)
     for _ in range(n_played):
         pos.play(rng.choice(list(pos.legal_cards())))
     return deal, [c for _, c in pos.history], pos
@@ -116,7 +116,7 @@ def test_engine_follows_the_referee(seed, strain, undertrump, overtrump_partner)
     rules = Rules(must_undertrump=undertrump, must_overtrump_partner=overtrump_partner)
     rng = random.Random(seed)
     deal = Deal.random(rng=rng)
-    pos = Position(deal, strain, rng.randrange(4), rules)
+    pos = Position(deal, strain, Seat(rng.randrange(4)), rules)
     s = Solver(tt_bits=8)
     s.load(pos)
     eng = s._engine

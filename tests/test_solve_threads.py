@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from solver import Deal, Position, Solver
+from solver import Card, Deal, Position, Solver
 
 solve_module = sys.modules["solver.solve"]      # (solver.solve is also the function's name)
 
@@ -18,7 +18,7 @@ def _positions():
     """Full deals and positions inside a trick and at a later trick start, all strains."""
     out = []
     for i, strain in enumerate(("H", "SA", "TA", "S", "D", "C")):
-        pos = Position(Deal.random(seed=4000 + i), strain, "NESW"[i % 4])
+        pos = Position.parse(Deal.random(seed=4000 + i), strain, "NESW"[i % 4])
         rng = random.Random(i)
         for _ in range((0, 5, 8)[i % 3]):
             pos.play(rng.choice(sorted(pos.legal_cards())))
@@ -37,9 +37,9 @@ def test_solve_all_answers_as_one_thread(threads):
 
 
 def test_solve_all_of_a_finished_deal():
-    pos = Position(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"), "S", "N")
+    pos = Position.parse(Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-"), "S", "N")
     for c in ("SA", "SK", "S7", "S8"):
-        pos.play(c)
+        pos.play(Card.parse(c))
     sol = solve_module.solve_all(pos, threads=2)
     # A and K of trumps (11 + 4) and the last trick's 10
     assert (sol.ns_points, sol.card_values, sol.line) == (25, {}, [])

@@ -15,6 +15,7 @@ import solver.studies as st  # noqa: E402
 from solver.aggregate import aggregate, read_aggregates  # noqa: E402
 from solver.cards import CardSet, Seat  # noqa: E402
 from solver.studies import StudyError, StudySpec, chunk_deals, deal_of, read_study, study  # noqa: E402
+from solver.studyfiles import HandsFormat  # noqa: E402
 
 COINCHE = [sys.executable, "-m", "coinche_cli.main"]
 SMALL = dict(strains="H", workers=1, backend="thread")
@@ -79,7 +80,8 @@ def test_regrouping_by_another_seat_or_feature_solves_nothing(tmp_path, monkeypa
     west = aggregate(d, [], seat="W")
     assert south.groups[0].mean.value + west.groups[0].mean.value == 162
     # East's trump count groups: read from the stored hands, East's column
-    frame_e = [bin(m & 0xFF00).count("1") for m in read_study(d).to_arrow(hands="mask").column("E").to_pylist()]
+    masks = read_study(d).to_arrow(hands=HandsFormat.MASK).column("E").to_pylist()
+    frame_e = [bin(m & 0xFF00).count("1") for m in masks]
     assert {g.key[0]: g.n for g in east.groups} == {k: frame_e.count(k) for k in set(frame_e)}
 
 
@@ -107,7 +109,7 @@ def test_a_study_loads_into_pandas_and_arrow_with_readable_hands(tmp_path):
     assert [frame[s.name][0] for s in Seat] == [CardSet(first.masks[s]).to_pbn() for s in Seat]
     raw = pd.read_parquet(d / "chunks")                      # the folder is a Parquet dataset
     assert sorted(raw["index"]) == list(range(6))
-    assert info.to_arrow(hands="mask").column("N").to_pylist() == list(raw.sort_values("index")["N"])
+    assert info.to_arrow(hands=HandsFormat.MASK).column("N").to_pylist() == list(raw.sort_values("index")["N"])
 
 
 def test_a_study_of_the_older_layout_is_refused_in_one_line(tmp_path):

@@ -23,6 +23,7 @@ from solver.errors import ConstraintError  # noqa: E402
 from solver.outcome import PlayedContract  # noqa: E402
 from solver.rules import Rules, Strain  # noqa: E402
 from solver.studies import read_study, study  # noqa: E402
+from solver.studyfiles import HandsFormat  # noqa: E402
 from solver.studyquery import DealFeature, predicate  # noqa: E402
 from solver.studyscore import compare_contracts  # noqa: E402
 from solver.studystats import QUANTILES  # noqa: E402
@@ -36,7 +37,7 @@ def hearts(tmp_path_factory):
     """60 deals solved in hearts and no-trumps, West leading; South's study."""
     d = tmp_path_factory.mktemp("research") / "h"
     study(d, deals=60, seed=11, strains="H SA", chunk_size=30, workers=1, backend="thread")
-    frame = read_study(d).to_pandas(hands="mask")
+    frame = read_study(d).to_pandas(hands=HandsFormat.MASK)
     return d, frame
 
 
@@ -245,7 +246,7 @@ def test_a_study_deals_only_the_deals_its_accept_test_passes(tmp_path):
     grown = study(d, deals=10, seed=3, strains="H", chunk_size=4, workers=1, backend="thread",
                   accept="trump_J and trump_9")
     assert (r.solved, grown.solved) == (2, 2)              # chunk 1 again (it was short), then chunk 2
-    south = read_study(d).to_pandas(hands="mask")["S"]
+    south = read_study(d).to_pandas(hands=HandsFormat.MASK)["S"]
     assert len(south) == 10 and all((int(m) & HJ) and (int(m) & H9) for m in south)
     # the deals do not depend on the chunk size, and differ from one another
     from solver.studyfiles import StudySpec, deal_of

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("matplotlib", reason="the plots need the plot extra")
 
 from solver import studyplot                                   # noqa: E402
-from solver.aggregate import Aggregates, Group                 # noqa: E402
+from solver.aggregate import Aggregates, FeaturesOf, Group     # noqa: E402
 from solver.cards import Seat                                  # noqa: E402
 from solver.contract import CAPOT                              # noqa: E402
 from solver.features import HONOURS                            # noqa: E402
@@ -28,7 +28,7 @@ def _group(strain: Strain, leader: Seat, value, n: int = 50, mean: float = 80.0)
 
 
 def _aggregates(by: str, groups: list[Group]) -> Aggregates:
-    return Aggregates((by,), "seat", Seat.S, LEVELS, sum(g.n for g in groups), tuple(groups))
+    return Aggregates((by,), FeaturesOf.SEAT, Seat.S, LEVELS, sum(g.n for g in groups), tuple(groups))
 
 
 def _png_size(path) -> tuple[int, int]:
@@ -89,5 +89,5 @@ def test_figures_stay_bounded(tmp_path):
 def test_nothing_is_drawn_for_one_value_or_two_features(tmp_path):
     one = [_group(Strain.S, Seat.W, 3)]
     assert studyplot.plot_aggregates(_aggregates("trumps", one), tmp_path) == []
-    two = Aggregates(("trumps", "trump_J"), "seat", Seat.S, LEVELS, 50, (one[0],))
+    two = Aggregates(("trumps", "trump_J"), FeaturesOf.SEAT, Seat.S, LEVELS, 50, (one[0],))
     assert studyplot.plot_aggregates(two, tmp_path) == []

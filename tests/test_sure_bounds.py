@@ -62,8 +62,8 @@ def test_partner_runs_after_an_entry():
     sure.  N's other card (the only club, a run of its own) cannot be cashed as well:
     S would have to throw a spade on it, so the bound takes the richer set of runs."""
     deal = Deal.from_pbn("N:7...7 9..8. AT... .87..")
-    assert _bounds(Position(deal, "SA", "N", Rules())) == (39, 39)
-    assert minimax.future_points(Position(deal, "SA", "N", Rules())) == 39
+    assert _bounds(Position.parse(deal, "SA", "N", Rules())) == (39, 39)
+    assert minimax.future_points(Position.parse(deal, "SA", "N", Rules())) == 39
 
 
 def test_cashed_tricks_count_the_cards_that_must_follow():
@@ -73,7 +73,7 @@ def test_cashed_tricks_count_the_cards_that_must_follow():
     lets N's ace take the last trick and its dix de der; W then throws the queen or the
     7 of clubs, worth 33 or 36 to N-S.)"""
     deal = Deal.from_pbn("N:A.7.. K.A.. ..8.8 Q...7")
-    pos = Position(deal, "SA", "N", Rules())
+    pos = Position.parse(deal, "SA", "N", Rules())
     assert _bounds(pos) == (26, 19 + 4 + 19 + 3 + 10)
     assert minimax.future_points(pos) == 33
 
@@ -81,7 +81,7 @@ def test_cashed_tricks_count_the_cards_that_must_follow():
 def test_bounds_only_at_a_trick_start():
     deal = Deal.from_pbn("N:A.7.. K.A.. ..8.8 Q...7")
     s = Solver(tt_bits=8)
-    s.load(Position(deal, "SA", "N", Rules(), ["SA"]))
+    s.load(Position.parse(deal, "SA", "N", Rules(), ["SA"]))
     with pytest.raises(ValueError, match="start of a trick"):
         s._engine.sure_bounds()
 
@@ -104,7 +104,7 @@ def test_a_hand_of_top_trumps_takes_every_trick():
     beaten, so N-S take everything: 45 in trumps (20 + 14 + 11), 18 in each of the
     other suits (A 11, K 4, Q 3) and the dix de der, 109.  Without this rule the bound
     was N's trumps alone, 45."""
-    pos = Position(Deal.from_pbn("N:.AJ9.. AKQ... ..AKQ. ...AKQ"), "H", "E", Rules())
+    pos = Position.parse(Deal.from_pbn("N:.AJ9.. AKQ... ..AKQ. ...AKQ"), "H", "E", Rules())
     assert _total(pos) == 45 + 3 * 18 + 10
     assert _bounds(pos) == (109, 109)
     assert minimax.future_points(pos) == 109
@@ -116,7 +116,7 @@ def test_cards_that_fall_under_the_top_trumps():
     card to both: at least their two cheapest.  E's are the queen and king of spades
     (3 + 4), W's the 8 and ten of clubs (0 + 10), so N-S are sure of 20 + 14 + 7 + 10 =
     51 (the trumps alone gave 34).  The value is every point, 98."""
-    pos = Position(Deal.from_pbn("N:.J9.7. AKQ... ..AK.7 ...AT8"), "H", "E", Rules())
+    pos = Position.parse(Deal.from_pbn("N:.J9.7. AKQ... ..AK.7 ...AT8"), "H", "E", Rules())
     assert _bounds(pos)[0] == 51
     assert minimax.future_points(pos) == _total(pos) == 98
 
@@ -129,10 +129,10 @@ def test_long_cards_after_the_run():
     counts: ace 19, ten 10, the spades E and W must follow with, their lowest (E's 9
     and queen, 0 + 3; W's jack, 2), and the card W, out of spades, must discard on the
     second round, his cheapest (a queen, 3): 37."""
-    pos = Position(Deal.from_pbn("N:AT87... KQ.AK.. ..AK.AK J9.Q.Q."), "SA", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:AT87... KQ.AK.. ..AK.AK J9.Q.Q."), "SA", "N", Rules())
     assert _bounds(pos) == (123, 123)
     assert minimax.future_points(pos) == 123
-    pos = Position(Deal.from_pbn("N:AT87... KQ9.A.. ..AK.AK J.KQ.Q."), "SA", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:AT87... KQ9.A.. ..AK.AK J.KQ.Q."), "SA", "N", Rules())
     assert _bounds(pos)[0] == 37
     assert minimax.future_points(pos) == 86
 
@@ -143,7 +143,7 @@ def test_lead_lost_to_the_opponents():
     it with an ace and his side takes at least that trick.  A spade gives E two tricks
     (19 + 10, and S, out of spades, throws his cheapest cards on them: 0 and 10); the
     heart gives W one, 19, the cheapest for N: E-W take at least 19 of the 87 points."""
-    pos = Position(Deal.from_pbn("N:87.9.. AT...8 ..AT.7 .A.98."), "SA", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:87.9.. AT...8 ..AT.7 .A.98."), "SA", "N", Rules())
     assert _bounds(pos) == (0, 87 - 19)
     assert minimax.future_points(pos) == 49
 
@@ -151,7 +151,7 @@ def test_lead_lost_to_the_opponents():
 def test_partner_follows_high_under_a_run():
     """SA, N to lead, two tricks: N cashes the ace of spades, and S drops his ten on it
     (he may play any spade under his partner's ace): 29 sure points, not 19 with S's 7."""
-    pos = Position(Deal.from_pbn("N:A.7.. .A.7. T7... .8.8."), "SA", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:A.7.. .A.7. T7... .8.8."), "SA", "N", Rules())
     assert _bounds(pos) == (29, 58)
     assert minimax.future_points(pos) == 29
 
@@ -163,7 +163,7 @@ def test_top_trumps_first_draw_the_trump_that_would_ruff():
     first: E must follow with his only trump, and then follows the ace of spades and
     discards on the ten.  Every trick is N's, all 89 points (the bound was the jack
     alone, 20)."""
-    pos = Position(Deal.from_pbn("N:AT.J.. 9.7.A. ...AKQ ..KQJ."), "H", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:AT.J.. 9.7.A. ...AKQ ..KQJ."), "H", "N", Rules())
     assert _total(pos) == 89
     assert _bounds(pos) == (89, 89)
     assert minimax.future_points(pos) == 89
@@ -176,7 +176,7 @@ def test_a_run_is_cashed_while_the_opponents_follow():
     under it: 15 sure points, where the whole run, which E can ruff, counted nothing
     before.  (The upper bound, 47, is E's lone trump, the top one: N and S each lose at
     least their cheapest card to it.)"""
-    pos = Position(Deal.from_pbn("N:AT... 7.7.. ...AK ..AK."), "H", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:AT... 7.7.. ...AK ..AK."), "H", "N", Rules())
     assert _bounds(pos) == (15, 47)
     assert minimax.future_points(pos) == 26
 
@@ -186,7 +186,7 @@ def test_long_trumps_once_the_opponents_are_out():
     ace, the only other trump.  N leads the jack, E must follow with the ace, and N's 8
     and 7 are then the last trumps: they win the last two tricks.  All 92 points are
     N-S's (the bound was the jack alone, 20)."""
-    pos = Position(Deal.from_pbn("N:.J87.. .A.AK. ...AKQ AKQ..."), "H", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:.J87.. .A.AK. ...AKQ AKQ..."), "H", "N", Rules())
     assert _total(pos) == 92
     assert _bounds(pos) == (92, 92)
     assert minimax.future_points(pos) == 92
@@ -203,7 +203,7 @@ def test_lead_lost_with_trumps():
     follow; W's ace of spades is not cashed: S, out of spades, would ruff it): 18.  On
     a club W's king wins, 4, and W has no diamond to reach E: E-W are sure of 4 of
     the 69 points (the top trump gives N-S 20)."""
-    pos = Position(Deal.from_pbn("N:..87.7 ..AT.8 .J.Q.9 A.7..K"), "H", "N", Rules())
+    pos = Position.parse(Deal.from_pbn("N:..87.7 ..AT.8 .J.Q.9 A.7..K"), "H", "N", Rules())
     assert _total(pos) == 69
     assert _bounds(pos) == (20, 65)
     assert minimax.future_points(pos) == 30

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from solver import Deal, Solver, dd_table
+from solver import Deal, Seat, Solver, dd_table
 from solver.errors import SolverError
 from solver.rules import Rules, Strain
 
@@ -83,14 +83,14 @@ def test_a_position_set_up_by_another_thread_is_refused():
     read B's position, so it is refused (deterministic: the threads run one by one)."""
     s = Solver(tt_bits=10)
     d = DEALS[0]
-    s.load_hands(d.masks, Strain.H, 0, Rules())
-    t = threading.Thread(target=s.load_hands, args=(DEALS[1].masks, Strain.SA, 1, Rules()))
+    s.load_hands(d.masks, Strain.H, Seat.N, Rules())
+    t = threading.Thread(target=s.load_hands, args=(DEALS[1].masks, Strain.SA, Seat.E, Rules()))
     t.start()
     t.join()
     with pytest.raises(SolverError, match="another thread"):
         s.value()
     # setting a position again makes it this thread's
-    s.load_hands(d.masks, Strain.H, 0, Rules())
+    s.load_hands(d.masks, Strain.H, Seat.N, Rules())
     assert s.value() == Solver(tt_bits=10).solve(d, "H").ns_points
 
 

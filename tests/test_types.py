@@ -113,13 +113,17 @@ _CONVENIENCES = {
     # the reader the doors' ``leader=`` and ``dealer=`` go through (solve, dd_table, ...)
     ("solver.deal", "first_leader", "leader"), ("solver.deal", "first_leader", "dealer"),
     # the Python face of ``coinche study show``: a study's folder, ``of="side"``, ``seat="E"``
-    ("solver.aggregate", "aggregate", "seat"),
+    ("solver.aggregate", "aggregate", "seat"), ("solver.aggregate", "aggregate", "of"),
     # the look-ahead doors mirror bidding's: ``solver.auction_advice(hand, "S", "E", "...")``
     *{("solver.lookahead", "auction_advice", p) for p in ("hand", "seat", "dealer", "auction", "executor")},
     *{("solver.lookahead", "review_auction", p) for p in ("deal", "dealer", "auction")},
     # a study's questions as text (``where="trump_J and trumps >= 4"``, contracts ``"100H S"``)
     ("solver.aggregate", "aggregate", "where"), ("solver.studyquery", "predicate", "where"),
     *{("solver.studyscore", "compare_contracts", p) for p in ("contracts", "leader", "seat", "where")},
+    # the referee's position as the examples write it: ``Position.parse("N:...", "H", "N")``
+    *{("solver.play", "Position.parse", p) for p in ("deal", "strain", "leader")},
+    # the bots by their words, as ``--ns``, ``--partner`` and the board name them
+    ("solver.bots", "make_bot", "kind"), ("solver.bots", "bots_for", "kinds"),
     # the language blocks: ``with writing_in("fr"):``
     ("solver.messages", "writing_in", "language"), ("solver.notation", "using", "language"),
 }
@@ -138,30 +142,7 @@ def _is_reader(qualname: str) -> bool:
 
 
 #: Not yet narrowed: (module, qualified name, parameter).  The list only shrinks.
-_NOT_YET_NARROWED: set[tuple[str, str, str]] = {
-    # the advice's accessors: ``adv.bid(100, "S")`` in docs/advice.md and many tests
-    ('solver.advice', 'Advice.bid', 'strain'),
-    ('solver.advice', 'Advice.strain', 'strain'),
-    # the heuristic bot (solver/bots.py) hands it the shown cards as text
-    ('solver.knowledge', 'Knowledge.from_play', 'hand'),
-    ('solver.knowledge', 'Knowledge.from_play', 'leader'),
-    ('solver.knowledge', 'Knowledge.from_play', 'seat'),
-    ('solver.knowledge', 'Knowledge.from_play', 'shown'),
-    ('solver.knowledge', 'Knowledge.from_play', 'strain'),
-    # the referee's position: built and played from text in most tests and examples
-    ('solver.play', 'Position.__init__', 'deal'),
-    ('solver.play', 'Position.__init__', 'leader'),
-    ('solver.play', 'Position.__init__', 'strain'),
-    ('solver.play', 'Position.check', 'card'),
-    ('solver.play', 'Position.check', 'seat'),
-    ('solver.play', 'Position.hand', 'seat'),
-    ('solver.play', 'Position.play', 'card'),
-    ('solver.play', 'Position.play', 'seat'),
-    ('solver.play', 'Position.team_points', 'team'),
-    # the engine's door for callers holding masks: it checks a leader given as an int
-    ('solver.solve', 'Solver.load_hands', 'leader'),
-    ('solver.solve', 'Solver.load_hands', 'strain'),
-}
+_NOT_YET_NARROWED: set[tuple[str, str, str]] = set()
 
 
 def _domain(t: object) -> bool:
@@ -271,3 +252,65 @@ def test_the_lead_measure_is_an_enum_read_from_its_word():
     assert Measure("set") is Measure.SET and Measure.POINTS == "points"
     with pytest.raises(ConstraintError, match="measure"):
         lead_advice("KT7.Q8.A9.K", seat="E", contract="100H", declarer="S", samples=1, measure="tricks")
+
+
+def test_whose_features_a_study_groups_by_is_an_enum_its_json_the_word():
+    import json
+
+    from solver import Seat
+    from solver.aggregate import SIDES, Aggregates, FeaturesOf
+
+    assert [f.value for f in FeaturesOf] == ["seat", "side"] and SIDES == tuple(FeaturesOf)
+    assert FeaturesOf("side") is FeaturesOf.SIDE and str(FeaturesOf.SEAT) == "seat"
+    agg = Aggregates(("trumps",), FeaturesOf.SIDE, Seat.S, (80,), 0, ())
+    data = agg.to_dict()
+    assert data["of"] == "side" and type(data["of"]) is str
+    back = Aggregates.from_dict(json.loads(json.dumps(data)))
+    assert back.of is FeaturesOf.SIDE and back.to_dict() == data
+
+
+def test_a_study_tables_hands_format_is_an_enum_equal_to_its_word():
+    from solver.studyfiles import HandsFormat
+
+    assert [f.value for f in HandsFormat] == ["pbn", "mask"]
+    assert HandsFormat("mask") is HandsFormat.MASK and str(HandsFormat.PBN) == "pbn"
+
+
+def test_a_bot_kind_is_an_enum_its_name_the_word():
+    import json
+
+    from solver.bots import BOT_KINDS, BotKind, make_bot
+
+    assert [k.value for k in BotKind] == ["pimc", "heuristic", "random", "dd"] == list(BOT_KINDS)
+    assert make_bot("heuristique").name is BotKind.HEURISTIC         # the French word reads too
+    assert make_bot(BotKind.RANDOM).name is BotKind.RANDOM
+    assert json.dumps({"bot": make_bot("random").name}) == '{"bot": "random"}'
+
+
+def test_a_play_problems_side_is_an_enum_its_json_the_word():
+    import json
+
+    from solver.practice import Side, play_problem
+
+    assert [s.value for s in Side] == ["declarer", "defence"]
+    problem = play_problem(3)
+    side = problem["goal"]["side"]
+    assert type(side) is str and Side(side) in Side
+    assert json.loads(json.dumps(problem))["goal"]["side"] == side
+
+
+def test_what_a_player_is_asked_for_is_an_enum_equal_to_its_word():
+    from solver.game import Ask
+
+    assert [a.value for a in Ask] == ["call", "card"] and Ask("card") is Ask.CARD and str(Ask.CALL) == "call"
+
+
+def test_the_referee_reads_text_only_through_position_parse():
+    from solver import Card, Deal, Position, Seat, Strain
+
+    text = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
+    read = Position.parse(text, "H", "E", played="S8")
+    typed = Position(Deal.from_pbn(text), Strain.H, Seat.E, played=[Card.S8])
+    assert repr(read) == repr(typed) and read.hands == typed.hands and read.to_move is Seat.S
+    again = eval(repr(read), {"Position": Position})          # the repr is the text door's call
+    assert again.hands == read.hands and again.history == read.history

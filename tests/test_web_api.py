@@ -90,7 +90,7 @@ def test_advice_and_lead_mirror_the_api(client):
 def test_the_answers_from_one_seat_mirror_the_api(client):
     pbn = DEAL.to_pbn()
     body = {"deal": pbn, "contract": "100H", "declarer": "S", "leader": "W", "samples": 8, "seed": 3}
-    seat = solver.Position(DEAL, "H", "W", played="").to_move
+    seat = solver.Position.parse(DEAL, "H", "W", played="").to_move
     got = ok(client.post("/api/play", json=body))
     assert got == solver.play_advice(DEAL.hands[seat], seat, "100H S", "", leader="W", samples=8, seed=3,
                                      deal=DEAL).to_dict()
@@ -224,7 +224,7 @@ def test_an_illegal_card_refused_in_french(client):
     """A card the rules forbid, on a French page: solver.Position's French message,
     the reason (follow, overtrump, trump) said in French."""
     from solver.messages import writing_in
-    pos = solver.Position(DEAL, "H", "E")
+    pos = solver.Position.parse(DEAL, "H", "E")
     lead = next(iter(pos.legal_cards()))
     pos.play(lead)
     bad = next(c for c in DEAL.hands[pos.to_move] if c not in pos.legal_cards())
@@ -232,7 +232,7 @@ def test_an_illegal_card_refused_in_french(client):
     got = client.post("/api/solve", json={"deal": DEAL.to_pbn(), "strain": "H", "leader": "E", "played": played},
                       headers={"accept-language": "fr"})
     with writing_in("fr"), pytest.raises(solver.CoincheError) as refused:
-        solver.Position(DEAL, "H", "E", played=played)
+        solver.Position.parse(DEAL, "H", "E", played=played)
     assert got.status_code == 400 and got.json()["error"] == str(refused.value)
     assert "doit" in str(refused.value) and "n'est pas permise" in str(refused.value)
 

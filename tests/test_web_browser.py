@@ -237,13 +237,13 @@ def test_from_the_players_seat(server, browser):
     played = []
     for _ in range(8):              # the worst card each time: the review has verdicts to show
         values = solver.solve(DEAL, "C", "S", played).card_values
-        ns = solver.Position(DEAL, "C", "S", played=played).to_move in (solver.Seat.N, solver.Seat.S)
+        ns = solver.Position.parse(DEAL, "C", "S", played=played).to_move in (solver.Seat.N, solver.Seat.S)
         played.append((min if ns else max)(values, key=values.get).name)
     open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=play&st=C&ld=S&dl=E&lang=en&cl=100&cd=S&sn=12"
                                  f"&p={'-'.join(played)}")
     browser.find_element(By.ID, "seat-advice").click()
     settle(browser, 60)
-    seat = solver.Position(DEAL, "C", "S", played=played).to_move
+    seat = solver.Position.parse(DEAL, "C", "S", played=played).to_move
     want = solver.play_advice(DEAL.hands[seat], seat, "100C S", played, leader="S", samples=12, seed=1,
                               deal=DEAL)
     rows = browser.find_elements(By.CSS_SELECTOR, "#seat-advice-table tr[data-card]")

@@ -31,7 +31,7 @@ import functools
 from typing import Any, Optional, Sequence
 
 from solver.auction import Auction, Call, parse_call
-from solver.bots import SeatView, make_bot
+from solver.bots import BotKind, SeatView, make_bot
 from solver.cards import Card, CardSet, Seat
 from solver.contract import Contract
 from solver.declarations import find_declarations
@@ -46,7 +46,7 @@ from solver.rules import Rules, Strain
 __all__ = ["BOTS", "MAX_DEALS", "table_state", "bot_move", "match_records", "bots_replay"]
 
 #: The bots a person may sit with (DoubleDummyBot sees every card: never at the board).
-BOTS = ("pimc", "heuristic", "random")
+BOTS = tuple(k.value for k in (BotKind.PIMC, BotKind.HEURISTIC, BotKind.RANDOM))
 #: Deals in one match sent to the server (a match to 2000 points lasts about 15 to 25).
 MAX_DEALS = 60
 #: The first dealer of every match at the board.

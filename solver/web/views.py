@@ -232,7 +232,7 @@ def seat_advice_view(deal: "Deal | str", contract: str, declarer: str, leader: s
     card's exact value on the deal beside the sampled average."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     c = _contract(contract, declarer)
-    pos = Position(d, c.strain, leader, rules, played=played)
+    pos = Position.parse(d, c.strain, leader, rules, played=played)
     if pos.is_over:
         raise ConstraintError(tr("the deal is over: no card is left to play"))
     seat = pos.to_move
