@@ -448,7 +448,7 @@ def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Con
                 call = Call(seat, CallKind.PASS) if ap else notation.call(word, seat)
                 state.add(call)
             except CoincheError as e:
-                raise _fail(tag, tr("call {i} ({seat}): {error}", i=len(calls) + 1, seat=seat.name, error=e),
+                raise _fail(tag, tr("call {n} ({seat}): {error}", n=len(calls) + 1, seat=seat.name, error=e),
                             n) from None
             calls.append(call)
             seat = seat.next
@@ -485,7 +485,7 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
                 card = notation.card(w)
                 pos.play(card)
             except CoincheError as e:
-                raise _fail(tag, tr("card {i} of the play: {error}", i=len(cards) + 1, error=e), n) from None
+                raise _fail(tag, tr("card {n} of the play: {error}", n=len(cards) + 1, error=e), n) from None
             cards.append(card)
         if len(words) < 4 and n != tag.lines[-1][0]:
             raise _fail(tag, tr("trick {line} has {n} cards: only the last trick may be short",
