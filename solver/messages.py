@@ -1100,4 +1100,5 @@ FRENCH: dict[str, str] = {
     "trick {line} has {n} cards: only the last trick may be short": "le pli {line} a {n} cartes : seul le dernier pli peut être incomplet",
     "malformed line {line}: see docs/formats.md": "ligne mal formée {line} : voir docs/formats.md",
     "game at line {n}": "partie de la ligne {n}",
+    "a dot after anything but {names}": "un point après autre chose que {names}",
 }

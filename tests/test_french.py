@@ -265,6 +265,16 @@ def test_the_tag_prefix_and_the_record_messages_in_each_language():
         assert _refusal(record_score, game) == "partie de la ligne 1 : contrat 100♥ N sans [Result]"
 
 
+def test_a_study_predicate_refusal_in_each_language():
+    """A dot after a word that names no seat, in a study's predicate (solver.studyquery)."""
+    from solver.studyquery import predicate
+    assert _refusal(predicate, "x.trumps > 2").startswith(
+        "predicate 'x.trumps > 2': a dot after anything but N E S W seat partner")
+    with writing_in("fr"):
+        assert _refusal(predicate, "x.trumps > 2").startswith(
+            "condition 'x.trumps > 2' : un point après autre chose que N E S W seat partner")
+
+
 def test_a_match_refusal_in_french_on_the_page():
     """The board's match API answers in the request's language (Accept-Language: fr):
     solver.web.match's refusals, and the validator's rarer ones."""
