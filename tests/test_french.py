@@ -324,19 +324,37 @@ PENDING = {
 }
 
 
+def _english_raise_lines(source: str) -> list[str]:
+    """The raise sites of ``source`` whose message is a bare string or f-string (not tr())."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args):
+            continue
+        first, func = node.exc.args[0], node.exc.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        text = isinstance(first, ast.JoinedStr) or (isinstance(first, ast.Constant) and isinstance(first.value, str))
+        if text and name not in FOR_PROGRAMMERS:
+            lines.append(f"line {node.lineno}")
+    return lines
+
+
 def _english_raises() -> dict[str, list[str]]:
     """Module -> its raise sites whose message is a bare string or f-string (not tr())."""
     found: dict[str, list[str]] = {}
     for path in sorted([*ROOT.joinpath("solver").rglob("*.py"), *ROOT.joinpath("cli").rglob("*.py")]):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args):
-                continue
-            first, func = node.exc.args[0], node.exc.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            text = isinstance(first, ast.JoinedStr) or (isinstance(first, ast.Constant) and isinstance(first.value, str))
-            if text and name not in FOR_PROGRAMMERS:
-                found.setdefault(path.relative_to(ROOT).as_posix(), []).append(f"line {node.lineno}")
+        lines = _english_raise_lines(path.read_text(encoding="utf-8"))
+        if lines:
+            found[path.relative_to(ROOT).as_posix()] = lines
     return found
+
+
+def test_the_scan_finds_english_raises():
+    """The scan the two tests below rely on: a scan that found nothing would pass them."""
+    source = ('raise ValueError(f"bad {x}")\n'
+              'raise fail("bad")\n'
+              'raise ValueError(tr("bad {x}", x=x))\n'
+              'raise AssertionError(f"cannot happen: {x}")\n')
+    assert _english_raise_lines(source) == ["line 1", "line 2"]
 
 
 def test_no_english_f_string_is_raised_outside_the_pending_modules():
@@ -346,6 +364,42 @@ def test_no_english_f_string_is_raised_outside_the_pending_modules():
 
 def test_the_pending_list_holds_no_clean_module():
     found = _english_raises()
-    assert len(found) > 10          # a scan that found nothing would pass the test above
     clean = sorted(PENDING - set(found))
     assert not clean, f"these modules raise no English f-string now: remove them from PENDING: {clean}"
+
+
+def _sentences_in(call: ast.Call) -> list[ast.expr]:
+    """The English text among a call's arguments at any depth, those inside tr() and N_()
+    apart: f-strings with a letter, string literals with words (a dictionary key is one word)."""
+    found: list[ast.expr] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("tr", "N_"):
+            return
+        if isinstance(node, ast.JoinedStr):
+            if any(isinstance(v, ast.Constant) and any(c.isalpha() for c in v.value) for v in node.values):
+                found.append(node)
+            return
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and " " in node.value.strip():
+            found.append(node)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    for arg in [*call.args, *(k.value for k in call.keywords)]:
+        visit(arg)
+    return found
+
+
+def test_the_library_raises_no_english_sentence_through_a_helper():
+    """The library's raise sites (solver/), past their first argument: a sentence built
+    inside a helper's call (``raise _fail(tag, f"...")``, ``raise bad("..." + x)``)."""
+    assert [ast.unparse(s) for s in _sentences_in(ast.parse('f(t, f"bad {x}", tr("ok {y}", y="a b"), "x" + "c d")')
+                                                  .body[0].value)] == ["f'bad {x}'", "'c d'"]
+    left = []
+    for path in sorted(ROOT.joinpath("solver").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                    and getattr(node.exc.func, "id", "") not in FOR_PROGRAMMERS:
+                left += [f"{path.relative_to(ROOT)}:{node.lineno}" for _ in _sentences_in(node.exc)]
+    assert not left, f"write these messages through solver.messages.tr: {left}"
