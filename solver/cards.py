@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import CardError, DealError, SeatError, quote
 from . import notation
-from .messages import tr
+from .messages import N_, tr
 
 if TYPE_CHECKING:
     from typing_extensions import Self     # typing.Self from Python 3.11
@@ -173,7 +173,7 @@ class Suit(NamedIntEnum):
                             letters=letters))
 
 
-BY_LANGUAGE[Suit] = "suit"
+BY_LANGUAGE[Suit] = N_("suit")
 
 
 class Rank(enum.IntEnum):
@@ -331,9 +331,9 @@ def _card_either(text: str, up: str) -> int:
     French one differs or when only French reads it."""
     en, fr = _card_readings(up, notation.EN), _card_readings(up, notation.FR)
     if len(en) == 1 and fr and fr != en:
-        raise CardError(notation.ambiguity("card", text, Card(en.pop()).symbol, Card(min(fr)).symbol))
+        raise CardError(notation.ambiguity(N_("card"), text, Card(en.pop()).symbol, Card(min(fr)).symbol))
     if not en and len(fr) == 1:
-        raise CardError(notation.french_only("card", text, Card(fr.pop()).symbol))
+        raise CardError(notation.french_only(N_("card"), text, Card(fr.pop()).symbol))
     if len(en) == 1:
         return en.pop()
     if len(en) > 1:

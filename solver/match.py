@@ -226,7 +226,7 @@ def record_score(record: Record, rules: Optional[Rules] = None) -> Optional[Deal
     c = record.contract
     if c is None:
         return None
-    where = f"game at line {record.line}"
+    where = tr("game at line {n}", n=record.line)
     if record.result is None:
         raise ScoreError(tr("{where}: contract {contract} without a [Result]", where=where, contract=c))
     deal = record.deal

@@ -21,7 +21,7 @@ import contextvars
 import re
 from typing import Any, Iterator
 
-from .notation import Language
+from .language import Language
 
 __all__ = ["tr", "N_", "writing_in", "output_language", "french_cards", "card_name", "FRENCH"]
 
@@ -35,7 +35,7 @@ def output_language() -> Language:
 
 @contextlib.contextmanager
 def writing_in(language: "Language | str") -> Iterator[Language]:
-    """Write in ``language`` inside the block (:data:`~solver.notation.AUTO` writes English)."""
+    """Write in ``language`` inside the block (:data:`~solver.language.AUTO` writes English)."""
     lang = Language(language)
     token = _OUTPUT.set(Language.FR if lang is Language.FR else Language.EN)
     try:
@@ -1186,4 +1186,30 @@ FRENCH: dict[str, str] = {
     "rules option {text} contradicts another option, which sets {name} to {value}": "l'option de règles {text} contredit une autre option, qui met {name} à {value}",
     "no rules flag {flag!r}: expected one of {flags}": "pas d'option de règles {flag!r} : il faut l'une de {flags}",
     "hint: a capot bid makes only when the bidders take every trick; add --capot to score a capot taken": "conseil : un capot annoncé ne réussit que si les preneurs font tous les plis ; ajoutez --capot pour marquer un capot réussi",
+    # the language of the input: refusals of solver.notation
+    "{source} {text!r}: expected en or fr": "{source} {text!r} : il faut en ou fr",
+    "{what} {text!r} reads {english} in English but {french} in French: set the language (--lang en or --lang fr)": "{what} {text!r} se lit {english} en anglais mais {french} en français : choisissez la langue (--lang en ou --lang fr)",
+    "{what} {text!r} is French notation ({french}): French suit letters P C K T need the French setting (--lang fr, or {var}=fr)": "{what} {text!r} est en notation française ({french}) : les lettres françaises des couleurs, P C K T, demandent le réglage français (--lang fr, ou {var}=fr)",
+    "suit": "couleur",
+    "language": "langue",
+    # the record files' refusals: the line and tag of each (solver.records)
+    "line {n}: [{tag}]: {message}": "ligne {n} : [{tag}] : {message}",
+    "unreadable value {value}": "valeur illisible {value}",
+    "contract {text} without a [Declarer]": "contrat {text} sans [Declarer]",
+    "unexpected line {text}: this tag takes no section": "ligne inattendue {text} : cette étiquette ne prend pas de section",
+    "a declarer without a [Contract]": "un preneur sans [Contract]",
+    "a result without a [Contract]": "un résultat sans [Contract]",
+    "result {result}, but the declarers take {made} card points in the [Play]": "résultat {result}, mais les preneurs font {made} points de cartes dans le [Play]",
+    "the auction starts with {seat}, but the seat after the dealer {dealer} speaks first ({first})": "les enchères commencent par {seat}, mais c'est la place qui suit le donneur {dealer} qui parle d'abord ({first})",
+    "call {n} ({seat}): {error}": "annonce {n} ({seat}) : {error}",
+    "the auction {calls} is not over: expected passes after the last bid (AP ends it)": "les enchères {calls} ne sont pas finies : il faut des passes après la dernière enchère (AP les finit)",
+    "the auction is passed out, but the [Contract] is {contract}": "tout le monde passe aux enchères, mais le [Contract] est {contract}",
+    "the auction ends in {final}, not in the [Contract] {contract}": "les enchères finissent sur {final}, pas sur le [Contract] {contract}",
+    "{seat} leads, but the seat after the dealer {dealer} leads the first trick ({first})": "{seat} entame, mais c'est la place qui suit le donneur {dealer} qui entame le premier pli ({first})",
+    "a play needs the [Deal] and the [Contract] (with its [Declarer])": "un jeu demande le [Deal] et le [Contract] (avec son [Declarer])",
+    "trick {line} has {n} cards: expected at most 4": "le pli {line} a {n} cartes : 4 au plus",
+    "trick {line} has {n} cards: only the last trick may be short": "le pli {line} a {n} cartes : seul le dernier pli peut être incomplet",
+    "malformed line {line}: see docs/formats.md": "ligne mal formée {line} : voir docs/formats.md",
+    "game at line {n}": "partie de la ligne {n}",
+    "a dot after anything but {names}": "un point après autre chose que {names}",
 }

@@ -30,28 +30,15 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import enum
 import os
 from typing import Iterator, Mapping, Optional
 
 from .errors import CoincheError
+from .language import AUTO, EN, FR, Language
+from .messages import french_cards, output_language, tr
 
 __all__ = ["Language", "EN", "FR", "AUTO", "ENV_VAR", "current", "using", "chosen", "locale_language",
            "from_environment", "ambiguity", "french_only"]
-
-
-class Language(str, enum.Enum):
-    """English, French, or either (refusing what reads differently in the two)."""
-
-    EN = "en"
-    FR = "fr"
-    AUTO = "auto"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-EN, FR, AUTO = Language.EN, Language.FR, Language.AUTO
 
 _CURRENT: contextvars.ContextVar[Language] = contextvars.ContextVar("coinche_language", default=EN)
 
@@ -79,7 +66,7 @@ ENV_VAR = "COINCHE_LANG"
 def _language_word(text: str, source: str) -> Language:
     word = text.strip().lower()
     if word not in ("en", "fr"):
-        raise CoincheError(f"{source} {text!r}: expected en or fr")
+        raise CoincheError(tr("{source} {text!r}: expected en or fr", source=source, text=text))
     return Language(word)
 
 
@@ -91,7 +78,7 @@ def chosen(given: Optional[str] = None, environ: Mapping[str, str] = os.environ)
     (<Language.FR: 'fr'>, <Language.EN: 'en'>, None)
     """
     if given is not None:
-        return _language_word(given, "language")
+        return _language_word(given, tr("language"))
     value = environ.get(ENV_VAR, "")
     return _language_word(value, ENV_VAR) if value.strip() else None
 
@@ -125,13 +112,22 @@ def from_environment(given: Optional[str] = None,
     return EN, locale_language(environ)
 
 
+def _shown(symbols: str) -> str:
+    """Card symbols (``K♦``) in the output language (``R♦`` in French)."""
+    return french_cards(symbols) if output_language() is FR else symbols
+
+
 def ambiguity(what: str, text: object, english: str, french: str) -> str:
-    """The message for a text that reads one way in English and another in French."""
-    return (f"{what} {text!r} reads {english} in English but {french} in French: "
-            f"set the language (--lang en or --lang fr)")
+    """The message for a text that reads one way in English and another in French, in
+    the output language (``what``: the kind of text, a catalogue word marked with ``N_``)."""
+    return tr("{what} {text!r} reads {english} in English but {french} in French: "
+              "set the language (--lang en or --lang fr)", what=tr(what), text=text,
+              english=_shown(english), french=_shown(french))
 
 
 def french_only(what: str, text: object, french: str) -> str:
-    """The message for French suit letters read without the French setting."""
-    return (f"{what} {text!r} is French notation ({french}): French suit letters P C K T need "
-            f"the French setting (--lang fr, or {ENV_VAR}=fr)")
+    """The message for French suit letters read without the French setting, in the output
+    language (``what`` as for :func:`ambiguity`)."""
+    return tr("{what} {text!r} is French notation ({french}): French suit letters P C K T need "
+              "the French setting (--lang fr, or {var}=fr)", what=tr(what), text=text,
+              french=_shown(french), var=ENV_VAR)

@@ -44,7 +44,7 @@ from .contract import Contract
 from .deal import Deal
 from .declarations import parse_declaration
 from .errors import CoincheError, quote
-from .messages import tr
+from .messages import N_, tr
 from .auction import AuctionState, Call, CallKind
 from .play import Position
 from .review import Review
@@ -317,7 +317,9 @@ _WITH_LINES = ("Auction", "Play")
 
 
 def _fail(tag: _Tag, message: str, line: Optional[int] = None) -> RecordError:
-    return RecordError(f"line {line or tag.line}: [{tag.name}]: {message}")
+    """The error of a tag's value or section (``message``: already in the output language),
+    with the line it is on."""
+    return RecordError(tr("line {n}: [{tag}]: {message}", n=line or tag.line, tag=tag.name, message=message))
 
 
 def _value(tags: dict[str, _Tag], name: str, read: Callable[[str], Any]) -> Any:
@@ -329,7 +331,7 @@ def _value(tags: dict[str, _Tag], name: str, read: Callable[[str], Any]) -> Any:
     except CoincheError as e:
         raise _fail(tag, str(e)) from None
     except ValueError:
-        raise _fail(tag, f"unreadable value {quote(tag.value)}") from None
+        raise _fail(tag, tr("unreadable value {value}", value=quote(tag.value))) from None
 
 
 def _number(text: str, lo: int, hi: int) -> int:
@@ -371,7 +373,7 @@ def _contract(tags: dict[str, _Tag], notation: Notation, rules: Rules) -> tuple[
     bid, x = m.group(1), m.group(2)   # type: ignore[union-attr]
     declarer = _value(tags, "Declarer", notation.seat)
     if declarer is None:
-        raise _fail(tag, f"contract {quote(text)} without a [Declarer]")
+        raise _fail(tag, tr("contract {text} without a [Declarer]", text=quote(text)))
     try:
         return Contract.parse(bid, declarer, x or None, capot_coinche=rules.capot_coinche), False
     except CoincheError as e:
@@ -383,25 +385,25 @@ def _record(game: list[_Tag], notation: Notation) -> Record:
     for t in game:
         if t.lines and t.name in KNOWN_TAGS and t.name not in _WITH_LINES:
             n, text = t.lines[0]
-            raise _fail(t, f"unexpected line {quote(text)}: this tag takes no section", n)
+            raise _fail(t, tr("unexpected line {text}: this tag takes no section", text=quote(text)), n)
     rules = _value(tags, "Rules", lambda v: Rules().with_options(v.split())) or Rules()
     deal = _value(tags, "Deal", Deal.from_pbn)
     dealer = _value(tags, "Dealer", notation.seat)
     contract, passed = _contract(tags, notation, rules)
     if contract is None and "Declarer" in tags and tags["Declarer"].value.strip() not in ("", "?"):
-        raise _fail(tags["Declarer"], "a declarer without a [Contract]")
+        raise _fail(tags["Declarer"], tr("a declarer without a [Contract]"))
     auction = _auction(tags.get("Auction"), dealer, contract, passed, notation, rules)
     leader, play = _play(tags.get("Play"), deal, dealer, contract, notation, rules)
     result = _value(tags, "Result", lambda v: _number(v, 0, TOTAL_POINTS))
     if result is not None and contract is None:
-        raise _fail(tags["Result"], "a result without a [Contract]")
+        raise _fail(tags["Result"], tr("a result without a [Contract]"))
     if result is not None and contract is not None and deal is not None and leader is not None \
             and len(play) == 32:     # (a whole play has a deal and a leader)
         pos = Position(deal, contract.strain, leader, rules, play)
         made = pos.points[contract.team]
         if made != result:
-            raise _fail(tags["Result"], f"result {result}, but the declarers take {made} card points "
-                                        f"in the [Play]")
+            raise _fail(tags["Result"], tr("result {result}, but the declarers take {made} card points in "
+                                           "the [Play]", result=result, made=made))
     belote = _value(tags, "Belote", Team.parse)
     declarations = _value(tags, "Declarations", _declarations)
     score = _value(tags, "Score", _score)
@@ -419,13 +421,14 @@ def _tokens(tag: _Tag) -> list[tuple[int, str]]:
 
 def _first_seat(tag: _Tag, dealer: Optional[Seat], notation: Notation, wrong: str) -> Seat:
     """The seat a tag's value names, which must be the seat after the dealer; ``wrong``: the
-    message otherwise, with the fields ``seat``, ``dealer`` and ``first``."""
+    message otherwise, a catalogue template (marked ``N_``) with the fields ``seat``, ``dealer``
+    and ``first``."""
     try:
         seat = notation.seat(tag.value)
     except CoincheError as e:
         raise _fail(tag, str(e)) from None
     if dealer is not None and seat != dealer.next:
-        raise _fail(tag, wrong.format(seat=seat.name, dealer=dealer.name, first=dealer.next.name))
+        raise _fail(tag, tr(wrong, seat=seat.name, dealer=dealer.name, first=dealer.next.name))
     return seat
 
 
@@ -433,8 +436,8 @@ def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Con
              notation: Notation, rules: Rules) -> tuple[Call, ...]:
     if tag is None:
         return ()
-    first = _first_seat(tag, dealer, notation, "the auction starts with {seat}, but the seat after "
-                                                "the dealer {dealer} speaks first ({first})")
+    first = _first_seat(tag, dealer, notation, N_("the auction starts with {seat}, but the seat after "
+                                                   "the dealer {dealer} speaks first ({first})"))
     calls: list[Call] = []
     state = AuctionState(rules)
     seat = first
@@ -445,17 +448,20 @@ def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Con
                 call = Call(seat, CallKind.PASS) if ap else notation.call(word, seat)
                 state.add(call)
             except CoincheError as e:
-                raise _fail(tag, f"call {len(calls) + 1} ({seat.name}): {e}", n) from None
+                raise _fail(tag, tr("call {n} ({seat}): {error}", n=len(calls) + 1, seat=seat.name, error=e),
+                            n) from None
             calls.append(call)
             seat = seat.next
     if not state.over:
-        raise _fail(tag, f"the auction {quote(' '.join(_call_text(c) for c in calls))} is not over: "
-                         f"expected passes after the last bid (AP ends it)")
+        raise _fail(tag, tr("the auction {calls} is not over: expected passes after the last bid "
+                            "(AP ends it)", calls=quote(" ".join(_call_text(c) for c in calls))))
     final = state.contract()
     if (contract is not None or passed) and (final != contract or passed != (final is None)):
-        shown = "passed out" if final is None else str(final)
-        raise _fail(tag, f"the auction ends in {shown}, not in the [Contract] "
-                         f"{'pass' if passed else contract}")
+        if final is None:
+            raise _fail(tag, tr("the auction is passed out, but the [Contract] is {contract}",
+                                contract=contract))
+        raise _fail(tag, tr("the auction ends in {final}, not in the [Contract] {contract}", final=final,
+                            contract=tr("pass") if passed else contract))
     return tuple(calls)
 
 
@@ -463,26 +469,27 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
           notation: Notation, rules: Rules) -> tuple[Optional[Seat], tuple[Card, ...]]:
     if tag is None:
         return None, ()
-    leader = _first_seat(tag, dealer, notation, "{seat} leads, but the seat after the dealer {dealer} "
-                                                "leads the first trick ({first})")
+    leader = _first_seat(tag, dealer, notation, N_("{seat} leads, but the seat after the dealer {dealer} "
+                                                   "leads the first trick ({first})"))
     if deal is None or contract is None:
-        raise _fail(tag, "a play needs the [Deal] and the [Contract] (with its [Declarer])")
+        raise _fail(tag, tr("a play needs the [Deal] and the [Contract] (with its [Declarer])"))
     pos = Position(deal, contract.strain, leader, rules)
     cards: list[Card] = []
     for n, line in tag.lines:
         words = [w for w in line.split() if w != "*"]
         if len(words) > 4:
-            raise _fail(tag, f"trick {quote(line)} has {len(words)} cards: expected at most 4", n)
+            raise _fail(tag, tr("trick {line} has {n} cards: expected at most 4", line=quote(line),
+                                n=len(words)), n)
         for w in words:
             try:
                 card = notation.card(w)
                 pos.play(card)
             except CoincheError as e:
-                raise _fail(tag, f"card {len(cards) + 1} of the play: {e}", n) from None
+                raise _fail(tag, tr("card {n} of the play: {error}", n=len(cards) + 1, error=e), n) from None
             cards.append(card)
         if len(words) < 4 and n != tag.lines[-1][0]:
-            raise _fail(tag, f"trick {quote(line)} has {len(words)} cards: only the last trick may "
-                             f"be short", n)
+            raise _fail(tag, tr("trick {line} has {n} cards: only the last trick may be short",
+                                line=quote(line), n=len(words)), n)
     return leader, tuple(cards)
 
 
@@ -547,7 +554,7 @@ def _check_analysis(tag: _Tag) -> None:
         return
     for n, line in tag.lines:
         if not check(" ".join(line.split())):
-            raise _fail(tag, f"malformed line {quote(line)}: see docs/formats.md", n)
+            raise _fail(tag, tr("malformed line {line}: see docs/formats.md", line=quote(line)), n)
 
 
 # -- reading and writing ----------------------------------------------------------------
@@ -622,7 +629,8 @@ class _Pairs:
                 if numbers:
                     raise RecordError(tr("record key {where}: {v} is not a number or text on one line",
                                          where=where, v=quote(v)))
-                raise RecordError(tr("record key {where}: {v} is not text on one line", where=where, v=quote(v)))
+                raise RecordError(tr("record key {where}: {v} is not text on one line", where=where,
+                                     v=quote(v)))
             return v
 
         def get(key: str, kind: type) -> Any:

@@ -135,7 +135,7 @@ class Strain(NamedIntEnum):
                               text=repr(text), letters=letters))
 
 
-BY_LANGUAGE[Strain] = "strain"
+BY_LANGUAGE[Strain] = N_("strain")
 STRAINS = tuple(Strain)
 
 _YES = ("true", "yes", "on", "1")

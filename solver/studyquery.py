@@ -252,7 +252,7 @@ def _check(node: ast.AST, text: str, names: list[str]) -> None:
         if not isinstance(node.value, (int, float, str)) or isinstance(node.value, bool):
             raise bad(repr(node.value))
     elif isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and _who(node.value.id)):
-        raise bad("a dot after anything but N E S W " + " ".join(WHO))
+        raise bad(tr("a dot after anything but {names}", names="N E S W " + " ".join(WHO)))
     elif (name := _name_of(node)) is not None:       # type: ignore[arg-type]
         names.append(name)
     else:

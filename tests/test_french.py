@@ -17,9 +17,11 @@ from solver.cards import Card, CardSet, Seat, Suit
 from solver.contract import Contract
 from solver.errors import CoincheError, ConstraintError
 from solver.messages import writing_in
-from solver.records import RecordError, read_records
+from solver.match import record_score
+from solver.records import RecordError, parse_records, read_records
 from solver.rules import Strain
 from solver.sampling import Constraints, sample_deals
+from test_records import ERRORS as RECORD_ERRORS
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 EXAMPLE_RECORDS = Path(__file__).resolve().parent / "data" / "records_example.pbn"
@@ -199,6 +201,82 @@ def test_a_record_refusal_in_french_on_the_command_line(tmp_path):
     one_line_error(run("table", bad), "tag [Board] given twice in one game")
 
 
+def _refusal(read, *args) -> str:
+    with pytest.raises(CoincheError) as e:
+        read(*args)
+    return str(e.value)
+
+
+def test_notation_refusals_in_each_language():
+    """solver.notation's refusals in the output language: a text that reads differently
+    in English and in French, French suit letters read without the French setting (the
+    cards named in the output language: K♦ is R♦ in French), a language neither en nor fr."""
+    with notation.using(notation.AUTO):
+        assert _refusal(Card.parse, "DK") == ("card 'DK' reads K♦ in English but Q♦ in French: "
+                                              "set the language (--lang en or --lang fr)")
+        assert _refusal(Suit.parse, "P") == ("suit 'P' is French notation (♠): French suit letters P C K T "
+                                             "need the French setting (--lang fr, or COINCHE_LANG=fr)")
+        with writing_in("fr"):
+            assert _refusal(Card.parse, "DK") == ("carte 'DK' se lit R♦ en anglais mais D♦ en français : "
+                                                  "choisissez la langue (--lang en ou --lang fr)")
+            assert _refusal(Card.parse, "PV") == (
+                "carte 'PV' est en notation française (V♠) : les lettres françaises des couleurs, P C K T, "
+                "demandent le réglage français (--lang fr, ou COINCHE_LANG=fr)")
+            assert _refusal(Strain.parse, "C").startswith("atout 'C' se lit ♣ en anglais mais ♥ en français")
+            assert _refusal(Suit.parse, "P").startswith("couleur 'P' est en notation française (♠)")
+    assert _refusal(notation.chosen, "de") == "language 'de': expected en or fr"
+    assert _refusal(notation.chosen, None, {notation.ENV_VAR: "x"}) == "COINCHE_LANG 'x': expected en or fr"
+    with writing_in("fr"):
+        assert _refusal(notation.chosen, "de") == "langue 'de' : il faut en ou fr"
+        assert _refusal(notation.chosen, None, {notation.ENV_VAR: "x"}) == "COINCHE_LANG 'x' : il faut en ou fr"
+
+
+#: English words that no French refusal of a record file keeps (the tag names apart).
+_ENGLISH_IN_RECORDS = re.compile(r"\b(line|the|expected|without|but|has|cards|needs|not|of|unknown|"
+                                 r"malformed|call|trick|given|before|is)\b")
+
+
+@pytest.mark.parametrize("text, english", RECORD_ERRORS, ids=[m[:40] for _, m in RECORD_ERRORS])
+def test_record_refusals_in_french(text, english):
+    """Each refusal of tests/test_records.py's list, French whole under writing_in("fr"):
+    the line and tag around the message too, the line numbers kept."""
+    with pytest.raises(RecordError) as en:
+        parse_records(text)
+    with writing_in("fr"), pytest.raises(RecordError) as fr:
+        parse_records(text)
+    assert english in str(en.value)
+    line = re.match(r"line (\d+): ", str(en.value))
+    assert line and str(fr.value).startswith(f"ligne {line.group(1)} : "), str(fr.value)
+    if re.match(r"line \d+: \[", str(en.value)):
+        assert re.match(r"ligne \d+ : \[\w+\] : ", str(fr.value)), str(fr.value)
+    assert not _ENGLISH_IN_RECORDS.findall(str(fr.value)), str(fr.value)
+
+
+def test_the_tag_prefix_and_the_record_messages_in_each_language():
+    text = '[Auction "E"]\n80H AP\n[Contract "90H"]\n[Declarer "E"]'
+    assert _refusal(parse_records, text) == "line 1: [Auction]: the auction ends in 80♥ E, not in the [Contract] 90♥ E"
+    with writing_in("fr"):
+        assert _refusal(parse_records, text) == ("ligne 1 : [Auction] : les enchères finissent sur 80♥ E, "
+                                                 "pas sur le [Contract] 90♥ E")
+    passed = '[Auction "E"]\nPass Pass Pass Pass\n[Contract "90H"]\n[Declarer "E"]'
+    assert _refusal(parse_records, passed) == ("line 1: [Auction]: the auction is passed out, but the [Contract] "
+                                               "is 90♥ E")
+    [game] = parse_records('[Contract "100H"]\n[Declarer "N"]')      # a contract without its result
+    assert _refusal(record_score, game) == "game at line 1: contract 100♥ N without a [Result]"
+    with writing_in("fr"):
+        assert _refusal(record_score, game) == "partie de la ligne 1 : contrat 100♥ N sans [Result]"
+
+
+def test_a_study_predicate_refusal_in_each_language():
+    """A dot after a word that names no seat, in a study's predicate (solver.studyquery)."""
+    from solver.studyquery import predicate
+    assert _refusal(predicate, "x.trumps > 2").startswith(
+        "predicate 'x.trumps > 2': a dot after anything but N E S W seat partner")
+    with writing_in("fr"):
+        assert _refusal(predicate, "x.trumps > 2").startswith(
+            "condition 'x.trumps > 2' : un point après autre chose que N E S W seat partner")
+
+
 def test_a_match_refusal_in_french_on_the_page():
     """The board's match API answers in the request's language (Accept-Language: fr):
     solver.web.match's refusals, and the validator's rarer ones."""
@@ -239,9 +317,7 @@ FOR_PROGRAMMERS = {
 
 #: Modules whose raise sites still build English f-strings: they are yet to be put
 #: through the catalogue; the list may only shrink (a module made clean leaves it).
-PENDING = {
-    "solver/notation.py",
-}
+PENDING: set[str] = set()
 
 
 def _english_raise_lines(source: str) -> list[str]:
@@ -286,3 +362,40 @@ def test_the_pending_list_holds_no_clean_module():
     found = _english_raises()
     clean = sorted(PENDING - set(found))
     assert not clean, f"these modules raise no English f-string now: remove them from PENDING: {clean}"
+
+
+def _sentences_in(call: ast.Call) -> list[ast.expr]:
+    """The English text among a call's arguments at any depth, those inside tr() and N_()
+    apart: f-strings with a letter, string literals with words (a dictionary key is one word)."""
+    found: list[ast.expr] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("tr", "N_"):
+            return
+        if isinstance(node, ast.JoinedStr):
+            if any(isinstance(v, ast.Constant) and any(c.isalpha() for c in v.value) for v in node.values):
+                found.append(node)
+            return
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and " " in node.value.strip():
+            found.append(node)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    for arg in [*call.args, *(k.value for k in call.keywords)]:
+        visit(arg)
+    return found
+
+
+def test_the_library_raises_no_english_sentence_through_a_helper():
+    """The library's raise sites (solver/), past their first argument: a sentence built
+    inside a helper's call (``raise _fail(tag, f"...")``, ``raise bad("..." + x)``)."""
+    assert [ast.unparse(s) for s in _sentences_in(ast.parse('f(t, f"bad {x}", tr("ok {y}", y="a b"), "x" + "c d")')
+                                                  .body[0].value)] == ["f'bad {x}'", "'c d'"]
+    left = []
+    for path in sorted(ROOT.joinpath("solver").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                    and getattr(node.exc.func, "id", "") not in FOR_PROGRAMMERS:
+                left += [f"{path.relative_to(ROOT)}:{node.lineno}" for _ in _sentences_in(node.exc)]
+    assert not left, f"write these messages through solver.messages.tr: {left}"
