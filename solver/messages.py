@@ -899,4 +899,12 @@ FRENCH: dict[str, str] = {
     "{reason}: {done} of {chunks} chunks are done and kept; to resume, run again: {command}": "{reason} : {done} lots sur {chunks} sont faits et gardés ; pour reprendre, relancez : {command}",
     "a study records its accept test: give it as an expression, like 'trump_J and trump_9' (a Python function can select the deals of a study afterwards, with where=)": "une étude enregistre son test d'acceptation : donnez-le en expression, comme 'trump_J and trump_9' (une fonction Python peut choisir ensuite les donnes d'une étude, avec where=)",
     "deal {i}: none of {tries:,} deals passed the accept test {test}": "donne {i} : aucune des {tries:,} donnes n'a passé le test d'acceptation {test}",
+    # studies: the distribution of the tricks, the score grouped
+    "--distribution {value}: expected points or tricks": "--distribution {value} : attendu points ou tricks (les plis)",
+    "{path}: this study did not store the tricks; run it with --tricks (in another directory, or with --force) to have their distribution": "{path} : cette étude n'a pas gardé les plis ; relancez-la avec --tricks (dans un autre dossier, ou avec --force) pour en avoir la distribution",
+    "tricks ± se": "plis ± e.t.",
+    "tricks: the most tricks the side can force, both sides playing for tricks (--distribution tricks shows how many deals give each number).": "plis : le plus de plis que le camp peut assurer, les deux camps jouant pour les plis (--distribution tricks montre combien de donnes donnent chaque nombre).",
+    "{strain}, {seat} leads: the share of deals at each number of tricks of {me}'s side, {deals:,} deals": "{strain}, {seat} entame : la part des donnes à chaque nombre de plis du camp de {me}, {deals:,} donnes",
+    "{strain}, {seat} leads: the share of deals at each card points of {me}'s side, {deals:,} deals": "{strain}, {seat} entame : la part des donnes à chaque tranche de points de cartes du camp de {me}, {deals:,} donnes",
+    "Every value's count is in aggregates.json, and in --json.": "Le compte de chaque valeur est dans aggregates.json, et dans --json.",
 }
