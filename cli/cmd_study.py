@@ -318,6 +318,9 @@ def score(
     seat: Annotated[Optional[str], typer.Option("--seat", help="Whose side's score (default: the "
                                                 "study's seat).")] = None,
     where: WhereOpt = None,
+    by: Annotated[Optional[str], typer.Option("--by", help="Compare them on each group of deals sharing "
+                                              "these features too (as --by groups in run and show).")] = None,
+    of: OfOpt = "seat",
     as_json: JsonOpt = False,
 ) -> None:
     """Score contracts on a study's deals and compare them on the same deals.
@@ -327,9 +330,14 @@ def score(
     paired standard error. Nothing is solved.
 
     Example: coinche study score hearts --contract 80H --contract 100H --where "trump_J and trump_9"
+
+    Example: coinche study score hearts --contract 80H --contract 100H --by trumps
     """
     path = input_directory(directory, "a study's directory")
-    c = compare_contracts(path, contract, leader=leader, seat=seat, where=where)
+    names = _features(by) if by is not None else []
+    if of not in SIDES:
+        raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
+    c = compare_contracts(path, contract, leader=leader, seat=seat, where=where, by=names, of=of)
     if as_json:
         print_json({"directory": str(directory), **c.to_dict()})
         return
@@ -351,4 +359,23 @@ def render_comparison(c: Comparison) -> None:
         t.add_row(people_text(str(o.contract)), f"{o.mean.value:.1f} ± {pm(o.mean.se)}",
                   f"{100 * o.success.value:.0f}%", _spread(*o.scores.quantiles().values()),
                   f"{o.versus.value:+.1f} ± {pm(o.versus.se)}")
+    print_table(t)
+    if c.by:
+        render_score_groups(c)
+
+
+def render_score_groups(c: Comparison) -> None:
+    """The comparison again on each group of deals: one row a group and contract."""
+    of = tr("features of the seat's hand") if c.of == "seat" else tr("features of the side's hands")
+    t = Table(title=people_text(tr("the same, by {by} ({of}; in {strain})", by=", ".join(c.by), of=of,
+                                   strain=c.strain.symbol)))
+    for col in [*c.by, tr("deals"), tr("contract"), tr("mean ± se"), tr("succeeds"),
+                tr("vs best (± paired se)")]:
+        t.add_column(col, justify="right")
+    for g in c.groups:
+        for j, o in enumerate(g.options):
+            first = j == 0
+            t.add_row(*[_cell(v) if first else "" for v in g.key], f"{g.deals:,}" if first else "",
+                      people_text(str(o.contract)), _estimate(o.mean, 1), f"{100 * o.success.value:.0f}%",
+                      f"{o.versus.value:+.1f} ± {pm(o.versus.se)}", end_section=j == len(g.options) - 1)
     print_table(t)

@@ -47,7 +47,8 @@ from .studyfiles import StudySpec, per_deal_tables, read_arguments, read_study
 from .studyquery import Predicate, check_names, column, predicate
 from .studystats import QUANTILES, Distribution
 
-__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "SIDES"]
+__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "SIDES", "group_ids",
+           "value_order"]
 
 #: Whose hand the features describe: the study's seat, or its side (both hands).
 SIDES = ("seat", "side")
@@ -286,9 +287,17 @@ def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps"
 
 def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
     strain, leader, values = key
-    # numbers in order, then texts in order
-    return (int(strain), int(leader),
-            tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values))
+    return (int(strain), int(leader), value_order(values))
+
+
+def value_order(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The sort key of a group's feature values: numbers in order, then texts in order."""
+    return tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values)
+
+
+#: Each deal's group number and each group's key, from the features' values (what
+#: :func:`aggregate` groups by, for the other readers of a study).
+group_ids = _group_ids
 
 
 def _group(key: tuple[Any, ...], sums: np.ndarray, levels: tuple[int, ...], tricks: bool) -> Group:
