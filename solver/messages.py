@@ -908,4 +908,5 @@ FRENCH: dict[str, str] = {
     "{strain}, {seat} leads: the share of deals at each card points of {me}'s side, {deals:,} deals": "{strain}, {seat} entame : la part des donnes à chaque tranche de points de cartes du camp de {me}, {deals:,} donnes",
     "Every value's count is in aggregates.json, and in --json.": "Le compte de chaque valeur est dans aggregates.json, et dans --json.",
     "the same, by {by} ({of}; in {strain})": "le même, par {by} ({of} ; à {strain})",
+    "features of {of}: expected seat or side": "caractéristiques de {of} : attendu seat (la main du joueur) ou side (son camp)",
 }

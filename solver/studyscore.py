@@ -194,7 +194,7 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
     by = tuple(by)
     check_names(by, features)
     if of not in SIDES:
-        raise ConstraintError(f"features of {quote(of)}: expected seat or side")
+        raise ConstraintError(tr("features of {of}: expected seat or side", of=quote(of)))
     rules, team, strain = spec.rules, me.team, options[0].strain
     overall = _Tally.start(len(options))
     groups: dict[tuple[Any, ...], _Tally] = {}
