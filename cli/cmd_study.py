@@ -166,9 +166,9 @@ def show(
     seat: Annotated[Optional[str], typer.Option("--seat", help="Whose hand and side: any seat, "
                                                 "regrouped from the files (default: the study's).")] = None,
     where: WhereOpt = None,
-    distribution: Annotated[Optional[str], typer.Option("--distribution", help="Print the distribution of "
-                                                        "the side's points or tricks (a study run with "
-                                                        "--tricks): the share of deals at each value.")] = None,
+    distribution: Annotated[Optional[str], typer.Option(
+        "--distribution", help="Print the distribution of the side's points or tricks (a study run with "
+        "--tricks): the share of deals at each value.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a study's statistics: those it wrote, or grouped anew with --by.
@@ -193,8 +193,8 @@ def show(
         agg = aggregate(path, names, of=of or "seat", seat=seat, where=where)
         arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
     if distribution == "tricks" and not agg.tricks:
-        raise fail(tr("{path}: this study did not store the tricks; run it with --tricks (in another directory, "
-                      "or with --force) to have their distribution", path=quote(str(directory))))
+        raise fail(tr("{path}: this study did not store the tricks; run it with --tricks (in another "
+                      "directory, or with --force) to have their distribution", path=quote(str(directory))))
     if as_json:
         print_json({"directory": str(directory), "arguments": arguments, "version": version,
                     "chunks": chunks, "done": done, **agg.to_dict()})
@@ -242,7 +242,8 @@ def render_aggregates(agg: Aggregates) -> None:
                 title += tr(", those where {where}", where=agg.where)
             t = Table(title=people_text(title))
             for col in [*agg.by, tr("deals"), tr("mean ± se"), "q10 q50 q90",
-                        *[f"P({level_json(lv)})" for lv in levels], *([tr("tricks ± se")] if agg.tricks else [])]:
+                        *[f"P({level_json(lv)})" for lv in levels],
+                        *([tr("tricks ± se")] if agg.tricks else [])]:
                 t.add_column(col, justify="right")
             tables[key] = t
         tricks = [] if g.tricks is None else [_estimate(g.tricks.estimate(), 2)]

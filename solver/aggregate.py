@@ -76,7 +76,8 @@ class Group:
                           for lv, e in self.made.items()}}
         if self.tricks is not None:
             mean = self.tricks.estimate()
-            out["tricks"] = {"mean": json_number(mean.value), "se": json_number(mean.se), **self.tricks.to_dict()}
+            out["tricks"] = {"mean": json_number(mean.value), "se": json_number(mean.se),
+                             **self.tricks.to_dict()}
         return out
 
 
@@ -132,7 +133,8 @@ class Aggregates:
         w.writerow(["strain", "leader", *self.by, "deals", "mean", "se",
                     *[f"q{100 * q:g}" for q in QUANTILES],
                     *[c for x in lv for c in (f"p_{x}", f"se_{x}")],
-                    *(["tricks_mean", "tricks_se", *[f"tricks_q{100 * q:g}" for q in QUANTILES]] if tricks else [])])
+                    *(["tricks_mean", "tricks_se", *[f"tricks_q{100 * q:g}" for q in QUANTILES]]
+                      if tricks else [])])
         for g in self.groups:
             row = [g.strain.name, g.leader.name, *map(_plain, g.key), g.n, _num(g.mean.value),
                    _num(g.mean.se), *_blank(g.points.quantiles().values()),
@@ -307,7 +309,8 @@ def _group(key: tuple[Any, ...], sums: np.ndarray, levels: tuple[int, ...], tric
     made = {lv: Estimate(k / n, share_se(k / n, n))
             for lv, k in zip(levels + (CAPOT,), sums[3:ends].tolist())}
     points = Distribution.from_mapping(dict(enumerate(sums[ends:ends + _POINTS].tolist())))
-    side_tricks = Distribution.from_mapping(dict(enumerate(sums[ends + _POINTS:].tolist()))) if tricks else None
+    side_tricks = (Distribution.from_mapping(dict(enumerate(sums[ends + _POINTS:].tolist())))
+                   if tricks else None)
     return Group(strain, leader, values, n, sums_estimate(n, float(sums[1]), float(sums[2])), made, points,
                  side_tricks)
 

@@ -84,7 +84,8 @@ def _columns(spec: StudySpec, i: int, deals: list[Deal], solver: Solver) -> dict
     return cols
 
 
-def _ns_tricks(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules, r: StrainResult) -> int:
+def _ns_tricks(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+               r: StrainResult) -> int:
     """The most tricks N-S can force, both sides playing for tricks (a search of its own:
     the line that wins the most points may give up a trick).  The capot probes of ``r``
     already answer every trick and none; the search starts from the share of the points."""

@@ -128,7 +128,8 @@ class Comparison:
                "where_strain": self.strain.name, "deals": self.deals, "study_deals": self.study_deals,
                **_compared(self.options, self.best, self.differences)}
         if self.by:
-            out.update({"by": list(self.by), "of": self.of, "groups": [g.to_dict(self.by) for g in self.groups]})
+            out.update({"by": list(self.by), "of": self.of,
+                        "groups": [g.to_dict(self.by) for g in self.groups]})
         return out
 
 
@@ -250,6 +251,6 @@ class _Tally:
         best = max(range(k), key=lambda j: (means[j].value if sums.n else 0.0, -j))
         differences = tuple(tuple(sums.difference(j, b) if j != b else Estimate(0.0, 0.0) for b in range(k))
                             for j in range(k))
-        results = tuple(ContractResult(c, lead, means[j], sums.success(j), differences[j][best], self.scores[j])
-                        for j, c in enumerate(options))
+        results = tuple(ContractResult(c, lead, means[j], sums.success(j), differences[j][best],
+                                       self.scores[j]) for j, c in enumerate(options))
         return results, best, differences

@@ -247,7 +247,8 @@ def test_the_commands_score_and_select(hearts):
                                         "--by", "trumps", "--json"], capture_output=True, text=True)
     assert grouped.returncode == 0, grouped.stderr
     want = compare_contracts(d, ["80H", "100H"], by=["trumps"]).to_dict()
-    assert {k: v for k, v in json.loads(grouped.stdout).items() if k != "directory"} == json.loads(json.dumps(want))
+    got = {k: v for k, v in json.loads(grouped.stdout).items() if k != "directory"}
+    assert got == json.loads(json.dumps(want))
     table = subprocess.run(COINCHE + ["study", "score", str(d), "--contract", "80H", "--contract", "100H",
                                       "--by", "trumps"], capture_output=True, text=True)
     assert table.returncode == 0 and "the same, by trumps" in table.stdout, table.stderr
