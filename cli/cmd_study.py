@@ -28,6 +28,7 @@ from solver.errors import ConstraintError, quote
 from solver.features import FEATURES
 from solver.studyquery import DEAL_FEATURES, WHO, check_names
 from solver.studyscore import Comparison, compare_contracts
+from solver.montecarlo import Estimate
 from solver.studystats import QUANTILES
 from solver.plot import require_matplotlib
 from solver.rules import Rules
@@ -43,6 +44,10 @@ app.add_typer(study_app, name="study")
 SHOWN_LEVELS = (80, 100, 120, 140, 160, CAPOT)
 #: The strains a study solves by default (given as None, so that --lang fr reads only what is typed).
 ALL_STRAINS = "S H D C SA TA"
+#: What ``study show --distribution`` prints: the side's card points (in bins of
+#: :data:`POINTS_BIN`) or its tricks (each number).
+DISTRIBUTIONS = ("points", "tricks")
+POINTS_BIN = 20
 #: The exit code of a study whose workers were lost for good (``EX_TEMPFAIL`` of
 #: sysexits.h: run the same command again later and it resumes).
 EXIT_TRY_AGAIN = 75
@@ -91,6 +96,9 @@ def run(
     accept: Annotated[Optional[str], typer.Option("--accept", help="Deal only deals that pass this test, "
                                                   "like \"trump_J and trump_9\" (evaluated in the first "
                                                   "strain; recorded with the study).")] = None,
+    tricks: Annotated[bool, typer.Option("--tricks", help="Store each deal's double-dummy tricks too, for "
+                                         "their distribution (about 40% more CPU; recorded with the "
+                                         "study).")] = False,
     rules: Rules = Rules(),
     by: ByOpt = "trumps",
     of: OfOpt = "seat",
@@ -130,7 +138,7 @@ def run(
                       hand=hand,
                       constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
                       backend=kind, workers=workers, backend_options=options, retries=retries,
-                      force=force, plots=plots, accept=accept, progress=bar.callback)
+                      force=force, plots=plots, accept=accept, tricks=tricks, progress=bar.callback)
     except StudyInterrupted as e:
         again = shlex.join(["coinche", *sys.argv[1:]])
         raise _exit(error_line(tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "
@@ -158,12 +166,19 @@ def show(
     seat: Annotated[Optional[str], typer.Option("--seat", help="Whose hand and side: any seat, "
                                                 "regrouped from the files (default: the study's).")] = None,
     where: WhereOpt = None,
+    distribution: Annotated[Optional[str], typer.Option(
+        "--distribution", help="Print the distribution of the side's points or tricks (a study run with "
+        "--tricks): the share of deals at each value.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a study's statistics: those it wrote, or grouped anew with --by.
 
     Example: coinche study show hearts --by honours
+
+    Example: coinche study show hearts --distribution tricks
     """
+    if distribution is not None and distribution not in DISTRIBUTIONS:
+        raise fail(tr("--distribution {value}: expected points or tricks", value=quote(distribution)))
     path = input_directory(directory, "a study's directory")
     # the saved statistics, when they cover the whole study: two small files read, whatever its size
     saved = read_aggregates(path) if by is None and of is None and seat is None and where is None else None
@@ -177,6 +192,9 @@ def show(
         names = _features(by) if by is not None else _saved_by(path)
         agg = aggregate(path, names, of=FeaturesOf(of or "seat"), seat=seat, where=where)
         arguments, version, chunks, done = info.arguments, info.version, info.chunks, len(info.done)
+    if distribution == "tricks" and not agg.tricks:
+        raise fail(tr("{path}: this study did not store the tricks; run it with --tricks (in another "
+                      "directory, or with --force) to have their distribution", path=quote(str(directory))))
     if as_json:
         print_json({"directory": str(directory), "arguments": arguments, "version": version,
                     "chunks": chunks, "done": done, **agg.to_dict()})
@@ -184,7 +202,10 @@ def show(
     if done < chunks:
         say(tr("{done} of {chunks} chunks are done: the statistics cover {deals:,} deals",
                done=done, chunks=chunks, deals=agg.deals))
-    render_aggregates(agg)
+    if distribution is None:
+        render_aggregates(agg)
+    else:
+        render_distribution(agg, distribution)
 
 
 def _saved(directory: Path) -> dict[str, Any]:
@@ -221,18 +242,69 @@ def render_aggregates(agg: Aggregates) -> None:
                 title += tr(", those where {where}", where=agg.where)
             t = Table(title=people_text(title))
             for col in [*agg.by, tr("deals"), tr("mean ± se"), "q10 q50 q90",
-                        *[f"P({level_json(lv)})" for lv in levels]]:
+                        *[f"P({level_json(lv)})" for lv in levels],
+                        *([tr("tricks ± se")] if agg.tricks else [])]:
                 t.add_column(col, justify="right")
             tables[key] = t
-        tables[key].add_row(*map(_cell, g.key), f"{g.n:,}", f"{g.mean.value:.1f} ± {pm(g.mean.se)}",
+        tricks = [] if g.tricks is None else [_estimate(g.tricks.estimate(), 2)]
+        tables[key].add_row(*map(_cell, g.key), f"{g.n:,}", _estimate(g.mean, 1),
                             _spread(g.points.quantile(0.1), g.points.quantile(0.5), g.points.quantile(0.9)),
-                            *[f"{100 * g.made[lv].value:.0f}%" for lv in levels])
+                            *[f"{100 * g.made[lv].value:.0f}%" for lv in levels], *tricks)
     for t in tables.values():
         print_table(t)
     say(tr("P(bid): the share of deals on which the side makes the bid (belote counted); every level, with "
            "standard errors, is in aggregates.json and aggregates.csv."))
     say(tr("q10 q50 q90: the side's card points that 90%, 50% and 10% of the deals reach or pass (every "
            "value's count is in aggregates.json)."))
+    if agg.tricks:
+        say(tr("tricks: the most tricks the side can force, both sides playing for tricks (--distribution "
+               "tricks shows how many deals give each number)."))
+
+
+def _estimate(e: Estimate, digits: int) -> str:
+    return f"{e.value:.{digits}f} ± {pm(e.se)}"
+
+
+def _bins(what: str) -> list[tuple[int, str]]:
+    """The columns of a distribution: each value's lowest value and its label."""
+    if what == "tricks":
+        return [(v, str(v)) for v in range(9)]
+    top = 162
+    return [(v, f"{v}-{min(v + POINTS_BIN - 1, top)}") for v in range(0, top + 1, POINTS_BIN)]
+
+
+def render_distribution(agg: Aggregates, what: str) -> None:
+    """One table per strain and leader: per group, the share of deals at each number of
+    the side's tricks, or in each bin of its card points."""
+    bins = _bins(what)
+    tables: dict[tuple[Any, ...], Table] = {}
+    for g in agg.groups:
+        key = (g.strain, g.leader)
+        if key not in tables:
+            title = (tr("{strain}, {seat} leads: the share of deals at each number of tricks of {me}'s side, "
+                        "{deals:,} deals", strain=g.strain.symbol, seat=g.leader.name, me=agg.seat.name,
+                        deals=agg.deals) if what == "tricks" else
+                     tr("{strain}, {seat} leads: the share of deals at each card points of {me}'s side, "
+                        "{deals:,} deals", strain=g.strain.symbol, seat=g.leader.name, me=agg.seat.name,
+                        deals=agg.deals))
+            if agg.where is not None:
+                title += tr(", those where {where}", where=agg.where)
+            t = Table(title=people_text(title))
+            for col in [*agg.by, tr("deals"), *[label for _, label in bins]]:
+                t.add_column(col, justify="right")
+            tables[key] = t
+        dist = g.tricks if what == "tricks" else g.points
+        assert dist is not None
+        counts = dist.histogram(1 if what == "tricks" else POINTS_BIN)
+        tables[key].add_row(*map(_cell, g.key), f"{g.n:,}",
+                            *[_share(counts.get(v, 0), g.n) for v, _ in bins])
+    for t in tables.values():
+        print_table(t)
+    say(tr("Every value's count is in aggregates.json, and in --json."))
+
+
+def _share(count: int, n: int) -> str:
+    return "-" if count == 0 else f"{100 * count / n:.1f}%"
 
 
 @study_app.command("score")
@@ -247,6 +319,9 @@ def score(
     seat: Annotated[Optional[str], typer.Option("--seat", help="Whose side's score (default: the "
                                                 "study's seat).")] = None,
     where: WhereOpt = None,
+    by: Annotated[Optional[str], typer.Option("--by", help="Compare them on each group of deals sharing "
+                                              "these features too (as --by groups in run and show).")] = None,
+    of: OfOpt = "seat",
     as_json: JsonOpt = False,
 ) -> None:
     """Score contracts on a study's deals and compare them on the same deals.
@@ -256,9 +331,14 @@ def score(
     paired standard error. Nothing is solved.
 
     Example: coinche study score hearts --contract 80H --contract 100H --where "trump_J and trump_9"
+
+    Example: coinche study score hearts --contract 80H --contract 100H --by trumps
     """
     path = input_directory(directory, "a study's directory")
-    c = compare_contracts(path, contract, leader=leader, seat=seat, where=where)
+    names = _features(by) if by is not None else []
+    if of not in SIDES:
+        raise fail(tr("--of {value}: expected seat or side", value=quote(of)))
+    c = compare_contracts(path, contract, leader=leader, seat=seat, where=where, by=names, of=of)
     if as_json:
         print_json({"directory": str(directory), **c.to_dict()})
         return
@@ -280,4 +360,23 @@ def render_comparison(c: Comparison) -> None:
         t.add_row(people_text(str(o.contract)), f"{o.mean.value:.1f} ± {pm(o.mean.se)}",
                   f"{100 * o.success.value:.0f}%", _spread(*o.scores.quantiles().values()),
                   f"{o.versus.value:+.1f} ± {pm(o.versus.se)}")
+    print_table(t)
+    if c.by:
+        render_score_groups(c)
+
+
+def render_score_groups(c: Comparison) -> None:
+    """The comparison again on each group of deals: one row a group and contract."""
+    of = tr("features of the seat's hand") if c.of == "seat" else tr("features of the side's hands")
+    t = Table(title=people_text(tr("the same, by {by} ({of}; in {strain})", by=", ".join(c.by), of=of,
+                                   strain=c.strain.symbol)))
+    for col in [*c.by, tr("deals"), tr("contract"), tr("mean ± se"), tr("succeeds"),
+                tr("vs best (± paired se)")]:
+        t.add_column(col, justify="right")
+    for g in c.groups:
+        for j, o in enumerate(g.options):
+            first = j == 0
+            t.add_row(*[_cell(v) if first else "" for v in g.key], f"{g.deals:,}" if first else "",
+                      people_text(str(o.contract)), _estimate(o.mean, 1), f"{100 * o.success.value:.0f}%",
+                      f"{o.versus.value:+.1f} ± {pm(o.versus.se)}", end_section=j == len(g.options) - 1)
     print_table(t)

@@ -6,7 +6,8 @@ or of the whole deal, named as :mod:`solver.studyquery` says): how many deals, t
 side's mean points with their standard error, the distribution of its points (every
 value's count, so exact quantiles), and the share of deals on which the side makes each
 bid level (its belote and declarations counted as the rules count them) and capot, with
-standard errors.  ``where`` (a predicate of :mod:`solver.studyquery`) keeps the deals
+standard errors; for a study that stored them, the distribution of the side's
+double-dummy tricks too.  ``where`` (a predicate of :mod:`solver.studyquery`) keeps the deals
 that pass it, in each strain.  Only running sums are kept, one chunk's rows read at
 a time, so a study of any size aggregates in constant memory, and grouping anew by other
 features reads the files again without solving anything.
@@ -29,7 +30,7 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -47,7 +48,8 @@ from .studyfiles import StudySpec, per_deal_tables, read_arguments, read_study
 from .studyquery import Predicate, check_names, column, predicate
 from .studystats import QUANTILES, Distribution
 
-__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "FeaturesOf", "SIDES"]
+__all__ = ["Group", "Aggregates", "aggregate", "write_aggregates", "read_aggregates", "FeaturesOf", "SIDES",
+           "group_ids", "value_order"]
 
 
 class FeaturesOf(TextEnum):
@@ -73,14 +75,20 @@ class Group:
     mean: Estimate
     made: dict[int, Estimate]        # bid level (CAPOT for capot) -> share of deals made
     points: Distribution = Distribution()    # the side's card points: deals at each value
+    tricks: "Distribution | None" = None     # the side's tricks (None: the study did not store them)
 
     def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
-        return {"strain": self.strain.name, "leader": self.leader.name,
-                "features": {k: _plain(v) for k, v in zip(names, self.key)}, "deals": self.n,
-                "mean": json_number(self.mean.value), "se": json_number(self.mean.se),
-                "points": self.points.to_dict(),
-                "p_make": {str(level_json(lv)): {"p": json_number(e.value), "se": json_number(e.se)}
-                           for lv, e in self.made.items()}}
+        out = {"strain": self.strain.name, "leader": self.leader.name,
+               "features": {k: _plain(v) for k, v in zip(names, self.key)}, "deals": self.n,
+               "mean": json_number(self.mean.value), "se": json_number(self.mean.se),
+               "points": self.points.to_dict(),
+               "p_make": {str(level_json(lv)): {"p": json_number(e.value), "se": json_number(e.se)}
+                          for lv, e in self.made.items()}}
+        if self.tricks is not None:
+            mean = self.tricks.estimate()
+            out["tricks"] = {"mean": json_number(mean.value), "se": json_number(mean.se),
+                             **self.tricks.to_dict()}
+        return out
 
 
 def _plain(v: Any) -> Any:
@@ -99,6 +107,11 @@ class Aggregates:
     groups: tuple[Group, ...]
     where: "str | None" = None        # the predicate the deals passed (its text, or function's name)
 
+    @property
+    def tricks(self) -> bool:
+        """Whether the groups carry the distribution of the side's tricks (a study run with them)."""
+        return any(g.tricks is not None for g in self.groups)
+
     def to_dict(self) -> dict[str, Any]:
         return {"by": list(self.by), "of": str(self.of), "seat": self.seat.name, "deals": self.deals,
                 "where": self.where,
@@ -114,9 +127,10 @@ class Aggregates:
         for g in data["groups"]:
             made = {parse_level(k): Estimate(_float(v["p"]), _float(v["se"])) for k, v in g["p_make"].items()}
             points = Distribution.from_dict(g["points"]) if "points" in g else Distribution()
+            tricks = Distribution.from_dict(g["tricks"]) if "tricks" in g else None
             groups.append(Group(Strain.parse(g["strain"]), Seat.parse(g["leader"]),
                                 tuple(g["features"][name] for name in by), int(g["deals"]),
-                                Estimate(_float(g["mean"]), _float(g["se"])), made, points))
+                                Estimate(_float(g["mean"]), _float(g["se"])), made, points, tricks))
         where = data.get("where")
         return cls(by, FeaturesOf(data["of"]), Seat.parse(data["seat"]), levels, int(data["deals"]), tuple(groups),
                    None if where is None else str(where))
@@ -125,14 +139,25 @@ class Aggregates:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         lv = [str(level_json(x)) for x in self.levels]
+        tricks = self.tricks
         w.writerow(["strain", "leader", *self.by, "deals", "mean", "se",
                     *[f"q{100 * q:g}" for q in QUANTILES],
-                    *[c for x in lv for c in (f"p_{x}", f"se_{x}")]])
+                    *[c for x in lv for c in (f"p_{x}", f"se_{x}")],
+                    *(["tricks_mean", "tricks_se", *[f"tricks_q{100 * q:g}" for q in QUANTILES]]
+                      if tricks else [])])
         for g in self.groups:
-            w.writerow([g.strain.name, g.leader.name, *map(_plain, g.key), g.n, _num(g.mean.value),
-                        _num(g.mean.se), *["" if v is None else v for v in g.points.quantiles().values()],
-                        *[_num(v) for x in self.levels for v in g.made[x]]])
+            row = [g.strain.name, g.leader.name, *map(_plain, g.key), g.n, _num(g.mean.value),
+                   _num(g.mean.se), *_blank(g.points.quantiles().values()),
+                   *[_num(v) for x in self.levels for v in g.made[x]]]
+            if tricks:
+                t = g.tricks or Distribution()
+                row += [*map(_num, t.estimate()), *_blank(t.quantiles().values())]
+            w.writerow(row)
         return out.getvalue()
+
+
+def _blank(values: Iterable["int | None"]) -> list[Any]:
+    return ["" if v is None else v for v in values]
 
 
 def _float(x: Any) -> float:
@@ -191,13 +216,16 @@ def _typed(x: Any, v: np.ndarray) -> Any:
 
 #: Card points run from 0 to this (a full deal's 162): the points' distribution's columns.
 _POINTS = 163
+#: Tricks run from 0 to 8: the tricks' distribution's columns.
+_TRICKS = 9
 
 
 def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels: tuple[int, ...],
                 custom: "Mapping[str, Callable[..., Any]] | None",
                 where: "Predicate | None") -> Iterator[tuple[tuple[Any, ...], np.ndarray]]:
     """``((strain, leader, key), sums)`` for one chunk: sums = deals, points, points
-    squared, deals made at each level and capot, then deals at each point value."""
+    squared, deals made at each level and capot, then deals at each point value (and,
+    with the study's tricks, deals at each number of the side's tricks)."""
     seat = spec.seat
     cols = {name: table.column(name).to_numpy() for name in table.column_names}
     all_hands = np.stack([cols[s.name].astype(np.uint64) for s in Seat], axis=1)
@@ -217,10 +245,19 @@ def _chunk_sums(table: Any, spec: StudySpec, by: Sequence[str], of: str, levels:
             made = pts[:, None] >= _needs(spec, strain, leader, hands, levels)
             parts = [np.ones_like(pts), pts, pts * pts, *made.T.astype(np.int64), capot.astype(np.int64)]
             sums = np.stack([np.bincount(ids, weights=p, minlength=len(keys)) for p in parts], axis=1)
-            counts = np.bincount(ids * _POINTS + np.clip(pts, 0, _POINTS - 1),
-                                 minlength=len(keys) * _POINTS).reshape(len(keys), _POINTS)
+            counts = _counts(ids, pts, len(keys), _POINTS)
+            if spec.tricks:
+                ns_tricks = cols[f"tricks_{tag}"][rows].astype(np.int64)
+                mine = ns_tricks if side == "ns" else _TRICKS - 1 - ns_tricks
+                counts = np.concatenate([counts, _counts(ids, mine, len(keys), _TRICKS)], axis=1)
             for g, key in enumerate(keys):
                 yield (strain, leader, key), np.concatenate([np.rint(sums[g]).astype(np.int64), counts[g]])
+
+
+def _counts(ids: np.ndarray, values: np.ndarray, groups: int, width: int) -> np.ndarray:
+    """Per group (a row), the deals at each value 0 .. ``width - 1`` (a column)."""
+    return np.bincount(ids * width + np.clip(values, 0, width - 1),
+                       minlength=groups * width).reshape(groups, width)
 
 
 def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps",), features:
@@ -255,26 +292,37 @@ def aggregate(directory: "str | os.PathLike[str]", by: Sequence[str] = ("trumps"
         deals += table.num_rows
         for key, sums in _chunk_sums(table, spec, by, of, levels, features, pred):
             total[key] = total[key] + sums if key in total else sums
-    groups = tuple(_group(key, total[key], levels) for key in sorted(total, key=_order))
+    groups = tuple(_group(key, total[key], levels, spec.tricks) for key in sorted(total, key=_order))
     return Aggregates(by, FeaturesOf(of), spec.seat, levels + (CAPOT,), deals, groups,
                       None if pred is None else pred.text)
 
 
 def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
     strain, leader, values = key
-    # numbers in order, then texts in order
-    return (int(strain), int(leader),
-            tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values))
+    return (int(strain), int(leader), value_order(values))
 
 
-def _group(key: tuple[Any, ...], sums: np.ndarray, levels: tuple[int, ...]) -> Group:
+def value_order(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The sort key of a group's feature values: numbers in order, then texts in order."""
+    return tuple((0, v, "") if isinstance(v, int) else (1, 0, str(v)) for v in values)
+
+
+#: Each deal's group number and each group's key, from the features' values (what
+#: :func:`aggregate` groups by, for the other readers of a study).
+group_ids = _group_ids
+
+
+def _group(key: tuple[Any, ...], sums: np.ndarray, levels: tuple[int, ...], tricks: bool) -> Group:
     strain, leader, values = key
     n = int(sums[0])
     ends = 3 + len(levels) + 1
     made = {lv: Estimate(k / n, share_se(k / n, n))
             for lv, k in zip(levels + (CAPOT,), sums[3:ends].tolist())}
-    points = Distribution(tuple((v, int(c)) for v, c in enumerate(sums[ends:].tolist()) if c))
-    return Group(strain, leader, values, n, sums_estimate(n, float(sums[1]), float(sums[2])), made, points)
+    points = Distribution.from_mapping(dict(enumerate(sums[ends:ends + _POINTS].tolist())))
+    side_tricks = (Distribution.from_mapping(dict(enumerate(sums[ends + _POINTS:].tolist())))
+                   if tricks else None)
+    return Group(strain, leader, values, n, sums_estimate(n, float(sums[1]), float(sums[2])), made, points,
+                 side_tricks)
 
 
 # ---------------------------------------------------------------------------

@@ -1212,4 +1212,14 @@ FRENCH: dict[str, str] = {
     "malformed line {line}: see docs/formats.md": "ligne mal formée {line} : voir docs/formats.md",
     "game at line {n}": "partie de la ligne {n}",
     "a dot after anything but {names}": "un point après autre chose que {names}",
+    # studies: the distribution of the tricks, the score grouped
+    "--distribution {value}: expected points or tricks": "--distribution {value} : attendu points ou tricks (les plis)",
+    "{path}: this study did not store the tricks; run it with --tricks (in another directory, or with --force) to have their distribution": "{path} : cette étude n'a pas gardé les plis ; relancez-la avec --tricks (dans un autre dossier, ou avec --force) pour en avoir la distribution",
+    "tricks ± se": "plis ± e.t.",
+    "tricks: the most tricks the side can force, both sides playing for tricks (--distribution tricks shows how many deals give each number).": "plis : le plus de plis que le camp peut assurer, les deux camps jouant pour les plis (--distribution tricks montre combien de donnes donnent chaque nombre).",
+    "{strain}, {seat} leads: the share of deals at each number of tricks of {me}'s side, {deals:,} deals": "{strain}, {seat} entame : la part des donnes à chaque nombre de plis du camp de {me}, {deals:,} donnes",
+    "{strain}, {seat} leads: the share of deals at each card points of {me}'s side, {deals:,} deals": "{strain}, {seat} entame : la part des donnes à chaque tranche de points de cartes du camp de {me}, {deals:,} donnes",
+    "Every value's count is in aggregates.json, and in --json.": "Le compte de chaque valeur est dans aggregates.json, et dans --json.",
+    "the same, by {by} ({of}; in {strain})": "le même, par {by} ({of} ; à {strain})",
+    "tricks {value!r}: expected True or False": "tricks {value!r} : il faut True ou False",
 }

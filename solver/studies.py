@@ -32,7 +32,7 @@ from .messages import tr
 from .parallel import Backend, SchedulerLostError, WorkerLostError, executor, stopping
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand, sample_deals
-from .solve import Solver
+from .solve import Solver, StrainResult
 from .studyplot import plot_aggregates
 from .studyfiles import (FORMAT, StudyError, StudyInfo, StudySpec, chunk_deals, chunk_done, deal_of,
                          parse_seats, parse_strains, per_deal_tables, prepare, pyarrow_module,
@@ -65,7 +65,7 @@ def _columns(spec: StudySpec, i: int, deals: list[Deal], solver: Solver) -> dict
     }
     for strain in spec.strains:
         for leader in spec.leaders:
-            ns, ew, capot = [], [], []
+            ns, ew, capot, tricks = [], [], [], []
             for d in deals:
                 if stopping():          # the run is being stopped: give the thread back at once
                     raise _Stopped(i)
@@ -73,11 +73,29 @@ def _columns(spec: StudySpec, i: int, deals: list[Deal], solver: Solver) -> dict
                 ns.append(r.ns_points)
                 ew.append(r.total - r.ns_points)
                 capot.append(1 if r.ns_capot else -1 if r.ew_capot else 0)
+                if spec.tricks:
+                    tricks.append(_ns_tricks(solver, d, leader, strain, spec.rules, r))
             tag = f"{strain.name}_{leader.name}"
             cols[f"ns_{tag}"] = np.array(ns, dtype=np.int16)
             cols[f"ew_{tag}"] = np.array(ew, dtype=np.int16)
             cols[f"capot_{tag}"] = np.array(capot, dtype=np.int8)
+            if spec.tricks:
+                cols[f"tricks_{tag}"] = np.array(tricks, dtype=np.int8)
     return cols
+
+
+def _ns_tricks(solver: Solver, deal: Deal, leader: Seat, strain: Strain, rules: Rules,
+               r: StrainResult) -> int:
+    """The most tricks N-S can force, both sides playing for tricks (a search of its own:
+    the line that wins the most points may give up a trick).  The capot probes of ``r``
+    already answer every trick and none; the search starts from the share of the points."""
+    every = deal.cards_per_hand
+    if r.ns_capot:
+        return every
+    if r.ew_capot:
+        return 0
+    solver.load_hands(deal.masks, strain, leader, rules, count_tricks=True)
+    return solver.value(round(every * r.ns_points / r.total))
 
 
 class _Stopped(Exception):
@@ -192,7 +210,7 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
           features: "Mapping[str, Callable[..., Any]] | None" = None, backend: "Backend | str" = Backend.PROCESS,
           workers: "int | None" = None, backend_options: "Mapping[str, Any] | None" = None,
           retries: int = 2, force: bool = False, plots: bool = False, accept: "str | None" = None,
-          progress: "Callable[[int, int], None] | None" = None) -> StudyRun:
+          tricks: bool = False, progress: "Callable[[int, int], None] | None" = None) -> StudyRun:
     """Run (or finish) the study in ``directory`` and write its aggregates grouped ``by``
     the named features (and the user's ``features``); ``plots``: its PNG pictures too.
 
@@ -201,14 +219,16 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
     them.  ``progress(done, total)`` counts the deals solved (those of finished chunks
     found on disk included).  ``accept``: an expression over the deal
     (:mod:`solver.studyquery`); the study deals only deals that pass it (evaluated in
-    the first of its strains), and records it.
+    the first of its strains), and records it.  ``tricks``: store each deal's
+    double-dummy tricks too, for their distribution (about 40% more CPU).
     """
     try:
         seat = Seat.parse(seat)
     except SeatError as e:
         raise ConstraintError(tr("seat: {error}", error=e)) from None
     spec = StudySpec(deals, seed, parse_strains(strains), parse_seats(leaders, "leaders"), seat,
-                     None if hand is None else parse_hand(hand), constraints, rules, chunk_size, accept)
+                     None if hand is None else parse_hand(hand), constraints, rules, chunk_size, accept,
+                     tricks)
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise ConstraintError(tr("retries {retries!r}: expected 0 or more", retries=retries))
     pyarrow_module()

@@ -26,7 +26,9 @@ The per-deal columns: ``chunk``, ``index`` (the deal's number in the study), ``N
 ``E`` ``S`` ``W`` (each hand as a 32-bit card mask, bit ``8 * suit + rank``), and for
 each strain ``X`` (S H D C SA TA) and leader ``L``: ``ns_X_L`` and ``ew_X_L`` (each
 side's card points with the last trick's bonus) and ``capot_X_L`` (1: N-S took every
-trick, -1: E-W did, 0: neither).  :meth:`StudyInfo.to_pandas` gives them with the hands
+trick, -1: E-W did, 0: neither); a study run with ``tricks`` adds ``tricks_X_L``, the most
+tricks N-S can force, both sides playing for tricks (a study without them reads as before,
+its tricks unknown).  :meth:`StudyInfo.to_pandas` gives them with the hands
 written out.
 """
 
@@ -120,7 +122,9 @@ class StudySpec:
     statistics describe.  ``constraints`` must be plain data (no ``accept`` function),
     since the study directory records them; ``accept``, an expression over the deal
     (:func:`solver.studyquery.predicate`, evaluated in the first of ``strains``), keeps
-    only the deals that pass it.
+    only the deals that pass it.  ``tricks``: store each deal's double-dummy tricks too
+    (the most tricks N-S can force, both sides playing for tricks), for their
+    distribution; recorded only when asked, so a study without them keeps its files.
     """
 
     deals: int
@@ -133,6 +137,7 @@ class StudySpec:
     rules: Rules = Rules()
     chunk_size: int = 1000
     accept: "str | None" = None
+    tricks: bool = False
 
     def __post_init__(self) -> None:
         for name, top in (("deals", 10**10), ("chunk_size", 10**6)):
@@ -145,6 +150,8 @@ class StudySpec:
         if self.constraints is not None and self.constraints.accept is not None:
             raise ConstraintError(tr("a study records its constraints: "
                                      "an accept function cannot be recorded"))
+        if not isinstance(self.tricks, bool):
+            raise ConstraintError(tr("tricks {value!r}: expected True or False", value=self.tricks))
         if not isinstance(self.rules, Rules):
             raise ConstraintError(tr("rules {rules!r}: expected a Rules object", rules=self.rules))
         if self.accept is not None:
@@ -173,6 +180,7 @@ class StudySpec:
             "constraints": None if self.constraints is None else self.constraints.to_dict(),
             "rules": dataclasses.asdict(self.rules),
             **({} if self.accept is None else {"accept": self.accept}),
+            **({"tricks": True} if self.tricks else {}),
         }
 
     def chunk_parameters(self) -> dict[str, Any]:
@@ -449,7 +457,7 @@ class StudyInfo:
         return StudySpec(a["deals"], a["seed"], parse_strains(a["strains"]), parse_seats(a["leaders"], "leaders"),
                          Seat.parse(a["seat"]), None if a["hand"] is None else parse_hand(a["hand"]),
                          None if c is None else _constraints(c), Rules(**a["rules"]), a["chunk_size"],
-                         a.get("accept"))
+                         a.get("accept"), a.get("tricks", False))
 
     def to_arrow(self, hands: HandsFormat = HandsFormat.PBN) -> Any:
         """The finished chunks' rows as one ``pyarrow.Table``, in deal order; ``hands``:

@@ -37,10 +37,11 @@ from .montecarlo import Estimate, json_number
 from .outcome import PlayedContract
 from .rules import Strain
 from .studyfiles import per_deal_tables, read_study
-from .studyquery import Predicate, predicate
+from .aggregate import SIDES, group_ids, value_order
+from .studyquery import Predicate, check_names, column, predicate
 from .studystats import Distribution, PairedSums
 
-__all__ = ["ContractResult", "Comparison", "compare_contracts", "parse_option"]
+__all__ = ["ContractResult", "ScoreGroup", "Comparison", "compare_contracts", "parse_option"]
 
 
 def _estimate(name: str, e: Estimate) -> dict[str, Any]:
@@ -70,13 +71,44 @@ class ContractResult:
 
 
 @dataclasses.dataclass(frozen=True)
+class ScoreGroup:
+    """The contracts compared on the deals of one group, those sharing the ``key``
+    values of the ``by`` features: the same fields as :class:`Comparison`'s."""
+
+    key: tuple[Any, ...]
+    deals: int
+    options: tuple[ContractResult, ...]
+    best: int
+    differences: tuple[tuple[Estimate, ...], ...]
+
+    def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
+        return {"features": {k: _plain(v) for k, v in zip(names, self.key)}, "deals": self.deals,
+                **_compared(self.options, self.best, self.differences)}
+
+
+def _plain(v: Any) -> Any:
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def _compared(options: Sequence[ContractResult], best: int,
+              differences: Sequence[Sequence[Estimate]]) -> dict[str, Any]:
+    return {"best": str(options[best].contract) if options else None,
+            "options": [o.to_dict() for o in options],
+            "differences": [{"a": str(options[j].contract), "b": str(options[k].contract),
+                             **_estimate("a_minus_b", differences[j][k])}
+                            for j in range(len(options)) for k in range(j + 1, len(options))]}
+
+
+@dataclasses.dataclass(frozen=True)
 class Comparison:
     """Contracts compared on the same deals, from ``seat``'s side.
 
     ``deals``: the deals compared (those that passed ``where``, evaluated in ``strain``,
     the first contract's); ``study_deals``: the study's finished deals; ``best``: the
     option of the highest mean; ``differences[j][k]``: option ``j`` minus option ``k``,
-    paired deal by deal.
+    paired deal by deal.  Grouped ``by`` features (of the seat's hand, or its side's
+    with ``of="side"``), ``groups`` holds the same comparison on each group's deals, in
+    the order of the features' values.
     """
 
     seat: Seat
@@ -87,15 +119,18 @@ class Comparison:
     options: tuple[ContractResult, ...]
     best: int
     differences: tuple[tuple[Estimate, ...], ...]
+    by: tuple[str, ...] = ()
+    of: str = "seat"
+    groups: tuple[ScoreGroup, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.name, "side": self.seat.team.name, "where": self.where,
-                "where_strain": self.strain.name, "deals": self.deals, "study_deals": self.study_deals,
-                "best": str(self.options[self.best].contract) if self.options else None,
-                "options": [o.to_dict() for o in self.options],
-                "differences": [{"a": str(self.options[j].contract), "b": str(self.options[k].contract),
-                                 **_estimate("a_minus_b", self.differences[j][k])}
-                                for j in range(len(self.options)) for k in range(j + 1, len(self.options))]}
+        out = {"seat": self.seat.name, "side": self.seat.team.name, "where": self.where,
+               "where_strain": self.strain.name, "deals": self.deals, "study_deals": self.study_deals,
+               **_compared(self.options, self.best, self.differences)}
+        if self.by:
+            out.update({"by": list(self.by), "of": self.of,
+                        "groups": [g.to_dict(self.by) for g in self.groups]})
+        return out
 
 
 def parse_option(text: "Contract | str", seat: Seat) -> Contract:
@@ -119,13 +154,16 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
                       leader: "Seat | str | None" = None, seat: "Seat | str | None" = None,
                       where: "str | Callable[[Deal, Strain], Any] | Predicate | None" = None,
                       features: "Mapping[str, Callable[..., Any]] | None" = None,
-                      of: str = "seat") -> Comparison:
+                      of: str = "seat", by: Sequence[str] = ()) -> Comparison:
     """Score ``contracts`` on the finished deals of the study in ``directory`` and
     compare them, from ``seat``'s side (default: the study's seat, who also declares a
     contract that names no declarer).  ``leader``: the first leader (one the study
     solved; default its only one).  ``where``: keep the deals that pass this predicate
     (:mod:`solver.studyquery`), evaluated in the first contract's strain, so that every
-    option is scored on the same deals.  Nothing is solved."""
+    option is scored on the same deals.  ``by``: compare them on each group of deals
+    sharing these features' values too (of the seat's hand, or its side's with
+    ``of="side"``; evaluated in the first contract's strain, as
+    :func:`solver.aggregate.aggregate` groups).  Nothing is solved."""
     info = read_study(directory)
     spec = info.spec
     try:
@@ -154,9 +192,13 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
     pred = None if where is None else predicate(where)
     if pred is not None:
         pred.check(features)
+    by = tuple(by)
+    check_names(by, features)
+    if of not in SIDES:
+        raise ConstraintError(tr("features of {of}: expected seat or side", of=quote(of)))
     rules, team, strain = spec.rules, me.team, options[0].strain
-    sums = PairedSums.start(len(options))
-    scores = [Distribution() for _ in options]
+    overall = _Tally.start(len(options))
+    groups: dict[tuple[Any, ...], _Tally] = {}
     for table in per_deal_tables(directory, info):
         hands = np.stack([table.column(s.name).to_numpy().astype(np.uint64) for s in Seat], axis=1)
         rows = np.arange(len(hands)) if pred is None else \
@@ -172,14 +214,43 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
                 played = PlayedContract.on_deal(c, deal, int(ns[k]), _TAKER[int(capot[k])], leader=lead,
                                                 rules=rules)
                 values[k, j], success[k, j] = played.margin(team, rules)
-            scores[j] = scores[j] + Distribution.of(values[:, j])
-        sums.add(values, success)
-    k = len(options)
-    means = [sums.mean(j) for j in range(k)]
-    best = max(range(k), key=lambda j: (means[j].value if sums.n else 0.0, -j))
-    differences = tuple(tuple(sums.difference(j, b) if j != b else Estimate(0.0, 0.0) for b in range(k))
-                        for j in range(k))
-    results = tuple(ContractResult(c, lead, means[j], sums.success(j), differences[j][best], scores[j])
-                    for j, c in enumerate(options))
-    return Comparison(me, strain, None if pred is None else pred.text, sums.n, info.deals, results, best,
-                      differences)
+        overall.add(values, success)
+        if by and len(rows):
+            kept = hands[rows]
+            ids, keys = group_ids([column(name, kept, strain, rules, me, of, features) for name in by])
+            for g, key in enumerate(keys):
+                mine = ids == g
+                groups.setdefault(key, _Tally.start(len(options))).add(values[mine], success[mine])
+    results, best, differences = overall.compared(options, lead)
+    grouped = tuple(ScoreGroup(key, groups[key].sums.n, *groups[key].compared(options, lead))
+                    for key in sorted(groups, key=value_order))
+    return Comparison(me, strain, None if pred is None else pred.text, overall.sums.n, info.deals, results,
+                      best, differences, by, of, grouped)
+
+
+@dataclasses.dataclass
+class _Tally:
+    """The running sums of the options over some deals, and their scores' distributions."""
+
+    sums: PairedSums
+    scores: list[Distribution]
+
+    @classmethod
+    def start(cls, k: int) -> "_Tally":
+        return cls(PairedSums.start(k), [Distribution() for _ in range(k)])
+
+    def add(self, values: np.ndarray, success: np.ndarray) -> None:
+        self.sums.add(values, success)
+        self.scores = [d + Distribution.of(values[:, j]) for j, d in enumerate(self.scores)]
+
+    def compared(self, options: Sequence[Contract], lead: Seat) -> tuple[
+            tuple[ContractResult, ...], int, tuple[tuple[Estimate, ...], ...]]:
+        """Each option's result, the best option, and every paired difference."""
+        sums, k = self.sums, len(options)
+        means = [sums.mean(j) for j in range(k)]
+        best = max(range(k), key=lambda j: (means[j].value if sums.n else 0.0, -j))
+        differences = tuple(tuple(sums.difference(j, b) if j != b else Estimate(0.0, 0.0) for b in range(k))
+                            for j in range(k))
+        results = tuple(ContractResult(c, lead, means[j], sums.success(j), differences[j][best],
+                                       self.scores[j]) for j, c in enumerate(options))
+        return results, best, differences

@@ -64,6 +64,16 @@ class Distribution:
     def n(self) -> int:
         return sum(n for _, n in self.counts)
 
+    def estimate(self) -> Estimate:
+        """The mean value and its standard error (NaN without deals).
+
+        >>> [round(x, 4) for x in Distribution.of([0, 8, 8, 4]).estimate()]
+        [5.0, 1.9149]
+        """
+        v = np.array([x for x, _ in self.counts], dtype=np.float64)
+        c = np.array([n for _, n in self.counts], dtype=np.float64)
+        return sums_estimate(self.n, float(v @ c), float((v * v) @ c))
+
     def quantile(self, q: float) -> "int | None":
         """The smallest value that a share ``q`` (0 < q <= 1) of the deals reach or pass;
         ``None`` without deals."""

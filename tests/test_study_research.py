@@ -180,6 +180,43 @@ def test_compared_on_the_deals_a_predicate_keeps(hearts):
         np.mean([_margin(Contract.parse("80H E"), r, "H_W", Team.NS)[1] for _, r in frame.iterrows()]))
 
 
+def test_the_paired_comparison_grouped_by_a_feature(hearts):
+    d, frame = hearts
+    options = [Contract.parse("80H S"), Contract.parse("100H S"), Contract.parse("80SA S")]
+    c = compare_contracts(d, options, by=["trumps", "E.trump_J"])
+    assert c.by == ("trumps", "E.trump_J") and c.deals == 60
+    # recomputed in pandas: each deal's margin, grouped by South's hearts and East's jack of hearts
+    values = np.array([[_margin(o, row, f"{o.strain.name}_W", Team.NS)[0] for o in options]
+                       for _, row in frame.iterrows()], dtype=float)
+    keys = [(_hearts(s), int(bool(int(e) & HJ))) for s, e in zip(frame["S"], frame["E"])]
+    want = sorted(set(keys))
+    assert [g.key for g in c.groups] == want and len(want) > 3
+    assert sum(g.deals for g in c.groups) == 60
+    for g in c.groups:
+        rows = np.array([k == g.key for k in keys])
+        v = values[rows]
+        assert g.deals == len(v)
+        best = int(np.argmax(v.mean(axis=0)))               # first of the highest, as the study breaks ties
+        assert g.best == best
+        for j, o in enumerate(g.options):
+            assert o.mean.value == pytest.approx(v[:, j].mean())
+            diff = v[:, j] - v[:, best]
+            assert o.versus.value == pytest.approx(diff.mean())
+            if len(v) > 1:
+                assert o.versus.se == pytest.approx(diff.std(ddof=1) / math.sqrt(len(v)))
+            assert o.scores.n == len(v)
+    # the groups of a side feature, with a predicate: the deals the predicate keeps, grouped
+    side = compare_contracts(d, ["80H", "100H"], by=["trumps"], of="side", where="trump_J")
+    assert sum(g.deals for g in side.groups) == side.deals < 60
+    data = side.to_dict()
+    assert data["by"] == ["trumps"] and data["of"] == "side"
+    assert [g["features"]["trumps"] for g in data["groups"]] == sorted(g["features"]["trumps"]
+                                                                      for g in data["groups"])
+    assert "groups" not in compare_contracts(d, ["80H"]).to_dict()
+    with pytest.raises(ConstraintError, match="unknown feature"):
+        compare_contracts(d, ["80H"], by=["colour"])
+
+
 def test_predicates_read_a_small_language_and_nothing_else():
     for bad in ("__import__('os')", "trumps.__class__", "(lambda: 1)()", "trumps[0]", "trumps ** 2", "",
                 "1 +"):
@@ -207,7 +244,18 @@ def test_the_commands_score_and_select(hearts):
                                       "split == '3-2'", "--json"], capture_output=True, text=True)
     assert shown.returncode == 0, shown.stderr
     assert json.loads(shown.stdout)["where"] == "split == '3-2'"
-    for args in (["score", str(d), "--contract", "80H", "--where", "split > 2"],
+    grouped = subprocess.run(COINCHE + ["study", "score", str(d), "--contract", "80H", "--contract", "100H",
+                                        "--by", "trumps", "--json"], capture_output=True, text=True)
+    assert grouped.returncode == 0, grouped.stderr
+    want = compare_contracts(d, ["80H", "100H"], by=["trumps"]).to_dict()
+    got = {k: v for k, v in json.loads(grouped.stdout).items() if k != "directory"}
+    assert got == json.loads(json.dumps(want))
+    table = subprocess.run(COINCHE + ["study", "score", str(d), "--contract", "80H", "--contract", "100H",
+                                      "--by", "trumps"], capture_output=True, text=True)
+    assert table.returncode == 0 and "the same, by trumps" in table.stdout, table.stderr
+    for args in (["score", str(d), "--contract", "80H", "--by", "X.trumps"],
+                 ["score", str(d), "--contract", "80H", "--by", "trumps", "--of", "hand"],
+                 ["score", str(d), "--contract", "80H", "--where", "split > 2"],
                  ["score", str(d), "--contract", "80S"],
                  ["show", str(d), "--by", "X.trumps"],
                  ["show", str(d), "--where", "open('x')"]):
