@@ -1224,4 +1224,9 @@ FRENCH: dict[str, str] = {
     "{value} is not one of {choices}.": "{value} n'est pas l'une de {choices}.",
     "Value {value} is not a valid {label}.": "la valeur {value} n'est pas un {label} valide.",
     "Aborted!": "Abandon !",
+    "The analysis board is at {url} (Ctrl-C stops it)": "Le tableau d'analyse est à {url} (Ctrl-C l'arrête)",
+    "  from the network: {url}": "  depuis le réseau : {url}",
+    "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré",
+    "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted, and there is no password (--token)": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré, et il n'y a pas de mot de passe (--token)",
+    "stopped at once by a second signal": "arrêté sur-le-champ par un second signal",
 }

@@ -205,6 +205,15 @@ def test_bad_input_in_french_for_a_french_page(client, path, body, cli):
     assert french.json()["error"] != english.json()["error"]
 
 
+def test_seats_named_as_the_command_line_names_them(client):
+    """West is O in a French answer, as coinche --lang fr writes it, and W in English (the
+    deal gives West 7 cards: J7.J97.T.T)."""
+    body = {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"}
+    french = client.post("/api/table", json=body, headers={"accept-language": "fr"}).json()["error"]
+    english = client.post("/api/table", json=body).json()["error"]
+    assert "(N 8, E 8, S 8, O 7)" in french and "(N 8, E 8, S 8, W 7)" in english
+
+
 def test_an_auction_refused_in_french(client):
     """The auction is read in the package's letters (the page turns French letters into
     them) and refused in the request's language, with solver.Auction.parse's message."""
