@@ -15,7 +15,7 @@ import typer
 from solver.messages import tr
 
 from .app import app
-from .errors import fail
+from .errors import fail, handle_errors
 
 WEB_MODULES = ("fastapi", "uvicorn")
 #: Addresses that mean "every interface".
@@ -69,16 +69,18 @@ def _say_where(host: str, port: int, token: "str | None", addresses: list[str]) 
     """The lines that say where the board is, and the warning when it is on every network."""
     everywhere = host in EVERYWHERE
     local = _url("127.0.0.1" if everywhere else host, port, token)
-    typer.echo(f"The analysis board is at {local} (Ctrl-C stops it)", err=True)
+    typer.echo(tr("The analysis board is at {url} (Ctrl-C stops it)", url=local), err=True)
     if everywhere:
         for address in addresses:
-            typer.echo(f"  from the network: {_url(address, port, token)}", err=True)
-        typer.echo("warning: anyone who can reach this machine on its networks can use the board; "
-                   "nothing is encrypted" + ("" if token else ", and there is no password (--token)"),
-                   err=True)
+            typer.echo(tr("  from the network: {url}", url=_url(address, port, token)), err=True)
+        typer.echo(tr("warning: anyone who can reach this machine on its networks can use the board; "
+                      "nothing is encrypted") if token else
+                   tr("warning: anyone who can reach this machine on its networks can use the board; "
+                      "nothing is encrypted, and there is no password (--token)"), err=True)
 
 
 @app.command()
+@handle_errors
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on: 127.0.0.1 (this machine "
                                       "only) or 0.0.0.0 (every network the machine is on).")] = "127.0.0.1",

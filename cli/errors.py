@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import errno
 import functools
+import re
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from solver import notation
 from solver.errors import CoincheError, quote
-from solver.messages import tr
+from solver.field_errors import problem
+from solver.messages import N_, tr, writing_in
 
-from .lang import takes_language
+from .lang import before_choosing, takes_language
 from .output import err_console
 
 if TYPE_CHECKING:
@@ -82,18 +85,96 @@ def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return takes_language(func, guard=one_line_errors)
 
 
-def _bad_input(e: Exception) -> "str | None":
-    """The text the user gave for a parameter typer could not convert, if it says."""
-    cause = e.__cause__
-    errors = getattr(cause, "errors", None)
+def _validator_error(e: Exception) -> "dict[str, Any] | None":
+    """The first error of the validator that refused a parameter's value, if it was one."""
+    errors = getattr(e.__cause__, "errors", None)
     if not callable(errors):
         return None
     try:
         first = errors()[0]
     except (TypeError, IndexError):     # pragma: no cover - not a pydantic ValidationError
         return None
-    value = first.get("input") if isinstance(first, dict) else None
-    return value if isinstance(value, str) else None
+    return first if isinstance(first, dict) else None
+
+
+#: click's words for a value a parameter refused.
+INVALID_VALUE = N_("Invalid value for {name}: {problem}")
+
+#: The usage errors click and typer find themselves, in their English words (the
+#: catalogue's keys); :func:`usage_message` says them in the output language.
+USAGE_TEMPLATES = (
+    N_("No such option: {name} (Possible options: {options})"),
+    N_("No such option: {name}"),
+    N_("No such command {name}."),
+    N_("Missing command."),
+    N_("Missing argument {name}."),
+    N_("Missing option {name}."),
+    N_("Missing parameter {name}."),
+    N_("Option {name} requires an argument."),
+    N_("Option {name} requires {n} arguments."),
+    N_("Option {name} does not take a value."),
+    N_("Argument {name} takes {n} values."),
+    N_("Got unexpected extra argument(s) ({args})"),
+    N_("Got unexpected extra argument ({args})"),
+    INVALID_VALUE,
+    N_("Invalid value: {problem}"),
+    N_("{value} is not one of {choices}."),
+    N_("Value {value} is not a valid {label}."),
+)
+
+
+def _pattern(template: str) -> "re.Pattern[str]":
+    """A template as a pattern that reads its fields back from the English text."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+                      + r"\Z", re.S)
+
+
+_USAGE = [(template, _pattern(template)) for template in USAGE_TEMPLATES]
+
+
+def _said(text: str) -> str:
+    """An English message of click's or typer's in the output language (as it is if unknown)."""
+    for template, pattern in _USAGE:
+        m = pattern.match(text)
+        if m is not None:
+            fields = m.groupdict()
+            if "problem" in fields:             # the reason inside is one of theirs too
+                fields["problem"] = _said(fields["problem"])
+            return tr(template, **fields)
+    return text
+
+
+def usage_message(e: Exception) -> str:
+    """The one line of a usage error that click or typer found (an unknown option, a
+    missing argument, a value of the wrong type), in the output language; a value the
+    validator refused is said in the words the board uses (:mod:`solver.field_errors`)
+    with the text given."""
+    message = " ".join((e.format_message() if isinstance(e, _click_exc.ClickException) else str(e)).split())
+    refused = _validator_error(e)
+    if refused is None:
+        return _said(message)
+    m = _pattern(INVALID_VALUE).match(message)
+    said = tr(INVALID_VALUE, name=m.group("name"), problem=problem(refused)) if m else _said(message)
+    value = refused.get("input")
+    return said + tr(" (got {value})", value=quote(value)) if isinstance(value, str) else said
+
+
+def usage_language(args: Sequence[str]) -> notation.Language:
+    """The output language of a command line still to be parsed: its ``--lang``, else
+    the environment's (:func:`cli.lang.before_choosing` when the value is no language)."""
+    given: "str | None" = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            given = args[i + 1]
+        elif arg.startswith("--lang="):
+            given = arg.partition("=")[2]
+    try:
+        return notation.from_environment(given)[1]
+    except CoincheError:
+        return before_choosing()
 
 
 class OutputError(Exception):
@@ -154,21 +235,20 @@ class OneLineErrorsGroup(TyperGroup):
              windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        try:
-            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except _NO_ARGS as e:
-            e.show()  # bare ``coinche``: the help text
-            sys.exit(e.exit_code)
-        except _CLICK_ERRORS as e:
-            message = " ".join(e.format_message().split())
-            bad = _bad_input(e)
-            if bad is not None and repr(bad) not in message:
-                message = f"{message} (got {quote(bad)})"
-            err_console.print(error_line(message), soft_wrap=True)
-            sys.exit(EXIT_BAD_INPUT)
-        except _ABORTS:
-            err_console.print("Aborted!")
-            sys.exit(1)
+        # the usage errors are found before the command chooses its language: said in the
+        # language of the command line (its --lang, else the environment's)
+        with writing_in(usage_language(list(sys.argv[1:] if args is None else args))):
+            try:
+                rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            except _NO_ARGS as e:
+                e.show()  # bare ``coinche``: the help text
+                sys.exit(e.exit_code)
+            except _CLICK_ERRORS as e:
+                err_console.print(error_line(usage_message(e)), soft_wrap=True)
+                sys.exit(EXIT_BAD_INPUT)
+            except _ABORTS:
+                err_console.print(tr("Aborted!"))
+                sys.exit(1)
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
     def parse_args(self, ctx: Context, args: "list[str]") -> "list[str]":

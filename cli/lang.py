@@ -167,7 +167,7 @@ def _unguarded(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _before_choosing() -> notation.Language:
+def before_choosing() -> notation.Language:
     """The output language for an error in ``--lang`` itself: the environment's, else
     the locale's (``COINCHE_LANG`` may be what is wrong)."""
     try:
@@ -201,7 +201,7 @@ def takes_language(command: Callable[..., Any],
             with messages.writing_in(writing):
                 return guard(read_and_run)()
 
-        with messages.writing_in(_before_choosing()):
+        with messages.writing_in(before_choosing()):
             return guard(choose)()
 
     run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]

@@ -34,8 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solver.cards import SUIT_SYMBOLS, Card
-from solver.messages import french_cards, output_language, tr
-from solver.notation import Language
+from solver.messages import in_output_language, tr
 from solver.deal import Deal
 from solver.play import Position
 
@@ -148,18 +147,6 @@ tolerate(sys.stdout)
 tolerate(sys.stderr)
 console = PeopleConsole()
 err_console = PeopleConsole(stderr=True)
-
-
-_WEST = re.compile(r"(?<![\w-])W(?![\w-])")      # the seat W, which French calls O (Ouest)
-_EAST_WEST = re.compile(r"\bE-?W\b")              # the side E-W (EW), E-O in French
-
-
-def in_output_language(text: str) -> str:
-    """``text`` as the output language writes it: in French, card ranks (``V♥``), the side
-    E-O and the seat O; the same length, so that tables keep their columns."""
-    if output_language() is not Language.FR:
-        return text
-    return _WEST.sub("O", _EAST_WEST.sub(lambda m: m.group(0).replace("W", "O"), french_cards(text)))
 
 
 def people_text(text: str) -> Text:

@@ -23,7 +23,8 @@ from typing import Any, Iterator
 
 from .language import Language
 
-__all__ = ["tr", "N_", "writing_in", "output_language", "french_cards", "card_name", "FRENCH"]
+__all__ = ["tr", "N_", "writing_in", "output_language", "french_cards", "card_name", "in_output_language",
+           "FRENCH"]
 
 _OUTPUT: contextvars.ContextVar[Language] = contextvars.ContextVar("coinche_output", default=Language.EN)
 
@@ -76,6 +77,24 @@ def card_name(card: Any) -> str:
     """A card for people in the output language: ``J♥`` or ``V♥``."""
     text = card.symbol
     return french_cards(text) if _OUTPUT.get() is Language.FR else text
+
+
+_WEST = re.compile(r"(?<![\w-])W(?![\w-])")      # the seat W, which French calls O (Ouest)
+_EAST_WEST = re.compile(r"\bE-?W\b")              # the side E-W (EW), E-O in French
+
+
+def in_output_language(text: str) -> str:
+    """``text`` as the output language writes it for people, the one home of it for the
+    command line and the board: in French, card ranks (``V♥``), the side E-O and the
+    seat O; the same length, so that tables keep their columns.
+
+    >>> with writing_in("fr"):
+    ...     in_output_language("W leads J♥ for E-W")
+    'O leads V♥ for E-O'
+    """
+    if _OUTPUT.get() is not Language.FR:
+        return text
+    return _WEST.sub("O", _EAST_WEST.sub(lambda m: m.group(0).replace("W", "O"), french_cards(text)))
 
 
 #: English template -> French template.
@@ -1222,4 +1241,28 @@ FRENCH: dict[str, str] = {
     "Every value's count is in aggregates.json, and in --json.": "Le compte de chaque valeur est dans aggregates.json, et dans --json.",
     "the same, by {by} ({of}; in {strain})": "le même, par {by} ({of} ; à {strain})",
     "tricks {value!r}: expected True or False": "tricks {value!r} : il faut True ou False",
+    # the usage errors click and typer find themselves (cli/errors.py), and coinche serve's lines
+    "No such option: {name} (Possible options: {options})": "pas d'option {name} (options possibles : {options})",
+    "No such option: {name}": "pas d'option {name}",
+    "No such command {name}.": "pas de commande {name}.",
+    "Missing command.": "il manque la commande.",
+    "Missing argument {name}.": "il manque l'argument {name}.",
+    "Missing option {name}.": "il manque l'option {name}.",
+    "Missing parameter {name}.": "il manque le paramètre {name}.",
+    "Option {name} requires an argument.": "l'option {name} demande une valeur.",
+    "Option {name} requires {n} arguments.": "l'option {name} demande {n} valeurs.",
+    "Option {name} does not take a value.": "l'option {name} ne prend pas de valeur.",
+    "Argument {name} takes {n} values.": "l'argument {name} prend {n} valeurs.",
+    "Got unexpected extra argument(s) ({args})": "argument(s) en trop ({args})",
+    "Got unexpected extra argument ({args})": "argument en trop ({args})",
+    "Invalid value for {name}: {problem}": "valeur refusée pour {name} : {problem}",
+    "Invalid value: {problem}": "valeur refusée : {problem}",
+    "{value} is not one of {choices}.": "{value} n'est pas l'une de {choices}.",
+    "Value {value} is not a valid {label}.": "la valeur {value} n'est pas un {label} valide.",
+    "Aborted!": "Abandon !",
+    "The analysis board is at {url} (Ctrl-C stops it)": "Le tableau d'analyse est à {url} (Ctrl-C l'arrête)",
+    "  from the network: {url}": "  depuis le réseau : {url}",
+    "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré",
+    "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted, and there is no password (--token)": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré, et il n'y a pas de mot de passe (--token)",
+    "stopped at once by a second signal": "arrêté sur-le-champ par un second signal",
 }

@@ -103,3 +103,57 @@ def test_suit_letters_of_the_constraints_in_both_languages():
         french = _run("fr", *args, "7.AV9.R10.V8", "--void", f"N:{letter}")
         assert french.exit_code == 0, french.output
         assert json.loads(french.stdout)["strains"] == json.loads(english.stdout)["strains"]
+
+
+@pytest.mark.parametrize("args, english, french", [
+    (["solve", "--bogus"], "No such option: --bogus", "pas d'option --bogus"),
+    (["table", "example", "--format", "xml"], "(Possible options: --out)", "(options possibles : --out)"),
+    (["score"], "Missing argument 'bid'.", "il manque l'argument 'bid'."),
+    (["advise", "AJ9.A7.KT.J", "--samples", "abc"],
+     "Invalid value for '--samples': expected a whole number (got 'abc')",
+     "valeur refusée pour '--samples' : il faut un nombre entier (reçu 'abc')"),
+    (["serve", "--port", "0"], "expected a number of at least 1 (got '0')",
+     "il faut un nombre d'au moins 1 (reçu '0')"),
+    (["advise", "AJ9.A7.KT.J", "--samples"], "Option '--samples' requires an argument.",
+     "l'option '--samples' demande une valeur."),
+    (["nosuch"], "No such command 'nosuch'.", "pas de commande 'nosuch'."),
+    (["deal", "1", "2"], "Got unexpected extra argument(s) (1 2)", "argument(s) en trop (1 2)"),
+    (["solve", "example", "--json", "--json"], "--json given 2 times", "--json donnée 2 fois"),
+])
+def test_usage_errors_click_finds_in_french(args, english, french):
+    """The usage errors click and typer find before the command runs: one line, exit 2,
+    in the language of COINCHE_LANG."""
+    one_line_error(_run("en", *args), english)
+    one_line_error(_run("fr", *args), french)
+
+
+@pytest.mark.parametrize("args", [["--lang", "fr", "solve", "--bogus"], ["solve", "--bogus", "--lang=fr"],
+                                  ["solve", "--bogus", "--lang", "fr"]])
+def test_usage_errors_follow_lang_on_the_command_line(args):
+    one_line_error(_run(None, *args), "erreur : pas d'option --bogus")
+
+
+def test_a_refused_choice_in_french():
+    """typer's own sentence for a value outside a choice, inside click's, in French."""
+    from coinche_cli.errors import usage_message
+    from typer._click.exceptions import BadParameter
+    refused = BadParameter("'x' is not one of 'a', 'b'.", param_hint="'--mode'")
+    with writing_in("fr"):
+        said = usage_message(refused)
+    assert said == "valeur refusée pour '--mode' : 'x' n'est pas l'une de 'a', 'b'."
+
+
+def test_serve_speaks_french():
+    """coinche serve's refusals and the lines saying where the board is, in French."""
+    import contextlib
+    import io
+    from coinche_cli.cmd_serve import _say_where
+    one_line_error(_run("fr", "serve", "--token", "x"), "erreur : --token 'x' : il faut au moins 8 caractères")
+    stderr = io.StringIO()
+    with writing_in("fr"), contextlib.redirect_stderr(stderr):
+        _say_where("0.0.0.0", 8000, None, ["10.1.2.3"])
+    assert stderr.getvalue().splitlines() == [
+        "Le tableau d'analyse est à http://127.0.0.1:8000/ (Ctrl-C l'arrête)",
+        "  depuis le réseau : http://10.1.2.3:8000/",
+        "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est "
+        "chiffré, et il n'y a pas de mot de passe (--token)"]

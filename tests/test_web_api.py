@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 
 import solver
 from cli_helpers import EXAMPLE, run
-from coinche_cli.output import in_output_language
 from solver.messages import writing_in
 from solver.web import create_app
 from solver.web import jobs as jobs_module
@@ -201,11 +200,18 @@ def test_bad_input_in_french_for_a_french_page(client, path, body, cli):
     french = client.post(path, json=body, headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"})
     english = client.post(path, json=body, headers={"accept-language": "en-GB,fr;q=0.5"})
     assert french.status_code == english.status_code == 400
-    with writing_in("fr"):      # the command line writes seats as people read them: O for W
-        said = in_output_language(french.json()["error"])
-    assert run("--lang", "fr", *cli).stderr.strip() == "erreur : " + said
+    assert run("--lang", "fr", *cli).stderr.strip() == "erreur : " + french.json()["error"]
     assert run(*cli).stderr.strip() == "error: " + english.json()["error"]
     assert french.json()["error"] != english.json()["error"]
+
+
+def test_seats_named_as_the_command_line_names_them(client):
+    """West is O in a French answer, as coinche --lang fr writes it, and W in English (the
+    deal gives West 7 cards: J7.J97.T.T)."""
+    body = {"deal": "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T"}
+    french = client.post("/api/table", json=body, headers={"accept-language": "fr"}).json()["error"]
+    english = client.post("/api/table", json=body).json()["error"]
+    assert "(N 8, E 8, S 8, O 7)" in french and "(N 8, E 8, S 8, W 7)" in english
 
 
 def test_an_auction_refused_in_french(client):

@@ -29,7 +29,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from solver.lookahead import review_auction
 from solver.deal import Deal
 from solver.errors import CoincheError
-from solver.messages import N_, output_language, tr, writing_in
+from solver.field_errors import problem
+from solver.messages import in_output_language, output_language, tr, writing_in
 from solver.notation import Language
 from solver.rating import Rating
 from solver import practice
@@ -231,39 +232,10 @@ class PracticeRateIn(BaseModel):
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+    # seats and cards as the command line writes them in the request's language (O for W)
+    return JSONResponse({"error": in_output_language(" ".join(message.split()))}, status_code=status)
 
 
-#: What is wrong with a field, by the validator's error type, in words the catalogue
-#: translates (the validator's own English sentence for the other types).
-_SHAPE_ERRORS = {
-    "missing": N_("missing: the request needs this field"),
-    "string_type": N_("expected text"),
-    "int_type": N_("expected a whole number"),
-    "int_parsing": N_("expected a whole number"),
-    "int_from_float": N_("expected a whole number"),
-    "float_type": N_("expected a number"),
-    "float_parsing": N_("expected a number"),
-    "finite_number": N_("expected a finite number"),
-    "greater_than": N_("expected a number above {gt}"),
-    "less_than": N_("expected a number below {lt}"),
-    "string_unicode": N_("expected Unicode text"),
-    "too_short": N_("fewer than {min_length} items"),
-    "enum": N_("expected one of {expected}"),
-    "extra_forbidden": N_("unknown field"),
-    "bool_type": N_("expected true or false"),
-    "bool_parsing": N_("expected true or false"),
-    "list_type": N_("expected a list"),
-    "dict_type": N_("expected an object of fields"),
-    "model_type": N_("expected an object of fields"),
-    "model_attributes_type": N_("expected an object of fields"),
-    "string_too_short": N_("text shorter than {min_length} characters"),
-    "string_too_long": N_("text longer than {max_length} characters"),
-    "too_long": N_("more than {max_length} items"),
-    "greater_than_equal": N_("expected a number of at least {ge}"),
-    "less_than_equal": N_("expected a number of at most {le}"),
-    "literal_error": N_("expected one of {expected}"),
-}
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -277,14 +249,7 @@ def _validation_message(exc: RequestValidationError) -> str:
     where = ".".join(str(x) for x in first.get("loc", ())[1:]) or tr("request")
     value = first.get("input")
     shown = tr(" (got {value})", value=repr(str(value)[:80])) if isinstance(value, (str, int, float)) else ""
-    template = _SHAPE_ERRORS.get(str(first.get("type", "")))
-    fields = {k: str(int(v) if isinstance(v, float) and v.is_integer() else v)
-              for k, v in (first.get("ctx") or {}).items()}
-    if "expected" in fields:                     # the validator's list: 'pimc', 'heuristic' or 'random'
-        fields["expected"] = fields["expected"].replace(" or ", tr(" or "))
-    # a rarer type: the validator's English sentence, introduced in the request's language
-    what = tr(template, **fields) if template is not None else tr("{detail}", detail=first.get("msg", "invalid"))
-    return tr("{field}: {problem}{shown}", field=where, problem=what, shown=shown)
+    return tr("{field}: {problem}{shown}", field=where, problem=problem(first), shown=shown)
 
 
 def _static(name: str) -> "Traversable":

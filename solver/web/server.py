@@ -42,6 +42,8 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from solver.messages import tr
+
 #: Seconds a client has to send a whole request (head and body).
 REQUEST_TIMEOUT = 10.0
 #: Seconds an idle keep-alive connection is kept.
@@ -258,7 +260,7 @@ class BoardServer(uvicorn.Server):
         if self.signal is not None:
             # a second signal: no more waiting
             try:
-                os.write(2, b"stopped at once by a second signal\n")
+                os.write(2, (tr("stopped at once by a second signal") + "\n").encode())
             finally:
                 os._exit(128 + sig)
         self.signal = sig
