@@ -308,13 +308,17 @@ class PimcBot:
         team, leader, rules = view.seat.team, view.leader, view.rules
         results = [solve_six_strains(self.solver, (d, leader, rules)) for d in deals]
 
+        margins: dict[tuple[int, Contract], float] = {}    # many calls end in the same contract
+
         def scores(finals: Sequence[Sequence[Optional[Contract]]]) -> np.ndarray:
             values = np.zeros((len(deals), len(finals)))
             for j, column in enumerate(finals):
                 for i, (deal, rows, c) in enumerate(zip(deals, results, column)):
                     if c is not None:
-                        ns, taken_all = rows[int(c.strain)]
-                        values[i, j] = table_margin(c, deal, ns, taken_all, team, leader, rules)
+                        if (i, c) not in margins:
+                            ns, taken_all = rows[int(c.strain)]
+                            margins[i, c] = table_margin(c, deal, ns, taken_all, team, leader, rules)
+                        values[i, j] = margins[i, c]
             return values
 
         calls = view.legal_calls()
