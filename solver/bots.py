@@ -269,12 +269,12 @@ class PimcBot:
 
     def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
                  seed: Optional[int] = 0, solver: "Solver | None" = None,
-                 stop: "StoppingRule | None" = None, lookahead: bool = True) -> None:
+                 stop: "StoppingRule | None" = None, lookahead: bool = True, in_system: bool = True) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ConstraintError(f"{what} {v!r}: expected a whole number, 1 or more")
         self.worlds, self.samples, self.budget, self.seed = worlds, samples, budget, seed
-        self.stop, self.lookahead = stop, lookahead
+        self.stop, self.lookahead, self.in_system = stop, lookahead, in_system
         self._solver = solver
 
     def __repr__(self) -> str:
@@ -321,7 +321,7 @@ class PimcBot:
                         values[i, j] = margins[i, c]
             return values
 
-        calls = view.legal_calls()
+        calls = self.candidate_calls(view)
         now = scores([[view.auction.then(c).state().contract()] * len(deals) for c in calls])
         if not self.lookahead:
             return calls, now
@@ -332,6 +332,22 @@ class PimcBot:
         ends: list[list[Auction]] = []
         rollout_values(view.auction, view.seat, deals, results, rules, view.system, ends=ends, options=weighed)
         return weighed, scores([[e.contract for e in column] for column in ends])
+
+    def candidate_calls(self, view: SeatView) -> list[Call]:
+        """The legal calls the bot may make: with ``in_system``, those whose reading under
+        the table's system (:meth:`~solver.system.BiddingSystem.meaning`) its hand fits,
+        or that show nothing, and the pass always; partners then read each other's
+        calls as they were meant (a PIMC call chosen by the score alone, an 80TA without
+        a jack, misleads a partner who reads it as two jacks)."""
+        legal = view.legal_calls()
+        if not self.in_system:
+            return legal
+        n, hand = len(view.auction.calls), view.hand.mask
+
+        def fits(c: Call) -> bool:
+            m = view.system.meaning(view.auction.then(c), n)
+            return c.kind == CallKind.PASS or m.nothing or m.accepts(hand)
+        return [c for c in legal if fits(c)]
 
     def worlds_for(self, view: SeatView, rng: random.Random) -> list[Deal]:
         """Deals of the hidden cards consistent with the view: the play's proofs and

@@ -269,3 +269,21 @@ def test_duplicate_runs_are_paired_on_the_deals_both_hold(tmp_path, capsys):
     assert out["paired"]["deals"] == 2 and out["paired"]["first_minus_second"] == 200
     assert out["paired"]["first"] == [0, 0, 0] and out["paired"]["second"] == [2, 2, -1000]
     assert out[str(second)]["bold_declared"] == 3 and out[str(first)]["deals"] == 3
+
+
+def test_pimc_calls_say_what_the_system_reads_them_as():
+    # deal 71 of seed 1, W deals: N holds Q.KT.K9.KQT, no jack.  Choosing among every
+    # legal call by the score alone, N opens 80TA, which the default system reads as two
+    # jacks; S, holding the other two, raised to 100TA and the partners climbed to capot
+    # TA, down.  The bot's calls fit its hand as the system reads them.
+    from solver.system import DEFAULT
+    deal = deal_for(1, 71)
+    auction = Auction(Seat.W, (), Rules())
+    view = SeatView(Seat.N, deal.hands[Seat.N], Seat.W, auction)
+    assert PimcBot(seed=4 + int(Seat.N), in_system=False).call(view).text == "80TA"
+    bot = PimcBot(seed=4 + int(Seat.N))
+    call = bot.call(view)
+    meaning = DEFAULT.meaning(auction.then(call), 0)
+    assert call.strain != Strain.TA and (meaning.nothing or meaning.accepts(view.hand.mask))
+    # the default system reads TA bids from 80 to 160 (two jacks); higher bids show nothing
+    assert not any(c.strain == Strain.TA and (c.level or 0) <= 160 for c in bot.candidate_calls(view))
