@@ -47,7 +47,9 @@ def _stats(walls: list[float], cpu: "list[float] | None" = None) -> dict:
     out = {"median_ms": round(float(np.median(a)), 1), "p95_ms": round(float(np.percentile(a, 95)), 1),
            "n": len(a)}
     if cpu:
-        out["cpu_median_ms"] = round(float(np.median(np.array(cpu) * 1000)), 1)
+        c = np.array(cpu) * 1000
+        out["cpu_median_ms"] = round(float(np.median(c)), 1)
+        out["cpu_p95_ms"] = round(float(np.percentile(c, 95)), 1)
     return out
 
 

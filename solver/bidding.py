@@ -18,7 +18,7 @@ compared with the best on the same deals (paired standard errors).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Optional, Protocol
+from typing import Any, Callable, Collection, Optional, Protocol
 
 import numpy as np
 
@@ -74,11 +74,13 @@ def call_text(call: Call) -> str:
 
 
 def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: BiddingSystem,
-                        given: "Constraints | None" = None) -> Constraints:
+                        given: "Constraints | None" = None, calls: "Collection[int] | None" = None) -> Constraints:
     """Constraints making every other caller's hand fit their calls; the cards shown for
-    certain are placed first.  An impossible combination is refused before dealing."""
+    certain are placed first.  An impossible combination is refused before dealing.
+    ``calls``: the indices of the calls read (default: all); the others show nothing."""
     given = given or Constraints()
-    meanings = [(c, m) for c, m in shown(auction, system) if c.seat != seat and not m.nothing]
+    meanings = [(c, m) for i, (c, m) in enumerate(shown(auction, system))
+                if (calls is None or i in calls) and c.seat != seat and not m.nothing]
     known = {s: int(c.mask) for s, c in given.known.items()}
     needed: dict[int, tuple[Call, Meaning]] = {}
     for call, m in meanings:

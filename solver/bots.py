@@ -16,15 +16,17 @@ cards are.
   solves every legal card exactly in every world and turns each world's card points
   into **the deal's score under the contract** (made or down, coinche, capot, belote,
   declarations) before averaging, so that a declarer secures the contract before
-  extra points and a defender sets it.  It calls by the auction advice
-  (:func:`~solver.bidding.auction_advice`) on ``samples`` deals, each call scored as
-  the contract it leaves would score **at the table**: made with the chance PIMC
-  declarers make a contract that far above its limit double dummy (:data:`TABLE_MAKE`),
-  so that a capot or a contract at its double-dummy limit is not counted as sure; a
-  coinche or a surcoinche only when it beats the best other call clearly
-  (:data:`DOUBLING_MARGIN`).
-- :class:`HeuristicBot` bids from the point count (:func:`~solver.handeval.evaluate_hand`)
-  and plays by rules of thumb: a fast, fair baseline.
+  extra points and a defender sets it.  It calls on ``samples`` deals fitting the
+  auction (:func:`fitting_deals`: what the calls show under the system, as far as deals
+  fit it), each call scored by the contract the auction **ends in** when the
+  point-count bot continues it at every seat (the look-ahead's rollouts,
+  :func:`solver.lookahead.rollout_values`), and that contract scored **at the table**:
+  made with the chance PIMC declarers make a contract that far above its limit double
+  dummy (:data:`TABLE_MAKE`), so that a capot or a contract at its double-dummy limit
+  is not counted as sure; a coinche or a surcoinche only when it beats the best other
+  call clearly (:data:`DOUBLING_MARGIN`).
+- :class:`HeuristicBot` (:mod:`solver.heuristic`, with :class:`SeatView`) bids from the
+  point count and plays by rules of thumb: a fast, fair baseline.
 - :class:`RandomBot` plays a random legal card and mostly passes.
 - :class:`DoubleDummyBot` sees every card (it **cheats**: an upper bound, never a
   partner for a learner).
@@ -38,36 +40,33 @@ cards are.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
-from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
 from .auction import Auction, Call, CallKind
-from .bidding import (
-    NO_SYSTEM, auction_advice, auction_constraints, call_order, judge_calls, solve_six_strains,
-)
+from .bidding import auction_constraints, call_order, judge_calls, solve_six_strains
 from .cardplay import card_outcomes
-from .cards import Card, CardSet, Seat, Suit, Team, TextEnum, card_of, rank_of, suit_of
-from .contract import Contract, bid_key
+from .cards import Card, CardSet, Seat, Team
+from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError
-from .handeval import evaluate_hand
-from .knowledge import Knowledge, who_played
+from .heuristic import Bot, BotKind, HeuristicBot, SeatView
+from .lookahead import rollout_values
+from .play import Position
+from .rules import Rules, Strain, points_table
 from .messages import tr
-from .play import Position, legal_cards, trick_winner
-from .rules import STRAINS, Rules, Strain, points_table, strength_table
 from .outcome import PlayedContract, deal_total, side_points
-from .sampling import sample_deals
+from .sampling import Constraints, sample_deals
 from .scoring import DealScore
 from .sequential import StoppingRule
 from .solve import Solver, default_solver
-from .system import DEFAULT, BiddingSystem
+from .system import BiddingSystem
 
 __all__ = ["SeatView", "Bot", "BotKind", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDummyBot", "make_bot",
-           "BOT_KINDS", "world_score", "bots_for"]
+           "BOT_KINDS", "world_score", "bots_for", "fitting_deals", "table_margin"]
 
 
 # ---------------------------------------------------------------------------
@@ -85,112 +84,6 @@ def world_score(contract: Contract, deal: Deal, leader: Seat, rules: Rules, ns_p
     # from another line of play than its points)
     taker = capot if (capot, ns_points) in ((Team.NS, 162), (Team.EW, 0)) else None
     return PlayedContract.on_deal(contract, deal, ns_points, taker, leader=leader, rules=rules).score(rules)
-
-
-# ---------------------------------------------------------------------------
-# What one seat sees
-# ---------------------------------------------------------------------------
-
-@dataclasses.dataclass(frozen=True)
-class SeatView:
-    """What ``seat`` knows: its eight cards (``hand``, those it played included), the
-    ``dealer``, the ``auction`` so far, the cards ``played`` in order from the first
-    lead (the seat after the dealer), the ``belote`` announcements (``"E"``, at tout
-    atout ``"E:H"``), the cards ``shown`` by declarations, the ``rules`` and the
-    bidding ``system`` of the table."""
-
-    seat: Seat
-    hand: CardSet
-    dealer: Seat
-    auction: Auction
-    played: tuple[Card, ...] = ()
-    belote: tuple[str, ...] = ()
-    shown: Mapping[Seat, CardSet] = dataclasses.field(default_factory=dict)
-    rules: Rules = Rules()
-    system: BiddingSystem = DEFAULT
-
-    @property
-    def leader(self) -> Seat:
-        """The first leader: the seat after the dealer."""
-        return self.dealer.next
-
-    @property
-    def contract(self) -> Optional[Contract]:
-        return self.auction.contract
-
-    @property
-    def bidding(self) -> bool:
-        """The auction is still going on."""
-        return not self.auction.is_over
-
-    def order(self) -> list[tuple[Seat, Card]]:
-        """The cards played with the seat of each."""
-        c = self.contract
-        return [] if c is None else who_played(list(self.played), c.strain, self.leader)
-
-    def remaining(self) -> CardSet:
-        """The seat's cards not played yet."""
-        mine = sum(1 << int(c) for s, c in self.order() if s == self.seat)
-        return CardSet(self.hand.mask & ~mine)
-
-    def trick(self) -> tuple[Seat, list[Card]]:
-        """The trick in progress: its leader and its cards so far."""
-        c = self.contract
-        assert c is not None
-        order = self.order()
-        n = len(order) % 4
-        if n:
-            return order[-n][0], [x for _, x in order[-n:]]
-        if not order:
-            return self.leader, []
-        last = [int(x) for _, x in order[-4:]]
-        return Seat((order[-4][0] + trick_winner(last, c.strain)) & 3), []
-
-    def to_move(self) -> Seat:
-        if self.bidding:
-            return self.auction.next_seat
-        lead, trick = self.trick()
-        return Seat((lead + len(trick)) & 3)
-
-    def legal_calls(self) -> list[Call]:
-        return self.auction.legal_calls()
-
-    def legal_cards(self) -> list[Card]:
-        c = self.contract
-        assert c is not None
-        lead, trick = self.trick()
-        mask = legal_cards(self.remaining(), [int(x) for x in trick], lead, c.strain, self.rules)
-        return [Card(x) for x in CardSet(mask)]
-
-    def knowledge(self) -> Knowledge:
-        """What the play proves (:class:`~solver.knowledge.Knowledge`), belotes and
-        declarations shown included."""
-        c = self.contract
-        assert c is not None
-        shown = {s: cards for s, cards in self.shown.items() if s != self.seat and len(cards)}
-        return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
-                                   belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
-                                   shown=shown)
-
-
-class BotKind(TextEnum):
-    """A kind of bot, equal to its word (``--ns pimc``, a record's player names)."""
-
-    PIMC = "pimc"
-    HEURISTIC = "heuristic"
-    RANDOM = "random"
-    DD = "dd"
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: a call from a view during the auction, a card from a view in the play."""
-
-    name: str
-
-    def call(self, view: SeatView) -> Call: ...
-
-    def card(self, view: SeatView) -> Card: ...
 
 
 def _rng(seed: Optional[int], view: SeatView, what: str) -> random.Random:
@@ -311,11 +204,51 @@ def table_margin(contract: Optional[Contract], deal: Deal, ns_points: int, taken
     return p * made + (1 - p) * down
 
 
-#: Deals tried per deal wanted before a bot gives up reading the calls by the system
-#: (and reads them as showing nothing): the calls of bots that bid by the score often
-#: fit the system's reading of no deal at all, and each such try used to cost more than
-#: the decision itself; a reading kept by fewer than one deal in 20 is dropped.
-ATTEMPTS_PER_WORLD = 20
+#: Deals tried per deal wanted before a reading of the calls is given up: a reading
+#: kept by fewer than one deal in 50 is dropped (dealing is cheap: 6,000 tries cost
+#: some 30 ms, a small part of a call or a card).
+ATTEMPTS_PER_WORLD = 50
+#: Calls weighed by the look-ahead beside the pass, the doubling calls and the cheapest
+#: bid of each strain: the best as if the auction ended after them (:meth:`PimcBot.call_values`).
+LOOKAHEAD_CALLS = 6
+#: Deals a reading of one more call must yield before it is kept (:func:`fitting_deals`).
+PROBE_DEALS = 4
+
+
+def fitting_deals(hand: CardSet, seat: Seat, auction: Auction, system: BiddingSystem, given: Constraints,
+                  n: int, seed: int) -> list[Deal]:
+    """``n`` deals of the hidden cards with ``hand`` at ``seat``, honouring ``given`` and
+    as much of what the calls of ``auction`` show under ``system`` as deals fit.
+
+    Every call is read by the system when deals fit that reading (at least one deal in
+    :data:`ATTEMPTS_PER_WORLD`).  Otherwise, as the calls of bots that bid by the score
+    often fit no deal of the system, the calls are read one at a time in the order they
+    were made: a call's reading is kept when :data:`PROBE_DEALS` deals still fit it with
+    the readings kept before, else that call alone is read as showing nothing.  So a
+    partner whose second bid fits no deal with the first is still read by the first,
+    not as holding anything."""
+
+    def deals(read: "list[int] | None", k: int, per: int) -> list[Deal]:
+        cons = auction_constraints(hand, seat, auction, system, given, calls=read)
+        return sample_deals(hand, seat, k, seed=seed, constraints=cons, max_attempts=per * k)
+
+    try:
+        return deals(None, n, ATTEMPTS_PER_WORLD)
+    except ConstraintError:
+        pass
+    kept: list[int] = []
+    for i, c in enumerate(auction.calls):
+        if c.seat == seat or system.meaning(auction, i).nothing:
+            continue
+        try:
+            deals(kept + [i], PROBE_DEALS, ATTEMPTS_PER_WORLD)
+            kept.append(i)
+        except ConstraintError:
+            continue
+    try:
+        return deals(kept, n, 2 * ATTEMPTS_PER_WORLD)
+    except ConstraintError:            # the probe's luck: ``given`` alone
+        return sample_deals(hand, seat, n, seed=seed, constraints=given)
 
 
 class PimcBot:
@@ -337,17 +270,18 @@ class PimcBot:
 
     def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
                  seed: Optional[int] = 0, solver: "Solver | None" = None,
-                 stop: "StoppingRule | None" = None) -> None:
+                 stop: "StoppingRule | None" = None, lookahead: bool = True, in_system: bool = True) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ConstraintError(tr("{what} {value!r}: expected a whole number, 1 or more", what=what,
                                          value=v))
         self.worlds, self.samples, self.budget, self.seed = worlds, samples, budget, seed
-        self.stop = stop
+        self.stop, self.lookahead, self.in_system = stop, lookahead, in_system
         self._solver = solver
 
     def __repr__(self) -> str:
-        return f"PimcBot(worlds={self.worlds}, samples={self.samples}, budget={self.budget}, seed={self.seed})"
+        return (f"PimcBot(worlds={self.worlds}, samples={self.samples}, budget={self.budget}, seed={self.seed}, "
+                f"lookahead={self.lookahead})")
 
     @property
     def solver(self) -> "Solver":
@@ -360,63 +294,69 @@ class PimcBot:
         return _guarded_call(calls, values)
 
     def call_values(self, view: SeatView) -> tuple[list[Call], np.ndarray]:
-        """The legal calls and, per deal of the auction advice (rows) and call (columns),
-        our expected score minus theirs at the table if the auction ended after the
-        call (:func:`table_margin`)."""
+        """The calls weighed and, per deal fitting the auction (rows, :func:`fitting_deals`)
+        and call (columns), our expected score minus theirs at the table
+        (:func:`table_margin`) with the contract the auction ends in.
+
+        Every legal call is first scored as if the auction ended after it.  With
+        ``lookahead`` (the default), the pass, a coinche or surcoinche, the cheapest bid
+        of each strain and the :data:`LOOKAHEAD_CALLS` best calls so scored are scored
+        again by the contract the auction ends in when the point-count bot continues it
+        at every seat (the look-ahead's rollouts, :func:`solver.lookahead.rollout_values`),
+        and only they are returned."""
         rng = _rng(self.seed, view, "call")
         seed = _sub_seed(rng)
-        attempts = ATTEMPTS_PER_WORLD * self.samples
-        for system in (view.system, NO_SYSTEM):
-            try:
-                adv = auction_advice(view.hand, view.seat, view.dealer, view.auction, samples=self.samples,
-                                     seed=seed, rules=view.rules, system=system, workers=1,
-                                     max_attempts=attempts)
-                break
-            except ConstraintError:      # calls that do not fit the system: read them as showing nothing
-                continue
-        else:                                                       # pragma: no cover
-            raise AssertionError("unreachable: without a system every deal fits")
+        deals = fitting_deals(view.hand, view.seat, view.auction, view.system, Constraints(), self.samples, seed)
         team, leader, rules = view.seat.team, view.leader, view.rules
-        calls = view.legal_calls()
-        contracts = [view.auction.then(c).state().contract() for c in calls]
-        values = np.zeros((len(adv.deals), len(calls)))
-        for i, deal in enumerate(adv.deals):
-            rows: dict[Strain, tuple[int, Optional[Team]]] = {}
-            for j, c in enumerate(contracts):
-                if c is None:
-                    continue
-                if c.strain not in rows:
-                    rows[c.strain] = self._dd_row(deal, c.strain, int(adv.points[i, STRAINS.index(c.strain)]),
-                                                  team, leader, rules)
-                ns, taken_all = rows[c.strain]
-                values[i, j] = table_margin(c, deal, ns, taken_all, team, leader, rules)
-        return calls, values
+        results = [solve_six_strains(self.solver, (d, leader, rules)) for d in deals]
 
-    def _dd_row(self, deal: Deal, strain: Strain, ours: int, team: Team, leader: Seat,
-                rules: Rules) -> tuple[int, Optional[Team]]:
-        """N-S's double-dummy points in ``strain`` from ours, and the side taking every
-        trick: solved again only when one side takes every point (a side that takes
-        every trick takes every point)."""
-        total = deal_total(deal, strain, rules)
-        ns = side_points(ours, team, total)
-        if ns not in (0, total):
-            return ns, None
-        r = self.solver.strain_result(deal, leader, strain, rules)
-        return r.ns_points, r.taken_all
+        margins: dict[tuple[int, Contract], float] = {}    # many calls end in the same contract
+
+        def scores(finals: Sequence[Sequence[Optional[Contract]]]) -> np.ndarray:
+            values = np.zeros((len(deals), len(finals)))
+            for j, column in enumerate(finals):
+                for i, (deal, rows, c) in enumerate(zip(deals, results, column)):
+                    if c is not None:
+                        if (i, c) not in margins:
+                            ns, taken_all = rows[int(c.strain)]
+                            margins[i, c] = table_margin(c, deal, ns, taken_all, team, leader, rules)
+                        values[i, j] = margins[i, c]
+            return values
+
+        calls = self.candidate_calls(view)
+        now = scores([[view.auction.then(c).state().contract()] * len(deals) for c in calls])
+        if not self.lookahead:
+            return calls, now
+        means = now.mean(axis=0)
+        best = sorted(range(len(calls)), key=lambda j: (-means[j], call_order(calls[j])))[:LOOKAHEAD_CALLS]
+        cheapest = {c.strain: c for c in reversed(calls) if c.kind == CallKind.BID}
+        weighed = [c for j, c in enumerate(calls) if j in best or c.kind != CallKind.BID or cheapest[c.strain] == c]
+        ends: list[list[Auction]] = []
+        rollout_values(view.auction, view.seat, deals, results, rules, view.system, ends=ends, options=weighed)
+        return weighed, scores([[e.contract for e in column] for column in ends])
+
+    def candidate_calls(self, view: SeatView) -> list[Call]:
+        """The legal calls the bot may make: with ``in_system``, those whose reading under
+        the table's system (:meth:`~solver.system.BiddingSystem.meaning`) its hand fits,
+        or that show nothing, and the pass always; partners then read each other's
+        calls as they were meant (a PIMC call chosen by the score alone, an 80TA without
+        a jack, misleads a partner who reads it as two jacks)."""
+        legal = view.legal_calls()
+        if not self.in_system:
+            return legal
+        n, hand = len(view.auction.calls), view.hand.mask
+
+        def fits(c: Call) -> bool:
+            m = view.system.meaning(view.auction.then(c), n)
+            return c.kind == CallKind.PASS or m.nothing or m.accepts(hand)
+        return [c for c in legal if fits(c)]
 
     def worlds_for(self, view: SeatView, rng: random.Random) -> list[Deal]:
         """Deals of the hidden cards consistent with the view: the play's proofs and
-        what the calls showed; when no deal fits the calls as the system reads them
-        (a player who bid off system), the play's proofs alone."""
+        what the calls showed, as far as deals fit it (:func:`fitting_deals`)."""
         k = view.knowledge()
-        cons = k.constraints(check=False)
-        seed = _sub_seed(rng)
-        try:
-            with_calls = auction_constraints(k.hand, view.seat, view.auction, view.system, cons)
-            return sample_deals(k.hand, view.seat, self.worlds, seed=seed, constraints=with_calls,
-                                max_attempts=ATTEMPTS_PER_WORLD * self.worlds)
-        except ConstraintError:
-            return sample_deals(k.hand, view.seat, self.worlds, seed=seed, constraints=cons)
+        return fitting_deals(k.hand, view.seat, view.auction, view.system, k.constraints(check=False), self.worlds,
+                             _sub_seed(rng))
 
     def card_scores(self, view: SeatView) -> tuple[dict[Card, float], dict[Card, float], int]:
         """Per legal card: the mean of our score minus theirs over the worlds, the mean
@@ -462,137 +402,6 @@ class PimcBot:
         assert c is not None
         means, points, _ = self.card_scores(view)
         return _choose_card(means, points, c.strain, view.rules)
-
-
-# ---------------------------------------------------------------------------
-# Rules of thumb
-# ---------------------------------------------------------------------------
-
-_TRUMP_STRAINS = (Strain.S, Strain.H, Strain.D, Strain.C)
-
-
-def _masters(view: SeatView, strain: Strain) -> int:
-    """The seat's cards that are the highest left in their suit (the play and its hand seen)."""
-    gone = sum(1 << int(c) for c in view.played)
-    mine = view.remaining().mask
-    out = 0
-    strength = strength_table(strain)
-    for suit in Suit:
-        left = [card_of(suit, r) for r in range(8) if not gone >> card_of(suit, r) & 1]
-        if not left:
-            continue
-        top = max(left, key=lambda x: strength[x])
-        if mine >> top & 1:
-            out |= 1 << top
-    return out
-
-
-class HeuristicBot:
-    """Fast rule-of-thumb bidding and play (see the module); deterministic."""
-
-    name = BotKind.HEURISTIC
-    cheating = False
-
-    def __init__(self, seed: Optional[int] = 0) -> None:
-        self.seed = seed
-
-    def __repr__(self) -> str:
-        return "HeuristicBot()"
-
-    # -- calls ---------------------------------------------------------------
-    def _value(self, hand: CardSet, strain: Strain) -> int:
-        # the highest level made two times in three by the point count: a safe bidder
-        p_make = evaluate_hand(hand, strain).p_make
-        return max((lv for lv, p in p_make.items() if p >= 2 / 3), default=0)
-
-    def call(self, view: SeatView) -> Call:
-        seat, rules = view.seat, view.rules
-        legal = view.legal_calls()
-        standing = view.auction.state().bid
-        partner_bid = next((c for c in reversed(view.auction.calls) if c.seat == seat.partner
-                            and c.kind == CallKind.BID), None)
-        held = view.hand.mask
-        wanted = {st: min(self._value(view.hand, st), rules.max_level) for st in _TRUMP_STRAINS}
-        if partner_bid is not None and partner_bid.strain in wanted and (partner_bid.level or 0) <= 160:
-            # support: 10 more for each trump J or 9 and each side ace beside partner's bid
-            t = int(partner_bid.strain)
-            extra = sum(held >> card_of(t, r) & 1 for r in (4, 2))
-            extra += sum(held >> card_of(u, 7) & 1 for u in range(4) if u != t)
-            if extra:
-                wanted[partner_bid.strain] = max(wanted[partner_bid.strain], (partner_bid.level or 0) + 10 * extra)
-        bids = [c for c in legal if c.kind == CallKind.BID and c.strain is not None and c.strain in wanted
-                and (c.level or 999) <= wanted[c.strain]]
-        spoke = any(c.seat == seat and c.kind == CallKind.BID for c in view.auction.calls)
-        if standing is not None and standing.seat.team == seat.team:
-            # partner's bid stands: raise it once, never rescue it; our own bid stands: pass
-            bids = [c for c in bids if c.strain == standing.strain] if not spoke and standing.seat != seat \
-                else []
-        if bids:
-            best = max(wanted[c.strain] for c in bids if c.strain is not None)
-            return min((c for c in bids if c.strain is not None and wanted[c.strain] == best),
-                       key=lambda c: bid_key(c.level or 0, c.strain or Strain.C, rules))
-        coinche = next((c for c in legal if c.kind == CallKind.COINCHE), None)
-        if coinche is not None and standing is not None and standing.strain in wanted \
-                and (standing.level or 0) >= 100:
-            # their trump J and 9 are ours
-            t = int(standing.strain)
-            if held >> card_of(t, 4) & 1 and held >> card_of(t, 2) & 1:
-                return coinche
-        return next(c for c in legal if c.kind == CallKind.PASS)
-
-    # -- cards ---------------------------------------------------------------
-    def card(self, view: SeatView) -> Card:
-        legal = view.legal_cards()
-        if len(legal) == 1:
-            return legal[0]
-        c = view.contract
-        assert c is not None
-        strain, rules = c.strain, view.rules
-        worth = points_table(strain, rules)
-        strength = strength_table(strain)
-        lead, trick = view.trick()
-        masters = _masters(view, strain)
-        cheapest = min(legal, key=lambda x: (worth[x], strength[x], int(x)))
-        if not trick:
-            ours = c.declarer.team == view.seat.team
-            trumps = [x for x in legal if strain == Strain.TA or suit_of(x) == strain.trump]
-            gone = sum(1 << int(x) for x in view.played)
-            trumps_out = strain.trump >= 0 and any(
-                not (gone | view.hand.mask) >> card_of(strain.trump, r) & 1 for r in range(8))
-            if ours and trumps_out and any(masters >> int(x) & 1 for x in trumps):
-                return next(x for x in trumps if masters >> int(x) & 1)
-            side = [x for x in legal if masters >> int(x) & 1 and x not in trumps]
-            if side:
-                return max(side, key=lambda x: worth[x])
-            plain = [x for x in legal if x not in trumps] or legal
-            return min(plain, key=lambda x: (worth[x], strength[x], int(x)))
-        winner = (lead + trick_winner([int(x) for x in trick], strain)) & 3
-        partner_wins = Seat(winner) == view.seat.partner
-        last = len(trick) == 3
-
-        def wins(card: Card) -> bool:
-            return trick_winner([int(x) for x in trick] + [int(card)], strain) == len(trick)
-
-        winning = [x for x in legal if wins(x)]
-        if partner_wins:
-            win_card = trick[(winner - lead) & 3]
-            safe = last or masters >> int(win_card) & 1 or (
-                strain.trump >= 0 and suit_of(win_card) == strain.trump and suit_of(trick[0]) != strain.trump)
-            if safe:
-                giving = [x for x in legal if not masters >> int(x) & 1] or legal
-                return max(giving, key=lambda x: (worth[x], -strength[x], -int(x)))
-            return cheapest
-        if winning:
-            if last:
-                return min(winning, key=lambda x: (worth[x] if suit_of(x) != strain.trump else worth[x] + 30,
-                                                   strength[x]))
-            top = [x for x in winning if masters >> int(x) & 1]
-            if top:
-                return max(top, key=lambda x: worth[x])
-            trumps = [x for x in winning if suit_of(x) == strain.trump]
-            if trumps and strain.trump >= 0 and suit_of(trick[0]) != strain.trump:
-                return min(trumps, key=lambda x: strength[x])
-        return cheapest
 
 
 class RandomBot:

@@ -111,9 +111,14 @@ def _trump_strain(strain: "Strain | str") -> Strain:
 def needs(belote: bool) -> np.ndarray:
     """The card points the bidder's side needs for each bid level (:func:`bid_levels`),
     with the belote in the bidder's hand or without."""
+    return np.array(_needs(bool(belote)))
+
+
+@functools.lru_cache(maxsize=None)
+def _needs(belote: bool) -> tuple[int, ...]:
+    # computed once: every point count asks for it (the look-ahead's rollouts thousands of times)
     claim = (1, 0) if belote else (0, 0)
-    return np.array([min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules())
-                     for lv in bid_levels()])
+    return tuple(min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules()) for lv in bid_levels())
 
 
 def raw_make(points: np.ndarray, need: np.ndarray, residuals: np.ndarray) -> np.ndarray:

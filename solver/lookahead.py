@@ -6,7 +6,7 @@ The deals are those of :func:`solver.bidding.auction_advice` (sampled consistent
 with the auction so far); each deal's six strains are solved once and reused by every
 continuation.  The calls are compared on the same deals with paired errors
 (:func:`solver.montecarlo.judge`).  The policy is a parameter: by default
-:class:`solver.bots.HeuristicBot` (point count + system) for all four seats.
+:class:`solver.heuristic.HeuristicBot` (point count + system) for all four seats.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from . import bidding
 from .bidding import (AuctionAdvice, AuctionReview, CallJudged, CallJudging, call_order, call_text,
                       contract_margin)
 from .messages import tr
-from .bots import HeuristicBot, SeatView
+from .heuristic import HeuristicBot, SeatView
 from .cards import CardSet, Seat
 from .contract import Contract
 from .deal import Deal
@@ -124,14 +124,16 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                    seed: Optional[int] = None,
                    nexts: Optional[list[Counter[str]]] = None,
                    ends: Optional[list[list[Auction]]] = None,
+                   options: Optional[Sequence[Call]] = None,
                    ) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy`` (or by ``seeded(rollout_seed(seed, i,
     j))`` for deal ``i`` and call ``j``); and per call the final contracts.  ``nexts``,
     when given, receives per call how the auction went on (:func:`what_follows`), and
-    ``ends`` per call the finished auction of every deal."""
+    ``ends`` per call the finished auction of every deal; ``options``: the calls rolled
+    out (default: every legal call)."""
     fixed: Policy = policy if policy is not None else _RememberingHeuristic().call
-    options = auction.legal_calls()
+    options = auction.legal_calls() if options is None else list(options)
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
     success = np.zeros((len(deals), len(options)), dtype=bool)

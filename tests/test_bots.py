@@ -3,6 +3,8 @@ legal cards and calls, and PIMC weighs cards by the deal's score."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solver.auction import Auction
@@ -15,7 +17,7 @@ from solver.declarations import belote_teams
 from solver.errors import ConstraintError
 from solver.game import deal_for, play_deal
 from solver.rules import Rules, Strain
-from solver.sampling import sample_deals
+from solver.sampling import parse_hand, sample_deals
 from solver.scoring import score_deal
 
 DEAL = deal_for(5, 0)
@@ -130,8 +132,6 @@ def test_unknown_bot_is_refused():
 def test_pimc_worlds_fit_what_the_calls_showed():
     # N opens 100♥: under the default system (seed 000) that shows the J, 9 and A of hearts
     # and three trumps; every world S imagines gives N those cards, and the play's cards
-    import random
-
     from solver.system import DEFAULT
     deal = Deal.from_pbn("N:A7.AJ9.K8.Q KQ9.KT.AQ.A JT8.Q8.JT.K -.7.97.JT987")
     n = deal.hands[Seat.N]
@@ -162,24 +162,48 @@ def test_a_coinche_must_beat_the_best_other_call_clearly():
 
 def test_calls_the_system_cannot_read_cost_a_bounded_search(monkeypatch):
     # PIMC bots bid by the score, so their calls often fit no deal as the system reads
-    # them; the search for such deals gives up after ATTEMPTS_PER_WORLD tries per deal
-    # wanted (it tried 100 to 200 a deal, more than the decision itself cost)
+    # them; a search for deals fitting a reading gives up after 2 x ATTEMPTS_PER_WORLD
+    # tries per deal wanted at most (it once tried 100 to 200 a deal)
     import solver.bots as bots
     failed = []
-    sample, advice = bots.sample_deals, bots.auction_advice
+    sample = bots.sample_deals
 
-    def watch(real, per):
-        def wrapped(*a, **k):
-            try:
-                return real(*a, **k)
-            except ConstraintError:
-                failed.append(k["max_attempts"] / per)
-                raise
-        return wrapped
-    monkeypatch.setattr(bots, "sample_deals", watch(sample, 4))
-    monkeypatch.setattr(bots, "auction_advice", watch(advice, 4))
+    def wrapped(*a, **k):
+        try:
+            return sample(*a, **k)
+        except ConstraintError:
+            failed.append(k["max_attempts"] / a[2])
+            raise
+    monkeypatch.setattr(bots, "sample_deals", wrapped)
     play_deal(deal_for(3, 1), Seat.E, [bots.PimcBot(worlds=4, samples=4, seed=i) for i in range(4)])
-    assert failed and max(failed) <= bots.ATTEMPTS_PER_WORLD
+    assert failed and max(failed) <= 2 * bots.ATTEMPTS_PER_WORLD
+
+
+def test_a_call_fitting_no_deal_leaves_the_other_calls_read():
+    # S holds the J and the 9 of spades: partner's 80S (the J or the 9, three spades)
+    # fits no deal.  E's 90H overcall still shows the J or the 9 of hearts and three
+    # hearts in every world; the bots once read the whole auction as showing nothing
+    # as soon as one call fitted no deal.
+    from solver.system import DEFAULT
+    auction = Auction.parse("N:80S E:90H S:pass W:pass N:pass", Seat.W, Rules())
+    south = parse_hand("AJ9.T.AT7.K")
+    overcall = DEFAULT.meaning(auction, 1)
+    view = SeatView(Seat.S, south, Seat.W, auction)
+    worlds = PimcBot(worlds=20).worlds_for(view, random.Random(3))
+    assert len(worlds) == 20 and all(overcall.accepts(w.hands[Seat.E].mask) for w in worlds)
+    assert not DEFAULT.meaning(auction, 0).accepts(worlds[0].hands[Seat.N].mask)
+
+
+def test_pimc_partners_do_not_outbid_each_other():
+    # deal 22 of seed 1, S deals; the old PIMC bots at E-W (against the heuristic bot):
+    # W 90D, N pass, E pass, S 100C, W 110D, N pass, then E 120C, W 130D ... up to
+    # 160C, down by 320 (python -m benchmarks.bots_duplicate play --start 22 --deals 1
+    # --seed 1).  Reading W's diamonds and looking at how the auction goes on, E leaves
+    # partner's 110D alone.
+    deal = deal_for(1, 22)
+    auction = Auction.parse("W:90D N:pass E:pass S:100C W:110D N:pass", Seat.S, Rules())
+    view = SeatView(Seat.E, deal.hands[Seat.E], Seat.S, auction)
+    assert PimcBot(seed=4 + int(Seat.E)).call(view).text == "pass"
 
 
 #: Every contract made exactly when double dummy makes it: the bots' old judgement.
@@ -245,3 +269,21 @@ def test_duplicate_runs_are_paired_on_the_deals_both_hold(tmp_path, capsys):
     assert out["paired"]["deals"] == 2 and out["paired"]["first_minus_second"] == 200
     assert out["paired"]["first"] == [0, 0, 0] and out["paired"]["second"] == [2, 2, -1000]
     assert out[str(second)]["bold_declared"] == 3 and out[str(first)]["deals"] == 3
+
+
+def test_pimc_calls_say_what_the_system_reads_them_as():
+    # deal 71 of seed 1, W deals: N holds Q.KT.K9.KQT, no jack.  Choosing among every
+    # legal call by the score alone, N opens 80TA, which the default system reads as two
+    # jacks; S, holding the other two, raised to 100TA and the partners climbed to capot
+    # TA, down.  The bot's calls fit its hand as the system reads them.
+    from solver.system import DEFAULT
+    deal = deal_for(1, 71)
+    auction = Auction(Seat.W, (), Rules())
+    view = SeatView(Seat.N, deal.hands[Seat.N], Seat.W, auction)
+    assert PimcBot(seed=4 + int(Seat.N), in_system=False).call(view).text == "80TA"
+    bot = PimcBot(seed=4 + int(Seat.N))
+    call = bot.call(view)
+    meaning = DEFAULT.meaning(auction.then(call), 0)
+    assert call.strain != Strain.TA and (meaning.nothing or meaning.accepts(view.hand.mask))
+    # the default system reads TA bids from 80 to 160 (two jacks); higher bids show nothing
+    assert not any(c.strain == Strain.TA and (c.level or 0) <= 160 for c in bot.candidate_calls(view))

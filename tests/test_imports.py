@@ -190,10 +190,11 @@ def test_no_import_circle():
     assert _circles(_graph()) == []
 
 
-def test_the_look_ahead_stands_above_bidding_and_the_bots():
+def test_the_look_ahead_stands_between_the_point_count_bot_and_pimc():
     # the look-ahead reads auctions with the point-count bot, whose module stands on
-    # bidding: bidding, the bots and card play reach lookahead by no path, inside a
-    # function or not
+    # bidding: bidding, the point-count bot and card play reach lookahead by no path,
+    # inside a function or not; the PIMC bot, which judges its calls by the look-ahead's
+    # rollouts, stands above it
     graph = _graph()
 
     def reach(start: str) -> set[str]:
@@ -203,9 +204,10 @@ def test_the_look_ahead_stands_above_bidding_and_the_bots():
                 seen.add(m)
                 todo.append(m)
         return seen
-    assert {"solver.bidding", "solver.bots"} <= reach("solver.lookahead")
-    for below in ("solver.bidding", "solver.bots", "solver.cardplay"):
+    assert {"solver.bidding", "solver.heuristic"} <= reach("solver.lookahead")
+    for below in ("solver.bidding", "solver.heuristic", "solver.cardplay"):
         assert "solver.lookahead" not in reach(below), below
+    assert "solver.lookahead" in reach("solver.bots")
 
 
 def test_no_module_of_the_package_imports_its_face():
