@@ -66,7 +66,7 @@ from .solve import Solver, default_solver
 from .system import DEFAULT, BiddingSystem
 
 __all__ = ["SeatView", "Bot", "PimcBot", "HeuristicBot", "RandomBot", "DoubleDummyBot", "make_bot",
-           "BOT_KINDS", "world_score", "bots_for"]
+           "BOT_KINDS", "world_score", "bots_for", "CARD_STOP"]
 
 
 # ---------------------------------------------------------------------------
@@ -310,6 +310,13 @@ def table_margin(contract: Optional[Contract], deal: Deal, ns_points: int, taken
 ATTEMPTS_PER_WORLD = 20
 
 
+#: The card decisions' default stopping rule: a card is settled once separated from the
+#: others, or the rest within 10 score points, at 95% confidence, looking first after 10
+#: worlds (benchmarks/bots_stopping.py: about 0.6 of the CPU of 30 fixed worlds, no loss
+#: of score or card points measurable over 120 deals; docs/advice.md).
+CARD_STOP = StoppingRule(confidence=0.95, margin=10.0, min_samples=10, horizon=30)
+
+
 class PimcBot:
     """Cards by PIMC playing for the score, calls by the auction advice scored at the
     table (see the module).
@@ -319,17 +326,17 @@ class PimcBot:
     ``None``: every world, the only setting whose decisions do not depend on the
     machine's speed); ``seed`` fixes every decision; ``stop``: a stopping rule for the
     card decisions (:class:`~solver.sequential.StoppingRule`, its margin in score
-    points): the worlds are solved until the best card is separated from the others,
-    or the rest are within the margin, looking first after ``stop.min_samples`` worlds
-    and then at rounds half as large again, ``worlds`` being the most (``None``: every
-    world)."""
+    points; :data:`CARD_STOP` by default): the worlds are solved until the best card is
+    separated from the others, or the rest are within the margin, looking first after
+    ``stop.min_samples`` worlds and then at rounds half as large again, ``worlds`` being
+    the most (``None``: every world)."""
 
     name = "pimc"
     cheating = False
 
     def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
                  seed: Optional[int] = 0, solver: "Solver | None" = None,
-                 stop: "StoppingRule | None" = None) -> None:
+                 stop: "StoppingRule | None" = CARD_STOP) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ConstraintError(f"{what} {v!r}: expected a whole number, 1 or more")
@@ -429,9 +436,12 @@ class PimcBot:
             pos = Position(deal, c.strain, view.leader, view.rules, list(view.played)) if pos is None \
                 else pos.on_deal(deal)
             row = dict.fromkeys(legal, 0.0)
+            scored: dict[tuple[int, Optional[Team]], float] = {}     # this world's scores by outcome
             for card, (ns, capot) in card_outcomes(self.solver, pos).items():
-                s = world_score(c, deal, view.leader, view.rules, ns, capot)
-                row[card] = s.ns_score - s.ew_score if team == Team.NS else s.ew_score - s.ns_score
+                if (ns, capot) not in scored:
+                    s = world_score(c, deal, view.leader, view.rules, ns, capot)
+                    scored[ns, capot] = s.ns_score - s.ew_score if team == Team.NS else s.ew_score - s.ns_score
+                row[card] = scored[ns, capot]
                 totals[card] += row[card]
                 points[card] += ns if team == Team.NS else 162 - ns
             n += 1
