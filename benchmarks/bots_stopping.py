@@ -44,7 +44,7 @@ def main(argv: "list[str] | None" = None) -> None:
     for i in range(args.deals):
         deal = deal_for(SEED + 2, i)
         contract = _highest_contract(deal, Rules())
-        fs, fp, fc = _dd_loss(deal, contract, args.worlds, SEED + i)
+        fs, fp, fc = _dd_loss(deal, contract, args.worlds, SEED + i, stop=None)
         ss, sp, sc = _dd_loss(deal, contract, args.worlds, SEED + i, stop=rule)
         row = {"deal": i, "fixed_cpu": round(sum(fc), 3), "stop_cpu": round(sum(sc), 3), "decisions": len(fc),
                "fixed_points_lost": fp, "stop_points_lost": sp, "fixed_score_lost": fs, "stop_score_lost": ss}

@@ -4,6 +4,10 @@
 - the same decision as advice (``play_advice``, 100 deals, every card's value and
   capot in each): reported beside it;
 - a PIMC play-out of a whole deal, 30 worlds per decision: target ≤ 1 s;
+- a PIMC card at the default settings (``play_out``'s 30 worlds, one worker), the
+  process's CPU time of each decision with a choice over whole deals, with fixed worlds
+  and with the stopping rule (``confidence=0.95``, the default margin): target median
+  ≤ 20 ms; the opening leads, the dearest decisions, reported apart;
 - realistic bidding advice, 100 deals each played out in the six strains with 10
   worlds per decision: target ≤ 60 s.
 
@@ -81,6 +85,32 @@ def test_bench_pimc_play_out(benchmark):
 
     benchmark.pedantic(rounds, rounds=1, iterations=1)
     benchmark.extra_info.update({"play_out": _stats(walls)})
+
+
+def _decision_cpu(i: int, **budget: float) -> tuple[list[float], float]:
+    """The CPU seconds of each decision with a choice of deal ``i`` played out by four
+    PIMC players at the default settings, and those of its opening lead."""
+    marks = [time.process_time()]
+    p = play_out(Deal.random(seed=i), f"100{Strain(i % 4).name} N", leader="E", seed=i, workers=1,
+                 progress=lambda done, total: marks.append(time.process_time()), **budget)
+    cpu = [b - a for a, b, d in zip(marks, marks[1:], p.decisions) if d.worlds]
+    return cpu, marks[1] - marks[0]
+
+
+def test_bench_pimc_card_at_defaults(benchmark):
+    out: dict = {}
+
+    def rounds():
+        for name, budget in (("fixed", {}), ("stopping", {"confidence": 0.95})):
+            cards, leads = [], []
+            for i in range(DEALS):
+                cpu, lead = _decision_cpu(i, **budget)
+                cards += cpu
+                leads.append(lead)
+            out[name] = {"card_cpu": _stats(cards), "lead_cpu": _stats(leads)}
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update(out)
 
 
 def test_bench_realistic_advice(benchmark):

@@ -73,6 +73,7 @@ __all__ = [
     "sample_answer",
     "Round",
     "Reuse",
+    "reused",
     "reusing",
     "Watcher",
     "watching",
@@ -421,20 +422,31 @@ def _solve(work: Callable[["Solver", Any], Any], tasks: list[Any], workers: "int
     """``work`` on each task (:func:`~solver.parallel.map_tasks`), in order, the tasks
     the :func:`reusing` cache of this thread has solved already taken from it; progress
     counts from ``before`` deals done of ``total``."""
+    def solve(missing: list[Any]) -> list[Any]:
+        hits = len(tasks) - len(missing)          # taken from the cache
+        report = None if progress is None else \
+            _reporter(lambda d, _: progress(before + hits + d, total), len(missing))
+        return map_tasks(work, missing, workers=workers, backend=executor, progress=report)
+
+    return reused(work, tasks, solve)
+
+
+def reused(work: Callable[["Solver", Any], Any], tasks: Sequence[Any],
+           solve: Callable[[list[Any]], list[Any]]) -> list[Any]:
+    """``work``'s result for each task, in order: those the :func:`reusing` cache of this
+    thread holds taken from it, the others from ``solve(missing tasks)`` (results in
+    their order) and kept (outside a :func:`reusing` block: ``solve(tasks)``)."""
     reuse = _REUSE.get()
     if reuse is None:
-        report = None if progress is None else _reporter(lambda d, _: progress(before + d, total), len(tasks))
-        return map_tasks(work, tasks, workers=workers, backend=executor, progress=report)
+        return solve(list(tasks))
     keys = [reuse.key(work, t) for t in tasks]
     results = [reuse.get(k) for k in keys]
     missing = [i for i, r in enumerate(results) if r is _MISSING]
-    hits = len(tasks) - len(missing)
-    report = None if progress is None else _reporter(lambda d, _: progress(before + hits + d, total), len(missing))
-    solved = map_tasks(work, [tasks[i] for i in missing], workers=workers, backend=executor, progress=report)
+    solved = solve([tasks[i] for i in missing]) if missing else []
     for i, r in zip(missing, solved):
         results[i] = r
         reuse.put(keys[i], r)
-    reuse.count(hits, len(missing))
+    reuse.count(len(tasks) - len(missing), len(missing))
     return results
 
 

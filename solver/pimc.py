@@ -46,7 +46,7 @@ from .sampling import sample_deals
 from .solve import Solver, default_solver
 from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
-from .montecarlo import check_samples, json_number, stopping_rule
+from .montecarlo import check_samples, json_number, reused, stopping_rule
 from .messages import tr
 from .sequential import StopReason, StoppingRule, sample_sequentially
 from .advice import Advice, BiddingStudy
@@ -163,12 +163,14 @@ def pimc_card(pos: Position, knowledge: Knowledge, worlds: int, rng: random.Rand
     total = deal_total(pos.deal, pos.strain, pos.rules)
     results: list[dict[Card, int]] = []
 
+    def worlds_solved(part: list[tuple[Position, Deal]]) -> list[dict[Card, int]]:
+        if ex is None or ex.workers == 1 or len(part) == 1:     # no hand-off to a thread
+            here = default_solver()
+            return [_world_values(here, t) for t in part]
+        return [r for _, r in sorted(ex.map_unordered(_world_values, part), key=lambda x: x[0])]
+
     def solve(start: int, stop: int) -> np.ndarray:
-        part = tasks[start:stop]
-        if ex is None:
-            results.extend(_world_values(default_solver(), t) for t in part)
-        else:
-            results.extend(r for _, r in sorted(ex.map_unordered(_world_values, part), key=lambda x: x[0]))
+        results.extend(reused(_world_values, tasks[start:stop], worlds_solved))
         return np.array([[side_points(r[c], seat.team, total) for c in legal] for r in results[start:stop]],
                         dtype=float)
 
