@@ -3,6 +3,7 @@ solution, with the line, the costs and the learner's Glicko-2 rating after it.""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 import pytest
@@ -159,6 +160,32 @@ def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:
     r = ok(client.post("/api/practice/rate", json={"learner": learner.to_dict(), "right": True}))
     assert r["after"] == after_answer(learner, UNRATED_PROBLEM, True).to_dict()
     assert ok(client.post("/api/practice/rate", json={"right": False}))["after"]["rating"] < 1500
+
+
+LEARNER = {"rating": 1500, "deviation": 350, "volatility": 0.06}
+
+
+@pytest.mark.parametrize("field, value, expected", [
+    ("rating", True, "learner.rating: expected a number (got 'true')"),      # a bool is no number
+    ("deviation", "350", "learner.deviation: expected a number (got '350')"),
+    ("rating", float("inf"), "learner.rating: expected a finite number (got 'inf')"),
+    ("volatility", float("nan"), "learner.volatility: expected a finite number (got 'nan')"),
+])
+def test_a_learner_is_finite_json_numbers_only(client: TestClient, field: str, value: Any, expected: str) -> None:
+    body = json.dumps({"learner": LEARNER | {field: value}, "right": True})     # inf and nan as JSON's Infinity, NaN
+    for path in ("/api/practice/rate", "/api/practice/play/answer"):
+        extra = {} if path.endswith("rate") else {"seed": 1, "card": "7S"}
+        r = client.post(path, content=json.dumps(json.loads(body) | extra), headers={"content-type": "application/json"})
+        assert r.status_code == 422 and r.json() == {"error": expected}, r.text
+    fr = client.post("/api/practice/rate", content=body,
+                     headers={"content-type": "application/json", "accept-language": "fr"})
+    assert fr.status_code == 422 and fr.json()["error"].startswith(f"learner.{field} : il faut un nombre")
+
+
+def test_right_is_true_or_false_only(client: TestClient) -> None:
+    for right in (1, "true"):
+        r = client.post("/api/practice/rate", json={"learner": LEARNER, "right": right})
+        assert r.status_code == 422 and r.json()["error"].startswith("right: expected true or false"), r.text
 
 
 def test_hints_read_the_position(client: TestClient) -> None:

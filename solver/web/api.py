@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import json
 from importlib import resources
 from typing import TYPE_CHECKING, Annotated, Any, AsyncIterator, Callable, Literal, Optional
 
@@ -212,9 +213,12 @@ def asked_language(header: bytes) -> Language:
 
 
 class LearnerIn(BaseModel):
-    rating: Annotated[float, Field(gt=0, lt=4000)]
-    deviation: Annotated[float, Field(gt=0, lt=1000)]
-    volatility: Annotated[float, Field(gt=0, lt=1)]
+    """A learner's Glicko-2 rating as the page keeps it: finite JSON numbers only (strict:
+    ``true`` or ``"1500"`` is no rating)."""
+
+    rating: Annotated[float, Field(gt=0, lt=4000, strict=True, allow_inf_nan=False)]
+    deviation: Annotated[float, Field(gt=0, lt=1000, strict=True, allow_inf_nan=False)]
+    volatility: Annotated[float, Field(gt=0, lt=1, strict=True, allow_inf_nan=False)]
 
 
 class PracticeAnswerIn(BaseModel):
@@ -227,7 +231,7 @@ class PracticeAnswerIn(BaseModel):
 
 class PracticeRateIn(BaseModel):
     learner: Optional[LearnerIn] = None
-    right: bool
+    right: Annotated[bool, Field(strict=True)]
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -276,7 +280,8 @@ def _validation_message(exc: RequestValidationError) -> str:
                   problem=tr("not JSON (unreadable at character {at})", at=at), shown="")
     where = ".".join(str(x) for x in first.get("loc", ())[1:]) or tr("request")
     value = first.get("input")
-    shown = tr(" (got {value})", value=repr(str(value)[:80])) if isinstance(value, (str, int, float)) else ""
+    text = json.dumps(value) if isinstance(value, bool) else str(value)        # true, as the request wrote it
+    shown = tr(" (got {value})", value=repr(text[:80])) if isinstance(value, (str, int, float)) else ""
     template = _SHAPE_ERRORS.get(str(first.get("type", "")))
     fields = {k: str(int(v) if isinstance(v, float) and v.is_integer() else v)
               for k, v in (first.get("ctx") or {}).items()}
