@@ -229,6 +229,20 @@ class PracticeAnswerIn(BaseModel):
     lang: Lang = None
 
 
+class SeatAnswerIn(BaseModel):
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    card: Annotated[str, Field(min_length=1, max_length=4)]
+    learner: Optional[LearnerIn] = None
+    lang: Lang = None
+
+
+class SetCallIn(BaseModel):
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    call: Annotated[str, Field(min_length=1, max_length=20)]
+    learner: Optional[LearnerIn] = None
+    lang: Lang = None
+
+
 class PracticeRateIn(BaseModel):
     learner: Optional[LearnerIn] = None
     right: Annotated[bool, Field(strict=True)]
@@ -451,6 +465,39 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
                     strain: Annotated[Optional[str], Query(max_length=4)] = None, lang: Lang = None) -> dict[str, Any]:
         with writing_in(speaking(lang)):
             return practice.set_play_problem(seed, theme, band, strain)
+
+    @app.get("/api/practice/set/seat", tags=["practice"],
+             summary="A seat problem of the shipped set as its seat sees it (its hand and the play)")
+    def set_seat_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
+                         theme: Annotated[Optional[str], Query(max_length=40)] = None,
+                         band: Annotated[Optional[str], Query(max_length=20)] = None,
+                         strain: Annotated[Optional[str], Query(max_length=4)] = None,
+                         lang: Lang = None) -> dict[str, Any]:
+        with writing_in(speaking(lang)):
+            return practice.seat_problem_view(seed, theme, band, strain)
+
+    @app.post("/api/practice/set/seat/answer", tags=["practice"],
+              summary="Judge a seat problem's card on its worlds: costs, line, the learner's rating after it")
+    def set_seat_answer(req: SeatAnswerIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        with writing_in(speaking(req.lang)):
+            return practice.seat_answer_view(req.id, req.card, learner)
+
+    @app.get("/api/practice/set/bidding", tags=["practice"],
+             summary="A bidding problem of the shipped set as its bidder sees it (the hand and the auction)")
+    def set_bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
+                            theme: Annotated[Optional[str], Query(max_length=40)] = None,
+                            band: Annotated[Optional[str], Query(max_length=20)] = None,
+                            lang: Lang = None) -> dict[str, Any]:
+        with writing_in(speaking(lang)):
+            return practice.set_bidding_view(seed, theme, band)
+
+    @app.post("/api/practice/set/bidding/answer", tags=["practice"],
+              summary="Judge a call for a bidding problem of the shipped set: costs, the learner's rating after it")
+    def set_bidding_answer(req: SetCallIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        with writing_in(speaking(req.lang)):
+            return practice.set_bidding_answer_view(req.id, req.call, learner)
 
     @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
     def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = None,
