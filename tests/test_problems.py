@@ -10,10 +10,11 @@ from importlib import resources
 import jsonschema
 import pytest
 
+from solver.auction import Auction
 from solver.cards import Card, Seat
 from solver.deal import Deal
 from solver.play import Position
-from solver.problems import (MAX_BEST_SHARE, MIN_LEGAL, Problem, ProblemError, check_problem,
+from solver.problems import (MAX_BEST_SHARE, MIN_LEGAL, Problem, ProblemError, bidding_themes, check_problem,
                              load_problems, mine_four_hands, problems_from_json, problems_to_json,
                              themes_of)
 from solver.solve import Solver
@@ -91,7 +92,20 @@ def test_theme(leader: str, played: str, card: str, theme: str) -> None:
 def test_theme_last_trick_and_none() -> None:
     small = [["SA", "SK"], ["SQ", "SJ"], ["ST", "S9"], ["S8", "S7"]]
     assert "last-trick" in _themes("N", "", "SA", small)
+    # three tricks left (the first the miner can use: every hand holds 3 cards), and four
+    three = [["SA", "SK", "HA"], ["SQ", "SJ", "HK"], ["ST", "S9", "HQ"], ["S8", "S7", "HJ"]]
+    assert "last-trick" in _themes("N", "", "SA", three)
+    assert "last-trick" not in _themes("N", "", "SA", [h + [c] for h, c in zip(three, ["DA", "DK", "DQ", "DJ"])])
     assert _themes("N", "", "SA") == ("technique",)   # a plain side ace led
+
+
+def test_bidding_situations() -> None:
+    north = Auction.parse("80H", Seat.W)              # West deals, North opens 80♥
+    assert bidding_themes(Auction.parse("", Seat.W), Seat.N) == ("opening",)
+    assert bidding_themes(north, Seat.E, "pass") == ("overcall",)
+    assert bidding_themes(north, Seat.E, "coinche") == ("coinche-decision",)     # the best call is to coinche
+    assert bidding_themes(Auction.parse("80H pass", Seat.W), Seat.S, "90H") == ("answer",)
+    assert bidding_themes(Auction.parse("80H coinche", Seat.W), Seat.S, "pass") == ("coinche-decision",)
 
 
 def test_committed_set_sample_is_exact() -> None:
