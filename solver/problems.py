@@ -206,8 +206,10 @@ class Problem:
 
 
 def problems_to_json(problems: Sequence[Problem]) -> str:
-    return json.dumps({"format": FORMAT, "problems": [p.to_dict() for p in problems]},
-                      ensure_ascii=False, indent=0) + "\n"
+    """The set as compact JSON, one problem a line (no indentation: the shipped set stays small,
+    and a change to one problem is one line of a diff)."""
+    lines = [json.dumps(p.to_dict(), ensure_ascii=False, separators=(",", ":")) for p in problems]
+    return f'{{"format":{FORMAT},"problems":[\n' + ",\n".join(lines) + "\n]}\n"
 
 
 def problems_from_json(text: str) -> list[Problem]:
