@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from solver.cards import Seat
 from solver.practice import seat_problem_view, set_bidding_view
 from solver.problems import load_problems
 from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, chromium, live_server, open_board, settle, shot
@@ -71,6 +72,8 @@ def test_seat_and_bidding_problems_of_the_set_by_keyboard_on_a_phone():
         assert b.find_elements(By.CSS_SELECTOR, "#seat-" + p.seat.name + " .card:not(.back)")
         for other in "NESW".replace(p.seat.name, ""):
             assert not b.find_elements(By.CSS_SELECTOR, f"#seat-{other} .card:not(.back)")
+            held = len(p.position().hand(Seat.parse(other)))        # backs: the cards it still holds
+            assert len(b.find_elements(By.CSS_SELECTOR, f"#seat-{other} .card.back")) == held
         played = [c.get_attribute("data-card") for c in b.find_elements(By.CSS_SELECTOR, "#pr-played [data-card]")]
         assert played == [c.name for c in p.played]
         shot(b, "practice-set-01-seat")

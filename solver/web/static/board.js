@@ -543,7 +543,8 @@ function renderBoard() {
     if (!hands) continue;
     const hidden = hands[seat] === null || (state.view.only && seat !== state.view.me && !state.build);
     if (hidden) {
-      const n = hands[seat] === null ? 8 : handCards(hands[seat]).length;
+      const left = typeof practiceCardsLeft === "function" ? practiceCardsLeft(seat) : null;   // practice.js
+      const n = hands[seat] === null ? (left === null ? 8 : left) : handCards(hands[seat]).length;
       for (let i = 0; i < n; i++) hand.append(el("span", { class: "card back", role: "img", "aria-label": t("hidden_card") }));
       continue;
     }

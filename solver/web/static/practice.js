@@ -46,10 +46,10 @@ const PTEXT = {
 const THEMES = {
   en: { "drawing-trumps": "drawing trumps", exit: "exit", ruffing: "ruffing", "points-on-partner": "points on partner",
         overtaking: "overtaking", ducking: "ducking", "keeping-a-guard": "keeping a guard", unblocking: "unblocking",
-        technique: "technique" },
+        "last-trick": "the last trick's 10", technique: "technique" },
   fr: { "drawing-trumps": "faire tomber les atouts", exit: "sortie", ruffing: "coupe", "points-on-partner": "charger le partenaire",
         overtaking: "prendre la main au partenaire", ducking: "laisser passer", "keeping-a-guard": "garder la garde",
-        unblocking: "déblocage", technique: "technique" },
+        unblocking: "déblocage", "last-trick": "le dix de der", technique: "technique" },
 };
 // The situations of the set's bidding problems (docs/problems.md), in each language.
 const BID_THEMES = {
@@ -248,6 +248,12 @@ async function practiceLoad(kind, seed) {
 function practiceOneHand() {
   const p = training.kind && training.problem;
   return p && state.panel === "practice" ? [p.seat, p.hand] : null;
+}
+
+// Board.js's renderBoard: how many cards a hidden hand still holds in a seat problem (null: 8).
+function practiceCardsLeft(seat) {
+  const p = training.kind === "seat" && state.panel === "practice" && training.problem;
+  return p ? 8 - p.tricks.flat().filter((c) => c.seat === seat).length : null;
 }
 
 function settleAnswer(a, miss) {
