@@ -135,3 +135,30 @@ def test_committed_set_follows_the_rules() -> None:
         if p.kind != "four-hands":
             assert p.samples > 0 and all(a.se is not None for a in p.alternatives), p.id
         assert p.fails and 0 <= p.difficulty <= 1 and p.deviation > 0, p.id
+
+
+def test_committed_set_themes_are_read_from_the_solutions() -> None:
+    """Every shipped problem's themes are what the classifiers read from its solution today,
+    and every card theme of the issue's list is in the set (four-hands or seat problems)."""
+    problems = load_problems()
+    for p in problems:
+        if p.kind == "bidding":
+            auction = Auction(p.dealer, (), p.rules)
+            for c in p.auction:
+                auction = auction.then(c)
+            assert p.themes == bidding_themes(auction, p.seat, p.solution), p.id
+        else:
+            assert p.themes == themes_of(p.position(), Card.parse(p.solution)), p.id
+    cards = {t for p in problems if p.kind != "bidding" for t in p.themes}
+    assert {"drawing-trumps", "ruffing", "unblocking", "points-on-partner", "keeping-a-guard",
+            "last-trick", "ducking", "exit"} <= cards
+
+
+def test_a_coinche_answer_is_judged_by_the_deal_score() -> None:
+    """A shipped bidding problem whose best call is to coinche: judged again on its deals, the
+    coinche (its multiplier in the deal score) still beats every other call by its margin."""
+    coinches = [p for p in load_problems() if p.kind == "bidding" and p.solution == "coinche"]
+    assert coinches
+    p = coinches[0]
+    assert p.themes == ("coinche-decision",) and "pass" in {a.answer for a in p.alternatives}
+    assert check_problem(p, Solver()) == []
