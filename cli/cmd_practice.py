@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, Mapping, Optional
+from typing import Annotated, Any, Callable, Iterator, Mapping, Optional, Sequence
 
 import typer
 
@@ -230,7 +230,7 @@ def practice(
     rating = load_rating(path)
     first = rating
     read = sys.stdin.readline
-    misses: list[tuple[int, Mapping[str, Any], Mapping[str, Any]]] = []
+    misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
     done = 0
     start = seed_or_fresh(seed)
     say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
@@ -249,23 +249,32 @@ def practice(
             else:
                 _judged(judged, before, rating)
             done += 1
-            if not judged["right"]:
-                misses.append((n, problem, judged))
+            if not judged["right"] and kind == "bidding":
+                misses.append((tr("Miss, problem {n} (seed {seed}): you called {call}, advised {best}.", n=n,
+                                  seed=problem["seed"], call=_call_name(judged["call"]),
+                                  best=_call_name(judged["best"])), None))
+            elif not judged["right"]:
+                misses.append((tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n,
+                                  seed=problem["seed"], card=card_text(judged["card"]),
+                                  best=cards_text(judged["best"])), judged))
             if count is not None and n >= count:
                 break
     except Stop:
         pass
+    _end_of_run(done, first, rating, misses)
+
+
+def _end_of_run(done: int, first: Rating, last: Rating, misses: Sequence[tuple[str, Optional[Mapping[str, Any]]]]
+                ) -> None:
+    """The end of a run: the problems answered, how many right and the rating's move, then each
+    miss (its sentence, and the solution line when the verdict has one)."""
     say()
     say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
-           before=round(first.rating), after=round(rating.rating)))
-    for n, missed, verdict in misses:
-        if kind == "bidding":
-            say(tr("Miss, problem {n} (seed {seed}): you called {call}, advised {best}.", n=n, seed=missed["seed"],
-                   call=_call_name(verdict["call"]), best=_call_name(verdict["best"])))
-            continue
-        say(tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n, seed=missed["seed"],
-               card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
-        _line(verdict)
+           before=round(first.rating), after=round(last.rating)))
+    for sentence, verdict in misses:
+        say(sentence)
+        if verdict is not None:
+            _line(verdict)
 
 
 def _show_seat(p: Problem, number: int) -> list[Card]:
@@ -304,7 +313,7 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
     rating = first = load_rating(path)
     start = seed_or_fresh(seed)
     read = sys.stdin.readline
-    misses: list[tuple[int, Problem, Mapping[str, Any]]] = []
+    misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
     done = 0
     say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
            rd=round(2 * rating.deviation)))
@@ -327,7 +336,8 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
             else:
                 say(tr("Wrong: {card} loses {cost} a deal over {n} worlds; best: {best}.", card=card_text(judged["card"]),
                        cost=judged["cost"], n=judged["worlds"], best=cards_text(judged["best"])))
-                misses.append((n, p, judged))
+                misses.append((tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n, id=p.id,
+                                  card=card_text(judged["card"]), best=cards_text(judged["best"])), judged))
             say(tr("Mean loss of each card over {n} worlds: {costs}", n=judged["worlds"], costs=", ".join(
                 f"{card_text(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
             say(tr("The solution line:"))
@@ -339,10 +349,4 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
                 break
     except Stop:
         pass
-    say()
-    say(tr("{n} problems, {right} right; rating {before} -> {after}.", n=done, right=done - len(misses),
-           before=round(first.rating), after=round(rating.rating)))
-    for n, missed, verdict in misses:
-        say(tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n, id=missed.id,
-               card=card_text(verdict["card"]), best=cards_text(verdict["best"])))
-        _line(verdict)
+    _end_of_run(done, first, rating, misses)

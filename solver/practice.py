@@ -353,3 +353,94 @@ def set_problem_by_id(problem_id: str) -> dict[str, Any]:
         if p["id"] == problem_id:
             return p
     raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
+
+
+# -- the shipped set's seat and bidding problems on the board ---------------------------------------
+
+def _in_band(p: Problem, band: "str | None") -> bool:
+    if band is not None and band not in BANDS:
+        raise CoincheError(tr("difficulty {band}: expected one of {bands}", band=repr(band), bands=", ".join(BANDS)))
+    low, high = BANDS[band] if band is not None else (0, 10_000)
+    return low <= p.rating < high
+
+
+def _pick(kind: str, seed: int, theme: "str | None", band: "str | None", strain: "str | None") -> Problem:
+    """Problem ``seed`` (counted round) among the shipped set's problems of ``kind``, ``theme``,
+    difficulty ``band`` and ``strain`` (a card problem's).  CoincheError when none fits."""
+    chosen = [p for p in load_problems() if p.kind == kind and (theme is None or theme in p.themes)
+              and (strain is None or (p.contract is not None and p.contract.strain.name == strain))
+              and _in_band(p, band)]
+    if not chosen:
+        raise CoincheError(tr("no problem of the set fits the filters"))
+    return chosen[seed % len(chosen)]
+
+
+def _set_problem(problem_id: str, kind: str) -> Problem:
+    for p in load_problems():
+        if p.id == problem_id and p.kind == kind:
+            return p
+    raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
+
+
+def _rated(p: Problem, learner: "Rating | None", right: bool) -> dict[str, Any]:
+    before = learner if learner is not None else Rating()
+    return {"before": before.to_dict(), "after": after_answer(before, set_rating(p), right).to_dict()}
+
+
+def seat_problem_view(seed: int, theme: "str | None" = None, band: "str | None" = None,
+                      strain: "str | None" = None) -> dict[str, Any]:
+    """A seat problem of the shipped set as its seat sees it: its own hand, the tricks played so
+    far (seat and card), its legal cards, the contract and the goal, themes and rating; never
+    the other hands nor the solution."""
+    p = _pick("seat", seed, theme, band, strain)
+    pos = p.position()
+    c = p.contract
+    assert c is not None
+    tricks: list[list[dict[str, str]]] = []
+    for n, (who, card) in enumerate(pos.history):
+        if n % 4 == 0:
+            tricks.append([])
+        tricks[-1].append({"seat": who.name, "card": card.name})
+    return {"seed": seed, "id": p.id, "seat": p.seat.name, "hand": pos.hand(p.seat).to_pbn(),
+            "legal": sorted(card.name for card in pos.legal_cards()), "tricks": tricks,
+            "contract": f"{c.level}{c.strain.name}", "strain": c.strain.name, "declarer": c.declarer.name,
+            "goal": {"side": "declarer" if p.seat.team == c.declarer.team else "defence", "points": c.target},
+            "themes": list(p.themes), "rating": p.rating, "worlds": p.samples}
+
+
+def seat_answer_view(problem_id: str, card: str, learner: "Rating | None") -> dict[str, Any]:
+    """The answer ``card`` (English or French) to the shipped set's seat problem ``problem_id``
+    judged on its worlds (:func:`judge_seat_answer`), with the learner's rating after it."""
+    p = _set_problem(problem_id, "seat")
+    judged = judge_seat_answer(p, Card.parse(card))      # an illegal card: IllegalPlayError, a 400
+    return {**judged, "id": p.id, "learner": _rated(p, learner, judged["right"])}
+
+
+def set_bidding_view(seed: int, theme: "str | None" = None, band: "str | None" = None) -> dict[str, Any]:
+    """A bidding problem of the shipped set as its bidder sees it: the hand, the dealer and the
+    calls so far, themes and rating; never the other hands nor the solution."""
+    p = _pick("bidding", seed, theme, band, None)
+    return {"seed": seed, "id": p.id, "seat": p.seat.name, "hand": p.deal.hands[p.seat].to_pbn(),
+            "dealer": p.dealer.name, "calls": [c.text for c in p.auction], "themes": list(p.themes),
+            "rating": p.rating, "samples": p.samples}
+
+
+def set_bidding_answer_view(problem_id: str, call: str, learner: "Rating | None") -> dict[str, Any]:
+    """The call ``call`` (English or French) for the shipped set's bidding problem ``problem_id``:
+    right when it is the solution (clearly best on the problem's deals); with its cost against
+    the solution (``None`` when it is none of the cheapest alternatives the problem keeps),
+    each kept alternative's cost and standard error, and the learner's rating after it.
+    CoincheError when the call cannot be made."""
+    p = _set_problem(problem_id, "bidding")
+    auction = Auction(p.dealer, (), p.rules)
+    for c in p.auction:
+        auction = auction.then(c)
+    chosen = parse_call(call, p.seat)
+    why = auction.state().why_not(chosen)
+    if why is not None:
+        raise CoincheError(why)
+    right = chosen.text == p.solution
+    costs = {a.answer: {"cost": a.cost, "se": a.se} for a in p.alternatives}
+    cost = 0 if right else costs.get(chosen.text, {"cost": None})["cost"]
+    return {"id": p.id, "call": chosen.text, "right": right, "best": p.solution, "cost": cost, "costs": costs,
+            "samples": p.samples, "learner": _rated(p, learner, right)}

@@ -208,8 +208,10 @@ class Problem:
 
 
 def problems_to_json(problems: Sequence[Problem]) -> str:
-    return json.dumps({"format": FORMAT, "problems": [p.to_dict() for p in problems]},
-                      ensure_ascii=False, indent=0) + "\n"
+    """The set as compact JSON, one problem a line (no indentation: the shipped set stays small,
+    and a change to one problem is one line of a diff)."""
+    lines = [json.dumps(p.to_dict(), ensure_ascii=False, separators=(",", ":")) for p in problems]
+    return f'{{"format":{FORMAT},"problems":[\n' + ",\n".join(lines) + "\n]}\n"
 
 
 def problems_from_json(text: str) -> list[Problem]:
@@ -245,6 +247,10 @@ def side_score(contract: Contract, deal: Deal, leader: Seat, rules: Rules, ns_po
 
 # -- themes -----------------------------------------------------------------------------------
 
+#: The ``last-trick`` theme's tricks: a decision with this many tricks left, or fewer.
+LAST_TRICKS = 3
+
+
 def themes_of(pos: Position, card: Card) -> tuple[str, ...]:
     """Themes read from the solution ``card`` played in ``pos``:
 
@@ -256,7 +262,8 @@ def themes_of(pos: Position, card: Card) -> tuple[str, ...]:
     - ``ducking``: second hand following low without winning, other cards of the suit kept;
     - ``keeping-a-guard``: a card of no points that loses the trick, a 10-point card kept;
     - ``unblocking``: following with one's highest card of the suit on a trick it does not win;
-    - ``last-trick``: a decision in the last two tricks (counting for the last trick's 10);
+    - ``last-trick``: a decision in the last :data:`LAST_TRICKS` tricks, counting for the last
+      trick's 10 (the miner leaves out the last two tricks, where no hand has 3 legal cards);
     - ``technique`` when none of these applies."""
     out: list[str] = []
     strain = pos.strain
@@ -286,7 +293,7 @@ def themes_of(pos: Position, card: Card) -> tuple[str, ...]:
             out.append("keeping-a-guard")
         if not wins and card.suit == led and same_suit and all(_higher(card, c, strain) for c in same_suit):
             out.append("unblocking")
-    if pos.total_tricks - pos.tricks_played <= 2:
+    if pos.total_tricks - pos.tricks_played <= LAST_TRICKS:
         out.append("last-trick")
     return tuple(out) or ("technique",)
 
@@ -605,17 +612,19 @@ def _bidding_problem(where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: in
     return Problem(
         id=f"bid-{seed}-{k}-{i}", kind="bidding", deal=deal, dealer=dealer, auction=tuple(auction.calls),
         contract=None, seat=seat, played=(), goal="most", goal_text="find the best call",
-        solution=b["best"], solution_cards=(), line=(), alternatives=alts, themes=bidding_themes(auction, seat),
+        solution=b["best"], solution_cards=(), line=(), alternatives=alts, themes=bidding_themes(auction, seat, b["best"]),
         difficulty=0.5, rating=1500, seed=seed, samples=int(b["samples"]), rules=rules)
 
 
-def bidding_themes(auction: Any, seat: Seat) -> tuple[str, ...]:
+def bidding_themes(auction: Any, seat: Seat, solution: str = "") -> tuple[str, ...]:
     """The situation of a bidding problem: ``opening`` (no bid yet), ``answer`` (partner made
-    the last bid), ``overcall`` (an opponent did), ``coinche-decision`` (a bid was coinched)."""
+    the last bid), ``overcall`` (an opponent did); ``coinche-decision`` when the last bid is
+    coinched, or when the solution is to coinche or surcoinche (the deal score the calls are
+    judged by counts the coinche's multiplier)."""
     state = auction.state()
     if state.bid is None:
         return ("opening",)
-    if state.coinche != Coinche.NONE:
+    if state.coinche != Coinche.NONE or solution in ("coinche", "surcoinche"):
         return ("coinche-decision",)
     return ("answer",) if state.bid.seat.team == seat.team else ("overcall",)
 

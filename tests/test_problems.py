@@ -10,10 +10,11 @@ from importlib import resources
 import jsonschema
 import pytest
 
+from solver.auction import Auction
 from solver.cards import Card, Seat
 from solver.deal import Deal
 from solver.play import Position
-from solver.problems import (MAX_BEST_SHARE, MIN_LEGAL, Problem, ProblemError, check_problem,
+from solver.problems import (MAX_BEST_SHARE, MIN_LEGAL, Problem, ProblemError, bidding_themes, check_problem,
                              load_problems, mine_four_hands, problems_from_json, problems_to_json,
                              themes_of)
 from solver.solve import Solver
@@ -91,7 +92,20 @@ def test_theme(leader: str, played: str, card: str, theme: str) -> None:
 def test_theme_last_trick_and_none() -> None:
     small = [["SA", "SK"], ["SQ", "SJ"], ["ST", "S9"], ["S8", "S7"]]
     assert "last-trick" in _themes("N", "", "SA", small)
+    # three tricks left (the first the miner can use: every hand holds 3 cards), and four
+    three = [["SA", "SK", "HA"], ["SQ", "SJ", "HK"], ["ST", "S9", "HQ"], ["S8", "S7", "HJ"]]
+    assert "last-trick" in _themes("N", "", "SA", three)
+    assert "last-trick" not in _themes("N", "", "SA", [h + [c] for h, c in zip(three, ["DA", "DK", "DQ", "DJ"])])
     assert _themes("N", "", "SA") == ("technique",)   # a plain side ace led
+
+
+def test_bidding_situations() -> None:
+    north = Auction.parse("80H", Seat.W)              # West deals, North opens 80♥
+    assert bidding_themes(Auction.parse("", Seat.W), Seat.N) == ("opening",)
+    assert bidding_themes(north, Seat.E, "pass") == ("overcall",)
+    assert bidding_themes(north, Seat.E, "coinche") == ("coinche-decision",)     # the best call is to coinche
+    assert bidding_themes(Auction.parse("80H pass", Seat.W), Seat.S, "90H") == ("answer",)
+    assert bidding_themes(Auction.parse("80H coinche", Seat.W), Seat.S, "pass") == ("coinche-decision",)
 
 
 def test_committed_set_sample_is_exact() -> None:
@@ -121,3 +135,30 @@ def test_committed_set_follows_the_rules() -> None:
         if p.kind != "four-hands":
             assert p.samples > 0 and all(a.se is not None for a in p.alternatives), p.id
         assert p.fails and 0 <= p.difficulty <= 1 and p.deviation > 0, p.id
+
+
+def test_committed_set_themes_are_read_from_the_solutions() -> None:
+    """Every shipped problem's themes are what the classifiers read from its solution today,
+    and every card theme of the issue's list is in the set (four-hands or seat problems)."""
+    problems = load_problems()
+    for p in problems:
+        if p.kind == "bidding":
+            auction = Auction(p.dealer, (), p.rules)
+            for c in p.auction:
+                auction = auction.then(c)
+            assert p.themes == bidding_themes(auction, p.seat, p.solution), p.id
+        else:
+            assert p.themes == themes_of(p.position(), Card.parse(p.solution)), p.id
+    cards = {t for p in problems if p.kind != "bidding" for t in p.themes}
+    assert {"drawing-trumps", "ruffing", "unblocking", "points-on-partner", "keeping-a-guard",
+            "last-trick", "ducking", "exit"} <= cards
+
+
+def test_a_coinche_answer_is_judged_by_the_deal_score() -> None:
+    """A shipped bidding problem whose best call is to coinche: judged again on its deals, the
+    coinche (its multiplier in the deal score) still beats every other call by its margin."""
+    coinches = [p for p in load_problems() if p.kind == "bidding" and p.solution == "coinche"]
+    assert coinches
+    p = coinches[0]
+    assert p.themes == ("coinche-decision",) and "pass" in {a.answer for a in p.alternatives}
+    assert check_problem(p, Solver()) == []

@@ -3,6 +3,7 @@ solution, with the line, the costs and the learner's Glicko-2 rating after it.""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 import pytest
@@ -161,6 +162,32 @@ def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:
     assert ok(client.post("/api/practice/rate", json={"right": False}))["after"]["rating"] < 1500
 
 
+LEARNER = {"rating": 1500, "deviation": 350, "volatility": 0.06}
+
+
+@pytest.mark.parametrize("field, value, expected", [
+    ("rating", True, "learner.rating: expected a number (got 'true')"),      # a bool is no number
+    ("deviation", "350", "learner.deviation: expected a number (got '350')"),
+    ("rating", float("inf"), "learner.rating: expected a finite number (got 'inf')"),
+    ("volatility", float("nan"), "learner.volatility: expected a finite number (got 'nan')"),
+])
+def test_a_learner_is_finite_json_numbers_only(client: TestClient, field: str, value: Any, expected: str) -> None:
+    body = json.dumps({"learner": LEARNER | {field: value}, "right": True})     # inf and nan as JSON's Infinity, NaN
+    for path in ("/api/practice/rate", "/api/practice/play/answer"):
+        extra = {} if path.endswith("rate") else {"seed": 1, "card": "7S"}
+        r = client.post(path, content=json.dumps(json.loads(body) | extra), headers={"content-type": "application/json"})
+        assert r.status_code == 422 and r.json() == {"error": expected}, r.text
+    fr = client.post("/api/practice/rate", content=body,
+                     headers={"content-type": "application/json", "accept-language": "fr"})
+    assert fr.status_code == 422 and fr.json()["error"].startswith(f"learner.{field} : il faut un nombre")
+
+
+def test_right_is_true_or_false_only(client: TestClient) -> None:
+    for right in (1, "true"):
+        r = client.post("/api/practice/rate", json={"learner": LEARNER, "right": right})
+        assert r.status_code == 422 and r.json()["error"].startswith("right: expected true or false"), r.text
+
+
 def test_hints_read_the_position(client: TestClient) -> None:
     # problem 1 (docs/practice.md): hearts trumps, South to move; of the trumps left
     # (N 10♥ 7♥, E A♥, S Q♥) only East's A♥ is against South, and the A♥ is the best left
@@ -228,3 +255,38 @@ def test_theme_and_difficulty_filters_on_the_board() -> None:
         settle(b)
         labels = b.find_element(By.ID, "pr-training").text
         assert "Thème" in labels and "Difficulté" in labels and "faire tomber les atouts" in labels
+
+
+def test_a_seat_problem_of_the_set_shows_its_seat_only_and_is_judged_on_its_worlds(client: TestClient) -> None:
+    from solver.problems import load_problems
+    view = ok(client.get("/api/practice/set/seat?seed=7&strain=H"))
+    p = next(q for q in load_problems() if q.id == view["id"])
+    assert p.kind == "seat" and p.contract is not None and p.contract.strain.name == "H"
+    assert not {"deal", "solution", "line", "alternatives", "costs"} & set(view)
+    pos = p.position()
+    assert view["hand"] == pos.hand(p.seat).to_pbn()
+    assert [c["card"] for t in view["tricks"] for c in t] == [c.name for c in p.played]
+    right = ok(client.post("/api/practice/set/seat/answer", json={"id": p.id, "card": p.solution}))
+    assert right["right"] and right["learner"]["after"]["rating"] > 1500
+    alt = p.alternatives[0]
+    wrong = ok(client.post("/api/practice/set/seat/answer", json={"id": p.id, "card": alt.answer}))
+    assert not wrong["right"] and wrong["cost"] == alt.cost            # the problem's own cost over its worlds
+    illegal = next(c for c in pos.hand(p.seat.next.next))              # partner's card
+    r = client.post("/api/practice/set/seat/answer", json={"id": p.id, "card": illegal.name})
+    assert r.status_code == 400 and "\n" not in r.json()["error"]
+
+
+def test_a_bidding_problem_of_the_set_is_judged_by_its_solution_and_costs(client: TestClient) -> None:
+    from solver.problems import load_problems
+    view = ok(client.get("/api/practice/set/bidding?seed=3"))
+    p = next(q for q in load_problems() if q.id == view["id"])
+    assert view["calls"] == [c.text for c in p.auction] and view["hand"] == p.deal.hands[p.seat].to_pbn()
+    assert not {"deal", "solution", "alternatives", "costs"} & set(view)
+    assert ok(client.post("/api/practice/set/bidding/answer", json={"id": p.id, "call": p.solution}))["right"]
+    alt = p.alternatives[0]
+    wrong = ok(client.post("/api/practice/set/bidding/answer", json={"id": p.id, "call": alt.answer}))
+    assert not wrong["right"] and wrong["cost"] == alt.cost and wrong["learner"]["after"]["rating"] < 1500
+    fr = client.post("/api/practice/set/bidding/answer", json={"id": p.id, "call": "80", "lang": "fr"})
+    assert fr.status_code == 400
+    none = client.get("/api/practice/set/bidding?seed=1&band=easy&theme=ruffing")
+    assert none.status_code == 400 and none.json()["error"] == "no problem of the set fits the filters"

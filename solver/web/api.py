@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import json
 from importlib import resources
 from typing import TYPE_CHECKING, Annotated, Any, AsyncIterator, Callable, Literal, Optional
 
@@ -213,9 +214,12 @@ def asked_language(header: bytes) -> Language:
 
 
 class LearnerIn(BaseModel):
-    rating: Annotated[float, Field(gt=0, lt=4000)]
-    deviation: Annotated[float, Field(gt=0, lt=1000)]
-    volatility: Annotated[float, Field(gt=0, lt=1)]
+    """A learner's Glicko-2 rating as the page keeps it: finite JSON numbers only (strict:
+    ``true`` or ``"1500"`` is no rating)."""
+
+    rating: Annotated[float, Field(gt=0, lt=4000, strict=True, allow_inf_nan=False)]
+    deviation: Annotated[float, Field(gt=0, lt=1000, strict=True, allow_inf_nan=False)]
+    volatility: Annotated[float, Field(gt=0, lt=1, strict=True, allow_inf_nan=False)]
 
 
 class PracticeAnswerIn(BaseModel):
@@ -226,9 +230,23 @@ class PracticeAnswerIn(BaseModel):
     lang: Lang = None
 
 
+class SeatAnswerIn(BaseModel):
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    card: Annotated[str, Field(min_length=1, max_length=4)]
+    learner: Optional[LearnerIn] = None
+    lang: Lang = None
+
+
+class SetCallIn(BaseModel):
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    call: Annotated[str, Field(min_length=1, max_length=20)]
+    learner: Optional[LearnerIn] = None
+    lang: Lang = None
+
+
 class PracticeRateIn(BaseModel):
     learner: Optional[LearnerIn] = None
-    right: bool
+    right: Annotated[bool, Field(strict=True)]
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -248,7 +266,8 @@ def _validation_message(exc: RequestValidationError) -> str:
                   problem=tr("not JSON (unreadable at character {at})", at=at), shown="")
     where = ".".join(str(x) for x in first.get("loc", ())[1:]) or tr("request")
     value = first.get("input")
-    shown = tr(" (got {value})", value=repr(str(value)[:80])) if isinstance(value, (str, int, float)) else ""
+    text = json.dumps(value) if isinstance(value, bool) else str(value)        # true, as the request wrote it
+    shown = tr(" (got {value})", value=repr(text[:80])) if isinstance(value, (str, int, float)) else ""
     return tr("{field}: {problem}{shown}", field=where, problem=problem(first), shown=shown)
 
 
@@ -411,6 +430,39 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
                     strain: Annotated[Optional[str], Query(max_length=4)] = None, lang: Lang = None) -> dict[str, Any]:
         with writing_in(speaking(lang)):
             return practice.set_play_problem(seed, theme, band, strain)
+
+    @app.get("/api/practice/set/seat", tags=["practice"],
+             summary="A seat problem of the shipped set as its seat sees it (its hand and the play)")
+    def set_seat_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
+                         theme: Annotated[Optional[str], Query(max_length=40)] = None,
+                         band: Annotated[Optional[str], Query(max_length=20)] = None,
+                         strain: Annotated[Optional[str], Query(max_length=4)] = None,
+                         lang: Lang = None) -> dict[str, Any]:
+        with writing_in(speaking(lang)):
+            return practice.seat_problem_view(seed, theme, band, strain)
+
+    @app.post("/api/practice/set/seat/answer", tags=["practice"],
+              summary="Judge a seat problem's card on its worlds: costs, line, the learner's rating after it")
+    def set_seat_answer(req: SeatAnswerIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        with writing_in(speaking(req.lang)):
+            return practice.seat_answer_view(req.id, req.card, learner)
+
+    @app.get("/api/practice/set/bidding", tags=["practice"],
+             summary="A bidding problem of the shipped set as its bidder sees it (the hand and the auction)")
+    def set_bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
+                            theme: Annotated[Optional[str], Query(max_length=40)] = None,
+                            band: Annotated[Optional[str], Query(max_length=20)] = None,
+                            lang: Lang = None) -> dict[str, Any]:
+        with writing_in(speaking(lang)):
+            return practice.set_bidding_view(seed, theme, band)
+
+    @app.post("/api/practice/set/bidding/answer", tags=["practice"],
+              summary="Judge a call for a bidding problem of the shipped set: costs, the learner's rating after it")
+    def set_bidding_answer(req: SetCallIn) -> dict[str, Any]:
+        learner = None if req.learner is None else Rating(**req.learner.model_dump())
+        with writing_in(speaking(req.lang)):
+            return practice.set_bidding_answer_view(req.id, req.call, learner)
 
     @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
     def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = None,

@@ -543,7 +543,8 @@ function renderBoard() {
     if (!hands) continue;
     const hidden = hands[seat] === null || (state.view.only && seat !== state.view.me && !state.build);
     if (hidden) {
-      const n = hands[seat] === null ? 8 : handCards(hands[seat]).length;
+      const left = typeof practiceCardsLeft === "function" ? practiceCardsLeft(seat) : null;   // practice.js
+      const n = hands[seat] === null ? (left === null ? 8 : left) : handCards(hands[seat]).length;
       for (let i = 0; i < n; i++) hand.append(el("span", { class: "card back", role: "img", "aria-label": t("hidden_card") }));
       continue;
     }
@@ -575,6 +576,7 @@ function onlyOneHand() {
   let seat = null, hand = null;
   if (state.panel === "advice" && state.adv.hand) [seat, hand] = [state.adv.seat, state.adv.hand];
   if (practiceActive("bid") && bidProblem) [seat, hand] = [bidProblem.seat, bidProblem.hand];
+  if (typeof practiceOneHand === "function" && practiceOneHand()) [seat, hand] = practiceOneHand();   // practice.js
   if (!seat || !HAND_RE.test(hand)) return null;
   return Object.fromEntries(SEATS.map((s) => [s, s === seat ? hand.toUpperCase() : null]));
 }
@@ -1292,7 +1294,8 @@ function renderPractice() {
     el("button", { id: "pr-play", class: p.kind === "play" ? "primary" : "", "aria-pressed": String(p.kind === "play"), onclick: () => newProblem("play", p.seed) }, t("practice_play")),
     el("button", { id: "pr-bid", class: p.kind === "bid" ? "primary" : "", "aria-pressed": String(p.kind === "bid"), onclick: () => newProblem("bid", p.seed) }, t("practice_bid")),
     el("span", { class: "score", id: "pr-score" }, `${t("score")}${C()}${p.right} / ${p.tried}`)));
-  if (p.kind === "play") renderPlayProblem(pane); else renderBidProblem(pane);
+  const own = typeof practiceOwn === "function" && practiceOwn(pane);     // practice.js: the set's seat and bidding problems
+  if (!own && p.kind === "play") renderPlayProblem(pane); else if (!own) renderBidProblem(pane);
   pane.append(el("div", { class: "row" }, el("button", { id: "pr-next", class: "primary",
     onclick: () => newProblem(p.kind, p.seed + 1) }, t("next")), el("span", { class: "muted" }, `${t("seed")} ${p.seed}`)));
   if (typeof practiceExtras === "function") practiceExtras(pane);     // practice.js
@@ -1368,7 +1371,9 @@ function newProblem(kind, seed) {
     Object.assign(state.practice, { kind, seed });
     practiceAnswer = null;
     if (typeof practiceReset === "function") practiceReset();
-    if (kind === "play") {
+    if (typeof practiceLoad === "function" && await practiceLoad(kind, seed)) {
+      // practice.js loaded a seat or bidding problem of the shipped set
+    } else if (kind === "play") {
       // practice.js's theme and difficulty filters draw from the shipped set, its strain filter skips
       const url = (n) => (typeof practiceSetUrl === "function" && practiceSetUrl(n)) || `/api/practice/play?seed=${n}`;
       playProblem = await api("GET", url(seed));
