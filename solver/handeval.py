@@ -107,12 +107,16 @@ def _trump_strain(strain: "Strain | str") -> Strain:
     return s
 
 
+@functools.lru_cache(maxsize=2)
 def needs(belote: bool) -> np.ndarray:
     """The card points the bidder's side needs for each bid level (:func:`bid_levels`),
-    with the belote in the bidder's hand or without."""
+    with the belote in the bidder's hand or without (worked out once for each, read-only:
+    every evaluation asks again)."""
     claim = (1, 0) if belote else (0, 0)
-    return np.array([min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules())
-                     for lv in bid_levels()])
+    out = np.array([min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules())
+                    for lv in bid_levels()])
+    out.setflags(write=False)
+    return out
 
 
 def raw_make(points: np.ndarray, need: np.ndarray, residuals: np.ndarray) -> np.ndarray:
