@@ -417,6 +417,13 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
                                      "call by only {gain:+.0f} ± {se:.0f} a deal: not enough to leave it",
                                      call=call_text(options[top]), ev=float(values[:, top].mean()),
                                      gain=gain.value, se=gain.se) + "."
+    best_mean = max(range(len(options)), key=lambda j: (round(float(values[:, j].mean()), 9), later[j]))
+    if best_mean not in allowed:
+        shows = system.meaning(auction.then(options[best_mean]), len(auction.calls)).describe()
+        text = text[:-1] + ". " + tr("{call} has the highest mean ({ev:+.0f}) but shows {shows}, which this hand "
+                                     "does not hold: partner would bid on cards that are not there",
+                                     call=call_text(options[best_mean]),
+                                     ev=float(values[:, best_mean].mean()), shows=shows) + "."
     if doubling is not None:
         text = text[:-1] + ". " + doubling.text[0].upper() + doubling.text[1:] + "."
     return stats, values, LookaheadNote(tuple(conts), text, doubling, options[chosen])
