@@ -26,6 +26,7 @@ from .bots import HeuristicBot, SeatView
 from .cards import CardSet, Seat, Team
 from .contract import Coinche, Contract, cached_contract, may_coinche
 from .deal import Deal
+from .handeval import remember
 from .montecarlo import Estimate, estimate, json_number, judge, share
 from .parallel import Backend
 from .rules import Rules
@@ -194,6 +195,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     ``ends`` per call the finished auction of every deal; ``punish``: a final contract
     that fails uncoinched is scored coinched (:func:`final_margin`)."""
     fixed: Policy = policy if policy is not None else _POLICY.call
+    if policy is None and seeded is None:       # the point count of every hand, in one pass
+        remember([d[s].mask for d in deals for s in Seat])
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
