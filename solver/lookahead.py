@@ -379,7 +379,8 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
     what :func:`solver.bidding.judge_calls` gives for "ends now" (each call's
     :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
     standing, and the score matrix), and how the auctions went on.  The advised call is
-    the one of highest mean, unless the policy's own call is within ``evidence`` paired
+    the one of highest mean among the calls whose system meaning the hand fits
+    (:func:`system_fits`), unless the policy's own call is within ``evidence`` paired
     standard errors of it; ``punish``: see :func:`final_margin`."""
     nexts: list[Counter[str]] = []
     ends: list[list[Auction]] = []
@@ -398,8 +399,8 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
     # the best mean over few deals is biased upward (the highest of many noisy means): a
     # call the policy would not make must beat the policy's own call by ``evidence``
     # paired standard errors (a lone deal, whose error is unknown, never suffices)
-    chosen = top if top == own or own not in allowed or (len(deals) > 1 and gain.value > evidence * gain.se) \
-        else own
+    clear = gain.value > 0 and (evidence <= 0 or (len(deals) > 1 and gain.value > evidence * gain.se))
+    chosen = top if top == own or own not in allowed or clear else own
     judged = judge(options, values, success,
                    lambda j, value, _: (j == chosen, round(value.value, 9), later[j]))
     n = len(deals)
