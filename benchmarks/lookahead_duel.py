@@ -95,33 +95,62 @@ def _mean_ci(x: list[float]) -> dict[str, float]:
     return {"mean": round(m, 2), "se": round(se, 2), "ci95": [round(m - 1.96 * se, 2), round(m + 1.96 * se, 2)]}
 
 
+def deal_row(k: int, samples: int, seed: int, bidders: dict[str, Bidder], rules: Rules = Rules(),
+             par_tables: bool = True) -> dict[str, object]:
+    """Deal number ``k``'s tables: the duplicate difference and, with ``par_tables``, each
+    bidder's distance to par, with the final contracts."""
+    deal = Deal.random(seed=seed + k)
+    dealer = Seat(k % 4)
+    c1, m1 = bid_out(deal, dealer, k, bidders["lookahead"], bidders["ends_now"], rules)
+    c2, m2 = bid_out(deal, dealer, k, bidders["ends_now"], bidders["lookahead"], rules)
+    row: dict[str, object] = {"k": k, "diff": m1 - m2, "contracts": [str(c1), str(c2)]}
+    if par_tables:
+        p = par(deal, dealer, rules)
+        target = p.ns_score - p.ew_score
+        for name, b in bidders.items():
+            c, m = bid_out(deal, dealer, k, b, b, rules)
+            row[name] = abs(m - target)
+            row[name + "_contract"] = str(c)
+    return row
+
+
+def summarise(rows: list[dict[str, object]], samples: int, seed: int) -> dict[str, object]:
+    """Means and 95% intervals over the deals' rows (:func:`deal_row`)."""
+    rows = sorted(rows, key=lambda r: int(r["k"]))          # type: ignore[call-overload]
+    summary: dict[str, object] = {"deals": len(rows), "samples": samples, "seed": seed,
+                                  "lookahead_minus_ends_now_per_deal": _mean_ci([r["diff"] for r in rows])}  # type: ignore[misc]
+    names = ("lookahead", "ends_now", "point_count")
+    if rows and all(n in rows[0] for n in names):
+        dist = {n: [float(r[n]) for r in rows] for n in names}          # type: ignore[arg-type]
+        summary["distance_to_par"] = {n: _mean_ci(v) for n, v in dist.items()}
+        summary["lookahead_minus_ends_now_distance"] = _mean_ci(
+            [a - b for a, b in zip(dist["lookahead"], dist["ends_now"])])
+        summary["lookahead_minus_point_count_distance"] = _mean_ci(
+            [a - b for a, b in zip(dist["lookahead"], dist["point_count"])])
+    return summary
+
+
 def run(deals: int, samples: int, seed: int, rules: Rules = Rules(), par_tables: bool = True,
-        out: Optional[str] = None) -> dict[str, object]:
-    ahead, now, points = _advice_bidder(samples, True), _advice_bidder(samples, False), _point_count_bidder()
-    diff: list[float] = []
-    dist: dict[str, list[float]] = {"lookahead": [], "ends_now": [], "point_count": []}
+        out: Optional[str] = None, start: int = 0, stride: int = 1,
+        rows_file: Optional[str] = None) -> dict[str, object]:
+    """Deals ``start``, ``start + stride``, ... (``deals`` of them); ``rows_file`` gets
+    one JSON line a deal (several runs with the same ``stride`` and other ``start``
+    share the work: ``--merge`` sums them up)."""
+    bidders = {"lookahead": _advice_bidder(samples, True), "ends_now": _advice_bidder(samples, False),
+               "point_count": _point_count_bidder()}
+    rows: list[dict[str, object]] = []
     t0, c0 = time.time(), time.process_time()
     summary: dict[str, object] = {}
-    for k in range(deals):
-        deal = Deal.random(seed=seed + k)
-        dealer = Seat(k % 4)
-        _, m1 = bid_out(deal, dealer, k, ahead, now, rules)
-        _, m2 = bid_out(deal, dealer, k, now, ahead, rules)
-        diff.append(m1 - m2)
-        if par_tables:
-            p = par(deal, dealer, rules)
-            target = p.ns_score - p.ew_score
-            for name, b in (("lookahead", ahead), ("ends_now", now), ("point_count", points)):
-                dist[name].append(abs(bid_out(deal, dealer, k, b, b, rules)[1] - target))
-        summary = {"deals": k + 1, "samples": samples, "seed": seed,
-                   "lookahead_minus_ends_now_per_deal": _mean_ci(diff),
-                   "wall_s": round(time.time() - t0, 1), "cpu_s": round(time.process_time() - c0, 1)}
-        if par_tables:
-            summary["distance_to_par"] = {n: _mean_ci(v) for n, v in dist.items()}
-            summary["lookahead_minus_ends_now_distance"] = _mean_ci(
-                [a - b for a, b in zip(dist["lookahead"], dist["ends_now"])])
-            summary["lookahead_minus_point_count_distance"] = _mean_ci(
-                [a - b for a, b in zip(dist["lookahead"], dist["point_count"])])
+    for n in range(deals):
+        k = start + n * stride
+        row = deal_row(k, samples, seed, bidders, rules, par_tables)
+        row["cpu_s"] = round(time.process_time() - c0, 1)
+        rows.append(row)
+        if rows_file is not None:
+            with open(rows_file, "a") as f:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+        summary = summarise(rows, samples, seed)
+        summary.update({"wall_s": round(time.time() - t0, 1), "cpu_s": round(time.process_time() - c0, 1)})
         if out is not None:
             with open(out + ".tmp", "w") as f:
                 json.dump(summary, f, indent=1)
@@ -138,8 +167,22 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--seed", type=int, default=2027)
     p.add_argument("--no-par", action="store_true", help="only the duplicate tables")
     p.add_argument("--out", default=None, help="write the running summary here (JSON)")
+    p.add_argument("--start", type=int, default=0, help="the first deal's number")
+    p.add_argument("--stride", type=int, default=1, help="the step between deal numbers")
+    p.add_argument("--rows", default=None, help="append one JSON line a deal here")
+    p.add_argument("--merge", nargs="+", default=None, metavar="ROWS",
+                   help="only sum up the rows files of earlier runs (same --samples and --seed)")
     a = p.parse_args(argv)
-    run(a.deals, a.samples, a.seed, par_tables=not a.no_par, out=a.out)
+    if a.merge:
+        rows, cpu = [], 0.0
+        for name in a.merge:
+            got = [json.loads(line) for line in open(name) if line.strip()]
+            rows += got
+            cpu += max((float(r.get("cpu_s", 0)) for r in got), default=0.0)     # each run's CPU so far
+        print(json.dumps({**summarise(rows, a.samples, a.seed), "cpu_s": round(cpu, 1)}, indent=1))
+        return 0
+    run(a.deals, a.samples, a.seed, par_tables=not a.no_par, out=a.out, start=a.start, stride=a.stride,
+        rows_file=a.rows)
     return 0
 
 

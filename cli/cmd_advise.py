@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -25,6 +27,7 @@ from solver.cards import CardSet
 from solver.contract import Contract, level_text
 from solver.handeval import evaluate_hand
 from solver.pimc import double_dummy_note, realistic_advice
+from solver.realism import check as check_realism
 from solver.plot import plot_points, require_matplotlib, text_histogram
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
@@ -257,16 +260,20 @@ def advise(
     if plot is not None:
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
-    realistic = None
-    bid = adv.recommendation.bid
-    if play == "realistic" or (dd_check and bid is not None and min(realistic_samples, adv.samples) >= 2):
-        # by default only the advised bid's strain is played out (on two deals or more, for
-        # standard errors): is it a bid for real players?
-        strains = None if play == "realistic" or bid is None else [bid.strain]
+    realistic, note = None, None
+    if play == "realistic":
         with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
-                                         progress=bar.callback, strains=strains)
-    note = None if realistic is None else double_dummy_note(realistic)
+                                         progress=bar.callback)
+        note = double_dummy_note(realistic)
+    elif dd_check:
+        # by default only the advised bid's strain is played out (solver.realism.check,
+        # as solver.advise does): is it a bid for real players?
+        with progress_bar(N_("playing out")) as bar:
+            found, realistic = check_realism(adv, realistic_samples, worlds, seed, workers=workers,
+                                             progress=bar.callback)
+        if found is not None:
+            adv, note = dataclasses.replace(adv, realism=found), found.note
     counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
     if as_json:
         d = adv.to_dict()

@@ -38,7 +38,8 @@ from .scoring import DealScore, ScoreError, round_score, score_deal
 from .outcome import PlayedContract, score_outcome
 
 # bidding and lead advice
-from .advice import Advice, Recommendation, StrainStats, advise
+from .advice import Advice, RealismCheck, Recommendation, StrainStats
+from .realism import advise
 from .lead import LeadAdvice, lead_advice
 from .montecarlo import Estimate, Judged
 from .sequential import StopReason
@@ -81,7 +82,7 @@ __all__ = [
     "DealScore", "Declaration", "EXAMPLE_DEAL", "Estimate", "GENERALE", "Group", "HandValue",
     "IllegalPlayError", "Judged", "Knowledge", "PlayOut", "RealisticAdvice", "SeatReview", "LeadAdvice", "Match",
     "Outcome", "Par", "PlayAdvice", "PlayedContract",
-    "Position", "Rank", "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules",
+    "Position", "Rank", "RealismCheck", "Recommendation", "Record", "RecordError", "Review", "ReviewStep", "Rules",
     "RulesError", "ScoreError", "Seat", "SeatError", "Section", "Solution", "Solver", "SolverError", "StopReason",
     "Strain", "StrainError", "StrainStats", "StudyError", "StudyInfo", "StudyRun", "Suit", "Team",
     "advise", "aggregate", "auction_advice", "award_declarations", "belote_teams", "bid_key",

@@ -170,6 +170,31 @@ class Recommendation:
                 "text": self.text}
 
 
+@dataclasses.dataclass(frozen=True)
+class RealismCheck:
+    """The advised bid played again, on the advice's first ``samples`` deals, by players
+    who each see only their own cards (PIMC, ``worlds`` worlds per decision;
+    :func:`solver.realism.advise`): its make share and mean score with double-dummy play
+    (``dd_p_make``, ``dd_ev``) and with that realistic play (``p_make``, ``ev`` ±
+    ``ev_se``); ``note``, the sentence saying so when the two disagree on the best call
+    (only a declarer who sees every card makes the bid pay), None when they agree."""
+
+    bid: str
+    samples: int
+    worlds: int
+    dd_p_make: float
+    dd_ev: float
+    p_make: float
+    ev: float
+    ev_se: float
+    note: "str | None"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bid": self.bid, "samples": self.samples, "worlds": self.worlds, "dd_p_make": self.dd_p_make,
+                "dd_ev": self.dd_ev, "p_make": self.p_make, "ev": self.ev, "ev_se": json_number(self.ev_se),
+                "note": self.note}
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Advice(Answer):
     """What :func:`advise` returns.
@@ -183,7 +208,9 @@ class Advice(Answer):
     - ``declarations``: int array (samples × 6 × 2), declarations awarded (NS, EW);
     - ``strains``: :class:`StrainStats` per strain; ``bids``: :class:`BidJudged` per bid
       (the rules' levels, 80..160 by default, and capot in each strain the rules bid);
-      ``recommendation``.
+      ``recommendation``;
+    - ``realism``: the advised bid checked with realistic play
+      (:class:`RealismCheck`, by :func:`solver.realism.advise`; None when not checked).
     """
 
     hand: CardSet
@@ -201,6 +228,7 @@ class Advice(Answer):
     bids: list[BidJudged]
     recommendation: Recommendation
     stopping: "Verdict | None" = None
+    realism: "RealismCheck | None" = None
     PER_DEAL = ("points", "capot", "bonus")
 
     @property
@@ -267,6 +295,10 @@ class Advice(Answer):
             "recommendation": self.recommendation.to_dict(),
             **stopping_dict(self.stopping),
         }
+        if self.realism is not None:
+            d["realism"] = self.realism.to_dict()
+            if self.realism.note is not None:
+                d["dd_note"] = self.realism.note
         return {**d, **self._per_deal()} if with_deals else d
 
     def __repr__(self) -> str:

@@ -150,6 +150,9 @@ class AuctionAdvice(Answer):
 
     @property
     def best(self) -> CallJudged:
+        chosen = getattr(self.lookahead, "chosen", None)      # a judging may advise another call
+        if chosen is not None:
+            return next(c for c in self.calls if c.call == chosen)
         return min(self.calls, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
 
     def to_dict(self, with_deals: bool = False) -> dict[str, Any]:

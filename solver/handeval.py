@@ -44,7 +44,7 @@ from .rules import Rules, Strain
 from .sampling import parse_hand
 from .scoring import min_points_to_make
 
-__all__ = ["HandValue", "evaluate_hand", "model", "design", "TERMS", "DATA", "TRUMP_GROUPS", "needs",
+__all__ = ["HandValue", "evaluate_hand", "remember", "model", "design", "TERMS", "DATA", "TRUMP_GROUPS", "needs",
            "raw_make", "calibrated", "trump_group"]
 
 #: The shipped table.
@@ -108,17 +108,16 @@ def _trump_strain(strain: "Strain | str") -> Strain:
     return s
 
 
+@functools.lru_cache(maxsize=2)
 def needs(belote: bool) -> np.ndarray:
     """The card points the bidder's side needs for each bid level (:func:`bid_levels`),
-    with the belote in the bidder's hand or without."""
-    return np.array(_needs(bool(belote)))
-
-
-@functools.lru_cache(maxsize=None)
-def _needs(belote: bool) -> tuple[int, ...]:
-    # computed once: every point count asks for it (the look-ahead's rollouts thousands of times)
+    with the belote in the bidder's hand or without (worked out once for each, read-only:
+    every evaluation asks again)."""
     claim = (1, 0) if belote else (0, 0)
-    return tuple(min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules()) for lv in bid_levels())
+    out = np.array([min_points_to_make(Contract(lv, Strain.S, Seat.S), claim, (0, 0), Rules())
+                    for lv in bid_levels()])
+    out.setflags(write=False)
+    return out
 
 
 def raw_make(points: np.ndarray, need: np.ndarray, residuals: np.ndarray) -> np.ndarray:
@@ -151,19 +150,56 @@ def calibrated(raw: np.ndarray, trumps: "int | np.ndarray", table: "dict[str, An
     return out
 
 
+#: Hand values already worked out, by (card mask, strain): bidding rollouts ask for the
+#: same hands again and again (:func:`remember` fills it for many hands at once).
+_VALUES: dict[tuple[int, Strain], HandValue] = {}
+#: Entries :data:`_VALUES` holds before it starts afresh.
+_VALUES_KEPT = 100_000
+
+
+def _evaluate(masks: "list[int]", s: Strain) -> list[HandValue]:
+    """The point count of each hand (card mask) of ``masks`` in ``s``, in one pass of
+    array arithmetic: the one computation behind :func:`evaluate_hand`."""
+    m = model()
+    arr = np.array(masks, dtype=np.uint64)
+    x = design(arr, s)
+    coef = np.array([m["coefficients"][name] for name, _ in TERMS])
+    parts = x * coef
+    points = parts.sum(axis=1)
+    residuals = np.array(m["residual_quantiles"])
+    trumps = [mask >> (8 * int(s)) for mask in masks]
+    belote = np.array([bool(t >> Rank.K & 1 and t >> Rank.Q & 1) for t in trumps])
+    need = np.where(belote[:, None], needs(True)[None, :], needs(False)[None, :])
+    raw = raw_make(points[:, None], need, residuals)
+    made = calibrated(raw, np.array([bin(t & 0xFF).count("1") for t in trumps])[:, None], m)
+    out = []
+    for k, mask in enumerate(masks):
+        contributions = tuple((name, float(parts[k, j])) for j, (name, _) in enumerate(TERMS) if x[k, j])
+        p_make = {lv: float(p) for lv, p in zip(bid_levels(), made[k])}
+        level = max((lv for lv, p in p_make.items() if p >= 0.5), default=None)
+        out.append(HandValue(CardSet(mask), s, float(points[k]), contributions, p_make, level))
+    return out
+
+
+def remember(masks: "list[int]", strains: "tuple[Strain, ...]" = TRUMP_STRAINS) -> None:
+    """Work out the point count of many hands (card masks) in ``strains`` at once, for
+    :func:`evaluate_hand` to find (bidding rollouts ask for every hand of every deal)."""
+    for s in strains:
+        todo = sorted({mk for mk in masks if (mk, s) not in _VALUES})
+        if not todo:
+            continue
+        if len(_VALUES) + len(todo) > _VALUES_KEPT:
+            _VALUES.clear()
+        for v in _evaluate(todo, s):
+            _VALUES[(v.hand.mask, s)] = v
+
+
 def evaluate_hand(hand: "CardSet | str", strain: "Strain | str") -> HandValue:
     """The point count of ``hand`` as the bidder's, ``strain`` trumps (default rules)."""
     h = parse_hand(hand)
     s = _trump_strain(strain)
-    m = model()
-    x = design(np.array([h.mask], dtype=np.uint64), s)[0]
-    coef = [m["coefficients"][name] for name, _ in TERMS]
-    contributions = tuple((name, c * v) for (name, _), c, v in zip(TERMS, coef, x) if v)
-    points = float(sum(v for _, v in contributions))
-    residuals = np.array(m["residual_quantiles"])
-    trumps = h.mask >> (8 * int(s))
-    raw = raw_make(np.array(points), needs(bool(trumps >> Rank.K & 1 and trumps >> Rank.Q & 1)), residuals)
-    made = calibrated(raw, bin(trumps & 0xFF).count("1"), m)
-    p_make = {lv: float(p) for lv, p in zip(bid_levels(), made)}
-    level = max((lv for lv, p in p_make.items() if p >= 0.5), default=None)
-    return HandValue(h, s, points, contributions, p_make, level)
+    got = _VALUES.get((h.mask, s))
+    if got is None:
+        remember([h.mask], (s,))
+        got = _VALUES[(h.mask, s)]
+    return got

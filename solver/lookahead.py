@@ -23,9 +23,10 @@ from .bidding import (AuctionAdvice, AuctionReview, CallJudged, CallJudging, cal
                       contract_margin)
 from .messages import tr
 from .heuristic import HeuristicBot, SeatView
-from .cards import CardSet, Seat
-from .contract import Contract
+from .cards import CardSet, Seat, Team
+from .contract import Coinche, Contract, cached_contract, may_coinche
 from .deal import Deal
+from .handeval import remember
 from .montecarlo import Estimate, estimate, json_number, judge, share
 from .parallel import Backend
 from .rules import Rules
@@ -37,6 +38,9 @@ Policy = Callable[[SeatView], Call]
 #: random, so that every rollout has its own seed, fixed by the advice's seed, the deal's
 #: index and the call's index (never by the worker that dealt the deal).
 SeededPolicy = Callable[[int], Policy]
+#: How many paired standard errors a call must gain over the policy's own call to be advised
+#: instead of it (:func:`judge_calls_ahead`).
+EVIDENCE = 0.0
 
 
 def rollout_seed(seed: Optional[int], deal: int, call: int) -> int:
@@ -45,25 +49,64 @@ def rollout_seed(seed: Optional[int], deal: int, call: int) -> int:
     return int(ss.generate_state(1)[0])
 
 
+#: Entries a memory of the rollouts holds before it starts afresh (a bound on memory
+#: for long runs; each entry is a few hundred bytes).
+MEMORY = 200_000
+
+
 class _RememberingHeuristic(HeuristicBot):
     """:class:`HeuristicBot` whose point-count value of a hand in a strain is computed
-    once: the rollouts ask it again for every call and every continuation."""
+    once, and whose call for a hand after an auction too: the rollouts ask again for
+    every call and every continuation, and the seat asking for advice holds the same
+    hand on every deal.  The bot is deterministic, so remembering changes no call."""
 
     def __init__(self) -> None:
         super().__init__()
         self._memo: dict[tuple[int, int], int] = {}
+        self._calls: dict[tuple[int, int, tuple[Call, ...]], Call] = {}
 
     def _value(self, hand, strain):  # type: ignore[no-untyped-def]
         key = (hand.mask, int(strain))
         if key not in self._memo:
+            if len(self._memo) > MEMORY:
+                self._memo.clear()
             self._memo[key] = super()._value(hand, strain)
         return self._memo[key]
+
+    def call(self, view: SeatView) -> Call:
+        if (view.rules is not self._rules or view.system is not self._system) and \
+                (view.rules != self._rules or view.system != self._system):
+            self._calls.clear()                 # calls remembered under other rules
+            self._rules, self._system = view.rules, view.system
+        key = (int(view.seat), view.hand.mask, view.auction.calls)
+        c = self._calls.get(key)
+        if c is None:
+            if len(self._calls) > MEMORY:
+                self._calls.clear()
+            c = self._calls[key] = super().call(view)
+        return c
+
+    _rules: "Rules | None" = None
+    _system: "BiddingSystem | None" = None
+
+
+class _Remembered(Auction):
+    """An :class:`Auction` whose state is worked out once: a rollout's policy reads the
+    state of the same auction for each of its calls, and reading it replays every call."""
+
+    def state(self):  # type: ignore[no-untyped-def]
+        st = self.__dict__.get("_state")
+        if st is None:
+            st = Auction.state(self)
+            object.__setattr__(self, "_state", st)
+        return st
 
 
 class _Auctions:
     """The auctions met in rollouts, each built and checked once, with whether it is
     over and its legal calls: the rollouts of every call on every deal meet the same
-    auctions again and again, and checking an auction replays all its calls."""
+    auctions again and again, and checking an auction replays all its calls.  One
+    memory serves every advice of the same dealer and rules (:func:`_known`)."""
 
     def __init__(self) -> None:
         self._next: dict[tuple[tuple[Call, ...], Call], Auction] = {}
@@ -74,7 +117,11 @@ class _Auctions:
         key = (a.calls, call)
         b = self._next.get(key)
         if b is None:
-            b = self._next[key] = a.then(call)
+            if len(self._next) > MEMORY:
+                self._next.clear()
+                self._over.clear()
+                self._legal.clear()
+            b = self._next[key] = _Remembered(a.dealer, a.calls + (call,), a.rules)
         return b
 
     def over(self, a: Auction) -> bool:
@@ -98,6 +145,22 @@ class _View(SeatView):
 
     def legal_calls(self) -> list[Call]:
         return self.auction.legal_calls() if self.known is None else self.known.legal(self.auction)
+
+
+_KNOWN: dict[tuple[Seat, Rules], _Auctions] = {}
+
+
+def _known(dealer: Seat, rules: Rules) -> _Auctions:
+    """The rollouts' memory of the auctions of ``dealer`` under ``rules``."""
+    k = _KNOWN.get((dealer, rules))
+    if k is None:
+        if len(_KNOWN) > 16:
+            _KNOWN.clear()
+        k = _KNOWN[(dealer, rules)] = _Auctions()
+    return k
+
+
+_POLICY = _RememberingHeuristic()
 
 
 def continue_auction(auction: Auction, deal: Deal, policy: Policy, rules: Rules,
@@ -124,15 +187,18 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                    seed: Optional[int] = None,
                    nexts: Optional[list[Counter[str]]] = None,
                    ends: Optional[list[list[Auction]]] = None,
-                   options: Optional[Sequence[Call]] = None,
+                   options: Optional[Sequence[Call]] = None, punish: bool = True,
                    ) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy`` (or by ``seeded(rollout_seed(seed, i,
     j))`` for deal ``i`` and call ``j``); and per call the final contracts.  ``nexts``,
     when given, receives per call how the auction went on (:func:`what_follows`), and
     ``ends`` per call the finished auction of every deal; ``options``: the calls rolled
-    out (default: every legal call)."""
-    fixed: Policy = policy if policy is not None else _RememberingHeuristic().call
+    out (default: every legal call); ``punish``: a final contract that fails uncoinched is
+    scored coinched (:func:`final_margin`)."""
+    fixed: Policy = policy if policy is not None else _POLICY.call
+    if policy is None and seeded is None:       # the point count of every hand, in one pass
+        remember([d[s].mask for d in deals for s in Seat])
     options = auction.legal_calls() if options is None else list(options)
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
@@ -142,9 +208,10 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
         nexts[:] = [Counter() for _ in options]
     if ends is not None:
         ends[:] = [[] for _ in options]
-    known = _Auctions()
+    known = _known(auction.dealer, rules)
+    scored: dict[tuple[int, Contract], tuple[int, bool]] = {}
     for j, call in enumerate(options):
-        start = auction.then(call)
+        start = known.then(auction, call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
             pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
             end = continue_auction(start, deal, pol, rules, system, known)
@@ -157,9 +224,28 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
             if contract is None:              # passed out: nobody scores
                 values[i, j], success[i, j] = 0, False
                 continue
-            row = rows[int(contract.strain)]
-            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules)
+            got = scored.get((i, contract))
+            if got is None:       # calls that end in the same contract on a deal score it once
+                row = rows[int(contract.strain)]
+                got = scored[(i, contract)] = final_margin(contract, deal, row, seat.team, leader, rules, punish)
+            values[i, j], success[i, j] = got
     return options, values, success, finals
+
+
+def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Team, leader: Seat, rules: Rules,
+                 punish: bool = True) -> tuple[int, bool]:
+    """``team``'s margin and success with the final contract of a rollout played double
+    dummy; with ``punish`` a contract left uncoinched that fails is scored coinched (when
+    its level may be coinched), as the opening advice scores its bids: the rollouts'
+    point-count seats seldom coinche (never a no-trump or all-trump contract), while
+    seats that judge a coinche on sampled deals coinche what fails."""
+    margin, ok = contract_margin(contract, deal, row, team, leader, rules)
+    ours = contract.team == team
+    if not punish or contract.coinche != Coinche.NONE or ok == ours or not may_coinche(contract.level, rules):
+        return margin, ok
+    doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE),
+                              rules.capot_coinche)
+    return contract_margin(doubled, deal, row, team, leader, rules)
 
 
 def what_follows(start: Auction, end: Auction, seat: Seat) -> str:
@@ -208,10 +294,14 @@ class LookaheadNote:
     text: str
     #: the coinche or surcoinche open to the seat, judged (None when neither is legal)
     doubling: "Doubling | None" = None
+    #: the advised call: the highest mean, or the policy's own call when no other beats it
+    #: clearly (:func:`judge_calls_ahead`)
+    chosen: Optional[Call] = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"continuations": [c.to_dict() for c in self.continuations], "text": self.text,
-                "doubling": None if self.doubling is None else self.doubling.to_dict()}
+                "doubling": None if self.doubling is None else self.doubling.to_dict(),
+                "chosen": None if self.chosen is None else self.chosen.text}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -285,17 +375,36 @@ def _shares(counter: Counter[str], n: int) -> dict[str, float]:
 def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
                       rules: Rules, system: BiddingSystem = DEFAULT, policy: Optional[Policy] = None,
                       seeded: Optional[SeededPolicy] = None, seed: Optional[int] = None,
+                      punish: bool = True, evidence: float = EVIDENCE,
                       ) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
     """The calls of ``auction`` judged by rollouts on the deals of an auction advice:
     what :func:`solver.bidding.judge_calls` gives for "ends now" (each call's
     :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
-    standing, and the score matrix), and how the auctions went on."""
+    standing, and the score matrix), and how the auctions went on.  The advised call is
+    the one of highest mean among the calls whose system meaning the hand fits
+    (:func:`system_fits`), unless the policy's own call is within ``evidence`` paired
+    standard errors of it; ``punish``: see :func:`final_margin`."""
     nexts: list[Counter[str]] = []
     ends: list[list[Auction]] = []
     options, values, success, finals = rollout_values(auction, seat, deals, results, rules, system, policy,
-                                                      seeded, seed, nexts, ends)
+                                                      seeded, seed, nexts, ends, punish=punish)
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
-    judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
+    # only the calls the system lets this hand make: partner and opponents read each call
+    # by the system when they sample deals, so a call the hand does not fit misleads them
+    hand = deals[0][seat] if deals else None
+    allowed = [j for j in range(len(options))
+               if hand is None or system_fits(auction, options[j], hand.mask, system)] or list(range(len(options)))
+    top = max(allowed, key=lambda j: (round(float(values[:, j].mean()), 9), later[j]))
+    own = options.index(policy_call(auction, seat, hand, rules, system, policy, seeded, seed, len(options))) \
+        if hand is not None else top
+    gain = estimate(values[:, top] - values[:, own])
+    # the best mean over few deals is biased upward (the highest of many noisy means): a
+    # call the policy would not make must beat the policy's own call by ``evidence``
+    # paired standard errors (a lone deal, whose error is unknown, never suffices)
+    clear = gain.value > 0 and (evidence <= 0 or (len(deals) > 1 and gain.value > evidence * gain.se))
+    chosen = top if top == own or own not in allowed or clear else own
+    judged = judge(options, values, success,
+                   lambda j, value, _: (j == chosen, round(value.value, 9), later[j]))
     n = len(deals)
     index = {c: j for j, c in enumerate(options)}
     stats: list[CallJudged] = []
@@ -305,13 +414,40 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
         now = auction.then(p.option).state().contract()
         stats.append(dataclasses.replace(p, contract=now))
         conts.append(Continuation(p.option, _shares(nexts[j], n), _shares(finals[j], n), _name(now)))
-    ranked = sorted(stats, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
+    ranked = sorted(stats, key=lambda c: (c.call != options[chosen], -round(c.ev, 9), call_order(c.call)))
     by_call = {c.call: c for c in conts}
     doubling = judge_doubling(auction, seat, deals, results, rules, options, values, ends)
     text = _note_text(ranked, by_call)
+    if chosen != top:
+        text = text[:-1] + ". " + tr("{call} has the highest mean ({ev:+.0f}) but beats the point count's own "
+                                     "call by only {gain:+.0f} ± {se:.0f} a deal: not enough to leave it",
+                                     call=call_text(options[top]), ev=float(values[:, top].mean()),
+                                     gain=gain.value, se=gain.se) + "."
+    best_mean = max(range(len(options)), key=lambda j: (round(float(values[:, j].mean()), 9), later[j]))
+    if best_mean not in allowed:
+        shows = system.meaning(auction.then(options[best_mean]), len(auction.calls)).describe()
+        text = text[:-1] + ". " + tr("{call} has the highest mean ({ev:+.0f}) but shows {shows}, which this hand "
+                                     "does not hold: partner would bid on cards that are not there",
+                                     call=call_text(options[best_mean]),
+                                     ev=float(values[:, best_mean].mean()), shows=shows) + "."
     if doubling is not None:
         text = text[:-1] + ". " + doubling.text[0].upper() + doubling.text[1:] + "."
-    return stats, values, LookaheadNote(tuple(conts), text, doubling)
+    return stats, values, LookaheadNote(tuple(conts), text, doubling, options[chosen])
+
+
+def system_fits(auction: Auction, call: Call, hand: int, system: BiddingSystem = DEFAULT) -> bool:
+    """Whether a hand (card mask) fits what ``call`` after ``auction`` shows by ``system``."""
+    return system.meaning(auction.then(call), len(auction.calls)).accepts(hand)
+
+
+def policy_call(auction: Auction, seat: Seat, hand: CardSet, rules: Rules, system: BiddingSystem = DEFAULT,
+                policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None,
+                seed: Optional[int] = None, calls: int = 0) -> Call:
+    """The call the rollouts' policy makes itself at ``seat`` holding ``hand`` (a seeded
+    policy gets the seed of a rollout number ``calls``, past the calls' own)."""
+    pol = policy if policy is not None else HeuristicBot().call if seeded is None else \
+        seeded(rollout_seed(seed, 0, calls))
+    return pol(SeatView(seat=seat, hand=hand, dealer=auction.dealer, auction=auction, rules=rules, system=system))
 
 
 def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str:
@@ -327,14 +463,17 @@ def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str
     return "; ".join(parts) + "."
 
 
-def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None) -> CallJudging:
+def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None, *, punish: bool = True,
+          evidence: float = EVIDENCE) -> CallJudging:
     """A :class:`~solver.bidding.CallJudging` for :func:`solver.bidding.auction_advice`:
     each call judged by continuing the auction with ``policy`` (or a ``seeded`` policy
-    per rollout; by default the point-count bot) on every deal."""
+    per rollout; by default the point-count bot) on every deal (``punish``, ``evidence``:
+    :func:`judge_calls_ahead`)."""
 
     def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
                 system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
-        return judge_calls_ahead(auction, seat, deals, results, rules, system, policy, seeded, seed)
+        return judge_calls_ahead(auction, seat, deals, results, rules, system, policy, seeded, seed, punish,
+                                 evidence)
     return judging
 
 
@@ -347,16 +486,17 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    max_attempts: "int | None" = None, confidence: "float | None" = None,
                    margin: "float | None" = None, time: "float | None" = None,
                    lookahead: bool = False, policy: Optional[Policy] = None,
-                   seeded: Optional[SeededPolicy] = None) -> AuctionAdvice:
+                   seeded: Optional[SeededPolicy] = None, evidence: float = EVIDENCE) -> AuctionAdvice:
     """Advice for the next call of ``auction`` (:func:`solver.bidding.auction_advice`);
     with ``lookahead`` (or a ``policy`` or ``seeded`` policy given) each call is judged
-    by continuing the auction on every deal instead of as if it ended after the call.
+    by continuing the auction on every deal instead of as if it ended after the call
+    (``evidence``: :func:`judge_calls_ahead`).
 
     >>> a = auction_advice("AJ9.A7.KT.J", "N", "E", "S:80H W:pass", samples=8, seed=4, workers=1, lookahead=True)
     >>> a.text.startswith("Looking ahead")
     True
     """
-    judge = ahead(policy, seeded) if lookahead or policy is not None or seeded is not None else None
+    judge = ahead(policy, seeded, evidence=evidence) if lookahead or policy is not None or seeded is not None else None
     return bidding.auction_advice(hand, seat, dealer, auction, samples, seed, rules, system, constraints,
                                   workers=workers, executor=executor, progress=progress,
                                   max_attempts=max_attempts, confidence=confidence, margin=margin, time=time,

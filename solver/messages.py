@@ -497,6 +497,10 @@ FRENCH: dict[str, str] = {
     "{what} in {p:.0f}%": "{what} dans {p:.0f} %",
     "{contract} {p:.0f}%": "{contract} {p:.0f} %",
     "Looking ahead, {call} is worth {ev:+.0f}": "En anticipant, {call} vaut {ev:+.0f}",
+    "{call} has the highest mean ({ev:+.0f}) but shows {shows}, which this hand does not hold: partner would bid on cards that are not there":
+        "{call} a la meilleure moyenne ({ev:+.0f}) mais montre {shows}, que cette main n'a pas : le partenaire enchérirait sur des cartes absentes",
+    "{call} has the highest mean ({ev:+.0f}) but beats the point count's own call by only {gain:+.0f} ± {se:.0f} a deal: not enough to leave it":
+        "{call} a la meilleure moyenne ({ev:+.0f}) mais ne bat l'enchère du compte de points que de {gain:+.0f} ± {se:.0f} par donne : pas assez pour la quitter",
     "the runner-up {call} {ev:+.0f} ({loss:+.0f} ± {se:.0f} against it)":
         "la suivante, {call}, {ev:+.0f} ({loss:+.0f} ± {se:.0f} par rapport à elle)",
     "{head}: after it {how}; the auction ends in {ends}": "{head} : ensuite {how} ; les enchères finissent en {ends}",

@@ -19,7 +19,7 @@ def test_advise_json_matches_the_api():
             "--no-dd-check")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    api = advise(HAND, "S", "E", samples=4, seed=1).to_dict()
+    api = advise(HAND, "S", "E", samples=4, seed=1, dd_check=False).to_dict()
     counts = data.pop("point_count")        # the point count beside the sampled answer (docs/handeval.md)
     assert data == api
     assert set(counts) == {"S", "H", "D", "C"}

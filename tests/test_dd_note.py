@@ -27,6 +27,8 @@ def test_advise_says_by_default_when_only_a_seeing_declarer_makes_the_bid():
     r = realistic_advice(adv, 30, 10, 11, workers=1, strains=[Strain.SA])
     want = double_dummy_note(r)
     assert want is not None and "80SA" in want and d["dd_note"] == want
+    # the Python answer carries the same note by default (solver.realism.advise)
+    assert adv.realism is not None and adv.realism.note == want and adv.to_dict()["dd_note"] == want
     assert r.realistic.bid(80, Strain.SA).ev <= 0 < r.double_dummy.bid(80, Strain.SA).ev
     assert [row["bid"] for row in d["realistic"]["best_bids"]] == ["80SA"]     # only the SA strain played
     off = run("advise", HAND, "--seat", "S", "--dealer", "E", "--samples", 40, "--seed", 11, "--workers", 1,
@@ -60,3 +62,21 @@ def test_strains_outside_the_rules_are_refused():
                         rules=solver.Rules(sa_ta=False))
     with pytest.raises(solver.ConstraintError, match="strains SA: the rules bid S H D C"):
         realistic_advice(adv, 2, 2, 1, workers=1, strains=["SA"])
+
+
+def test_python_advise_checks_the_advised_bid_with_realistic_play_by_default():
+    # solver.advise is solver.realism.advise: the double-dummy advice, then its bid's
+    # strain played out by PIMC players on the first deals (solver.realism.check)
+    from solver.advice import advise as advise_dd
+    from solver.realism import check
+    adv = solver.advise("AJ9.A7.KT.J", seat="S", dealer="E", samples=4, seed=1, workers=1, worlds=2)
+    plain = advise_dd("AJ9.A7.KT.J", seat="S", dealer="E", samples=4, seed=1, workers=1)
+    want, r = check(plain, worlds=2, seed=1, workers=1)
+    assert adv.realism is not None and adv.realism == want and r is not None
+    bid = plain.recommendation.bid
+    assert adv.realism.ev == r.realistic.bid(bid.level, bid.strain).ev
+    assert adv.realism.note == double_dummy_note(r)
+    d = adv.to_dict()
+    assert d["realism"]["bid"] == plain.recommendation.label and d.get("dd_note") == adv.realism.note
+    off = solver.advise("AJ9.A7.KT.J", seat="S", dealer="E", samples=4, seed=1, workers=1, dd_check=False)
+    assert off.realism is None and "realism" not in off.to_dict()

@@ -19,8 +19,8 @@ HAND = "AJ9.A7.KT.J"
 def test_a_watched_fixed_run_is_the_fixed_answer_shown_round_by_round():
     seen: list[Round] = []
     with watching(lambda r: seen.append(r) is not None):
-        watched = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1)
-    fixed = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1)
+        watched = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1, dd_check=False)
+    fixed = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1, dd_check=False)
     assert watched.to_dict() == fixed.to_dict()
     # rounds of 20, then half as large again (30), then the 10 left
     assert [r.samples for r in seen] == [20, 50, 60] and {r.total for r in seen} == {60}
@@ -30,8 +30,8 @@ def test_a_watched_fixed_run_is_the_fixed_answer_shown_round_by_round():
 
 def test_a_stop_keeps_the_answer_on_the_deals_solved():
     with watching(lambda r: r.samples >= 50):
-        stopped = solver.advise(HAND, seat="S", dealer="W", samples=400, seed=1, workers=1)
-    prefix = solver.advise(HAND, seat="S", dealer="W", samples=50, seed=1, workers=1)
+        stopped = solver.advise(HAND, seat="S", dealer="W", samples=400, seed=1, workers=1, dd_check=False)
+    prefix = solver.advise(HAND, seat="S", dealer="W", samples=50, seed=1, workers=1, dd_check=False)
     d = stopped.to_dict()
     assert d["stopped"] == "user" and stopped.samples == 50
     assert d["recommendation"] == prefix.to_dict()["recommendation"]
@@ -77,14 +77,14 @@ def test_reused_deals_give_the_same_answer_and_are_not_solved_again():
     from solver.montecarlo import Reuse, reusing
     cache = Reuse()
     with reusing(cache):
-        solver.advise(HAND, seat="S", dealer="W", samples=40, seed=1, workers=1)
+        solver.advise(HAND, seat="S", dealer="W", samples=40, seed=1, workers=1, dd_check=False)
         assert (cache.hits, cache.solved) == (0, 40)
-        again = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1)
+        again = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1, dd_check=False)
         # the same seed deals the same first 40 deals: only the 20 after them are solved
         assert (cache.hits, cache.solved) == (40, 60)
-        other_seed = solver.advise(HAND, seat="S", dealer="W", samples=10, seed=2, workers=1)
+        other_seed = solver.advise(HAND, seat="S", dealer="W", samples=10, seed=2, workers=1, dd_check=False)
         assert cache.solved == 70 and other_seed.samples == 10
-    assert again.to_dict() == solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1).to_dict()
+    assert again.to_dict() == solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1, dd_check=False).to_dict()
 
 
 def test_a_position_is_reused_only_for_the_same_cards_played():

@@ -101,3 +101,22 @@ def test_evaluate_hand_announces_the_calibrated_probabilities():
 def test_sans_atout_has_no_point_count():
     with pytest.raises(ConstraintError, match="strain SA: the point count covers the trump strains"):
         evaluate_hand("AJ9.A7.KT.J", "SA")
+
+
+def test_hands_worked_out_together_have_the_values_of_one_at_a_time():
+    # remember() evaluates many hands in one pass of array arithmetic (bidding rollouts);
+    # each must read as the same hand evaluated alone
+    import random
+
+    from solver import handeval
+    from solver.cards import CardSet
+    from solver.rules import Strain
+    rng = random.Random(7)
+    masks = [sum(1 << c for c in rng.sample(range(32), 8)) for _ in range(40)]
+    handeval._VALUES.clear()
+    handeval.remember(masks)
+    together = {(m, s): handeval.evaluate_hand(CardSet(m), s) for m in masks for s in handeval.TRUMP_STRAINS}
+    for (m, s), v in together.items():
+        alone = handeval._evaluate([m], Strain(s))[0]
+        assert v.p_make == alone.p_make and v.level == alone.level
+        assert v.contributions == alone.contributions and abs(v.points - alone.points) < 1e-9

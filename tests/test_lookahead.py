@@ -3,6 +3,7 @@
 from solver import bidding
 from solver.auction import Auction, CallKind
 from solver.bots import HeuristicBot, SeatView
+from solver import lookahead
 from solver.lookahead import auction_advice, continue_auction, rollout_values
 from solver.rules import Rules
 
@@ -17,8 +18,10 @@ def _pass(view: SeatView):
 def test_a_policy_that_always_passes_gives_the_ends_now_scores():
     # every continuation of passes ends the auction where the call leaves it, so the
     # rollout values must equal auction_advice's ends-now values on the same deals
+    # (punish=False: the contracts scored as they stand, as "ends now" scores them)
     now = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1)
-    ahead = auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1, policy=_pass)
+    ahead = bidding.auction_advice(HAND, "N", "E", AUCTION, samples=12, seed=5, workers=1,
+                                   judge=lookahead.ahead(_pass, punish=False))
     by_call = {c.call: c.ev for c in now.calls}
     for c in ahead.calls:
         assert abs(c.ev - by_call[c.call]) < 1e-9, c.call
@@ -148,7 +151,8 @@ def test_with_everyone_passing_a_coinche_is_worth_its_ends_now_difference():
     # when every later call is a pass, a coinche ends as a coinched contract: the
     # look-ahead's coinche-minus-pass equals the ends-now scores' difference
     auction = "S:pass W:80H"
-    ahead = auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1, policy=_pass)
+    ahead = bidding.auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1,
+                                   judge=lookahead.ahead(_pass, punish=False))
     now = bidding.auction_advice(HAND, "N", "E", auction, samples=8, seed=6, workers=1)
     ev = {c.call.kind: c.ev for c in now.calls if c.call.kind in (CallKind.PASS, CallKind.COINCHE)}
     d = ahead.lookahead.doubling
@@ -165,3 +169,41 @@ def test_a_surcoinche_is_judged_when_our_contract_is_coinched():
 def test_no_doubling_is_judged_when_none_is_open():
     ahead = auction_advice(HAND, "N", "E", AUCTION, samples=4, seed=2, workers=1, lookahead=True)
     assert ahead.lookahead.doubling is None and ahead.to_dict()["lookahead"]["doubling"] is None
+
+
+def test_a_final_contract_that_fails_uncoinched_is_scored_coinched():
+    # the rollouts' point-count seats coinche little (never SA or TA); seats judging by
+    # sampled deals coinche what fails, so a failing uncoinched final contract is scored
+    # as outcome.py scores it coinched, and a made one as it stands
+    from solver.bidding import contract_margin, solve_six_strains
+    from solver.contract import Coinche, Contract
+    from solver.deal import Deal
+    from solver.lookahead import final_margin
+    from solver.solve import default_solver
+    from solver.cards import Seat, Team
+    rules, deal = Rules(), Deal.random(seed=3)
+    rows = solve_six_strains(default_solver(), (deal, Seat.N, rules))
+    seen = set()
+    for level in (80, 120, 160):
+        for strain in range(6):
+            c = Contract(level, strain, Seat.E)
+            plain = contract_margin(c, deal, rows[strain], Team.NS, Seat.N, rules)
+            made = not plain[1]
+            doubled = Contract(level, strain, Seat.E, Coinche.COINCHE)
+            want = plain if made else contract_margin(doubled, deal, rows[strain], Team.NS, Seat.N, rules)
+            assert final_margin(c, deal, rows[strain], Team.NS, Seat.N, rules) == want
+            assert final_margin(c, deal, rows[strain], Team.NS, Seat.N, rules, punish=False) == plain
+            seen.add(made)
+    assert seen == {True, False}          # both kinds met on this deal
+
+
+def test_the_advised_call_fits_what_the_system_says_it_shows():
+    # S opens holding K.8.Q7.QJT8 (dealer E; seed 1000, 10 deals): the highest mean is 100♣,
+    # which shows J, 9 and A of clubs (solver/system.py's default); partner would read the
+    # clubs S does not hold, so the advice keeps to the calls the hand fits
+    from solver.lookahead import system_fits
+    adv = auction_advice("K.8.Q7.QJT8", "S", "E", "", samples=10, seed=1000, workers=1, lookahead=True)
+    top = max(adv.calls, key=lambda c: c.ev)
+    assert not system_fits(adv.auction, top.call, adv.hand.mask)
+    assert system_fits(adv.auction, adv.best.call, adv.hand.mask)
+    assert adv.lookahead.chosen == adv.best.call and adv.to_dict()["best"] == adv.best.call.text

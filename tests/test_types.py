@@ -76,6 +76,8 @@ _CONVENIENCES = {
     # the advice and play-out conveniences: a hand, seats and a contract as the user writes them
     ("solver.advice", "advise", p) for p in ("hand", "seat", "dealer", "executor")
 } | {
+    ("solver.realism", "advise", p) for p in ("hand", "seat", "dealer", "executor")
+} | {("solver.realism", "check", "executor")} | {
     ("solver.bidding", "auction_advice", p) for p in ("hand", "seat", "dealer", "auction", "executor")
 } | {
     ("solver.bidding", "review_auction", p) for p in ("deal", "dealer", "auction")

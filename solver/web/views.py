@@ -16,7 +16,7 @@ import math
 import random
 from typing import Any, Callable, Iterable, Optional
 
-from solver.advice import advise
+from solver.realism import advise
 from solver.auction import Auction
 from solver.lookahead import auction_advice
 from solver.cardplay import play_advice

@@ -1100,6 +1100,8 @@ function renderAdviceResult(pane, adv, pick) {
     richEl("div", { class: "big", id: "adv-answer" }, `${inside ? t("answer") : t("recommendation")}${C()}${callText(call)}`),
     richEl("div", {}, polish(inside ? inside.text : adv.recommendation.text)));
   pane.append(box);
+  // where double dummy and realistic play disagree on the opening bid (solver.realism)
+  if (!inside && adv.dd_note) box.append(richEl("div", { class: "dd-note", id: "adv-dd-note" }, polish(adv.dd_note)));
   const note = stoppedNote(inside || adv, "adv-stopped");
   if (note) box.append(note);
   if (inside) renderInAuction(pane, inside);
