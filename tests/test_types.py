@@ -314,3 +314,48 @@ def test_the_referee_reads_text_only_through_position_parse():
     assert repr(read) == repr(typed) and read.hands == typed.hands and read.to_move is Seat.S
     again = eval(repr(read), {"Position": Position})          # the repr is the text door's call
     assert again.hands == read.hands and again.history == read.history
+
+
+_TEXT_TO_THE_REFEREE = """\
+from solver import Card, Deal, Position, Seat, Solver, Strain
+
+deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+Position("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", Strain.H, Seat.N)
+Position(deal, "H", Seat.N)
+Position(deal, Strain.H, "N")
+Position(deal, Strain.H, Seat.N, played="SA S8")
+Position(deal, Strain.H, Seat.N, played=["SA"])
+Position(deal, Strain.H, Seat.N).play("SA")
+Solver(tt_bits=10).load_hands(deal.masks, Strain.H, Seat.N, Position.parse(deal, "H").rules, trick=["SA"])
+Position(deal, Strain.H, Seat.N, played=[Card.SA, 1])
+Position.parse("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "H", "N", played="SA S8")
+"""
+
+
+def test_the_type_checker_refuses_text_given_to_the_referee(tmp_path, tmp_path_factory):
+    """``Position(...)``, its ``play`` and ``Solver.load_hands`` take typed objects: each
+    text argument of the snippet's lines 4 to 10 is an error; the typed cards and the
+    text door (``Position.parse``) of lines 11 and 12 are not."""
+    from test_api_boundary import _mypy_strict
+
+    done = _mypy_strict(_TEXT_TO_THE_REFEREE, tmp_path, tmp_path_factory)
+    lines = sorted({int(m) for m in re.findall(r"^user\.py:(\d+): error:", done.stdout, re.M)})
+    assert lines == [4, 5, 6, 7, 8, 9, 10], done.stdout + done.stderr
+
+
+def test_the_typed_referee_gives_the_values_the_text_door_gives():
+    """A trick and a half played from ints and cards, and from text through
+    ``Position.parse``: the same hands, points, tricks and mover; the first trick
+    (SA S8 SQ SJ... led by N in hearts) is counted by the referee's own points table."""
+    from solver import Card, Deal, Position, Seat, Strain
+
+    text = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
+    read = Position.parse(text, "H", "N", played="SA S8 SQ SJ HK")
+    typed = Position(Deal.from_pbn(text), Strain.H, Seat.N,
+                     played=[Card.SA, int(Card.S8), Card.SQ, int(Card.SJ), Card.HK])
+    assert (typed.hands, typed.points, typed.tricks, typed.to_move, typed.trick) == \
+        (read.hands, read.points, read.tricks, read.to_move, read.trick)
+    first = sum(read.points_table[c] for c in (Card.SA, Card.S8, Card.SQ, Card.SJ))
+    assert read.points == (first, 0) and read.tricks == (1, 0)
+    with pytest.raises(AttributeError):                     # text is no longer read inside
+        Position(text, Strain.H, Seat.N)                    # type: ignore[arg-type]
