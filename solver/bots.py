@@ -50,7 +50,7 @@ from .bidding import (
     NO_SYSTEM, auction_advice, auction_constraints, call_order, judge_calls, solve_six_strains,
 )
 from .cardplay import card_outcomes
-from .cards import Card, CardSet, Seat, Suit, Team, TextEnum, card_of, rank_of, suit_of
+from .cards import Card, CardSet, Seat, Suit, Team, card_of, rank_of, suit_of
 from .contract import Contract, bid_key
 from .deal import Deal
 from .errors import ConstraintError
@@ -58,6 +58,7 @@ from .handeval import evaluate_hand
 from .knowledge import Knowledge, who_played
 from .messages import tr
 from .play import Position, legal_cards, trick_winner
+from .players import BotKind
 from .rules import STRAINS, Rules, Strain, points_table, strength_table
 from .outcome import PlayedContract, deal_total, side_points
 from .sampling import sample_deals
@@ -171,15 +172,6 @@ class SeatView:
         return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
                                    belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
                                    shown=shown)
-
-
-class BotKind(TextEnum):
-    """A kind of bot, equal to its word (``--ns pimc``, a record's player names)."""
-
-    PIMC = "pimc"
-    HEURISTIC = "heuristic"
-    RANDOM = "random"
-    DD = "dd"
 
 
 @runtime_checkable
