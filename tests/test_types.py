@@ -229,14 +229,14 @@ def test_the_doors_and_the_pending_list_name_parameters_that_still_take_text():
 
 def test_a_web_job_state_is_an_enum_its_json_the_word():
     pytest.importorskip("fastapi")
-    from solver.web.jobs import Job, JobState, Jobs
+    from solver.web.jobs import Job, JobKind, JobState, Jobs
 
-    job = Job("id", "advice")
+    job = Job("id", JobKind.ADVISE)
     assert job.state is JobState.WAITING and job.to_dict()["state"] == "waiting"
     assert type(job.to_dict()["state"]) is str
     jobs = Jobs(running=1)
     try:
-        started = jobs.start("advice", lambda progress: 7)
+        started = jobs.start(JobKind.ADVISE, lambda progress: 7)
         while not started.finished:
             time.sleep(0.01)
         assert started.state is JobState.DONE and started.to_dict()["state"] == "done"
@@ -359,3 +359,44 @@ def test_the_typed_referee_gives_the_values_the_text_door_gives():
     assert read.points == (first, 0) and read.tricks == (1, 0)
     with pytest.raises(AttributeError):                     # text is no longer read inside
         Position(text, Strain.H, Seat.N)                    # type: ignore[arg-type]
+
+
+def test_a_web_jobs_kind_is_an_enum_its_json_the_word():
+    pytest.importorskip("fastapi")
+    import json
+
+    from solver.web.jobs import Job, JobKind
+
+    job = Job("id", JobKind.AUCTION_REVIEW)
+    assert json.loads(json.dumps(job.to_dict()))["kind"] == "auctionreview" == JobKind.AUCTION_REVIEW
+    assert JobKind("seatreview") is JobKind.SEAT_REVIEW and f"/api/{JobKind.PLAY}" == "/api/play"
+
+
+def test_the_kinds_of_player_live_below_the_bots_and_pimc_reads_them():
+    from solver import bots, pimc, players
+
+    assert bots.BotKind is players.BotKind
+    assert pimc.PIMC is players.BotKind.PIMC == "pimc" and pimc.DOUBLE_DUMMY is players.BotKind.DD == "dd"
+    assert [m.value for m in players.PlayModel] == ["dd", "realistic"]
+    assert players.PlayModel("realistic") is players.PlayModel.REALISTIC
+
+
+def test_advise_play_takes_only_its_words():
+    from cli_helpers import one_line_error, run
+
+    one_line_error(run("advise", "AJ9.A7.KT.J", "--seat", "S", "--dealer", "E", "--samples", "2",
+                       "--play", "perfect"), "perfect", "dd or realistic")
+
+
+def test_a_problems_kind_is_an_enum_its_json_the_word():
+    import json
+
+    from solver.problems import KINDS, Problem, ProblemError, ProblemKind, load_problems
+
+    assert [k.value for k in KINDS] == ["four-hands", "seat", "bidding"] and KINDS == tuple(ProblemKind)
+    p = load_problems()[0]
+    assert type(p.kind) is ProblemKind
+    d = json.loads(json.dumps(p.to_dict()))
+    assert d["kind"] == p.kind.value and Problem.from_dict(d) == p
+    with pytest.raises(ProblemError, match="problem kind 'puzzle'"):
+        Problem.from_dict({**d, "kind": "puzzle"})
