@@ -27,6 +27,7 @@ from solver.cards import CardSet
 from solver.contract import Contract, level_text
 from solver.handeval import evaluate_hand
 from solver.pimc import double_dummy_note, realistic_advice
+from solver.players import PlayModel
 from solver.realism import check as check_realism
 from solver.plot import plot_points, require_matplotlib, text_histogram
 from solver.rules import STRAINS, Rules
@@ -234,15 +235,17 @@ def advise(
 
     Example: coinche advise "AJ9.A7.KT.J" --seat S --dealer E --samples 50 --seed 1
     """
-    if play not in ("dd", "realistic"):
-        raise fail(tr("--play {play!r}: expected dd or realistic", play=play))
+    try:
+        model = PlayModel(play)
+    except ValueError:
+        raise fail(tr("--play {play!r}: expected dd or realistic", play=play)) from None
     budget = Budget.read(time, confidence, margin)
     if dealer is None:
         dealer = "N"
         if not as_json:
             say(tr("No --dealer given: the advice takes N as the dealer (E leads)."))
     if auction is not None or system is not None or lookahead:
-        if play != "dd":
+        if model is not PlayModel.DD:
             raise fail(tr("--play realistic scores opening advice: leave it out with --auction"))
         if plot is not None:
             raise fail(tr("--plot draws opening advice: leave it out with --auction"))
@@ -261,7 +264,7 @@ def advise(
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
     realistic, note = None, None
-    if play == "realistic":
+    if model is PlayModel.REALISTIC:
         with progress_bar(N_("playing out")) as bar:
             realistic = realistic_advice(adv, realistic_samples, worlds, seed, workers=workers,
                                          progress=bar.callback)
@@ -293,7 +296,7 @@ def advise(
         print_table(point_count_table(counts))
     if note is not None:
         say(note)
-    if realistic is not None and play == "realistic":
+    if realistic is not None and model is PlayModel.REALISTIC:
         print_table(realistic_table(realistic))
         rec = realistic.realistic.recommendation
         if rec.is_pass:

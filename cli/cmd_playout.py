@@ -16,7 +16,7 @@ from .progress import progress_bar
 from .rules import takes_rules
 from solver.cards import Seat
 from solver.messages import N_, tr
-from solver.pimc import PlayOut, play_out
+from solver.pimc import DOUBLE_DUMMY, PIMC, PlayOut, play_out
 from solver.rules import Rules
 from solver.sequential import StopReason
 
@@ -29,7 +29,7 @@ def _players(text: Optional[str]) -> "dict[Seat | str, str]":
     out: "dict[Seat | str, str]" = {}
     for item in (text or "").replace(",", " ").split():
         seat, sep, kind = item.partition("=")
-        if not sep or kind.lower() not in ("pimc", "dd"):
+        if not sep or kind.lower() not in (PIMC, DOUBLE_DUMMY):
             raise fail(tr("player {item!r}: expected SEAT=pimc or SEAT=dd, like N=dd", item=item))
         out[seat] = kind.lower()
     return out

@@ -32,12 +32,10 @@ from solver.bidding import call_text
 from solver.auction import parse_call
 from solver.practice import (bidding_problem, judge_bid, judge_play, judge_seat_answer, play_hints, play_problem,
                              problem_position, problem_rating, seat_problems, set_problems, set_rating)
-from solver.problems import Problem, goal_sentence
+from solver.problems import KINDS, Problem, ProblemKind, goal_sentence
 
 #: Problem seeds tried for one that fits --strain / --theme before giving up.
 FILTER_TRIES = 200
-#: The kinds of problems: four-hands and bidding problems are made on the fly.
-KINDS = ("four-hands", "seat", "bidding")
 RATING_FILE = "practice-rating.json"
 
 
@@ -220,10 +218,10 @@ def practice(
     """
     if kind not in KINDS:
         raise fail(tr("--kind {kind}: expected one of {kinds}", kind=quote(kind), kinds=", ".join(KINDS)))
-    if kind == "seat":
+    if kind == ProblemKind.SEAT:
         _practice_seat(theme, None if strain is None else Strain.parse(strain), count, seed, rating_file)
         return
-    if kind == "bidding" and strain is not None:
+    if kind == ProblemKind.BIDDING and strain is not None:
         raise fail(tr("--strain: bidding problems have no strain; it applies to four-hands problems"))
     wanted = Strain.parse(strain) if strain is not None else None
     path = rating_path() if rating_file is None else rating_file

@@ -138,7 +138,8 @@ def run(
                       hand=hand,
                       constraints=constraints, rules=rules, chunk_size=chunk_size, by=names,
                       backend=kind, workers=workers, backend_options=options, retries=retries,
-                      force=force, plots=plots, accept=accept, tricks=tricks, progress=bar.callback)
+                      force=force, plots=plots, accept=accept, tricks=tricks, progress=bar.callback,
+                      of=FeaturesOf(of))
     except StudyInterrupted as e:
         again = shlex.join(["coinche", *sys.argv[1:]])
         raise _exit(error_line(tr("{reason}: {done} of {chunks} chunks are done and kept; to resume, run "

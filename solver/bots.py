@@ -53,11 +53,12 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError
-from .heuristic import Bot, BotKind, HeuristicBot, SeatView
+from .heuristic import Bot, HeuristicBot, SeatView
 from .lookahead import rollout_values
 from .play import Position
 from .rules import Rules, Strain, points_table
 from .messages import tr
+from .players import BotKind
 from .outcome import PlayedContract, deal_total, side_points
 from .sampling import Constraints, sample_deals
 from .scoring import DealScore

@@ -24,15 +24,16 @@ import dataclasses
 from typing import Mapping, Optional, Protocol, runtime_checkable
 
 from .auction import Auction, Call, CallKind
-from .cards import Card, CardSet, Seat, Suit, TextEnum, card_of, suit_of
+from .cards import Card, CardSet, Seat, Suit, card_of, suit_of
 from .contract import Contract, bid_key
 from .handeval import evaluate_hand
 from .knowledge import Knowledge, who_played
 from .play import legal_cards, trick_winner
+from .players import BotKind
 from .rules import Rules, Strain, points_table, strength_table
 from .system import DEFAULT, BiddingSystem
 
-__all__ = ["SeatView", "Bot", "BotKind", "HeuristicBot"]
+__all__ = ["SeatView", "Bot", "HeuristicBot"]
 
 # ---------------------------------------------------------------------------
 # What one seat sees
@@ -118,15 +119,6 @@ class SeatView:
         return Knowledge.from_play(self.hand, self.seat, c.strain, self.leader, list(self.played), self.rules,
                                    belote=[b for b in self.belote if Seat.parse(b.split(":")[0]) != self.seat],
                                    shown=shown)
-
-
-class BotKind(TextEnum):
-    """A kind of bot, equal to its word (``--ns pimc``, a record's player names)."""
-
-    PIMC = "pimc"
-    HEURISTIC = "heuristic"
-    RANDOM = "random"
-    DD = "dd"
 
 
 @runtime_checkable

@@ -41,6 +41,7 @@ from .messages import tr
 from .knowledge import Knowledge, Tracker
 from .parallel import Backend, Executor, executor, map_tasks
 from .play import Position, parse_played
+from .players import BotKind
 from .rules import STRAINS, TOTAL_POINTS, Rules, Strain, points_table
 from .sampling import sample_deals
 from .solve import Solver, default_solver
@@ -56,7 +57,7 @@ __all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "Choice", "PIMC", "DO
 
 #: A player: ``(position, seat) -> card``, the position being the real deal's.
 Player = Callable[[Position, Seat], Card]
-PIMC, DOUBLE_DUMMY = "pimc", "dd"
+PIMC, DOUBLE_DUMMY = BotKind.PIMC, BotKind.DD
 
 
 @dataclasses.dataclass(frozen=True)

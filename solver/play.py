@@ -153,15 +153,17 @@ class Position:
         >>> p.to_move, p.hand(Seat.S).to_pbn()
         (<Seat.S: 2>, 'Q.A.AQ7.KQJ')
         """
-        return cls(Deal.parse(deal), Strain.parse(strain), Seat.parse(leader), rules, played)
+        return cls(Deal.parse(deal), Strain.parse(strain), Seat.parse(leader), rules, parse_played(played))
 
     def __init__(self, deal: Deal, strain: Strain, leader: Seat = Seat.N,
-                 rules: Rules = Rules(), played: "str | Iterable[int | str] | None" = None) -> None:
-        self.deal = deal = Deal.parse(deal)
+                 rules: Rules = Rules(), played: "Iterable[Card | int] | None" = None) -> None:
+        """A position from typed objects (text goes through :meth:`parse`): ``played``,
+        the cards played so far from the first lead, as :class:`Card` or ints 0..31."""
+        self.deal = deal
         if not isinstance(rules, Rules):
             raise RulesError(tr("not rules: {rules}: expected a solver.Rules", rules=quote(rules)))
-        self.strain = Strain.parse(strain)
-        self.first_leader = Seat.parse(leader)
+        self.strain = strain
+        self.first_leader = leader
         self.rules = rules
         self.points_table = points_table(self.strain, rules)
         self.hands = [h.mask for h in deal.hands]
@@ -172,9 +174,9 @@ class Position:
         self.tricks = (0, 0)
         self._saved: list[tuple[Seat, list[Card], tuple[int, int], tuple[int, int]]] = []
         self.total_tricks = deal.cards_per_hand
-        for i, c in enumerate(parse_played(played)):
+        for i, c in enumerate(played or ()):
             try:
-                self.play(c)
+                self.play(Card(c))
             except IllegalPlayError as e:
                 raise IllegalPlayError(tr("card {n} of the play: {error}", n=i + 1, error=e)) from None
 
@@ -239,12 +241,12 @@ class Position:
     # -- moves ---------------------------------------------------------------
     def check(self, card: Card, seat: "Seat | None" = None) -> Card:
         """The card as a :class:`Card` if it may be played now, else :class:`IllegalPlayError`."""
-        c = Card.parse(card)
+        c = card
         if self.is_over:
             raise IllegalPlayError(tr("{card}: the deal is over, no card may be played", card=c.name))
         mover = self.to_move
-        if seat is not None and Seat.parse(seat) != mover:
-            raise IllegalPlayError(tr("{seat} is not to play ({mover} is)", seat=Seat.parse(seat).name,
+        if seat is not None and seat != mover:
+            raise IllegalPlayError(tr("{seat} is not to play ({mover} is)", seat=seat.name,
                                       mover=mover.name))
         hand = self.hands[mover]
         if not hand >> c & 1:

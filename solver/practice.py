@@ -161,7 +161,7 @@ def problem_rating(problem: Mapping[str, Any]) -> Rating:
 
 def problem_position(problem: Mapping[str, Any]) -> Position:
     """The position of a card-play problem (:func:`play_problem`'s fields)."""
-    return Position(problem["deal"], problem["strain"], problem["leader"], played=problem["played"])
+    return Position.parse(problem["deal"], problem["strain"], problem["leader"], played=problem["played"])
 
 
 def _tricks(pos: Position, line: Sequence[Card]) -> list[dict[str, Any]]:

@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .auction import Auction, Call, parse_call
 from .bidding import auction_advice
 from .bots import HeuristicBot, SeatView
-from .cards import Card, Seat, Suit, Team
+from .cards import Card, Seat, Suit, Team, TextEnum
 from .contract import Coinche, Contract
 from .deal import Deal
 from .errors import CoincheError, ScoreError
@@ -46,7 +46,27 @@ from .solve import Solver
 from .pimc import pimc_card
 from .rating import DEFAULT_RATING, Rating, update
 
-KINDS = ("four-hands", "seat", "bidding")
+
+
+class ProblemKind(TextEnum):
+    """A kind of problem, equal to its word (the JSON's ``"kind"``): a card to find
+    seeing the four hands, a card from one seat's view, or a call."""
+
+    FOUR_HANDS = "four-hands"
+    SEAT = "seat"
+    BIDDING = "bidding"
+
+
+KINDS = tuple(ProblemKind)
+
+
+def _kind(text: Any) -> ProblemKind:
+    """A problem file's ``kind``, or :class:`ProblemError` naming the kinds."""
+    try:
+        return ProblemKind(str(text))
+    except ValueError:
+        raise ProblemError(tr("problem kind {kind!r}: expected one of {kinds}", kind=str(text),
+                              kinds=", ".join(KINDS))) from None
 GOALS = ("make", "defeat", "most")
 POINTS_MARGIN = 10          # card points the best card wins over every other (the rule above)
 MIN_LEGAL = 3               # no problem with fewer legal cards
@@ -108,7 +128,7 @@ class Problem:
     """
 
     id: str
-    kind: str
+    kind: ProblemKind
     deal: Deal
     dealer: Seat
     auction: tuple[Call, ...]
@@ -134,6 +154,7 @@ class Problem:
         if self.kind not in KINDS:
             raise ProblemError(tr("problem kind {kind!r}: expected one of {kinds}", kind=self.kind,
                                   kinds=", ".join(KINDS)))
+        object.__setattr__(self, "kind", ProblemKind(self.kind))
         if self.goal not in GOALS:
             raise ProblemError(tr("problem goal {goal!r}: expected one of {goals}", goal=self.goal,
                                   goals=", ".join(GOALS)))
@@ -190,7 +211,7 @@ class Problem:
             c = obj["contract"]
             contract = None if c is None else Contract.parse(c["bid"], c["declarer"], c["coinche"])
             return cls(
-                id=str(obj["id"]), kind=str(obj["kind"]), deal=Deal.from_pbn(str(obj["deal"])),
+                id=str(obj["id"]), kind=_kind(obj["kind"]), deal=Deal.from_pbn(str(obj["deal"])),
                 dealer=dealer, auction=tuple(auction), contract=contract,
                 seat=Seat.parse(obj["seat"]), played=tuple(Card.parse(x) for x in obj["played"]),
                 goal=str(obj["goal"]), goal_text=str(obj["goal_text"]), solution=str(obj["solution"]),
@@ -442,7 +463,7 @@ def mine_deal(solver: Solver, task: MineTask) -> list[Problem]:
                 pos, played_card = positions[i]
                 j = judge_position(pos, contract, solver)
                 if j is not None and played_card not in j["best"]:
-                    p = _card_problem("four-hands", where, i, contract, pos, j, solver, rules)
+                    p = _card_problem(ProblemKind.FOUR_HANDS, where, i, contract, pos, j, solver, rules)
                     out.append(dataclasses.replace(p, fails=card_fails(p, pos, played_card)))
                     break
         if "seat" in task.kinds:
@@ -457,7 +478,7 @@ def mine_deal(solver: Solver, task: MineTask) -> list[Problem]:
                 tries += 1
                 w = judge_seat(pos, contract, solver, SEAT_WORLDS, _seat_rng(f"seat-{seed}-{k}-{i}"))
                 if w is not None and set(w["best"]) <= set(j["best"]):
-                    p = _card_problem("seat", where, i, contract, pos, j, solver, rules, w)
+                    p = _card_problem(ProblemKind.SEAT, where, i, contract, pos, j, solver, rules, w)
                     out.append(dataclasses.replace(p, fails=card_fails(p, pos, positions[i][1])))
                     break
                 if tries >= SEAT_TRIES:
@@ -575,7 +596,7 @@ def goal_sentence(p: Problem) -> str:
     return tr("win as many points as you can")
 
 
-def _card_problem(kind: str, where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: int, contract: Contract,
+def _card_problem(kind: ProblemKind, where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: int, contract: Contract,
                   pos: Position, j: dict[str, Any], solver: Solver, rules: Rules,
                   w: Optional[dict[str, Any]] = None) -> Problem:
     """A four-hands problem from the exact judgment ``j``, or a seat problem from the worlds'
@@ -610,7 +631,7 @@ def _bidding_problem(where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: in
     seed, k, deal, dealer, _ = where
     alts = tuple(Alternative(call, round(m), 0, round(se, 1)) for call, m, se in b["losses"][:BID_ALTERNATIVES])
     return Problem(
-        id=f"bid-{seed}-{k}-{i}", kind="bidding", deal=deal, dealer=dealer, auction=tuple(auction.calls),
+        id=f"bid-{seed}-{k}-{i}", kind=ProblemKind.BIDDING, deal=deal, dealer=dealer, auction=tuple(auction.calls),
         contract=None, seat=seat, played=(), goal="most", goal_text="find the best call",
         solution=b["best"], solution_cards=(), line=(), alternatives=alts, themes=bidding_themes(auction, seat, b["best"]),
         difficulty=0.5, rating=1500, seed=seed, samples=int(b["samples"]), rules=rules)
@@ -679,7 +700,7 @@ def mine(seed: int, counts: dict[str, int], *, ex: Any = None, rules: Rules = Ru
             raise ProblemError(tr("problem kind {kind!r}: expected one of {kinds}", kind=kind,
                                   kinds=", ".join(KINDS)))
     kinds = tuple(kind for kind in KINDS if kind in need)
-    kept = {kind: 0 for kind in kinds}
+    kept: dict[str, int] = {kind: 0 for kind in kinds}
     seen: set[tuple[Any, ...]] = set()
     tasks = (MineTask(seed, k, kinds, rules) for k in range(max_deals))
     if ex is None:

@@ -153,7 +153,7 @@ class Solver:
 
     @_serving(loads=True)
     def load_hands(self, hands: Iterable["CardSet | int"], strain: Strain, leader: Seat,
-                   rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
+                   rules: Rules, trick: Iterable["Card | int"] = (), count_tricks: bool = False) -> None:
         """Set the engine to four hands' masks (``Deal.masks``) at a trick start, or with
         ``trick`` (canonical card ints, lead first) in progress: :meth:`load` without a
         :class:`~solver.play.Position`, for callers that solve many deals.
@@ -176,14 +176,15 @@ class Solver:
                     [int(c) for c in pos.trick], count_tricks)
 
     def _load_hands(self, hands: Iterable["CardSet | int"], strain: Strain, leader: Seat,
-                    rules: Rules, trick: Iterable["int | str"] = (), count_tricks: bool = False) -> None:
-        st, lead = Strain.parse(strain), Seat.parse(leader)
+                    rules: Rules, trick: Iterable["Card | int"] = (), count_tricks: bool = False) -> None:
+        """Typed hands, strain, leader and trick (text is read at the doors)."""
+        st, lead = strain, leader
         if not isinstance(rules, Rules):
             raise RulesError(tr("not rules: {rules}: expected a solver.Rules", rules=quote(rules)))
         try:
-            masks = [h if type(h) is int else CardSet(h).mask for h in hands]
-            cards = [int(Card.parse(c)) for c in (parse_played(trick) if isinstance(trick, str) else trick)]
-        except TypeError:
+            masks = [h.mask if isinstance(h, CardSet) else int(h) for h in hands]
+            cards = [int(c) for c in trick]
+        except (TypeError, ValueError):
             raise DealError(tr("not hands and a trick: {hands}, {trick}: expected 4 masks "
                                "or card sets, and cards", hands=quote(hands), trick=quote(trick))) from None
         self._setup(masks, st, lead, rules, points_table(st, rules), cards, count_tricks)

@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
-from .aggregate import Aggregates, aggregate, write_aggregates
+from .aggregate import Aggregates, FeaturesOf, aggregate, write_aggregates
 from .cards import CardSet, Seat
 from .deal import Deal
 from .errors import CoincheError, ConstraintError, SeatError
@@ -210,9 +210,11 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
           features: "Mapping[str, Callable[..., Any]] | None" = None, backend: "Backend | str" = Backend.PROCESS,
           workers: "int | None" = None, backend_options: "Mapping[str, Any] | None" = None,
           retries: int = 2, force: bool = False, plots: bool = False, accept: "str | None" = None,
-          tricks: bool = False, progress: "Callable[[int, int], None] | None" = None) -> StudyRun:
+          tricks: bool = False, progress: "Callable[[int, int], None] | None" = None,
+          of: FeaturesOf = FeaturesOf.SEAT) -> StudyRun:
     """Run (or finish) the study in ``directory`` and write its aggregates grouped ``by``
-    the named features (and the user's ``features``); ``plots``: its PNG pictures too.
+    the named features (and the user's ``features``) of the seat's hand or, ``of`` its
+    side, of both its side's hands; ``plots``: its PNG pictures too.
 
     ``backend`` and ``workers`` choose where chunks are solved (``backend_options``
     for a Dask cluster: ``address`` or ``local_workers``); the files do not depend on
@@ -241,7 +243,7 @@ def study(directory: "str | os.PathLike[str]", deals: int = 1000, seed: int = 0,
     todo = [i for i in range(spec.chunks) if not chunk_done(path, spec, i)]
     if todo:
         _run_chunks(path, spec, todo, backend, workers, backend_options or {}, retries, progress)
-    agg = aggregate(path, by, features)
+    agg = aggregate(path, by, features, of=of)
     write_aggregates(path, agg)
     if plots:
         plot_aggregates(agg, path / "plots")

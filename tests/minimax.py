@@ -15,14 +15,14 @@ A position is given as a :class:`solver.play.Position` (any point of a deal, als
 mid-trick); the answer counts from that position on, then the caller adds what was
 already won.
 
->>> from solver import Deal
+>>> from solver import Card, Deal
 >>> from solver.play import Position
 >>> deal = Deal.from_pbn("N:A.-.-.- K.-.-.- 7.-.-.- 8.-.-.-")
 >>> future_points(Position(deal, Strain.S))     # A 11 + K 4 + dix de der 10, to N-S
 25
->>> ns_points(Position(deal, Strain.S, played="SA"))
+>>> ns_points(Position(deal, Strain.S, played=[Card.SA]))
 25
->>> future_tricks(Position(deal, Strain.S, played="SA"))
+>>> future_tricks(Position(deal, Strain.S, played=[Card.SA]))
 1
 """
 

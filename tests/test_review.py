@@ -15,7 +15,7 @@ ENDGAME = "N:AK.-.8.- T.-.9.7 Q.A.-.K 7.9.-.T"
 
 def a_play(deal, strain, leader, pick):
     """A complete legal play: ``pick`` chooses among the legal cards (sorted)."""
-    pos = Position(deal, strain, leader)
+    pos = Position.parse(deal, strain, leader)          # the strain and leader as text
     cards = []
     while not pos.is_over:
         legal = sorted(pos.legal_cards())

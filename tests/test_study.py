@@ -292,3 +292,19 @@ def test_a_local_worker_process_killed_mid_study_is_replaced(tmp_path):
     assert [r["index"] for r in _rows(tmp_path / "k")] == list(range(60))
     k, w = (tmp_path / d / "aggregates.json" for d in ("k", "w"))
     assert k.read_bytes() == w.read_bytes()
+
+
+def test_study_run_of_side_groups_the_saved_aggregates_by_side(tmp_path):
+    """``coinche study run --of side`` saves aggregates of the side's hands: the same
+    groups as :func:`aggregate` of the directory with ``of="side"``, not the seat's."""
+    from cli_helpers import run
+    d = tmp_path / "s"
+    done = run("study", "run", d, "--deals", "6", "--chunk-size", "6", "--strains", "H", "--seed", "3",
+               "--backend", "thread", "--workers", "1", "--of", "side", "--no-plots", "--no-progress",
+               "--json")
+    assert done.exit_code == 0, done.output
+    saved = json.loads((d / "aggregates.json").read_text())
+    assert saved["of"] == "side"
+    side = aggregate(d, ("trumps",), of="side").to_dict()
+    assert saved["groups"] == json.loads(json.dumps(side["groups"]))
+    assert saved["groups"] != json.loads(json.dumps(aggregate(d, ("trumps",)).to_dict()["groups"]))

@@ -231,14 +231,14 @@ def test_the_doors_and_the_pending_list_name_parameters_that_still_take_text():
 
 def test_a_web_job_state_is_an_enum_its_json_the_word():
     pytest.importorskip("fastapi")
-    from solver.web.jobs import Job, JobState, Jobs
+    from solver.web.jobs import Job, JobKind, JobState, Jobs
 
-    job = Job("id", "advice")
+    job = Job("id", JobKind.ADVISE)
     assert job.state is JobState.WAITING and job.to_dict()["state"] == "waiting"
     assert type(job.to_dict()["state"]) is str
     jobs = Jobs(running=1)
     try:
-        started = jobs.start("advice", lambda progress: 7)
+        started = jobs.start(JobKind.ADVISE, lambda progress: 7)
         while not started.finished:
             time.sleep(0.01)
         assert started.state is JobState.DONE and started.to_dict()["state"] == "done"
@@ -316,3 +316,89 @@ def test_the_referee_reads_text_only_through_position_parse():
     assert repr(read) == repr(typed) and read.hands == typed.hands and read.to_move is Seat.S
     again = eval(repr(read), {"Position": Position})          # the repr is the text door's call
     assert again.hands == read.hands and again.history == read.history
+
+
+_TEXT_TO_THE_REFEREE = """\
+from solver import Card, Deal, Position, Seat, Solver, Strain
+
+deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
+Position("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", Strain.H, Seat.N)
+Position(deal, "H", Seat.N)
+Position(deal, Strain.H, "N")
+Position(deal, Strain.H, Seat.N, played="SA S8")
+Position(deal, Strain.H, Seat.N, played=["SA"])
+Position(deal, Strain.H, Seat.N).play("SA")
+Solver(tt_bits=10).load_hands(deal.masks, Strain.H, Seat.N, Position.parse(deal, "H").rules, trick=["SA"])
+Position(deal, Strain.H, Seat.N, played=[Card.SA, 1])
+Position.parse("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9", "H", "N", played="SA S8")
+"""
+
+
+def test_the_type_checker_refuses_text_given_to_the_referee(tmp_path, tmp_path_factory):
+    """``Position(...)``, its ``play`` and ``Solver.load_hands`` take typed objects: each
+    text argument of the snippet's lines 4 to 10 is an error; the typed cards and the
+    text door (``Position.parse``) of lines 11 and 12 are not."""
+    from test_api_boundary import _mypy_strict
+
+    done = _mypy_strict(_TEXT_TO_THE_REFEREE, tmp_path, tmp_path_factory)
+    lines = sorted({int(m) for m in re.findall(r"^user\.py:(\d+): error:", done.stdout, re.M)})
+    assert lines == [4, 5, 6, 7, 8, 9, 10], done.stdout + done.stderr
+
+
+def test_the_typed_referee_gives_the_values_the_text_door_gives():
+    """A trick and a half played from ints and cards, and from text through
+    ``Position.parse``: the same hands, points, tricks and mover; the first trick
+    (SA S8 SQ SJ... led by N in hearts) is counted by the referee's own points table."""
+    from solver import Card, Deal, Position, Seat, Strain
+
+    text = "N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9"
+    read = Position.parse(text, "H", "N", played="SA S8 SQ SJ HK")
+    typed = Position(Deal.from_pbn(text), Strain.H, Seat.N,
+                     played=[Card.SA, int(Card.S8), Card.SQ, int(Card.SJ), Card.HK])
+    assert (typed.hands, typed.points, typed.tricks, typed.to_move, typed.trick) == \
+        (read.hands, read.points, read.tricks, read.to_move, read.trick)
+    first = sum(read.points_table[c] for c in (Card.SA, Card.S8, Card.SQ, Card.SJ))
+    assert read.points == (first, 0) and read.tricks == (1, 0)
+    with pytest.raises(AttributeError):                     # text is no longer read inside
+        Position(text, Strain.H, Seat.N)                    # type: ignore[arg-type]
+
+
+def test_a_web_jobs_kind_is_an_enum_its_json_the_word():
+    pytest.importorskip("fastapi")
+    import json
+
+    from solver.web.jobs import Job, JobKind
+
+    job = Job("id", JobKind.AUCTION_REVIEW)
+    assert json.loads(json.dumps(job.to_dict()))["kind"] == "auctionreview" == JobKind.AUCTION_REVIEW
+    assert JobKind("seatreview") is JobKind.SEAT_REVIEW and f"/api/{JobKind.PLAY}" == "/api/play"
+
+
+def test_the_kinds_of_player_live_below_the_bots_and_pimc_reads_them():
+    from solver import bots, pimc, players
+
+    assert bots.BotKind is players.BotKind
+    assert pimc.PIMC is players.BotKind.PIMC == "pimc" and pimc.DOUBLE_DUMMY is players.BotKind.DD == "dd"
+    assert [m.value for m in players.PlayModel] == ["dd", "realistic"]
+    assert players.PlayModel("realistic") is players.PlayModel.REALISTIC
+
+
+def test_advise_play_takes_only_its_words():
+    from cli_helpers import one_line_error, run
+
+    one_line_error(run("advise", "AJ9.A7.KT.J", "--seat", "S", "--dealer", "E", "--samples", "2",
+                       "--play", "perfect"), "perfect", "dd or realistic")
+
+
+def test_a_problems_kind_is_an_enum_its_json_the_word():
+    import json
+
+    from solver.problems import KINDS, Problem, ProblemError, ProblemKind, load_problems
+
+    assert [k.value for k in KINDS] == ["four-hands", "seat", "bidding"] and KINDS == tuple(ProblemKind)
+    p = load_problems()[0]
+    assert type(p.kind) is ProblemKind
+    d = json.loads(json.dumps(p.to_dict()))
+    assert d["kind"] == p.kind.value and Problem.from_dict(d) == p
+    with pytest.raises(ProblemError, match="problem kind 'puzzle'"):
+        Problem.from_dict({**d, "kind": "puzzle"})

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from solver.web import create_app
 from solver.web import server as web_server
-from solver.web.jobs import ID_BYTES, Jobs
+from solver.web.jobs import ID_BYTES, JobKind, Jobs
 from solver.web.limits import MAX_BODY, MAX_SAMPLES
 from web_flood import HALF, free_port, open_files, request, serve, shutil_coinche
 from patience import stretched
@@ -242,7 +242,7 @@ def test_every_interface_warns_and_names_the_real_addresses():
 def test_job_ids_are_random():
     jobs = Jobs()
     try:
-        ids = [jobs.start("x", lambda progress: 1).id for _ in range(10)]
+        ids = [jobs.start(JobKind.LEAD, lambda progress: 1).id for _ in range(10)]
     finally:
         jobs.shutdown()
     assert len(set(ids)) == 10

@@ -38,7 +38,7 @@ from solver import practice
 
 from . import match, views
 from .access import Access
-from .jobs import Busy, Job, Jobs, JobState, Progress, Stopping, Work
+from .jobs import Busy, Job, JobKind, Jobs, JobState, Progress, Stopping, Work
 from .limits import MAX_BODY, MAX_SAMPLES, MAX_SEED, MAX_WORLDS, BodyLimit
 
 if TYPE_CHECKING:   # importlib.resources.abc is new in Python 3.11
@@ -360,26 +360,26 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.post("/api/advise", tags=["advice"], summary="Bidding advice, waited for (advise)")
     async def advise_now(req: AdviseIn, request: Request) -> Response:
-        job = jobs.start("advise", _advise_work(req), watch=True)
+        job = jobs.start(JobKind.ADVISE, _advise_work(req), watch=True)
         return await _wait(job, jobs, request)
 
     @app.post("/api/lead", tags=["advice"], summary="Opening-lead advice, waited for (lead_advice)")
     async def lead_now(req: LeadIn, request: Request) -> Response:
-        job = jobs.start("lead", _lead_work(req), watch=True)
+        job = jobs.start(JobKind.LEAD, _lead_work(req), watch=True)
         return await _wait(job, jobs, request)
 
     @app.post("/api/jobs/advise", tags=["jobs"], summary="Start bidding advice; poll /api/jobs/{id}")
     def advise_job(req: AdviseIn) -> dict[str, Any]:
-        return jobs.start("advise", _advise_work(req), watch=True).to_dict()
+        return jobs.start(JobKind.ADVISE, _advise_work(req), watch=True).to_dict()
 
     @app.post("/api/jobs/lead", tags=["jobs"], summary="Start lead advice; poll /api/jobs/{id}")
     def lead_job(req: LeadIn) -> dict[str, Any]:
-        return jobs.start("lead", _lead_work(req), watch=True).to_dict()
+        return jobs.start(JobKind.LEAD, _lead_work(req), watch=True).to_dict()
 
     @app.post("/api/jobs/auctionreview", tags=["jobs"],
               summary="Review a whole auction from each caller's seat (review_auction); poll /api/jobs/{id}")
     def auction_review_job(req: AuctionReviewIn) -> dict[str, Any]:
-        return jobs.start("auctionreview", _auction_review_work(req)).to_dict()
+        return jobs.start(JobKind.AUCTION_REVIEW, _auction_review_work(req)).to_dict()
 
     @app.post("/api/jobs/estimates", tags=["jobs"],
               summary="Point counts and realistic play-outs per strain (evaluate_hand, play_out); poll /api/jobs/{id}")
@@ -392,7 +392,7 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
             with writing_in(lang):
                 return views.estimates_view(req.deal, req.dealer, req.playouts, req.worlds, req.seed,
                                             progress=progress, rules=rules)
-        return jobs.start("estimates", work).to_dict()
+        return jobs.start(JobKind.ESTIMATES, work).to_dict()
 
     _match_routes(app, jobs)
     for kind, model, work, summary in _SEAT_WORK:
@@ -537,24 +537,24 @@ def _seat_work(view: Callable[..., dict[str, Any]]) -> Callable[[PlayedDealIn], 
 
 
 #: The answers from one seat: (path, request model, work, summary).
-_SEAT_WORK: list[tuple[str, type[PlayedDealIn], Callable[[PlayedDealIn], Work], str]] = [
-    ("play", SeatPlayIn, _seat_work(views.seat_advice_view),
+_SEAT_WORK: list[tuple[JobKind, type[PlayedDealIn], Callable[[PlayedDealIn], Work], str]] = [
+    (JobKind.PLAY, SeatPlayIn, _seat_work(views.seat_advice_view),
      "Card-play advice for the seat to move, seeing only its hand (play_advice)"),
-    ("seatreview", SeatPlayIn, _seat_work(views.seat_review_view),
+    (JobKind.SEAT_REVIEW, SeatPlayIn, _seat_work(views.seat_review_view),
      "The play judged from each player's seat and on the deal (review_from_seats)"),
-    ("playout", PlayOutIn, _seat_work(views.playout_view),
+    (JobKind.PLAYOUT, PlayOutIn, _seat_work(views.playout_view),
      "The deal played out by PIMC players (play_out)"),
 ]
 
 
-def _seat_routes(app: FastAPI, jobs: Jobs, kind: str, model: type[PlayedDealIn],
+def _seat_routes(app: FastAPI, jobs: Jobs, kind: JobKind, model: type[PlayedDealIn],
                  work: Callable[[PlayedDealIn], Work], summary: str) -> None:
     """``POST /api/KIND`` (waited for) and ``POST /api/jobs/KIND`` (a job to poll)."""
     async def now(req: PlayedDealIn, request: Request) -> Response:
-        return await _wait(jobs.start(kind, work(req), watch=kind == "play"), jobs, request)
+        return await _wait(jobs.start(kind, work(req), watch=kind is JobKind.PLAY), jobs, request)
 
     def later(req: PlayedDealIn) -> dict[str, Any]:
-        return jobs.start(kind, work(req), watch=kind == "play").to_dict()
+        return jobs.start(kind, work(req), watch=kind is JobKind.PLAY).to_dict()
 
     # the request model is a variable here: give FastAPI the types themselves
     now.__annotations__ = {"req": model, "request": Request, "return": Response}
@@ -582,7 +582,7 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
         def work(progress: Progress) -> Any:
             with writing_in(lang):
                 return match.bot_move(req.seed, req.seat, req.partner, req.opponents, req.moves(), rules)
-        return await _wait(jobs.start("matchbot", work), jobs, request)
+        return await _wait(jobs.start(JobKind.MATCH_BOT, work), jobs, request)
 
     @app.post("/api/match/pbn", tags=["match"], summary="The finished deals as records (match_records)")
     def match_pbn(req: MatchIn) -> Response:
@@ -602,7 +602,7 @@ def _match_routes(app: FastAPI, jobs: Jobs) -> None:
         def work(progress: Progress) -> Any:
             with writing_in(lang):
                 return match.bots_replay(req.seed, req.number, req.seat, req.partner, req.opponents, rules)
-        return jobs.start("matchreplay", work).to_dict()
+        return jobs.start(JobKind.MATCH_REPLAY, work).to_dict()
 
 
 async def _wait(job: Job, jobs: Jobs, request: Request) -> Response:

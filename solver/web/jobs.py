@@ -56,6 +56,21 @@ class JobState(TextEnum):
     CANCELLED = "cancelled"
 
 
+class JobKind(TextEnum):
+    """What a job computes, equal to its word, which the job's JSON carries (``"kind":
+    "advise"``) and, for the seat's answers, the path its requests are posted to."""
+
+    ADVISE = "advise"
+    LEAD = "lead"
+    AUCTION_REVIEW = "auctionreview"
+    ESTIMATES = "estimates"
+    PLAY = "play"
+    SEAT_REVIEW = "seatreview"
+    PLAYOUT = "playout"
+    MATCH_BOT = "matchbot"
+    MATCH_REPLAY = "matchreplay"
+
+
 #: The states a job ends in.
 FINISHED = frozenset({JobState.DONE, JobState.FAILED, JobState.CANCELLED})
 
@@ -75,7 +90,7 @@ class Stopping(Exception):
 class Job:
     """One piece of long work: its state, progress, result or error."""
 
-    def __init__(self, job_id: str, kind: str) -> None:
+    def __init__(self, job_id: str, kind: JobKind) -> None:
         self.id = job_id
         self.kind = kind
         self.state = JobState.WAITING
@@ -129,7 +144,7 @@ class Jobs:
         self._stopping = False
         self.reuse = Reuse()
 
-    def start(self, kind: str, work: Work, watch: bool = False) -> Job:
+    def start(self, kind: JobKind, work: Work, watch: bool = False) -> Job:
         """Queue ``work(progress)``; its return value becomes the job's result
         (``watch``: its sampled answers are solved in rounds, see the module).
 
