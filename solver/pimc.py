@@ -48,7 +48,6 @@ from .solve import Solver, default_solver
 from .cardplay import score_play
 from .outcome import capot_taker, deal_total, side_points
 from .montecarlo import check_samples, json_number, reused, stopping_rule
-from .messages import tr
 from .sequential import StopReason, StoppingRule, sample_sequentially
 from .advice import Advice, BiddingStudy
 
