@@ -104,9 +104,10 @@ def test_strain_statistics_agree_with_the_arrays(adv):
 
 
 def test_bid_statistics_agree_with_score_deal(adv):
-    for level, strain in [(80, "S"), (110, "C"), (160, "SA"), (CAPOT, "TA"), (CAPOT, "S")]:
+    for level, name in [(80, "S"), (110, "C"), (160, "SA"), (CAPOT, "TA"), (CAPOT, "S")]:
+        strain = Strain.parse(name)
         b = adv.bid(level, strain)
-        j = STRAINS.index(Strain.parse(strain))
+        j = STRAINS.index(strain)
         diffs, coinched, made = [], [], []
         for i, d in enumerate(adv.deals):
             bel = Team.NS if adv.bonus[i, j] else None
