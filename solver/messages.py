@@ -1269,4 +1269,5 @@ FRENCH: dict[str, str] = {
     "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré",
     "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted, and there is no password (--token)": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré, et il n'y a pas de mot de passe (--token)",
     "stopped at once by a second signal": "arrêté sur-le-champ par un second signal",
+    "played {played}: cards as text go through Position.parse": "cartes jouées {played} : les cartes écrites en texte passent par Position.parse",
 }

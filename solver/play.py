@@ -162,6 +162,9 @@ class Position:
         self.deal = deal
         if not isinstance(rules, Rules):
             raise RulesError(tr("not rules: {rules}: expected a solver.Rules", rules=quote(rules)))
+        if isinstance(played, str):         # a text is iterable too: one letter a card
+            raise CardError(tr("played {played}: cards as text go through Position.parse",
+                               played=quote(played)))
         self.strain = strain
         self.first_leader = leader
         self.rules = rules

@@ -8,10 +8,13 @@
 
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import Card, CardSet, Deal, Position, Rules, Seat, Strain, score_deal, Contract
+from solver.errors import CardError
 from solver.rules import TOTAL_POINTS
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,9 +64,12 @@ def test_replay_is_accepted_and_undo_restores(seed, strain, leader, rules, play_
     pos = Position(deal, strain, leader=leader, rules=rules)
     snapshots = play_out(pos, random.Random(play_seed))
     history = [c for _, c in pos.history]
-    # the referee accepts the same play given as text
-    again = Position(deal, strain, leader=leader, rules=rules, played=" ".join(c.name for c in history))
+    # the referee accepts the same play given as text, through its text door
+    text = " ".join(c.name for c in history)
+    again = Position.parse(deal, strain, leader, rules=rules, played=text)
     assert again.points == pos.points and again.tricks == pos.tricks
+    with pytest.raises(CardError, match="Position.parse"):      # never read one letter a card
+        Position(deal, strain, leader=leader, rules=rules, played=text)  # type: ignore[arg-type]
     for snap in reversed(snapshots):
         pos.undo()
         assert (list(pos.hands), list(pos.trick), pos.leader, pos.points, pos.tricks) == snap
