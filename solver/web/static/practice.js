@@ -164,10 +164,11 @@ function practiceExtras(pane) {
   const file = el("input", { type: "file", id: "pr-import-file", accept: "application/json,.json", hidden: "", onchange: (e) => e.target.files[0] && importRating(e.target.files[0]) });
   box.append(el("div", { class: "row" },
     el("span", { class: "big", id: "pr-rating" }, `${pt("rating")}${C()}${Math.round(r ? r.rating : 1500)} ±${Math.round(2 * (r ? r.deviation : 350))}`),
-    el("label", { for: "pr-kind" }, pt("kind_filter")), kinds,
-    el("label", { for: "pr-strain" }, pt("strain_filter")), strains,
-    el("label", { for: "pr-theme" }, pt("theme_filter")), themes,
-    el("label", { for: "pr-band" }, pt("band_filter")), bands,
+    // each filter's label stays beside its list when the row wraps (a phone)
+    el("span", { class: "field" }, el("label", { for: "pr-kind" }, pt("kind_filter")), kinds),
+    el("span", { class: "field" }, el("label", { for: "pr-strain" }, pt("strain_filter")), strains),
+    el("span", { class: "field" }, el("label", { for: "pr-theme" }, pt("theme_filter")), themes),
+    el("span", { class: "field" }, el("label", { for: "pr-band" }, pt("band_filter")), bands),
     el("button", { id: "pr-export", onclick: exportRating }, pt("export_rating")),
     el("button", { id: "pr-import", onclick: () => file.click() }, pt("import_rating")), file));
   if (training.kind && training.answer) {
