@@ -176,6 +176,18 @@ def before_choosing() -> notation.Language:
         return notation.locale_language()
 
 
+def format_help_in_language(command: Any, ctx: Any, render: Callable[[], None]) -> None:
+    """Render ``command``'s help (``render()``) in the output language: in French, with the
+    French texts of :mod:`.help_fr` in place (loaded only then)."""
+    if messages.output_language() is not notation.FR:
+        render()
+        return
+    from .help_fr import french_help  # noqa: PLC0415 - only a French help needs the catalogue
+
+    with french_help(command, ctx):
+        render()
+
+
 def takes_language(command: Callable[..., Any],
                    guard: Callable[[Callable[..., Any]], Callable[..., Any]] = _unguarded) -> Callable[..., Any]:
     """Decorator: the command gains ``--lang``; its options are read in that language
