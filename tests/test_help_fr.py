@@ -87,31 +87,36 @@ def test_typer_words_and_argument_names_are_the_ones_typer_shows():
     assert names == set(ARGUMENT_NAMES), names ^ set(ARGUMENT_NAMES)
 
 
-def _help(path: tuple[str, ...], extra: dict[str, str], lang: "list[str]" = (), before: bool = False):
-    args = [*lang, *path, "--help"] if before else [*path, "--help", *lang]
+def _help(args: "list[str]", extra: dict[str, str]) -> str:
     result = runner.invoke(app, args, env=_env(extra))
     assert result.exit_code == 0, result.output
     return result.stdout
 
 
+def _command_lines(path: tuple[str, ...], setting: str) -> "list[list[str]]":
+    """The command lines asking for ``path``'s help: with --lang fr, before the command, after
+    it, and after --help (a group takes no --lang of its own: before it only)."""
+    if setting != "--lang fr":
+        return [[*path, "--help"]]
+    lines = [["--lang", "fr", *path, "--help"]]
+    if path[:1] != ("problems",) or len(path) > 1:
+        lines += [[*path, "--lang", "fr", "--help"], [*path, "--help", "--lang", "fr"]]
+    return lines
+
+
 @pytest.mark.parametrize("setting", FRENCH_ENVIRONMENTS)
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(("coinche", *p)))
 def test_help_is_french_under_each_french_setting(path, setting):
-    lang = ["--lang", "fr"] if setting == "--lang fr" else []
-    # --lang before the command, or after --help (a group takes no --lang of its own: before only)
-    placements = [True] if path[:1] == ("problems",) and len(path) == 1 else [True, False]
-    if not lang:
-        placements = [False]
     command, ctx = _command(path)
     own = [text for where, text in help_texts(command, ctx) if _its_own(where, command, ctx)]
     assert own
-    for before in placements:
-        out = _flat(_help(path, FRENCH_ENVIRONMENTS[setting], lang, before))
-        assert out.startswith("Usage : coinche"), out[:80]
+    for args in _command_lines(path, setting):
+        out = _flat(_help(args, FRENCH_ENVIRONMENTS[setting]))
+        assert out.startswith("Usage : coinche"), (args, out[:80])
         for english in ("Usage:", "[default:", "[required]", "Show this message"):
-            assert english not in out, english
+            assert english not in out, (args, english)
         for text in own:
-            assert _shown(HELP_FR[text]) in out, HELP_FR[text]
+            assert _shown(HELP_FR[text]) in out, (args, HELP_FR[text])
         assert _shown(command_help(command.help or "")) not in out
 
 
@@ -122,7 +127,7 @@ def _its_own(where: str, command: Command, ctx: Context) -> bool:
 
 
 def test_group_lists_french_short_helps():
-    out = _flat(_help(("problems",), {notation.ENV_VAR: "fr"}))
+    out = _flat(_help(["problems", "--help"], {notation.ENV_VAR: "fr"}))
     assert "Commandes" in out and "check Résout de nouveau chaque problème" in out, out
 
 
@@ -145,13 +150,26 @@ def test_english_help_is_typers_own_byte_for_byte(path, capsys, monkeypatch):
     assert "Usage: coinche" in expected
     english = runner.invoke(app, [*path, "--help"], env=_env({"COLUMNS": "100"}))
     assert english.stdout.rstrip("\n") == expected.rstrip("\n")
-    # and after a French help in the same process, everything is put back
-    command, ctx = _command(path)
-    with french_help(command, ctx):
-        pass
-    assert runner.invoke(app, [*path, "--help", "--lang", "fr"] if path else ["--lang", "fr", "--help"],
-                         env=_env({"COLUMNS": "100"})).stdout != expected
+    # a French help in the same process puts everything back: the next English help is the same
+    french = runner.invoke(app, ["--lang", "fr", *path, "--help"], env=_env({"COLUMNS": "100"}))
+    assert "Usage : coinche" in french.stdout
+    assert runner.invoke(app, [*path, "--help"], env=_env({"COLUMNS": "100"})).stdout == english.stdout
     assert _typer_rendering(path, capsys) == expected
+
+
+def test_french_help_puts_back_what_it_changed():
+    command, ctx = _command(("play",))
+
+    def state():
+        params = [(p.help, p.metavar, p.__dict__.get("display_type_rich")) for p in command.get_params(ctx)]
+        words = {name: getattr(rich_utils, name) for name in TYPER_WORDS}
+        return command.help, command.__dict__.get("get_usage"), params, words
+
+    before = state()
+    with french_help(command, ctx):
+        assert state() != before
+        assert command.get_usage(ctx).startswith("Usage : coinche play [OPTIONS] {main}")
+    assert state() == before
 
 
 def test_the_english_command_line_does_not_load_the_catalogue():
