@@ -30,7 +30,8 @@ from typer.core import TyperGroup
 
 #: Each English help text (a command's docstring without its indentation, a paragraph of an
 #: epilog, an option's or argument's ``help``) and its French.  Commands, options, file names and
-#: card notation stay as they are: input is English unless French is asked for.
+#: card notation stay as they are: input is English unless French is asked for.  A French
+#: paragraph is one line (typer wraps it; the command list shows a first paragraph as it is).
 HELP_FR: dict[str, str] = {
     'Exact double-dummy solver and hand analyzer for Coinche (Belote coinchée).':
         'Solveur exact en double mort et analyseur de mains pour la Coinche (Belote coinchée).',
@@ -104,8 +105,7 @@ HELP_FR: dict[str, str] = {
     'line gives {"line": N, "deal": its text, "error": message} in its place.\n'
     '\n'
     'Example: coinche batch deals.txt --format csv --out tables.csv --par':
-        "Des tableaux pour de nombreuses donnes, dans l'ordre de l'entrée ; les lignes erronées sont signalées sur stderr avec\n"
-        "leur numéro et sautées (code de sortie 1 s'il y en a eu).\n"
+        "Des tableaux pour de nombreuses donnes, dans l'ordre de l'entrée ; les lignes erronées sont signalées sur stderr avec leur numéro et sautées (code de sortie 1 s'il y en a eu).\n"
         '\n'
         'La sortie est en lignes JSON (--json, comme --format jsonl) ou en CSV : un objet (une ligne par entameur) pour chaque donne, avec "line" (sa ligne d\'entrée) et "deal" ; une ligne erronée donne {"line": N, "deal": son texte, "error": message} à sa place.\n'
         '\n'
@@ -262,7 +262,7 @@ HELP_FR: dict[str, str] = {
     'The auction, from the seat after the dealer (needs --dealer): the hidden hands then fit every call under the default system.':
         'Les enchères, depuis la place qui suit le donneur (il faut --dealer) : les mains cachées suivent alors chaque annonce selon le système par défaut.',
     "Seats that announced belote when playing the first of their K and Q of trumps: 'E' (at TA with the suit: 'E:H').":
-        "Les places qui ont annoncé la belote en jouant la première de leurs R et D d'atout : 'E' (à TA avec la couleur : 'E:H').",
+        "Les places qui ont annoncé la belote en jouant le premier de leurs roi et dame d'atout : 'E' (à TA avec la couleur : 'E:H').",
     'Cards a seat showed by announcing a declaration: E:HA,HK,HQ (repeatable).':
         "Les cartes qu'une place a montrées en faisant une annonce : E:HA,HK,HQ (répétable).",
     'Play a deal out with realistic players: each sees only its own hand and the play,\n'
@@ -295,7 +295,7 @@ HELP_FR: dict[str, str] = {
     'The bots: pimc, heuristic, random or dd (dd sees every card).':
         'Les robots : pimc, heuristic, random ou dd (dd voit toutes les cartes).',
     "The match ends when a side reaches it (default: the rules', 2000).":
-        "La partie se termine quand un camp l'atteint (par défaut : celui des règles, 2000).",
+        "Le but de la partie : elle se termine quand un camp l'atteint (par défaut : celui des règles, 2000).",
     'The first dealer; then each seat in turn.':
         'Le premier donneur ; puis chaque place à son tour.',
     'Deals of the hidden cards a PIMC bot solves for each card.':
@@ -466,7 +466,7 @@ HELP_FR: dict[str, str] = {
     '\n'
     'The server runs until Ctrl-C (or SIGTERM): the first stops it after cancelling the\n'
     'advice under way, a second at once. With --open the page opens in the web browser.':
-        "Sert le tableau d'analyse : la donne, son tableau, le jeu carte par carte, le conseil d'enchères et des problèmes d'entraînement sur une page web, avec son API JSON sous /api.\n"
+        "Sert le tableau d'analyse : la donne, son tableau en double mort, le jeu carte par carte, le conseil d'enchères et des problèmes d'entraînement sur une page web, avec son API JSON sous /api.\n"
         '\n'
         "Le serveur tourne jusqu'à Ctrl-C (ou SIGTERM) : le premier l'arrête après avoir annulé le conseil en cours, un second aussitôt. Avec --open la page s'ouvre dans le navigateur.",
     'Address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (every network the machine is on).':
@@ -718,11 +718,6 @@ def command_help(help_text: str) -> str:
     return inspect.cleandoc(help_text)
 
 
-def _first_paragraph(text: str) -> str:
-    """A help's first paragraph on one line: the command list's short help (as cli.main does)."""
-    return " ".join(text.split("\n\n")[0].split())
-
-
 def _type_word(shown: "str | None") -> "str | None":
     return None if shown is None else _TYPE_WORD.sub(lambda m: TYPE_WORDS.get(m.group(0), m.group(0)), shown)
 
@@ -797,8 +792,9 @@ def _french_command(command: Command, ctx: Context, changes: _Changes) -> None:
     usage = command.get_usage
     changes.set(command, "get_usage", lambda ctx: _usage(usage(ctx)))
     for name, sub in _sub_commands(command, ctx):
-        if sub.help:
-            changes.set(sub, "short_help", _first_paragraph(french_text(command_help(sub.help))))
+        if sub.help:       # the command list shows the first paragraph of the French help
+            changes.set(sub, "help", french_text(command_help(sub.help)))
+            changes.set(sub, "short_help", None)
 
 
 @contextlib.contextmanager

@@ -69,6 +69,14 @@ def test_every_help_text_has_its_french_and_the_catalogue_nothing_unused():
     assert not unused, "HELP_FR entries no command uses:\n" + "\n".join(repr(t[:70]) for t in unused)
 
 
+def test_each_french_paragraph_is_one_line_with_the_english_paragraphs():
+    # typer's command list shows a first paragraph with its line breaks: French ones have none
+    broken = [french[:60] for french in HELP_FR.values() if any("\n" in p for p in french.split("\n\n"))]
+    assert not broken, broken
+    counts = [english[:60] for english, french in HELP_FR.items() if english.count("\n\n") != french.count("\n\n")]
+    assert not counts, counts
+
+
 def test_typer_words_and_argument_names_are_the_ones_typer_shows():
     # a typer that words its panels differently would keep its English: said here
     changed = {name: getattr(rich_utils, name, None) for name, (english, _) in TYPER_WORDS.items()
