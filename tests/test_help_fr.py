@@ -128,6 +128,32 @@ def test_help_is_french_under_each_french_setting(path, setting):
         assert _shown(command_help(command.help or "")) not in out
 
 
+def _all_paths() -> "list[tuple[str, ...]]":
+    root, ctx = _root()
+    paths: list[tuple[str, ...]] = []
+
+    def walk(command: Command, ctx: Context, path: tuple[str, ...]) -> None:
+        paths.append(path)
+        for name in getattr(command, "list_commands", lambda ctx: [])(ctx):
+            sub = command.get_command(ctx, name)  # type: ignore[attr-defined]
+            walk(sub, Context(sub, info_name=name, parent=ctx), (*path, name))
+
+    walk(root, ctx, ())
+    return paths
+
+
+def test_every_command_shows_all_its_help_in_french():
+    paths = _all_paths()
+    assert len(paths) > 25                      # the root, 20 commands, 2 groups and their commands
+    for path in paths:
+        command, ctx = _command(path)
+        out = _flat(_help([*path, "--help"], {notation.ENV_VAR: "fr"}))
+        assert out.startswith("Usage : coinche"), (path, out[:80])
+        for where, text in help_texts(command, ctx):
+            if _its_own(where, command, ctx):
+                assert _shown(HELP_FR[text]) in out, (path, HELP_FR[text])
+
+
 def _its_own(where: str, command: Command, ctx: Context) -> bool:
     """Whether the text at ``where`` shows in ``command``'s help (not a sub-command's)."""
     rest = where[len(ctx.command_path):]
