@@ -22,11 +22,11 @@ from solver.errors import CoincheError, quote
 from solver.field_errors import problem
 from solver.messages import N_, tr, writing_in
 
-from .lang import before_choosing, takes_language
+from .lang import before_choosing, format_help_in_language, takes_language
 from .output import err_console
 
 if TYPE_CHECKING:
-    from typer._click import Command, Context, Parameter
+    from typer._click import Command, Context, HelpFormatter, Parameter
 
 try:  # typer >= 0.2x carries its own copy of click; older ones use click itself
     from typer._click import exceptions as _click_exc
@@ -214,6 +214,9 @@ class OneValueCommand(TyperCommand):
         refuse_repeats(self, ctx, args)
         return super().parse_args(ctx, args)
 
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        format_help_in_language(self, ctx, lambda: super(OneValueCommand, self).format_help(ctx, formatter))
+
 
 def one_value_commands(typer_app: typer.Typer) -> None:
     """Every command of ``typer_app`` and of its sub-applications a :class:`OneValueCommand`."""
@@ -254,6 +257,9 @@ class OneLineErrorsGroup(TyperGroup):
     def parse_args(self, ctx: Context, args: "list[str]") -> "list[str]":
         refuse_repeats(self, ctx, args)
         return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        format_help_in_language(self, ctx, lambda: super(OneLineErrorsGroup, self).format_help(ctx, formatter))
 
     def invoke(self, ctx: Context) -> Any:
         # Past typer, which would turn a closed pipe into exit code 1, to the entry point.

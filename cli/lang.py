@@ -23,7 +23,7 @@ import contextvars
 import functools
 import inspect
 import re
-from typing import Annotated, Any, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
 
 import typer
 
@@ -33,6 +33,9 @@ from solver.errors import CoincheError
 from solver.messages import tr
 from solver.play import parse_played
 from solver.rules import Strain
+
+if TYPE_CHECKING:
+    from typer._click import Command, Context
 
 LangOpt = Annotated[Optional[str], typer.Option(
     "--lang", help="Language of the cards and bids you type and of the output: en or fr (default: "
@@ -174,6 +177,19 @@ def before_choosing() -> notation.Language:
         return notation.from_environment(None)[1]
     except CoincheError:
         return notation.locale_language()
+
+
+def format_help_in_language(command: Command, ctx: Context, render: Callable[[], None]) -> None:
+    """Render ``command``'s help (``render()``) in the output language, the command line's
+    (:class:`cli.errors.OneLineErrorsGroup` chooses it before parsing): in French, with the
+    French texts of :mod:`.help_fr` in place (loaded only then)."""
+    if messages.output_language() is not notation.FR:
+        render()
+        return
+    from .help_fr import french_help  # noqa: PLC0415 - only a French help needs the catalogue
+
+    with french_help(command, ctx):
+        render()
 
 
 def takes_language(command: Callable[..., Any],

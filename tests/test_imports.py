@@ -31,8 +31,9 @@ def _optional(module: str) -> bool:
     return module in OPTIONAL or module.startswith("solver.web.")
 
 #: Imports made inside a function on purpose: the entry point imports the command line
-#: inside its guard against Ctrl-C (an interrupt during the imports exits 130).
-DELIBERATE = {("cli/entry.py", "cli.main", "main")}
+#: inside its guard against Ctrl-C (an interrupt during the imports exits 130); the French
+#: help's catalogue is loaded only for a French help (the English command line starts without it).
+DELIBERATE = {("cli/entry.py", "cli.main", "main"), ("cli/lang.py", "cli.help_fr", "french_help")}
 
 #: Imports still made inside functions, or of private names, by modules being reworked:
 #: (file, imported module, name).  The list may only shrink.
