@@ -57,7 +57,7 @@ def _scores(path: Path, lines: list[str],
 @handle_errors
 def match(
     file: Annotated[Path, typer.Argument(help="The deals played: a record file (docs/formats.md), or "
-                                         "one deal per line, 'CONTRACT DECLARER POINTS [words]' "
+                                         "one deal per line, 'CONTRACT DECLARER POINTS \\[words]' "
                                          "(100H S 122 belote=NS); '-' reads stdin.")],
     rule: RuleOpt = None,
     as_json: JsonOpt = False,

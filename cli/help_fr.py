@@ -195,7 +195,7 @@ HELP_FR: dict[str, str] = {
         "Les mots après les points : X ou XX, belote=NS, capot, lost-capot, generale, decl=NS:tierce,carre-J.  Une ligne 'pass' est une donne où tout le monde a passé.\n"
         '\n'
         'Exemple : coinche match sheet.txt --rule target=1000',
-    "The deals played: a record file (docs/formats.md), or one deal per line, 'CONTRACT DECLARER POINTS [words]' (100H S 122 belote=NS); '-' reads stdin.":
+    "The deals played: a record file (docs/formats.md), or one deal per line, 'CONTRACT DECLARER POINTS \\[words]' (100H S 122 belote=NS); '-' reads stdin.":
         "Les donnes jouées : un fichier de fiches (docs/formats.md), ou une donne par ligne, 'CONTRAT PRENEUR POINTS \\[mots]' (100H S 122 belote=NS) ; '-' lit l'entrée standard.",
     'The par contract and score, one optimal auction and why it ends there.  DEAL may\n'
     'be a record file (FILE.pbn): the par of each game, its dealer from the [Dealer].\n'

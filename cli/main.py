@@ -23,6 +23,8 @@ import threading
 from types import FrameType
 from typing import Optional
 
+import typer
+
 from solver.messages import tr
 
 from . import cmd_advise, cmd_batch, cmd_bidreview, cmd_deal, cmd_lead, cmd_match, cmd_par, cmd_review
@@ -39,16 +41,19 @@ COMMAND_MODULES = (cmd_deal, cmd_show, cmd_score, cmd_solve, cmd_table, cmd_par,
                    cmd_serve, cmd_study, cmd_game, cmd_selfplay, cmd_practice, cmd_problems)
 
 
-def _short_helps() -> None:
-    # The command list shows each command's first paragraph; typer keeps the source's
-    # line breaks there, so give it the paragraph as one line to wrap.
-    for command in app.registered_commands:
+def _short_helps(group: typer.Typer) -> None:
+    # A command list shows each command's first paragraph; typer keeps the source's
+    # line breaks there, so give it the paragraph as one line to wrap (in the groups too).
+    for command in group.registered_commands:
         if command.short_help is None and command.callback is not None:
             doc = inspect.cleandoc(command.help or command.callback.__doc__ or "")
             command.short_help = " ".join(doc.split("\n\n")[0].split())
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _short_helps(sub.typer_instance)
 
 
-_short_helps()
+_short_helps(app)
 one_value_commands(app)
 
 
