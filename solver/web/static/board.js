@@ -324,6 +324,8 @@ function el(tag, attrs, ...children) {
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
   return e;
 }
+// A label that starts a button ("Passe" beside "Coinche"); inside an auction a call stays "passe".
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const scroller = (...children) => el("div", { class: "scroll" }, ...children);
 
 // ---------------------------------------------------------------- API
@@ -964,7 +966,7 @@ function biddingBox(calls, dealer) {
   }
   box.append(el("div", { class: "row" },
     ...["pass", "coinche", "surcoinche"].map((c) => el("button", { type: "button", id: "call-" + c, "data-call": c,
-      disabled: legal.has(c) ? null : "", onclick: () => setAuction(calls.concat([c])) }, t(c))),
+      disabled: legal.has(c) ? null : "", onclick: () => setAuction(calls.concat([c])) }, capitalised(t(c)))),
     el("button", { type: "button", id: "call-undo", disabled: calls.length ? null : "", onclick: () => setAuction(calls.slice(0, -1)) }, t("undo_call")),
     el("button", { type: "button", id: "call-clear", disabled: calls.length ? null : "", onclick: () => setAuction([]) }, t("clear_auction"))));
   if (a.best && !a.over) box.append(richEl("p", { class: "muted" }, `${t("over_standing")} ${callText(a.best.level + a.best.strain)} ${t("legal_only")}.`));
@@ -1000,7 +1002,7 @@ function adviceForm(target) {
     el("div", { class: "row" }, el("button", { id: "auction-review", onclick: runAuctionReview,
       disabled: state.deal && calls.length ? null : "" }, t("review_auction"))),
     el("div", { id: "auction-review-progress", class: "progress-box" }),
-    answer("auctionReview") ? auctionReview(answer("auctionReview")) : null,
+    ...(answer("auctionReview") ? [auctionReview(answer("auctionReview"))] : []),
     el("h3", {}, t("bidding_box")), biddingBox(calls, state.dealer),
     el("div", { class: "row" }, el("label", {}, t("samples"), " ", samples), el("label", {}, t("seed"), " ", seed),
        el("label", { for: "adv-lookahead" }, ahead, " ", t("lookahead")),
