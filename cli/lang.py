@@ -80,7 +80,10 @@ def _bids(text: str) -> str:
 
 
 def _cards(text: str) -> str:
-    return " ".join(Card(c).name for c in parse_played(text))
+    """Cards in English names; in French, a card French does not read but English does
+    (``HK``: the king of hearts) is read in English, as a strain letter is."""
+    return " ".join(_or_english(lambda t: " ".join(c.name for c in parse_played(t)), item)
+                    for item in text.replace(",", " ").split())
 
 
 def _seat_cards(item: str) -> str:

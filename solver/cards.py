@@ -90,6 +90,10 @@ class NamedIntEnum(enum.IntEnum):
             value = cls._words_in(lang).get(key)
         else:
             value = cls._either(text, key)
+        if value is None and cls in BY_LANGUAGE and lang is notation.FR:
+            english = cls._words_in(notation.EN).get(key)
+            if english is not None:
+                raise cls._unknown_kind()(notation.english_only(BY_LANGUAGE[cls], text, cls(english).symbol))
         if value is None:
             raise cls._unknown(text)
         return cls(value)
@@ -343,6 +347,10 @@ def _card_either(text: str, up: str) -> int:
 
 
 def _card_error(text: str, up: str, lang: "notation.Language") -> CardError:
+    if lang is notation.FR:
+        english = _card_readings(up, notation.EN)
+        if len(english) == 1:
+            return CardError(notation.english_only(N_("card"), text, Card(english.pop()).symbol))
     letters = "P C K T" if lang is notation.FR else "S H D C"
     suits = set(SUIT_LETTERS["fr" if lang is notation.FR else "en"]) | set(SUIT_SYMBOLS)
     if up[0] not in suits and up[-1] not in suits:

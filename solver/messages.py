@@ -1213,6 +1213,7 @@ FRENCH: dict[str, str] = {
     "{source} {text!r}: expected en or fr": "{source} {text!r} : il faut en ou fr",
     "{what} {text!r} reads {english} in English but {french} in French: set the language (--lang en or --lang fr)": "{what} {text!r} se lit {english} en anglais mais {french} en français : choisissez la langue (--lang en ou --lang fr)",
     "{what} {text!r} is French notation ({french}): French suit letters P C K T need the French setting (--lang fr, or {var}=fr)": "{what} {text!r} est en notation française ({french}) : les lettres françaises des couleurs, P C K T, demandent le réglage français (--lang fr, ou {var}=fr)",
+    "{what} {text!r} is English notation ({english}): input is read in French here: write it in French or as {english}, or ask for English (--lang en)": "{what} {text!r} est en notation anglaise ({english}) : l'entrée est lue ici en français : écrivez-la en français ou {english}, ou demandez l'anglais (--lang en)",
     "suit": "couleur",
     "language": "langue",
     # the record files' refusals: the line and tag of each (solver.records)

@@ -38,7 +38,7 @@ from .language import AUTO, EN, FR, Language
 from .messages import french_cards, output_language, tr
 
 __all__ = ["Language", "EN", "FR", "AUTO", "ENV_VAR", "current", "using", "chosen", "locale_language",
-           "from_environment", "ambiguity", "french_only"]
+           "from_environment", "ambiguity", "french_only", "english_only"]
 
 _CURRENT: contextvars.ContextVar[Language] = contextvars.ContextVar("coinche_language", default=EN)
 
@@ -131,3 +131,12 @@ def french_only(what: str, text: object, french: str) -> str:
     return tr("{what} {text!r} is French notation ({french}): French suit letters P C K T need "
               "the French setting (--lang fr, or {var}=fr)", what=tr(what), text=text,
               french=_shown(french), var=ENV_VAR)
+
+
+def english_only(what: str, text: object, english: str) -> str:
+    """The message for English notation read under the French setting, in the output
+    language (``what`` as for :func:`ambiguity`): ``HK`` is the king of hearts only in
+    English."""
+    return tr("{what} {text!r} is English notation ({english}): input is read in French here: "
+              "write it in French or as {english}, or ask for English (--lang en)", what=tr(what),
+              text=text, english=_shown(english))

@@ -94,6 +94,37 @@ def test_c_is_coeur_in_french_and_clubs_in_english():
     assert _lead("fr", LEAD_FR, "100C") == hearts
 
 
+PLAY = ["play", "--seat", "S", "--contract", "100H", "--declarer", "N", "--leader", "W",
+        "--samples", "4", "--seed", "1", "--json"]
+
+
+def test_english_cards_french_does_not_read_are_read_in_french_too():
+    """``HK`` reads nothing in French and the king of hearts in English: under French it
+    is that king, as ``CR`` is; ``CA`` stays the ace of cœur (French reads it)."""
+    runs = [_run(lang, *PLAY, "7.AJ9.KT.J8", "--played", played)
+            for lang, played in (("en", "HK H8 D7"), ("fr", "HK H8 K7"), ("fr", "CR C8 K7"))]
+    assert [r.exit_code for r in runs] == [0, 0, 0], [r.output for r in runs]
+    english, mixed, french = (json.loads(r.stdout) for r in runs)
+    assert mixed["played"] == french["played"] == english["played"] == ["HK", "H8", "D7"]
+    assert mixed["cards"] == english["cards"]
+    bad = _run("fr", *PLAY, "7.AJ9.KT.J8", "--played", "ZK H8")
+    one_line_error(bad, "'ZK'", "rang inconnu")
+
+
+def test_the_api_in_french_names_english_notation_it_refuses():
+    """Under ``notation.using("fr")`` the API reads French only, and says when a refused
+    card or strain is English notation."""
+    from solver.cards import Card
+    with notation.using("fr"), writing_in("en"):
+        with pytest.raises(CoincheError, match=r"card 'HK' is English notation \(K♥\)"):
+            Card.parse("HK")
+        with pytest.raises(CoincheError, match=r"strain 'H' is English notation \(♥\)"):
+            Strain.parse("H")
+        with pytest.raises(CoincheError, match="unknown rank in card 'ZK'"):
+            Card.parse("ZK")
+        assert Card.parse("CA") is Card.HA
+
+
 def test_suit_letters_of_the_constraints_in_both_languages():
     """A void given with the English letter H under French: the same deals as with C (cœur)."""
     args = ["advise", "--dealer", "N", "--samples", "3", "--seed", "2", "--json"]
