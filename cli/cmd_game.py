@@ -82,9 +82,9 @@ class Terminal:
         return cards_text(sorted_hand(cards, None if view.bidding or c is None else c.strain))
 
     def call(self, view: SeatView) -> Call:
-        say(tr("Auction (dealer {dealer}): {calls}", dealer=view.dealer.name,
+        say(tr("Auction (dealer {dealer}): {calls}", dealer=view.dealer,
                calls=" ".join(f"{c.seat.name}:{call_text(c)}" for c in view.auction.calls) or "-"))
-        say(tr("Your hand ({seat}): {hand}", seat=self.seat.name, hand=self._hand(view)))
+        say(tr("Your hand ({seat}): {hand}", seat=self.seat, hand=self._hand(view)))
         legal = view.legal_calls()
         bids = [c for c in legal if c.kind == CallKind.BID]
         words = [call_text(c) for c in legal if c.kind != CallKind.BID]
@@ -106,7 +106,7 @@ class Terminal:
         lead, trick = view.trick()
         shown = " ".join(f"{Seat((lead + i) & 3).name}:{card_text(x)}" for i, x in enumerate(trick)) or "-"
         say(tr("{contract}; trick {n}: {trick}", contract=c, n=len(view.played) // 4 + 1, trick=shown))
-        say(tr("Your hand ({seat}): {hand}", seat=self.seat.name, hand=self._hand(view)))
+        say(tr("Your hand ({seat}): {hand}", seat=self.seat, hand=self._hand(view)))
         legal = sorted_hand(view.legal_cards(), c.strain)
         while True:
             text = self.ask(tr("Your card ({options}): ", options=cards_text(legal)))
@@ -211,11 +211,11 @@ def game(
 
     def on_card(s: Seat, card: Card, pos: Position) -> None:
         if s != me:
-            say(tr("{seat} plays {card}", seat=s.name, card=card_text(card)))
+            say(tr("{seat} plays {card}", seat=s, card=card_text(card)))
 
     def on_call(call: Call, auction: Any) -> None:
         if call.seat != me:
-            say(tr("{seat} calls {call}", seat=call.seat.name, call=call_text(call)))
+            say(tr("{seat} calls {call}", seat=call.seat, call=call_text(call)))
 
     try:
         result = play_match(bots, rules, seed, first, done=done, on_deal=on_deal, on_card=on_card,

@@ -94,12 +94,12 @@ def play(
         print_json(adv.to_dict())
         return
     k = adv.knowledge
-    proofs = "; ".join(tr("{seat} holds none of {cards}", seat=s.name,
+    proofs = "; ".join(tr("{seat} holds none of {cards}", seat=s,
                           cards=" ".join(Card(x).symbol for x in c))
                        for s, c in k.excluded.items() if len(c))
     if proofs:
         say(tr("The play proves: {proofs}.", proofs=proofs))
-    told = "; ".join(tr("{seat} holds {cards}", seat=s.name, cards=" ".join(Card(x).symbol for x in c))
+    told = "; ".join(tr("{seat} holds {cards}", seat=s, cards=" ".join(Card(x).symbol for x in c))
                      for s, c in k.announced.items())
     if told:
         say(tr("Announced: {told}.", told=told))

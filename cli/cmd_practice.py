@@ -284,7 +284,7 @@ def _show_seat(p: Problem, number: int) -> list[Card]:
            contract=p.contract.to_text() if p.contract else "-",
            declarer=p.contract.declarer.name if p.contract else "-", seat=p.seat.name,
            goal=goal_sentence(p)))
-    say(tr("Your hand ({seat}): {hand}", seat=p.seat.name, hand=cards_text(sorted_hand(list(pos.hand(p.seat)), strain))),
+    say(tr("Your hand ({seat}): {hand}", seat=p.seat, hand=cards_text(sorted_hand(list(pos.hand(p.seat)), strain))),
         wrap=False)
     say(tr("Played so far: {cards}", cards=" | ".join(
         " ".join(f"{s}:{card_text(c)}" for s, c in trick) for trick in _played_tricks(pos)) or "-"), wrap=False)

@@ -74,4 +74,4 @@ def show(
     if pos.trick:
         cards = " ".join(f"{Seat((pos.leader + i) & 3).name} {c.symbol}" for i, c in enumerate(pos.trick))
         say(tr("Trick so far: {cards}", cards=cards))
-    say(tr("{seat} to play; legal: {cards}", seat=pos.to_move.name, cards=cards_text(pos.legal_cards())))
+    say(tr("{seat} to play; legal: {cards}", seat=pos.to_move, cards=cards_text(pos.legal_cards())))

@@ -166,7 +166,7 @@ def _print_solution(sol: Solution) -> None:
         return
     rows = sorted(((c, v, sol.total - v, sol.cost(c)) for c, v in sol.card_values.items()),
                   key=lambda r: (r[3], r[0]))
-    render_rows(tr("{seat} to play", seat=sol.to_move.name),
+    render_rows(tr("{seat} to play", seat=sol.to_move),
                 [N_("card"), N_("NS"), N_("EW"), N_("cost")], [(c.symbol, *rest) for c, *rest in rows],
                 numeric=["NS", "EW", "cost"])
     say(tr("Optimal line: {line}", line=tricks_text(sol.line, len(sol.played))))

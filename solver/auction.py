@@ -288,7 +288,7 @@ class Auction:
                                           why=tr("unknown seat {seat}", seat=quote(who)))) from None
                 if said != seat:
                     raise AuctionError(tr("call {n} {text}: {why}", n=n, text=quote(shown),
-                                          why=tr("it is {seat}'s turn, not {said}'s", seat=seat.name,
+                                          why=tr("it is {seat}'s turn, not {said}'s", seat=seat,
                                                  said=said.name)))
             if word == "?":
                 break

@@ -60,7 +60,7 @@ def shown(auction: Auction, system: BiddingSystem) -> list[tuple[Call, Meaning]]
 
 
 def _describe(call: Call, meaning: Meaning, seat: Seat) -> str:
-    f = dict(call=call_text(call), meaning=meaning.describe(), seat=call.seat.name)
+    f = dict(call=call_text(call), meaning=meaning.describe(), seat=call.seat)
     if call.seat == seat:
         return tr("your {call} showed {meaning}", **f)
     if call.seat.team == seat.team:
@@ -321,7 +321,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
         raise ConstraintError(str(e)) from None
     a = auction if isinstance(auction, Auction) else Auction.parse(auction, dealer, rules)
     if a.dealer != dealer:
-        raise AuctionError(tr("the auction's dealer is {dealer}, not {dealer2}", dealer=a.dealer.name,
+        raise AuctionError(tr("the auction's dealer is {dealer}, not {dealer2}", dealer=a.dealer,
                               dealer2=dealer.name))
     if a.is_over:
         raise AuctionError(tr("the auction {a} is over: no call is left to make", a=a))

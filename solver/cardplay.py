@@ -270,7 +270,7 @@ def _check_to_move(k: Knowledge, deal: Deal) -> None:
 
 def _real_values(deal: Deal, k: Knowledge) -> dict[Card, int]:
     if deal.hands[k.seat] != k.hand:
-        raise ConstraintError(tr("the real deal gives {seat} {real}, not {hand}", seat=k.seat.name,
+        raise ConstraintError(tr("the real deal gives {seat} {real}, not {hand}", seat=k.seat,
                                  real=deal.hands[k.seat].to_pbn(), hand=k.hand.to_pbn()))
     pos = Position(deal, k.strain, k.leader, k.rules, [c for _, c in k.played])
     return {card: v for card, (v, _) in card_outcomes(default_solver(), pos).items()}

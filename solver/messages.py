@@ -52,10 +52,30 @@ def N_(template: str) -> str:
 
 
 def tr(template: str, **fields: Any) -> str:
-    """``template`` (English) in the output language, its ``{fields}`` filled in."""
-    if _OUTPUT.get() is Language.FR:
-        template = FRENCH.get(template, template)
-    return template.format(**fields) if fields else template
+    """``template`` (English) in the output language, its ``{fields}`` filled in.
+
+    In French a field that is one of the package's objects (a contract, a seat, a side)
+    is written as French writes it for people (:func:`in_output_language`): West is O.
+
+    >>> from solver.contract import Contract
+    >>> with writing_in("fr"):
+    ...     tr("{contract} makes in {p:.0f}% of the deals", contract=Contract.parse("110H W"), p=100)
+    '110♥ O réussit dans 100 % des donnes'
+    """
+    if _OUTPUT.get() is not Language.FR:
+        return template.format(**fields) if fields else template
+    template = FRENCH.get(template, template)
+    if not fields:
+        return template
+    return template.format(**{k: _for_people(v) for k, v in fields.items()})
+
+
+def _for_people(value: Any) -> Any:
+    # The package's own objects (their class defined in solver) print their machine names;
+    # numbers, text and paths are the caller's to write.
+    if type(value).__module__.startswith("solver."):
+        return in_output_language(str(value))
+    return value
 
 
 _FACE = re.compile(r"(?<![A-Za-z0-9])([KQJ])(?=[♠♥♦♣])")

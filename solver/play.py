@@ -249,7 +249,7 @@ class Position:
             raise IllegalPlayError(tr("{card}: the deal is over, no card may be played", card=c.name))
         mover = self.to_move
         if seat is not None and seat != mover:
-            raise IllegalPlayError(tr("{seat} is not to play ({mover} is)", seat=seat.name,
+            raise IllegalPlayError(tr("{seat} is not to play ({mover} is)", seat=seat,
                                       mover=mover.name))
         hand = self.hands[mover]
         if not hand >> c & 1:

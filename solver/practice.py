@@ -214,7 +214,7 @@ def play_hints(problem: Mapping[str, Any]) -> list[str]:
         left = [(strength[int(c)], c, s) for s in Seat for c in pos.hand(s) if c.suit == suit]
         if left:
             _, top, holder = max(left)
-            out.append(tr("Who holds the {card}? {seat}.", card=card_name(top), seat=holder.name))
+            out.append(tr("Who holds the {card}? {seat}.", card=card_name(top), seat=holder))
     side = problem["goal"]["side"]
     declarer = Seat.parse(problem["declarer"])
     taken = pos.team_points(declarer.team)

@@ -428,7 +428,7 @@ def _first_seat(tag: _Tag, dealer: Optional[Seat], notation: Notation, wrong: st
     except CoincheError as e:
         raise _fail(tag, str(e)) from None
     if dealer is not None and seat != dealer.next:
-        raise _fail(tag, tr(wrong, seat=seat.name, dealer=dealer.name, first=dealer.next.name))
+        raise _fail(tag, tr(wrong, seat=seat, dealer=dealer, first=dealer.next))
     return seat
 
 
@@ -448,7 +448,7 @@ def _auction(tag: Optional[_Tag], dealer: Optional[Seat], contract: Optional[Con
                 call = Call(seat, CallKind.PASS) if ap else notation.call(word, seat)
                 state.add(call)
             except CoincheError as e:
-                raise _fail(tag, tr("call {n} ({seat}): {error}", n=len(calls) + 1, seat=seat.name, error=e),
+                raise _fail(tag, tr("call {n} ({seat}): {error}", n=len(calls) + 1, seat=seat, error=e),
                             n) from None
             calls.append(call)
             seat = seat.next

@@ -116,7 +116,7 @@ def cards_by_seat(given: Mapping[Any, Any], what: str) -> dict[Seat, CardSet]:
         try:
             cards = CardSet(v.replace(",", " ").split()) if isinstance(v, str) else CardSet(v)
         except CoincheError as e:
-            raise ConstraintError(tr("{what} cards of {seat}: {e}", what=tr(what), seat=seat.name, e=e)) from None
+            raise ConstraintError(tr("{what} cards of {seat}: {e}", what=tr(what), seat=seat, e=e)) from None
         out[seat] = CardSet(out.get(seat, CardSet()) | cards)
     return out
 
@@ -127,7 +127,7 @@ def _known_cards(given: Mapping[Any, Any]) -> dict[Seat, CardSet]:
     owner: dict[Card, Seat] = {}
     for seat, cards in known.items():
         if len(cards) > 8:
-            raise ConstraintError(tr("known cards of {seat}: {n_cards} cards, at most 8", seat=seat.name,
+            raise ConstraintError(tr("known cards of {seat}: {n_cards} cards, at most 8", seat=seat,
                                      n_cards=len(cards)))
         for c in cards:
             if c in owner:
@@ -164,7 +164,7 @@ def _void_lengths(voids: Mapping[Any, Any]) -> tuple[Lengths, dict[Seat, list[st
         for s in suits:
             if s in (" ", ",", "."):
                 continue
-            parsed.append(_suit(s, tr("void of {seat}", seat=seat.name)))
+            parsed.append(_suit(s, tr("void of {seat}", seat=seat)))
             lengths[(seat, parsed[-1])] = (0, 0)
         given.setdefault(seat, []).append(
             f"{k if isinstance(k, str) else seat.name}:"
@@ -193,7 +193,7 @@ def _merge_lengths(lengths: Lengths, given: Mapping[Any, Any]) -> Lengths:
     out = dict(lengths)
     for k, v in dict(given).items():
         seat, suit = _length_key(k)
-        lo, hi = _range(v, tr("length of {suit} at {seat}", suit=suit.symbol, seat=seat.name), 8)
+        lo, hi = _range(v, tr("length of {suit} at {seat}", suit=suit.symbol, seat=seat), 8)
         if (seat, suit) in out:
             before_lo, before_hi = out[(seat, suit)]
             lo, hi = max(lo, before_lo), min(hi, before_hi)
@@ -227,7 +227,7 @@ def _points_ranges(given: Mapping[Any, Any]) -> dict[Seat, tuple[int, int]]:
     points: dict[Seat, tuple[int, int]] = {}
     for k, v in dict(given).items():
         seat = _seat(k, tr("points {v!r}", v=v))
-        points[seat] = _range(v, tr("points of {seat}", seat=seat.name), 162)
+        points[seat] = _range(v, tr("points of {seat}", seat=seat), 162)
     return points
 
 
@@ -245,7 +245,7 @@ def _check_known_within_lengths(known: dict[Seat, CardSet], lengths: Lengths) ->
         have = len(known.get(seat, CardSet()).suit(suit))
         if have > hi:
             what = tr("is void in") if hi == 0 else tr("holds at most {hi}", hi=hi)
-            raise ConstraintError(tr("{seat} {what} {suit} but is known to hold {held!r}", seat=seat.name,
+            raise ConstraintError(tr("{seat} {what} {suit} but is known to hold {held!r}", seat=seat,
                                      what=what, suit=suit.symbol, held=known[seat].suit(suit).to_pbn()))
 
 
@@ -324,14 +324,14 @@ class Constraints:
             n = ((masks[seat] >> (8 * suit)) & 0xFF).bit_count()
             if n < lo or n > hi:
                 if hi == 0:
-                    return tr("{seat} void in {suit}", seat=seat.name, suit=suit.symbol)
-                return tr("{seat} holds {lo} to {hi} {suit}", seat=seat.name, lo=lo, hi=hi, suit=suit.symbol)
+                    return tr("{seat} void in {suit}", seat=seat, suit=suit.symbol)
+                return tr("{seat} holds {lo} to {hi} {suit}", seat=seat, lo=lo, hi=hi, suit=suit.symbol)
         lanes = self._lanes  # type: ignore[attr-defined]
         for seat, (lo, hi) in self.points.items():
             m = masks[seat]
             p = lanes[0][m & 0xFF] + lanes[1][m >> 8 & 0xFF] + lanes[2][m >> 16 & 0xFF] + lanes[3][m >> 24]
             if p < lo or p > hi:
-                return tr("{seat} holds {lo} to {hi} points", seat=seat.name, lo=lo, hi=hi)
+                return tr("{seat} holds {lo} to {hi} points", seat=seat, lo=lo, hi=hi)
         return None
 
     def accepts(self, deal: Deal) -> bool:
@@ -355,20 +355,20 @@ class Constraints:
         >>> from solver.messages import writing_in
         >>> with writing_in("fr"):
         ...     Constraints(voids={"W": "S"}, points={"N": (20, 60)}).describe()
-        ['W chicane à ♠', 'N a de 20 à 60 points']
+        ['O chicane à ♠', 'N a de 20 à 60 points']
         """
-        out = [tr("{seat} holds {cards}", seat=s.name, cards=c.to_pbn()) for s, c in self.known.items()]
-        out += [tr("{seat} cannot hold {cards}", seat=s.name, cards=c.to_pbn())
+        out = [tr("{seat} holds {cards}", seat=s, cards=c.to_pbn()) for s, c in self.known.items()]
+        out += [tr("{seat} cannot hold {cards}", seat=s, cards=c.to_pbn())
                 for s, c in self.excluded.items()]
         for (seat, suit), (lo, hi) in self.lengths.items():
-            out.append(tr("{seat} void in {suit}", seat=seat.name, suit=suit.symbol) if hi == 0
-                       else tr("{seat} holds {lo} to {hi} {suit}", seat=seat.name, lo=lo, hi=hi,
+            out.append(tr("{seat} void in {suit}", seat=seat, suit=suit.symbol) if hi == 0
+                       else tr("{seat} holds {lo} to {hi} {suit}", seat=seat, lo=lo, hi=hi,
                                suit=suit.symbol))
         for seat, (lo, hi) in self.points.items():
             if self.points_strain is None:
-                out.append(tr("{seat} holds {lo} to {hi} points", seat=seat.name, lo=lo, hi=hi))
+                out.append(tr("{seat} holds {lo} to {hi} points", seat=seat, lo=lo, hi=hi))
             else:
-                out.append(tr("{seat} holds {lo} to {hi} points in {strain}", seat=seat.name, lo=lo, hi=hi,
+                out.append(tr("{seat} holds {lo} to {hi} points in {strain}", seat=seat, lo=lo, hi=hi,
                               strain=self.points_strain))
         if self.accept is not None:
             out.append(tr("accept: {name}", name=getattr(self.accept, "__name__", repr(self.accept))))
@@ -405,7 +405,7 @@ def _check_feasible(hand: CardSet, seat: Seat, c: Constraints) -> None:
                       points_strain=c.points_strain, rules=c.rules)
     why = own._reject([hand.mask] * 4)
     if why is not None:
-        raise ConstraintError(tr("{seat}'s own hand {hand!r} breaks a constraint: {why}", seat=seat.name,
+        raise ConstraintError(tr("{seat}'s own hand {hand!r} breaks a constraint: {why}", seat=seat,
                                  hand=hand.to_pbn(), why=why))
     unseen = FULL_MASK & ~hand.mask
     for suit in Suit:

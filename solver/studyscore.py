@@ -178,7 +178,7 @@ def compare_contracts(directory: "str | os.PathLike[str]", contracts: Sequence["
         lead = spec.leaders[0]
     if lead not in spec.leaders:
         solved = " ".join(s.name for s in spec.leaders)
-        raise ConstraintError(tr("leader {seat}: the study solved {leaders}", seat=lead.name, leaders=solved))
+        raise ConstraintError(tr("leader {seat}: the study solved {leaders}", seat=lead, leaders=solved))
     if isinstance(contracts, str) or not contracts:
         raise ConstraintError(tr("contracts: expected one or more, like ['100H S', '80SA S']"))
     options = [parse_option(c, me) for c in contracts]

@@ -78,7 +78,7 @@ def test_what_the_constraints_show_in_each_language():
     assert c.describe() == ["N holds A.-.-.-", "E cannot hold J.-.-.-", "W void in ♠", "N holds 2 to 5 ♥",
                             "N holds 20 to 60 points"]
     with writing_in("fr"):
-        assert c.describe() == ["N tient A.-.-.-", "E ne peut pas tenir J.-.-.-", "W chicane à ♠",
+        assert c.describe() == ["N tient A.-.-.-", "E ne peut pas tenir J.-.-.-", "O chicane à ♠",
                                 "N a de 2 à 5 cartes à ♥", "N a de 20 à 60 points"]
 
 

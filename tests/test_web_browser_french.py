@@ -10,12 +10,10 @@ label of the page after each step.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import solver
-from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, chromium, live_server, open_board, settle, shot
+from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, chromium, live_server, not_french, open_board, settle, shot
 
 if CHROMIUM is None or DRIVER is None:
     pytest.skip(NO_BROWSER, allow_module_level=True)
@@ -23,20 +21,6 @@ pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 
 DEAL = solver.Deal.random(7)
-
-#: The English seat letter alone (not inside a word, a card code or an identifier), and
-#: what a script shows when it prints a value that is not there.
-NOT_FRENCH = re.compile(r"(?<![\w-])W(?![\w-])|\bWest\b|\bnull\b|\bundefined\b|\bNaN\b")
-
-#: What a reader meets on the page: visible text, and the titles and labels read aloud.
-PAGE_TEXT = """
-return [document.body.innerText,
-        ...[...document.querySelectorAll('[title],[aria-label]')]
-           .filter(e => e.offsetParent !== null)
-           .flatMap(e => [e.getAttribute('title') || '', e.getAttribute('aria-label') || ''])
-       ].join('\\n');
-"""
-
 
 @pytest.fixture(scope="module")
 def server():
@@ -48,12 +32,6 @@ def server():
 def browser():
     with chromium() as driver:
         yield driver
-
-
-def not_french(driver) -> list[str]:
-    """The lines of the page that name West in English or show a missing value."""
-    text = driver.execute_script(PAGE_TEXT)
-    return [line for line in text.splitlines() if NOT_FRENCH.search(line)]
 
 
 def test_the_panels_name_west_in_french_and_show_no_missing_value(server, browser):

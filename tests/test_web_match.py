@@ -183,7 +183,7 @@ def test_bots_replay_is_play_deal_with_four_bots(client):
 
 # ---------------------------------------------------------------- in a browser
 from web_helpers import (CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server,  # noqa: E402
-                         open_board, settle, shot, url_state)
+                         not_french, open_board, settle, shot, url_state)
 
 
 @pytest.fixture(scope="module")
@@ -272,6 +272,7 @@ def test_replay_by_the_bots_and_again_from_another_seat_in_french(browser_server
     url, driver = browser_server
     _play_in_browser(driver, url, (1400, 1000), "french", keyboard=False, lang="fr")
     assert driver.find_element(By.ID, "m-next").text == "Donne suivante"
+    assert not_french(driver) == []             # the table, score sheet and review in French
     driver.find_element(By.ID, "m-replay").click()
     settle(driver, 120)
     expected = web_match.bots_replay(SEED, 1, "S", "heuristic", "heuristic")

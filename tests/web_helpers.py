@@ -4,6 +4,7 @@ a free port, in a thread."""
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 import threading
 import time
@@ -110,3 +111,23 @@ def open_board(driver, url: str) -> None:
 def url_state(driver) -> dict:
     """The board's state as its URL's fragment holds it."""
     return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).fragment).items()}
+
+
+#: The English seat letter alone (not inside a word, a card code or an identifier), and
+#: what a script shows when it prints a value that is not there.
+NOT_FRENCH = re.compile(r"(?<![\w-])W(?![\w-])|\bWest\b|\bnull\b|\bundefined\b|\bNaN\b")
+
+#: What a reader meets on the page: visible text, and the titles and labels read aloud.
+PAGE_TEXT = """
+return [document.body.innerText,
+        ...[...document.querySelectorAll('[title],[aria-label]')]
+           .filter(e => e.offsetParent !== null)
+           .flatMap(e => [e.getAttribute('title') || '', e.getAttribute('aria-label') || ''])
+       ].join('\\n');
+"""
+
+
+def not_french(driver) -> list[str]:
+    """The lines of the page that name West in English or show a missing value."""
+    text = driver.execute_script(PAGE_TEXT)
+    return [line for line in text.splitlines() if NOT_FRENCH.search(line)]
