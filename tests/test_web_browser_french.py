@@ -63,6 +63,15 @@ def test_the_panels_name_west_in_french_and_show_no_missing_value(server, browse
     browser.execute_script("document.getElementById('adv-recommendation').scrollIntoView()")
     shot(browser, "fr-03-advice-west-deals")
 
+    # the opening lead from West's seat, on the deal's hand
+    open_board(browser, server + f"/#d={pbn}&panel=advice&dl=S&ls=W&lang=fr")
+    browser.find_element(By.ID, "lead-go").click()
+    settle(browser, 120)
+    assert browser.find_element(By.ID, "lead-text").text
+    assert not_french(browser) == []
+    browser.execute_script("document.getElementById('lead-text').scrollIntoView()")
+    shot(browser, "fr-04-lead-from-west")
+
     open_board(browser, server + f"/#panel=advice&dl=W&as=S&ah={hand}&aa=80H%20pass&an=10&ax=3&lang=fr")
     browser.find_element(By.ID, "adv-go").click()
     settle(browser, 60)
@@ -70,4 +79,4 @@ def test_the_panels_name_west_in_french_and_show_no_missing_value(server, browse
     assert not_french(browser) == []
     assert browser.find_element(By.ID, "call-pass").text == "Passe"
     browser.execute_script("document.getElementById('adv-calls').scrollIntoView()")
-    shot(browser, "fr-04-advice-in-auction")
+    shot(browser, "fr-05-advice-in-auction")
