@@ -38,7 +38,8 @@ from .contract import may_coinche, parse_level, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import CONFIDENCE, Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped, stopping_dict
+from .montecarlo import (CONFIDENCE, Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped,
+                         stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand

@@ -317,8 +317,8 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     With ``confidence``, ``margin`` or ``time``, or without ``samples`` (then
     :data:`AUCTION_SAMPLES` at 95% confidence), ``samples`` is the most deals solved, in
     rounds until the best call is known (as :func:`solver.advice.advise` does;
-    ``stopping`` says why sampling stopped); ``samples`` alone: exactly that many deals.  ``judge`` scores the calls on the deals:
-    by default :func:`ends_now`; :func:`solver.lookahead.auction_advice` passes one that
+    ``stopping`` says why sampling stopped); ``samples`` alone: exactly that many deals.
+    ``judge`` scores the calls on the deals: by default :func:`ends_now`; :func:`solver.lookahead.auction_advice` passes one that
     continues the auction on every deal."""
     h = parse_hand(hand)
     try:
