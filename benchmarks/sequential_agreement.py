@@ -16,10 +16,11 @@ run's own deals.  Kinds:
 - ``play``: ``play_advice`` for East's opening lead against 80 in a random suit by North;
 - ``pimc``: the PIMC player's choice of that lead (``pimc_card``), its worlds as the deals.
 
-Prints one JSON object a hand (``--out`` also writes them) and a summary: the median and
+Prints one JSON object a hand (``--out`` also appends them) and a summary: the median and
 95th percentile of the CPU seconds of the sequential answer, the deals it used, the reasons
 it stopped and the agreement.  CPU seconds (``time.process_time``) with one worker, so
-that a loaded machine changes the figures little.
+that a loaded machine changes the figures little.  Long runs go in chunks (``--first`` and
+``--hands``, each with its ``--out``), summarised together by ``--merge FILE...``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import time
 from typing import Any, Callable
 
 import solver
+from solver.advice import advise as advise_dd
 from solver.cards import Seat
 from solver.deal import Deal
 from solver.knowledge import Tracker
@@ -50,7 +52,10 @@ FIXED_SEED = 1_000_000       # the fixed runs' seeds: far from the sequential ru
 
 def _opening(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
     hand = Deal.random(seed).hands[Seat.S]
-    adv = solver.advise(hand, seat="S", dealer="E", samples=samples, seed=sampling, workers=1, **budget)
+    # the sequential answer as solver.advise gives it (with its realism check, which
+    # never changes the recommended bid); the fixed run double dummy only
+    ask = solver.advise if budget else advise_dd
+    adv = ask(hand, seat="S", dealer="E", samples=samples, seed=sampling, workers=1, **budget)
     best = adv.recommendation.bid
     values = {b.contract.to_text(): b.ev for b in adv.bids}
     values["pass"] = 0.0
@@ -113,7 +118,20 @@ def main(argv: "list[str] | None" = None) -> None:
     p.add_argument("--confidence", type=float, default=0.95)
     p.add_argument("--margin", type=float, default=5.0)
     p.add_argument("--out")
+    p.add_argument("--merge", nargs="+", metavar="ROWS",
+                   help="only summarise the rows these --out files hold (chunks run with --first)")
     args = p.parse_args(argv)
+    if args.merge:
+        merged = {}
+        for name in args.merge:
+            with open(name, encoding="utf-8") as f:
+                for line in f:
+                    if line.strip():
+                        row = json.loads(line)
+                        merged[(row["kind"], row["seed"])] = row      # a hand run twice counts once
+        for kind in sorted({k for k, _ in merged}):
+            summary([merged[k] for k in sorted(merged) if k[0] == kind], sys.stdout)
+        return
     ask = KINDS[args.kind]
     rows = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None
@@ -139,7 +157,7 @@ def summary(rows: list[dict[str, Any]], stream: Any) -> None:
     p95 = cpus[min(len(cpus) - 1, int(0.95 * len(cpus)))]
     reasons = collections.Counter(r["stopped"] for r in rows)
     stream.write(json.dumps({
-        "hands": len(rows), "median_cpu": statistics.median(cpus), "p95_cpu": p95,
+        "kind": rows[0]["kind"], "hands": len(rows), "median_cpu": statistics.median(cpus), "p95_cpu": p95,
         "median_samples": statistics.median(r["samples"] for r in rows),
         "same": sum(r["same"] for r in rows) / len(rows), "agree": sum(r["agree"] for r in rows) / len(rows),
         "stopped": dict(reasons)}) + "\n")

@@ -4,7 +4,9 @@ Target: median <= 1.2 s on 2 cores (docs/advice.md gives the figures).  Fixed se
 same 3000 positions.  ``extra_info`` records the median and p99 of the whole call
 over the rounds, and the median and p99 of one deal (6 strains, one worker).
 
-Run: ``python -m pytest benchmarks/test_bench_advice.py --benchmark-only``
+Run: ``python -m pytest benchmarks/test_bench_advice.py --benchmark-only``; the advice at its
+defaults (``test_bench_advise_at_the_defaults``, targets median <= 0.8 s and p95 <= 3 s) on
+``BENCH_ADVICE_HANDS`` seeded hands (20)
 (``BENCH_ADVICE_SAMPLES`` / ``BENCH_ADVICE_ROUNDS`` shrink it for a quick look).
 """
 
@@ -59,3 +61,36 @@ def test_bench_one_deal_six_strains(benchmark):
     t = np.array(times) * 1000
     benchmark.extra_info.update({"deals": len(t), "median_ms": float(np.median(t)),
                                  "p99_ms": float(np.percentile(t, 99)), "max_ms": float(t.max())})
+
+
+DEFAULT_HANDS = int(os.environ.get("BENCH_ADVICE_HANDS", "20"))
+
+
+def test_bench_advise_at_the_defaults(benchmark):
+    """``solver.advise`` as a user asks it (no ``samples``: at most 500 deals, stopping when
+    the call is known, then the realism check of the advised bid) on the South hands of
+    ``Deal.random(0)``, ``(1)``, ... (the set of benchmarks/sequential_agreement.py), on
+    every core.  Targets: median <= 0.8 s and p95 <= 3 s of wall time on 2 cores."""
+    from solver import advise as advise_checked
+    from solver.deal import Deal
+
+    hands = [Deal.random(seed).hands[Seat.S] for seed in range(DEFAULT_HANDS)]
+    walls: list[float] = []
+    cpus: list[float] = []
+    deals: list[int] = []
+
+    def run():
+        for seed, hand in enumerate(hands):
+            t, c = time.perf_counter(), time.process_time()
+            adv = advise_checked(hand, seat="S", dealer="E", seed=seed)
+            walls.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - c)        # this process only (not the check's workers)
+            deals.append(adv.samples)
+
+    benchmark.pedantic(run, rounds=1, iterations=1, warmup_rounds=0)
+    w = np.array(walls)
+    benchmark.extra_info.update({
+        "hands": len(hands), "workers": default_workers(), "median_s": float(np.median(w)),
+        "p95_s": float(np.percentile(w, 95)), "median_deals": float(np.median(deals)),
+        "median_cpu_s_main_process": float(np.median(cpus)), "target_median_s": 0.8, "target_p95_s": 3.0,
+    })

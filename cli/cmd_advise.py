@@ -15,7 +15,7 @@ from .errors import fail, handle_errors
 from .files import check_output
 from solver.messages import N_, tr
 from solver.atomic import atomic_path
-from .options import (MAX_SAMPLES, Budget, ConfidenceOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt,
+from .options import (MAX_SAMPLES, Budget, ConfidenceOpt, MarginOpt, SeedOpt, TimeOpt, WorkersOpt,
                       seed_or_fresh)
 from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
@@ -80,7 +80,7 @@ def bid_label_of(text: str) -> str:
 
 
 def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
-                       samples: int, seed: "int | None", rules: Rules, constraints: "Constraints | None",
+                       samples: "int | None", seed: "int | None", rules: Rules, constraints: "Constraints | None",
                        workers: "int | None", as_json: bool, budget: Budget = Budget(),
                        lookahead: bool = False) -> None:
     system = DEFAULT if system_file is None else load_system(system_file)
@@ -196,7 +196,11 @@ def advise(
     seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")] = "S",
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads "
                                                   "(without it: N, and the output says so).")] = None,
-    samples: SamplesOpt = 500,
+    samples: Annotated[Optional[int], typer.Option(
+        "--samples", min=1, max=MAX_SAMPLES,
+        help="Deals to sample and solve, exactly (the most with --time, --confidence or --margin); "
+             "default: at most 500 (300 with --auction), stopping as soon as the answer is known "
+             "at 95% confidence.")] = None,
     seed: SeedOpt = None,
     constraints: Optional[Constraints] = None,
     rules: Rules = Rules(),

@@ -31,13 +31,15 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from .messages import tr
+from .auction import Call, CallKind
 from .cards import CardSet, Seat, Team
 from .contract import BID_LEVELS, CAPOT, Coinche, Contract, bid_levels, bid_strains, bid_text, cached_contract
 from .contract import may_coinche, parse_level, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped, stopping_dict
+from .montecarlo import (CONFIDENCE, Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped,
+                         stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
@@ -54,10 +56,15 @@ __all__ = [
     "BiddingStudy",
     "LEVELS",
     "QUANTILES",
+    "SAMPLES",
 ]
 
 #: The numbered bid levels the advice covers (capot is added per strain).
 LEVELS = BID_LEVELS
+#: The most deals :func:`advise` solves when it is not told how many (it stops sooner
+#: when the answer is known, at the confidence and margin of
+#: :func:`solver.montecarlo.stopping_rule`).
+SAMPLES = 500
 #: The quantiles reported per strain.
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
@@ -436,11 +443,18 @@ class BiddingStudy(Study[Advice]):
         return self.summarise(deals, *self._arrays(deals, results))
 
     def bid_values(self, deals: list[Deal], results: list[Any]) -> np.ndarray:
-        """What the bids are judged by, one row a deal and one column a bid (in the order
-        of :attr:`Advice.bids`): the score when the opponents coinche the failing deals."""
+        """What the calls are judged by, one row a deal and one column a call: pass
+        first (0 on every deal: the answer passes when no bid gains on average), then the
+        bids in the order of :attr:`Advice.bids`, each by its score when the opponents
+        coinche the failing deals (:meth:`calls` names the columns)."""
         points, capot, lost = self._arrays(deals, results)
         belote, decl = _claims(deals, self.seat.team, self.dealer.next, self.rules)
-        return np.column_stack([b.coinched for b in self._score_bids(points, capot, lost, belote, decl)])
+        bids = [b.coinched for b in self._score_bids(points, capot, lost, belote, decl)]
+        return np.column_stack([np.zeros(len(deals))] + bids)
+
+    def calls(self, deals: list[Deal], results: list[Any]) -> list[object]:
+        """The options of :meth:`bid_values`' columns: pass, then the bids."""
+        return [Call(self.seat, CallKind.PASS)] + [b.option for b in self.final(deals, results).bids]
 
     def _score_bids(self, points: np.ndarray, capot: np.ndarray, lost: np.ndarray, belote: np.ndarray,
                     decl: np.ndarray) -> list[_BidScores]:
@@ -509,7 +523,7 @@ def _strain_stats(strain: Strain, totals: np.ndarray, points: np.ndarray, counte
 
 
 def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str" = "N",
-           samples: int = 500, seed: "int | None" = None, rules: Rules = Rules(),
+           samples: "int | None" = None, seed: "int | None" = None, rules: Rules = Rules(),
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
@@ -526,13 +540,15 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     core) solve in parallel, each with its own solver; the result does not depend on
     their number.  ``progress(done, total)`` reports solved deals.
 
-    With ``confidence``, ``margin`` or ``time`` given, ``samples`` is the most deals
-    solved: they are solved in rounds and sampling stops as soon as the best bid (by
-    its score when the opponents coinche its failures) is separated from every other at
-    ``confidence`` (0.95 by default), or the bids it is not separated from are within
-    ``margin`` score points of it (5 by default), or ``time`` seconds have passed
+    With ``confidence``, ``margin`` or ``time`` given, or without ``samples`` (then
+    :data:`SAMPLES`, at 95% confidence), ``samples`` is the most deals solved: they
+    are solved in rounds and sampling stops as soon as the best call (pass, worth 0, or
+    a bid by its score when the opponents coinche its failures) is separated from every
+    other at ``confidence`` (0.95 by default), or the calls it is not separated from are
+    within ``margin`` score points of it (5 by default), or ``time`` seconds have passed
     (:mod:`solver.sequential`).  The answer is then the fixed run's on the deals solved,
-    and its ``stopping`` says why sampling stopped.
+    and its ``stopping`` says why sampling stopped.  ``samples`` given alone: exactly
+    that many deals.
     """
     h = parse_hand(hand)
     try:
@@ -542,11 +558,15 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
         raise ConstraintError(str(e)) from None
     if not isinstance(rules, Rules):
         raise ConstraintError(tr("rules {rules!r}: expected a Rules object", rules=rules))
+    if samples is None:
+        samples = SAMPLES
+        if confidence is None and margin is None and time is None:
+            confidence = CONFIDENCE
     study = BiddingStudy(hand=h, seat=seat, dealer=dealer, rules=rules, seed=seed, constraints=constraints)
     adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
                                  confidence=confidence, margin=margin, time=time, workers=workers,
                                  executor=executor, progress=progress, max_attempts=max_attempts,
-                                 options=lambda d, r: [b.option for b in study.final(d, r).bids])
+                                 options=study.calls)
     if verdict is None:
         return adv
     bids = stamped(adv.bids, verdict)

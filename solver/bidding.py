@@ -28,7 +28,7 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
+from .montecarlo import (CONFIDENCE, Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
                          sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
@@ -298,8 +298,13 @@ def _advice_text(adv: AuctionAdvice) -> str:
               call=call_text(best.call), tail=tail, ev=best.ev, more=more)
 
 
+#: The most deals :func:`auction_advice` solves when it is not told how many (it stops
+#: sooner when the best call is known).
+AUCTION_SAMPLES = 300
+
+
 def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",
-                   auction: "Auction | str", samples: int = 300, seed: "int | None" = None,
+                   auction: "Auction | str", samples: "int | None" = None, seed: "int | None" = None,
                    rules: Rules = Rules(), system: BiddingSystem = DEFAULT,
                    constraints: "Constraints | None" = None, *, workers: "int | None" = None,
                    executor: "Backend | str" = Backend.THREAD,
@@ -309,10 +314,11 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    judge: "CallJudging | None" = None) -> AuctionAdvice:
     """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``.
 
-    With ``confidence``, ``margin`` or ``time``, ``samples`` is the most deals solved,
-    in rounds until the best call is known (as :func:`solver.advice.advise` does;
-    ``stopping`` says why sampling stopped).  ``judge`` scores the calls on the deals:
-    by default :func:`ends_now`; :func:`solver.lookahead.auction_advice` passes one that
+    With ``confidence``, ``margin`` or ``time``, or without ``samples`` (then
+    :data:`AUCTION_SAMPLES` at 95% confidence), ``samples`` is the most deals solved, in
+    rounds until the best call is known (as :func:`solver.advice.advise` does;
+    ``stopping`` says why sampling stopped); ``samples`` alone: exactly that many deals.
+    ``judge`` scores the calls on the deals: by default :func:`ends_now`; :func:`solver.lookahead.auction_advice` passes one that
     continues the auction on every deal."""
     h = parse_hand(hand)
     try:
@@ -328,6 +334,10 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     if a.next_seat != seat:
         raise AuctionError(tr("after {a} it is {next_seat}'s call, not {seat}'s", a=a,
                               next_seat=a.next_seat.name, seat=seat.name))
+    if samples is None:
+        samples = AUCTION_SAMPLES
+        if confidence is None and margin is None and time is None:
+            confidence = CONFIDENCE
     c = auction_constraints(h, seat, a, system, constraints)
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)

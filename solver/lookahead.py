@@ -478,7 +478,7 @@ def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None
 
 
 def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",
-                   auction: "Auction | str", samples: int = 300, seed: "int | None" = None,
+                   auction: "Auction | str", samples: "int | None" = None, seed: "int | None" = None,
                    rules: Rules = Rules(), system: BiddingSystem = DEFAULT,
                    constraints: "Constraints | None" = None, *, workers: "int | None" = None,
                    executor: "Backend | str" = Backend.THREAD,

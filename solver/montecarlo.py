@@ -80,6 +80,8 @@ __all__ = [
     "stamped",
     "stopping_dict",
     "stopping_rule",
+    "CONFIDENCE",
+    "MARGIN",
     "estimate",
     "share",
     "standard_error",
@@ -595,11 +597,18 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     return study.final(deals[:n], results), verdict
 
 
+#: The confidence and the margin (score points) of a sampled answer's stopping rule
+#: when they are not given; the answers that stop by default use them.
+CONFIDENCE = 0.95
+MARGIN = 5.0
+
+
 def stopping_rule(confidence: "float | None", margin: "float | None") -> StoppingRule:
-    """The stopping rule asked for: ``confidence`` 0.95 and ``margin`` 5 unless given."""
+    """The stopping rule asked for: ``confidence`` :data:`CONFIDENCE` and ``margin``
+    :data:`MARGIN` unless given."""
     try:
-        return StoppingRule(confidence=0.95 if confidence is None else confidence,
-                            margin=5.0 if margin is None else margin)
+        return StoppingRule(confidence=CONFIDENCE if confidence is None else confidence,
+                            margin=MARGIN if margin is None else margin)
     except ValueError as e:
         raise ConstraintError(str(e)) from None
 

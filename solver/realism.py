@@ -53,7 +53,7 @@ def check(adv: Advice, samples: int = REALISTIC_SAMPLES, worlds: int = WORLDS, s
 
 
 def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str" = "N",
-           samples: int = 500, seed: "int | None" = None, rules: Rules = Rules(),
+           samples: "int | None" = None, seed: "int | None" = None, rules: Rules = Rules(),
            constraints: "Constraints | None" = None, *, workers: "int | None" = None,
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,

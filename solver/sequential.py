@@ -26,9 +26,16 @@ asymptotically.  For ``n`` paired differences with mean ``m`` and standard devia
     m ± s * sqrt(2 (n r² + 1) / (n² r²) * log(sqrt(n r² + 1) / a))
 
 where ``r`` tunes the boundary to be tightest near ``horizon`` samples and ``a`` is
-the error allowed to one comparison.  Since the best option is chosen from the data,
-every pair of options gets an interval: ``a`` is ``1 - confidence`` shared among the
-``k (k - 1) / 2`` pairs (Bonferroni), so all of them hold together.
+the error allowed to one comparison.  The best option is chosen from the data, but a
+wrong answer always needs one interval to fail: that of the truly best option against
+the one named.  Stopping on *separated* names an option whose interval against the
+truly best lies above zero, and stopping on *indifferent* (or vouching for ``v``) one
+the truly best beats by the margin (or ``v``) while its interval says less.  The
+truly best is one of ``k`` options, and the pairs holding it are ``k - 1``: ``a`` is
+``1 - confidence`` shared among ``k - 1`` (Bonferroni over the pairs of the truly best,
+whichever it is), so the answer is wrong with a chance of at most ``1 - confidence``.
+The intervals of two options neither of which is the best are not covered together
+(nothing is concluded from them).
 
 >>> rng = np.random.default_rng(1)
 >>> values = np.column_stack([rng.normal(10, 5, 400), rng.normal(0, 5, 400)])
@@ -152,7 +159,7 @@ class Verdict:
 class StoppingRule:
     """When a comparison of options is settled.
 
-    ``confidence``: the chance that every interval holds at every look (0.95);
+    ``confidence``: the chance that the answer's comparisons hold at every look (0.95);
     ``margin``: the difference small enough to call two options equal, in the values'
     unit (score points, say); ``min_samples``: no decision before so many deals
     (variance estimates on a handful of deals are unreliable); ``horizon``: the sample
@@ -174,9 +181,14 @@ class StoppingRule:
             raise ValueError(tr("min_samples must be 2 or more and horizon 1 or more"))
 
     def pair_alpha(self, options: int) -> float:
-        """The error allowed to each pair of ``options`` options (Bonferroni)."""
-        pairs = max(options * (options - 1) // 2, 1)
-        return (1.0 - self.confidence) / pairs
+        """The error allowed to each comparison of one of ``options`` options with the
+        others: ``1 - confidence`` shared among the ``options - 1`` pairs holding the
+        truly best option (Bonferroni; the module's docstring says why they suffice).
+
+        >>> round(StoppingRule(confidence=0.95).pair_alpha(11), 9)
+        0.005
+        """
+        return (1.0 - self.confidence) / max(options - 1, 1)
 
     def decide(self, values: np.ndarray) -> Verdict:
         """The verdict on ``values`` (one row a deal, one column an option)."""
