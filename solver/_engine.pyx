@@ -64,8 +64,10 @@ def set_lead_weights(weights):
     w = [int(x) for x in weights]
     if len(w) != LEAD_CLASSES or min(w) < 0 or max(w) > MAX_LEAD_WEIGHT:
         raise ValueError(f"{LEAD_CLASSES} weights from 0 to {MAX_LEAD_WEIGHT} are needed")
+    global LEAD_WEIGHTS_ON
     for k in range(LEAD_CLASSES):
         LEAD_WEIGHT[k] = w[k]
+    LEAD_WEIGHTS_ON = min(w) != max(w)
 
 
 cdef class Engine:

@@ -118,14 +118,20 @@ cdef enum:
     LEAD_CLASSES = 2048
     MAX_LEAD_WEIGHT = 100000    # below KILLER_FIRST
 
-# the weights the search adds to each lead class's heuristic score: the learned ones,
-# unless set_lead_weights (for the learning tool) changed them
+# the weights the search adds to each lead class's heuristic score: the compiled ones,
+# unless set_lead_weights (for the learning tool) changed them; LEAD_WEIGHTS_ON is False
+# when they are all equal (they order nothing: the class is not computed)
 cdef int LEAD_WEIGHT[2048]
+cdef bint LEAD_WEIGHTS_ON = False
 
 cdef void _init_lead_weights() noexcept:
+    global LEAD_WEIGHTS_ON
     cdef int k
+    LEAD_WEIGHTS_ON = False
     for k in range(LEAD_CLASSES):
         LEAD_WEIGHT[k] = LEARNED_LEAD_WEIGHT[k]
+        if LEAD_WEIGHT[k] != LEAD_WEIGHT[0]:
+            LEAD_WEIGHTS_ON = True
 
 _init_lead_weights()
 
@@ -257,8 +263,10 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
         if c == killer:
             sc = KILLER_FIRST
         elif ncards == 0:
-            sc = (LEAD_WEIGHT[lead_class(s, c, p, master, trump, hand, mate, others, opp_trumps, ruff_risk)]
-                  + lead_score(c, p, master, trump, hand, mate, others, opps, opp_trumps, ruff_risk))
+            sc = lead_score(c, p, master, trump, hand, mate, others, opps, opp_trumps, ruff_risk)
+            if LEAD_WEIGHTS_ON:
+                sc += LEAD_WEIGHT[lead_class(s, c, p, master, trump, hand, mate, others, opp_trumps,
+                                             ruff_risk)]
         else:
             wins = (beat >> c) & 1
             if ncards == 3:
