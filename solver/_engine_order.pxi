@@ -229,7 +229,7 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
     # the compiler would otherwise read them again after every store
     cdef int ncards = s.ncards, trump = s.trump, led = s.led
     cdef uint32_t hand = s.hands[player], mate = s.hands[partner(player)]
-    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~hand
+    cdef uint32_t others = inplay & ~(s.trick_mask | hand)     # the other hands' cards
     cdef uint32_t opps = s.hands[next_seat(player)] | s.hands[prev_seat(player)]
     cdef uint32_t opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     cdef uint32_t beat = 0, nextf = 0, discards = 0
