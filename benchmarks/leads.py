@@ -1,23 +1,25 @@
-"""Lead-ordering data: how often the ordering heuristics' first lead is a best lead.
+"""Lead-ordering data and the learned lead weights of the engine.
 
 ``python -m benchmarks.leads`` walks seeded random legal play from the deals of a set
 (60 deals, seeds ``--seed`` + i, shuffled as :func:`benchmarks.workload.deal` deals
 them) in hearts, sans atout and tout atout, N on lead, and stops at trick starts (after
 0 to 5 tricks).  At each such lead it compares the engine's ordering
-(``Engine.ordering``: the heuristics alone, without table card or killer) with the
-exact value of every lead (``Solver.card_values``): the oracle's best leads.  It prints
-the share of leads where the heuristics' first card is a best one (all leads, and by
-strain and tricks played) and the median points lost when it is not.  ``--learn-from
-SEED`` learns a table of lead classes on another set (the share of best leads in each
-class) and reports how often the class it rates highest holds a best lead.  ``--out FILE``
-writes the data a learned ordering would start from: one record a lead position, each
-candidate lead with its class (trump, master, points, length of its suit in the hand,
-partner void in it, an opponent void in it) and whether it is a best lead.
+(``Engine.ordering``: without table card or killer) with the exact value of every lead
+(``Solver.card_values``): the oracle's best leads.  It prints the share of leads where
+the ordering's first card is a best one (all leads, and by strain and tricks played) and
+the median points lost when it is not.  ``--out FILE`` writes one record a lead position:
+each candidate lead with its class (``Engine.lead_classes``: strain kind, master,
+points, length, partner void, partner's best card, an opponent void, opponents' trumps;
+see ``solver/_engine_order.pxi``) and whether it is a best lead.
 
->>> c = lead_class(Card.parse("HA"), Strain.H, masters=CardSet("HA"), hand=CardSet("HA H7"),
-...                partner=CardSet("S8"), opponents=(CardSet("S7"), CardSet("HK")))
->>> c["trump"], c["master"], c["points"], c["length"], c["partner_void"], c["opponent_void"]
-(True, True, 11, 2, True, True)
+``--learn-from SEED`` learns on the lead positions of another set (``--learn-deals``
+deals) the share of best leads in each class and reports how often the class it rates
+highest holds a best lead on this set.  ``--tune CLASSES`` then fits the engine's weight
+of each of the CLASSES classes most frequent there to the nodes of a training workload
+(:func:`training_tasks`, deals apart from the committed workload's), and reports both
+the leads and the committed workload's main set with the heuristics alone and with the
+weights; ``--write-table`` writes the weights into ``solver/_engine_leads.pxi``, which
+the engine is compiled with (the shipped table comes from the command it names).
 """
 
 from __future__ import annotations
@@ -26,40 +28,23 @@ import argparse
 import json
 import random
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any, Sequence
 
-from solver import Card, CardSet, Position, Rules, Seat, Solver, Strain
-from solver.rules import points_table, strength_table
+from solver import Card, Position, Rules, Seat, Solver, Strain
+from solver._engine import lead_weights, set_lead_weights
 
-from .workload import deal
+from .workload import MAIN, Task, deal, run
 
 STRAINS = (Strain.H, Strain.SA, Strain.TA)
-
-
-def lead_class(card: Card, strain: Strain, masters: CardSet, hand: CardSet, partner: CardSet,
-               opponents: tuple[CardSet, CardSet]) -> dict[str, Any]:
-    """The class of one candidate lead, as a learned ordering would key it."""
-    suit = card.suit
-    return {
-        "trump": strain == Strain.TA or int(strain) == int(suit),
-        "master": card in masters,
-        "points": points_table(strain, Rules())[int(card)],
-        "length": sum(1 for c in hand if c.suit == suit),
-        "partner_void": not any(c.suit == suit for c in partner),
-        "opponent_void": any(not any(c.suit == suit for c in opp) for opp in opponents),
-    }
-
-
-def masters_of(pos: Position) -> CardSet:
-    """The cards still in play that no other card still in play of their suit beats."""
-    strength = strength_table(pos.strain)
-    inplay = [c for h in pos.hands for c in CardSet(h)]
-    best: dict[int, Card] = {}
-    for c in inplay:
-        if c.suit not in best or strength[int(c)] > strength[int(best[c.suit])]:
-            best[c.suit] = c
-    return CardSet(list(best.values()))
+CLASSES = 2048          # the engine's lead classes (11 bits, see _engine_order.pxi)
+LEARN_DEALS = 300
+LEVELS = 16
+TRAIN_SEED = 777000
+TUNE_BASE = 1000        # the weights' common start (a class moves either way from it)
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "solver" / "_engine_leads.pxi"
 
 
 def leads(seed: int, deals: int) -> list[dict[str, Any]]:
@@ -80,16 +65,13 @@ def leads(seed: int, deals: int) -> list[dict[str, Any]]:
                 order = [Card(c) for c in solver._engine.ordering()]
                 maximizing = int(pos.to_move) % 2 == 0
                 best = max(values.values()) if maximizing else min(values.values())
-                hand = CardSet(pos.hands[pos.to_move])
-                mate = CardSet(pos.hands[(int(pos.to_move) + 2) % 4])
-                opps = tuple(CardSet(pos.hands[(int(pos.to_move) + k) % 4]) for k in (1, 3))
-                masters = masters_of(pos)
+                classes = dict(solver._engine.lead_classes())
                 out.append({
                     "deal": seed + i, "strain": strain.name, "tricks_played": trick,
                     "first": order[0].name, "first_is_best": values[order[0]] == best,
                     "loss": abs(values[order[0]] - best),
-                    "leads": [dict(card=c.name, best=values[c] == best,
-                                   **lead_class(c, strain, masters, hand, mate, opps)) for c in order],
+                    "leads": [dict(card=c.name, best=values[c] == best, cls=classes[int(c)])
+                              for c in order],
                 })
     return out
 
@@ -98,7 +80,7 @@ def summary(records: Sequence[dict[str, Any]]) -> str:
     lines = []
     share = sum(r["first_is_best"] for r in records) / len(records)
     losses = [r["loss"] for r in records if not r["first_is_best"]]
-    lines.append(f"{len(records)} leads: the heuristics' first lead is a best lead in {share:.1%}; "
+    lines.append(f"{len(records)} leads: the ordering's first lead is a best lead in {share:.1%}; "
                  f"when not, it loses {statistics.median(losses) if losses else 0:g} points (median)")
     groups: dict[str, list[bool]] = defaultdict(list)
     for r in records:
@@ -109,32 +91,102 @@ def summary(records: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def class_key(lead: dict[str, Any]) -> tuple:
-    """The key of a lead's class in the learned table: its features, points and length
-    in three steps each."""
-    return (lead["trump"], lead["master"], min(lead["points"], 11) // 4, min(lead["length"], 4) // 2,
-            lead["partner_void"], lead["opponent_void"])
-
-
-def learn(records: Sequence[dict[str, Any]]) -> dict[tuple, float]:
-    """The table: for each class, the share of its leads that are best leads."""
-    seen: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+def learn(records: Sequence[dict[str, Any]], prior_weight: float = 4.0) -> dict[int, float]:
+    """The table: for each lead class (the engine's, see ``Engine.lead_classes``), the share
+    of its leads that are best leads, over the positions where not every lead is best (the
+    others tell nothing about an order), drawn toward the share over all classes by
+    ``prior_weight`` leads of it (a class seen a few times stays near the mean)."""
+    seen: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for r in records:
+        if all(lead["best"] for lead in r["leads"]):
+            continue
         for lead in r["leads"]:
-            k = class_key(lead)
-            seen[k][0] += lead["best"]
-            seen[k][1] += 1
-    return {k: b / n for k, (b, n) in seen.items()}
+            seen[lead["cls"]][0] += lead["best"]
+            seen[lead["cls"]][1] += 1
+    total_best = sum(b for b, _ in seen.values())
+    total = sum(n for _, n in seen.values())
+    mean = total_best / total if total else 0.0
+    return {k: (b + prior_weight * mean) / (n + prior_weight) for k, (b, n) in seen.items()}
 
 
-def learned_share(table: dict[tuple, float], records: Sequence[dict[str, Any]]) -> float:
+def weights(table: dict[int, float], levels: int) -> list[int]:
+    """A share table's rating of each of the 2048 classes: its share in ``levels`` steps
+    (0 .. levels - 1; the heuristics order the leads of one step); a class never seen
+    takes the step of the mean share."""
+    mean = statistics.fmean(table.values()) if table else 0.0
+    return [min(levels - 1, int(table.get(k, mean) * levels)) for k in range(CLASSES)]
+
+
+def learned_share(table: dict[int, float], records: Sequence[dict[str, Any]], levels: int) -> float:
     """How often the lead the table rates highest (the heuristics' order breaking ties)
     is a best lead."""
+    w = weights(table, levels)
     hits = 0
     for r in records:
-        first = max(enumerate(r["leads"]), key=lambda kv: (table.get(class_key(kv[1]), 0.0), -kv[0]))[1]
+        first = max(enumerate(r["leads"]), key=lambda kv: (w[kv[1]["cls"]], -kv[0]))[1]
         hits += first["best"]
     return hits / len(records)
+
+
+def training_tasks(seed: int = TRAIN_SEED) -> "list[Task]":
+    """The workload the weights are fitted on, apart from the committed workload's deals:
+    40 deals (``seed`` + i) in hearts, sans atout and tout atout, N on lead, and 40 more
+    (``seed`` + 1000 + i) in the four trump suits in turn, each seat on lead in turn."""
+    tasks = [Task(deal(seed + i), st, Seat.N, Rules(), ()) for i in range(40) for st in STRAINS]
+    tasks += [Task(deal(seed + 1000 + i), Strain(i % 4), Seat(i % 4), Rules(), ()) for i in range(40)]
+    return tasks
+
+
+def tune(records: Sequence[dict[str, Any]], classes: int, rounds: int,
+         tasks: "Sequence[Task]", log: Any = None) -> list[int]:
+    """Weights fitted to the nodes of ``tasks``: the ``classes`` lead classes most frequent
+    in ``records`` (the oracle's lead positions) in turn, each moved by -400, -150, -60,
+    +60, +150 or +400 from a common base where that saves 0.05% of the nodes or more
+    (``rounds`` passes).  The weights of the process are left as they were."""
+    freq = Counter(lead["cls"] for r in records for lead in r["leads"])
+    order = [k for k, _ in freq.most_common(classes)]
+    before = lead_weights()
+    w = [TUNE_BASE] * CLASSES
+
+    def nodes(weights: list[int]) -> int:
+        set_lead_weights(weights)
+        return run(tasks).nodes
+
+    try:
+        best = nodes(w)
+        if log:
+            log(f"start: {best:,} nodes")
+        for rnd in range(rounds):
+            for k in order:
+                for step in (-400, -150, -60, 60, 150, 400):
+                    trial = list(w)
+                    trial[k] = max(0, w[k] + step)
+                    n = nodes(trial)
+                    if n < best * 0.9995:
+                        best, w = n, trial
+            if log:
+                log(f"round {rnd + 1}: {best:,} nodes")
+    finally:
+        set_lead_weights(before)
+    return w
+
+
+def write_table(path: str, w: Sequence[int], how: str) -> None:
+    """The engine's include file of the weights (``solver/_engine_leads.pxi``)."""
+    rows = ",\n".join("        " + ", ".join(str(x) for x in w[i:i + 32]) for i in range(0, len(w), 32))
+    text = f'''# The learned weights of the lead classes (see _engine_order.pxi's lead_class), written
+# by ``{how}``: do not edit by hand.  A lead's weight
+# comes before its heuristic score in the order (all 0: the heuristic order alone).
+cdef extern from *:
+    """
+    static const int coinche_lead_weight[{CLASSES}] = {{
+{rows}
+    }};
+    """
+    const int LEARNED_LEAD_WEIGHT "coinche_lead_weight"[{CLASSES}]
+'''
+    with open(path, "w") as f:
+        f.write(text)
 
 
 def main(argv: "Sequence[str] | None" = None) -> None:
@@ -145,13 +197,45 @@ def main(argv: "Sequence[str] | None" = None) -> None:
     parser.add_argument("--learn-from", type=int, metavar="SEED",
                         help="also learn a table of lead classes on the set of that seed and "
                              "say how often its first lead is a best one on this set")
+    parser.add_argument("--learn-deals", type=int, default=LEARN_DEALS,
+                        help=f"deals in the learning set (default {LEARN_DEALS})")
+    parser.add_argument("--levels", type=int, default=LEVELS,
+                        help=f"steps of the learned shares (default {LEVELS})")
+    parser.add_argument("--tune", type=int, metavar="CLASSES",
+                        help="with --learn-from: fit the weights of that many classes, the most "
+                             "frequent in the learning set, to the nodes of the training workload "
+                             f"(seed {TRAIN_SEED}); report the leads and the committed workload's "
+                             "main set with the heuristics alone and with the weights")
+    parser.add_argument("--rounds", type=int, default=1, help="passes of --tune (default 1)")
+    parser.add_argument("--write-table", action="store_true",
+                        help="with --tune: write the weights into the engine's "
+                             "solver/_engine_leads.pxi (rebuild the engine after)")
     args = parser.parse_args(argv)
+    if args.tune is not None:
+        set_lead_weights([0] * CLASSES)
     records = leads(args.seed, args.deals)
-    print(summary(records))
+    print(("the heuristics alone:\n" if args.tune is not None else "") + summary(records))
     if args.learn_from is not None:
-        table = learn(leads(args.learn_from, args.deals))
-        print(f"a table of {len(table)} lead classes learnt on seed {args.learn_from}: its first lead "
-              f"is a best lead in {learned_share(table, records):.1%}")
+        train = leads(args.learn_from, args.learn_deals)
+        table = learn(train)
+        print(f"a table of {len(table)} lead classes learnt on seed {args.learn_from} "
+              f"({args.learn_deals} deals), {args.levels} steps: its first lead "
+              f"is a best lead in {learned_share(table, records, args.levels):.1%}")
+        if args.tune is not None:
+            plain = run(MAIN).nodes
+            w = tune(train, args.tune, args.rounds, training_tasks(), log=print)
+            set_lead_weights(w)
+            records = leads(args.seed, args.deals)
+            print("with the weights:\n" + summary(records))
+            tuned = run(MAIN).nodes
+            print(f"the workload's main set: {plain:,} nodes with the heuristics alone, "
+                  f"{tuned:,} with the weights ({tuned / plain:.3f}x)")
+            if args.write_table:
+                how = (f"python -m benchmarks.leads --learn-from {args.learn_from} "
+                       f"--learn-deals {args.learn_deals} --tune {args.tune} "
+                       f"--rounds {args.rounds} --write-table")
+                write_table(str(TABLE), w, how)
+                print(f"wrote {TABLE.relative_to(ROOT)}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(records, f)

@@ -51,6 +51,25 @@ cdef uint32_t permute_mask(uint32_t m, const int* where):
     return out
 
 
+def lead_weights():
+    """The weight the search adds to the order of a lead of each class (2048 ints, see
+    _engine_order.pxi's lead_class)."""
+    return [LEAD_WEIGHT[k] for k in range(LEAD_CLASSES)]
+
+
+def set_lead_weights(weights):
+    """Set the weights of :func:`lead_weights` for every engine of the process (the lead
+    learning tool tries weights with it; the search starts from the learned table)."""
+    cdef int k
+    w = [int(x) for x in weights]
+    if len(w) != LEAD_CLASSES or min(w) < 0 or max(w) > MAX_LEAD_WEIGHT:
+        raise ValueError(f"{LEAD_CLASSES} weights from 0 to {MAX_LEAD_WEIGHT} are needed")
+    global LEAD_WEIGHTS_ON
+    for k in range(LEAD_CLASSES):
+        LEAD_WEIGHT[k] = w[k]
+    LEAD_WEIGHTS_ON = min(w) != max(w)
+
+
 cdef class Engine:
     """A search engine with its own transposition table, or another engine's.
 
@@ -370,6 +389,38 @@ cdef class Engine:
         # higher scores first, equal ones in the order generated (as the search picks them)
         order = sorted(range(n), key=lambda k: (-scores[k], k))
         return [self.to_canon[moves[i]] for i in order]
+
+    def lead_classes(self):
+        """At a trick start, the first card of each class of legal cards (canonical ints) with
+        its lead class (see _engine_order.pxi's lead_class), as the search's move list makes
+        them; empty elsewhere."""
+        cdef State* s = &self.st
+        cdef uint32_t legal, ruff_risk
+        cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+        cdef uint32_t hand, mate, others, opps, opp_trumps
+        cdef int moves[8]
+        cdef int scores[8]
+        cdef int n, i, c, player
+        if s.tricks_left == 0 or s.ncards:
+            return []
+        player = s.leader
+        legal = legal_moves(s)
+        hand = s.hands[player]
+        mate = s.hands[partner(player)]
+        others = inplay & ~hand
+        opps = s.hands[next_seat(player)] | s.hands[prev_seat(player)]
+        opp_trumps = (opps & LANE[s.trump]) if s.trump >= 0 else 0
+        ruff_risk = ruff_risk_of(s, player, s.trump) if opp_trumps else 0
+        n = gen_moves(s, legal, player, NO_CARD, NO_CARD, inplay, moves, scores) if legal & (legal - 1) else 0
+        if n == 0:
+            moves[0] = coinche_ctz(legal)
+            n = 1
+        out = []
+        for i in range(n):
+            c = moves[i]
+            out.append((self.to_canon[c], lead_class(s, c, s.pts[c], (ABOVE[c] & others) == 0, s.trump,
+                                                     hand, mate, others, opp_trumps, ruff_risk)))
+        return out
 
     def move_classes(self):
         """The legal cards grouped into classes of equivalent cards (canonical ints);

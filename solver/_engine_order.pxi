@@ -5,7 +5,8 @@
 
 cdef enum:
     # the weights of the order (higher first); only their order matters, never a value
-    KILLER_FIRST = 5000     # the killer move, before every other card
+    KILLER_FIRST = 400000   # the killer move, before every other card (above every lead's
+                            # learned weight, see lead_class)
     KEEP_LAST = -200        # a lead that wins whenever it is led: plus its points
     CASH = 300              # a sure winner with points: plus its points
     CASH_BARE = 150         # a sure winner without points
@@ -95,6 +96,73 @@ cdef inline int lead_score(int c, int p, bint master, int trump, uint32_t hand, 
     # without trumps, from the side's longest suit (to set up its cards)
     return LOW_LEAD - p + LONG_SUIT * coinche_popcount((hand | mate) & LANE[suit])
 
+# ---------------------------------------------------------------------------
+# Lead classes: the features of a lead that the learned table (_engine_leads.pxi, written
+# by ``python -m benchmarks.leads --write-table``) is indexed by, 11 bits:
+#
+#     bits 0..1   the strain's kind and the suit's: 0 a trump suit's trump, 1 a trump
+#                 suit's plain suit, 2 sans atout, 3 tout atout
+#     bit  2      a master (no card in the other hands beats it)
+#     bits 3..4   its points: 0, 1 to 4, 10 or 11, 14 or more
+#     bits 5..6   the leader's cards in its suit: 1, 2, 3, 4 or more
+#     bit  7      partner is void in the suit
+#     bit  8      partner holds the best card of the suit among the other hands
+#     bit  9      an opponent is void in it (with trumps: void and holding trumps,
+#                 who can ruff it)
+#     bit 10      the opponents hold trumps (a trump suit only)
+# ---------------------------------------------------------------------------
+
+include "_engine_leads.pxi"       # LEARNED_LEAD_WEIGHT[LEAD_CLASSES], the learned weights
+
+cdef enum:
+    LEAD_CLASSES = 2048
+    MAX_LEAD_WEIGHT = 100000    # below KILLER_FIRST
+
+# the weights the search adds to each lead class's heuristic score: the compiled ones,
+# unless set_lead_weights (for the learning tool) changed them; LEAD_WEIGHTS_ON is False
+# when they are all equal (they order nothing: the class is not computed)
+cdef int LEAD_WEIGHT[2048]
+cdef bint LEAD_WEIGHTS_ON = False
+
+cdef void _init_lead_weights() noexcept:
+    global LEAD_WEIGHTS_ON
+    cdef int k
+    LEAD_WEIGHTS_ON = False
+    for k in range(LEAD_CLASSES):
+        LEAD_WEIGHT[k] = LEARNED_LEAD_WEIGHT[k]
+        if LEAD_WEIGHT[k] != LEAD_WEIGHT[0]:
+            LEAD_WEIGHTS_ON = True
+
+_init_lead_weights()
+
+cdef inline int lead_class(State* s, int c, int p, bint master, int trump, uint32_t hand,
+                           uint32_t mate, uint32_t others, uint32_t opp_trumps,
+                           uint32_t ruff_risk) noexcept nogil:
+    """The class of the lead ``c`` (arguments as for :func:`lead_score`)."""
+    cdef int suit = c >> 3
+    cdef uint32_t lane = LANE[suit], rest = others & lane
+    cdef int k, n = coinche_popcount(hand & lane)
+    if trump >= 0:
+        k = 0 if suit == trump else 1
+    else:
+        k = 3 if s.ta else 2
+    if master:
+        k |= 1 << 2
+    k |= (0 if p == 0 else 1 if p < 5 else 2 if p < 12 else 3) << 3
+    k |= ((n if n < 4 else 4) - 1) << 5
+    if (mate & lane) == 0:
+        k |= 1 << 7
+    if rest and (mate >> highest(rest)) & 1:
+        k |= 1 << 8
+    if trump >= 0:
+        if suit != trump and (ruff_risk >> c) & 1:
+            k |= 1 << 9
+        if opp_trumps:
+            k |= 1 << 10
+    elif (s.hands[seat_after(s.leader, 1)] & lane) == 0 or (s.hands[seat_after(s.leader, 3)] & lane) == 0:
+        k |= 1 << 9
+    return k
+
 cdef inline bint partner_takes_it(State* s, int player, uint32_t beat, uint32_t nextf) noexcept nogil:
     """Second hand: is the trick partner's for sure?  Partner, playing last, holds a card
     he may play that takes it from the card winning it now (``beat``: the cards that
@@ -161,7 +229,7 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
     # the compiler would otherwise read them again after every store
     cdef int ncards = s.ncards, trump = s.trump, led = s.led
     cdef uint32_t hand = s.hands[player], mate = s.hands[partner(player)]
-    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~hand
+    cdef uint32_t others = inplay & ~(s.trick_mask | hand)     # the other hands' cards
     cdef uint32_t opps = s.hands[next_seat(player)] | s.hands[prev_seat(player)]
     cdef uint32_t opp_trumps = (opps & LANE[trump]) if trump >= 0 else 0
     cdef uint32_t beat = 0, nextf = 0, discards = 0
@@ -196,6 +264,9 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
             sc = KILLER_FIRST
         elif ncards == 0:
             sc = lead_score(c, p, master, trump, hand, mate, others, opps, opp_trumps, ruff_risk)
+            if LEAD_WEIGHTS_ON:
+                sc += LEAD_WEIGHT[lead_class(s, c, p, master, trump, hand, mate, others, opp_trumps,
+                                             ruff_risk)]
         else:
             wins = (beat >> c) & 1
             if ncards == 3:
