@@ -120,7 +120,7 @@ def calibrate(args: argparse.Namespace) -> None:
     of the declarers' double-dummy card points minus the points needed (capot: whether
     it makes double dummy), how many were declared and how many made at the table, and
     the chance of making it (``p``: (made + 1) / (declared + 2), which keeps a bin of few
-    contracts off 0 and 1) with its standard error."""
+    contracts off 0 and 1) with its standard error; ``--strain`` keeps one strain's contracts."""
     rules, solver = Rules(), default_solver()
     rows: dict[str, list[int]] = {}
     for path in args.files:
@@ -134,6 +134,8 @@ def calibrate(args: argparse.Namespace) -> None:
                 text, declarer = t["contract"].split()
                 c = dataclasses.replace(Contract.parse(text, capot_coinche=True), declarer=Seat.parse(declarer),
                                         coinche=Coinche.parse(t.get("coinche", 0)))
+                if args.strain is not None and c.strain.name != args.strain.upper():
+                    continue
                 res = solver.strain_result(deal, dealer.next, c.strain, rules)
                 key = slack_bin(c, side_points(res.ns_points, c.team, deal_total(deal, c.strain, rules)),
                                 res.taken_all == c.team, rules)
@@ -165,6 +167,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     ca = sub.add_parser("calibrate")
     ca.add_argument("files", nargs="+")
     ca.add_argument("--below", type=int, default=None, help="only the deals numbered below this")
+    ca.add_argument("--strain", default=None, help="only the contracts in this strain (S H D C SA TA)")
     args = p.parse_args(argv)
     {"play": play, "peer": peer, "summarise": summarise, "calibrate": calibrate}[args.command](args)
 

@@ -271,6 +271,22 @@ def test_duplicate_runs_are_paired_on_the_deals_both_hold(tmp_path, capsys):
     assert out[str(second)]["bold_declared"] == 3 and out[str(first)]["deals"] == 3
 
 
+def test_calibration_keeps_one_strain_when_asked(tmp_path, capsys):
+    import json
+
+    from benchmarks.bots_duplicate import main
+    # deal 2 of seed 1, S deals: E-W take every trick in clubs double dummy
+    tables = [{"pimc_side": "EW", "contract": "capotC E", "pimc_declares": True, "made": False},
+              {"pimc_side": "EW", "contract": "80TA E", "pimc_declares": True, "made": True}]
+    runs = tmp_path / "run.jsonl"
+    runs.write_text(json.dumps({"deal": 2, "seed": 1, "diff": 0, "points": 0, "tables": tables}) + "\n")
+    main(["calibrate", str(runs), "--strain", "C"])
+    assert json.loads(capsys.readouterr().out) == {"capot made": {"declared": 1, "made_at_table": 0, "p": 0.333,
+                                                                  "se": 0.471}}
+    main(["calibrate", str(runs)])
+    assert sum(b["declared"] for b in json.loads(capsys.readouterr().out).values()) == 2
+
+
 def test_pimc_calls_say_what_the_system_reads_them_as():
     # deal 71 of seed 1, W deals: N holds Q.KT.K9.KQT, no jack.  Choosing among every
     # legal call by the score alone, N opens 80TA, which the default system reads as two
