@@ -20,6 +20,7 @@ Run::
     nice -n 10 python -m benchmarks.bots_duplicate play --start 60 --deals 100 --seed 1 --out now.jsonl
     python -m benchmarks.bots_duplicate summarise now.jsonl other.jsonl
     python -m benchmarks.bots_duplicate calibrate --below 60 other.jsonl
+    nice -n 10 python -m benchmarks.bots_duplicate peer --start 0 --deals 100 --out colver.jsonl
 """
 
 from __future__ import annotations
@@ -67,6 +68,20 @@ def play(args: argparse.Namespace) -> None:
             out.flush()
 
 
+def peer(args: argparse.Namespace) -> None:
+    """PIMC against colver's IS-DD bot, play only (``test_bench_bots.peer_deal``: the
+    contract fixed at the highest level N-S make double dummy, ``must_undertrump=false``,
+    colver given our PIMC's mean CPU time a card so far in the run), one line a deal."""
+    from benchmarks.test_bench_bots import PEER_RULES_FIELDS, PeerClock, peer_deal
+    rules, clock = Rules(**PEER_RULES_FIELDS), PeerClock("equal")
+    with open(args.out, "a", encoding="utf-8") as out:
+        for k in range(args.start, args.start + args.deals):
+            diff, points = peer_deal(k, rules, clock)
+            out.write(json.dumps({"deal": k, "diff": diff, "points": points, "colver_ms": clock.ms,
+                                  "pimc_cards": len(clock.ours), "pimc_cpu": round(sum(clock.ours), 3)}) + "\n")
+            out.flush()
+
+
 def _read(path: str) -> dict[int, dict[str, Any]]:
     rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
     return {r["deal"]: r for r in rows}
@@ -75,7 +90,7 @@ def _read(path: str) -> dict[int, dict[str, Any]]:
 def _bold(rows: dict[int, dict[str, Any]]) -> tuple[int, int, int]:
     """PIMC's contracts at TA or capot: declared, failed, and what they cost (sum of the
     table scores, PIMC minus the other side, over the failed ones)."""
-    tables = [t for r in rows.values() for t in r["tables"] if t.get("pimc_declares") and t.get("bold")]
+    tables = [t for r in rows.values() for t in r.get("tables", []) if t.get("pimc_declares") and t.get("bold")]
     failed = [t for t in tables if not t["made"]]
     return len(tables), len(failed), sum(t["pimc_minus_other"] for t in failed)
 
@@ -105,7 +120,7 @@ def calibrate(args: argparse.Namespace) -> None:
     of the declarers' double-dummy card points minus the points needed (capot: whether
     it makes double dummy), how many were declared and how many made at the table, and
     the chance of making it (``p``: (made + 1) / (declared + 2), which keeps a bin of few
-    contracts off 0 and 1) with its standard error."""
+    contracts off 0 and 1) with its standard error; ``--strain`` keeps one strain's contracts."""
     rules, solver = Rules(), default_solver()
     rows: dict[str, list[int]] = {}
     for path in args.files:
@@ -119,6 +134,8 @@ def calibrate(args: argparse.Namespace) -> None:
                 text, declarer = t["contract"].split()
                 c = dataclasses.replace(Contract.parse(text, capot_coinche=True), declarer=Seat.parse(declarer),
                                         coinche=Coinche.parse(t.get("coinche", 0)))
+                if args.strain is not None and c.strain.name != args.strain.upper():
+                    continue
                 res = solver.strain_result(deal, dealer.next, c.strain, rules)
                 key = slack_bin(c, side_points(res.ns_points, c.team, deal_total(deal, c.strain, rules)),
                                 res.taken_all == c.team, rules)
@@ -141,13 +158,18 @@ def main(argv: Optional[list[str]] = None) -> None:
     pl.add_argument("--start", type=int, default=0)
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--out", required=True)
+    pe = sub.add_parser("peer", help="PIMC against colver's IS-DD bot (the peers extra)")
+    pe.add_argument("--deals", type=int, required=True)
+    pe.add_argument("--start", type=int, default=0)
+    pe.add_argument("--out", required=True)
     su = sub.add_parser("summarise")
     su.add_argument("files", nargs="+")
     ca = sub.add_parser("calibrate")
     ca.add_argument("files", nargs="+")
     ca.add_argument("--below", type=int, default=None, help="only the deals numbered below this")
+    ca.add_argument("--strain", default=None, help="only the contracts in this strain (S H D C SA TA)")
     args = p.parse_args(argv)
-    {"play": play, "summarise": summarise, "calibrate": calibrate}[args.command](args)
+    {"play": play, "peer": peer, "summarise": summarise, "calibrate": calibrate}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -218,6 +218,11 @@ def test_bench_pimc_card_play_against_double_dummy(benchmark):
 COLVER_SPEC = '[play]\nmethod = "isdd"\n[worlds]\nsource = "uniform"\n'
 PEER_RULES_FIELDS = {"must_undertrump": False}
 PEER_DEALS = int(os.environ.get("BENCH_PEER_DEALS", "20"))
+#: colver's IS-DD player as specified here plays in count mode: 20 determinizations a
+#: card, whatever ``Agent.set_time_ms`` asks (a no-op in that mode), which is more CPU a
+#: card than our PIMC's early in a deal (3.3 s, 0.76 s, 0.58 s for its first three cards
+#: on deal 3 of seed 2027, against our mean of about 20 ms).  The clock below still
+#: records our PIMC's times.
 #: colver's time a card in ms, or "equal": the mean CPU time of our PIMC bots' cards with
 #: a choice so far in the match (100 ms until 20 are timed, 10 ms at least).
 PEER_TIME_MS = os.environ.get("BENCH_PEER_TIME_MS", "equal")

@@ -261,6 +261,10 @@ class Auction:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_state", self._replay())     # every call checked
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The calls, not the state worked out from them (worked out again when asked)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
     def _known_state(self) -> AuctionState:
         """The state after every call, worked out once (not to be changed)."""
         st: Optional[AuctionState] = self.__dict__.get("_state")

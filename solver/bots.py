@@ -252,6 +252,30 @@ def fitting_deals(hand: CardSet, seat: Seat, auction: Auction, system: BiddingSy
         return sample_deals(hand, seat, n, seed=seed, constraints=given)
 
 
+def returns_over_partner(auction: Auction, seat: Seat, call: Call) -> bool:
+    """Whether ``call`` bids another strain than partner's standing bid after partner
+    has bid over a bid of ours in another strain.
+
+    The look-ahead's rollouts continue the auction with the point-count bot, which
+    never takes its partner's bid out: a bot going back to its own strain over
+    partner's expects partner to pass, but a PIMC partner goes on in its strain, and
+    the two climb to 160 and capot, down (``tests/test_bots.py``, deals 368 and 114 of
+    seed 1).  Once partner has taken a bid of ours out, we pass or bid partner's strain.
+
+    >>> a = Auction.parse("N:80H E:pass S:90C W:pass", dealer="W")
+    >>> returns_over_partner(a, Seat.N, Call(Seat.N, CallKind.BID, 100, Strain.H))
+    True
+    >>> returns_over_partner(a, Seat.N, Call(Seat.N, CallKind.BID, 100, Strain.C))
+    False
+    """
+    bids = [c for c in auction.calls if c.kind == CallKind.BID]
+    standing = bids[-1] if bids else None
+    if call.kind != CallKind.BID or standing is None or standing.seat != seat.partner \
+            or call.strain == standing.strain:
+        return False
+    return any(c.seat == seat and c.strain != standing.strain for c in bids)
+
+
 #: The card decisions' default stopping rule: a card is settled once separated from the
 #: others, or the rest within 10 score points, at 95% confidence, looking first after 10
 #: worlds (benchmarks/bots_stopping.py on 120 deals: 0.58 of the CPU of 30 fixed worlds,
@@ -279,13 +303,14 @@ class PimcBot:
     def __init__(self, worlds: int = 30, samples: int = 30, budget: Optional[float] = None,
                  seed: Optional[int] = 0, solver: "Solver | None" = None,
                  stop: "StoppingRule | None" = CARD_STOP, lookahead: bool = True,
-                 in_system: bool = True) -> None:
+                 in_system: bool = True, follow_rescue: bool = True) -> None:
         for what, v in (("worlds", worlds), ("samples", samples)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ConstraintError(tr("{what} {value!r}: expected a whole number, 1 or more", what=what,
                                          value=v))
         self.worlds, self.samples, self.budget, self.seed = worlds, samples, budget, seed
         self.stop, self.lookahead, self.in_system = stop, lookahead, in_system
+        self.follow_rescue = follow_rescue
         self._solver = solver
 
     def __repr__(self) -> str:
@@ -349,8 +374,11 @@ class PimcBot:
         the table's system (:meth:`~solver.system.BiddingSystem.meaning`) its hand fits,
         or that show nothing, and the pass always; partners then read each other's
         calls as they were meant (a PIMC call chosen by the score alone, an 80TA without
-        a jack, misleads a partner who reads it as two jacks)."""
+        a jack, misleads a partner who reads it as two jacks).  With ``follow_rescue``,
+        never a bid that :func:`returns_over_partner`."""
         legal = view.legal_calls()
+        if self.follow_rescue:
+            legal = [c for c in legal if not returns_over_partner(view.auction, view.seat, c)]
         if not self.in_system:
             return legal
         n, hand = len(view.auction.calls), view.hand.mask

@@ -83,3 +83,12 @@ def test_a_state_handed_out_can_change_without_changing_the_auction():
     assert a.contract.coinche == 0 and a.legal_calls()[0] == Call(Seat.W, CallKind.PASS)
     a.legal_calls().clear()
     assert len(a.legal_calls()) > 1
+
+
+def test_an_auction_travels_without_its_worked_out_state():
+    import pickle
+    a = Auction.parse("E:pass S:80H W:coinche", dealer="N")
+    a.legal_calls()
+    b = pickle.loads(pickle.dumps(a))
+    assert set(vars(b)) == {"dealer", "calls", "rules"}
+    assert b == a and b.legal_calls() == a.legal_calls() and b.contract == a.contract

@@ -206,6 +206,26 @@ def test_pimc_partners_do_not_outbid_each_other():
     assert PimcBot(seed=4 + int(Seat.E)).call(view).text == "pass"
 
 
+@pytest.mark.parametrize("number, dealer, text", [
+    # deal 368 of seed 1, N deals, PIMC at E-W against the heuristic bot: W 90H, E 120C,
+    # then W 130H, E 140C, W 150H, E 160C and W capot H, down by 500 (double dummy E-W
+    # take 82 points in hearts; python -m benchmarks.bots_duplicate play --start 368
+    # --deals 1 --seed 1)
+    (368, Seat.N, "E:pass S:80S W:90H N:pass E:120C S:pass"),
+    # deal 114: W 110TA, E 120H, W 130TA, E 140H, W 150TA, down (E-W take 130 in TA)
+    (114, Seat.S, "W:110TA N:pass E:120H S:pass"),
+])
+def test_pimc_does_not_go_back_to_its_strain_over_partners(number, dealer, text):
+    from solver.bots import returns_over_partner
+    deal = deal_for(1, number)
+    auction = Auction.parse(text, dealer, Rules())
+    view = SeatView(Seat.W, deal.hands[Seat.W], dealer, auction)
+    mine = next(c.strain for c in auction.calls if c.seat == Seat.W and c.level)
+    assert PimcBot(seed=4 + int(Seat.W), follow_rescue=False).call(view).strain == mine    # the climb
+    call = PimcBot(seed=4 + int(Seat.W)).call(view)
+    assert not returns_over_partner(auction, Seat.W, call) and call.strain != mine
+
+
 #: Every contract made exactly when double dummy makes it: the bots' old judgement.
 DOUBLE_DUMMY_MAKE = {"slack < -20": 0.0, "slack -20 to -1": 0.0, "slack 0 to 9": 1.0, "slack 10 to 29": 1.0,
                      "slack >= 30": 1.0, "capot made": 1.0, "capot down": 0.0}
@@ -269,6 +289,22 @@ def test_duplicate_runs_are_paired_on_the_deals_both_hold(tmp_path, capsys):
     assert out["paired"]["deals"] == 2 and out["paired"]["first_minus_second"] == 200
     assert out["paired"]["first"] == [0, 0, 0] and out["paired"]["second"] == [2, 2, -1000]
     assert out[str(second)]["bold_declared"] == 3 and out[str(first)]["deals"] == 3
+
+
+def test_calibration_keeps_one_strain_when_asked(tmp_path, capsys):
+    import json
+
+    from benchmarks.bots_duplicate import main
+    # deal 2 of seed 1, S deals: E-W take every trick in clubs double dummy
+    tables = [{"pimc_side": "EW", "contract": "capotC E", "pimc_declares": True, "made": False},
+              {"pimc_side": "EW", "contract": "80TA E", "pimc_declares": True, "made": True}]
+    runs = tmp_path / "run.jsonl"
+    runs.write_text(json.dumps({"deal": 2, "seed": 1, "diff": 0, "points": 0, "tables": tables}) + "\n")
+    main(["calibrate", str(runs), "--strain", "C"])
+    assert json.loads(capsys.readouterr().out) == {"capot made": {"declared": 1, "made_at_table": 0, "p": 0.333,
+                                                                  "se": 0.471}}
+    main(["calibrate", str(runs)])
+    assert sum(b["declared"] for b in json.loads(capsys.readouterr().out).values()) == 2
 
 
 def test_pimc_calls_say_what_the_system_reads_them_as():
