@@ -269,3 +269,16 @@ def test_the_own_call_keeps_to_the_system_when_the_deals_ignore_the_calls():
     free = auction_advice(hand, "S", "N", before, samples=10, seed=124001, workers=1, lookahead=True,
                           system=NO_SYSTEM)
     assert not lookahead.system_fits(before, free.best.call, CardSet.from_pbn(hand).mask, DEFAULT)
+
+
+def test_bidreview_with_lookahead_tells_how_the_auction_goes_on_for_people():
+    # the table gives the advised call per seat; with --lookahead each call's answer then
+    # says how the auction went on after the advised call and the runner-up
+    from cli_helpers import EXAMPLE, run
+    review = run("bidreview", EXAMPLE, "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass",
+                 "--samples", 4, "--lookahead")
+    assert review.exit_code == 0, review.output
+    text = " ".join(review.output.split())                  # the terminal wraps long lines
+    told = [text.index(f"{seat} {call}: Looking ahead") for seat, call in
+            (("S", "80♣"), ("W", "pass"), ("N", "pass"), ("E", "pass"))]
+    assert told == sorted(told) and text.count("the runner-up") == 4, review.output
