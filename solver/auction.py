@@ -173,6 +173,32 @@ class AuctionState:
             self.passes = 0
         self.calls += 1
 
+    def copy(self) -> "AuctionState":
+        """A state that later calls may change without changing this one."""
+        other = AuctionState.__new__(AuctionState)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def legal_calls(self, seat: Seat) -> list[Call]:
+        """Every call ``seat`` may make next, in the order of :meth:`Auction.legal_calls`:
+        the calls :meth:`why_not` accepts, found without asking it of each."""
+        if self.over:
+            return []
+        r, b = self.rules, self.bid
+        calls, bids, coinche, surcoinche = _calls_of(seat, r)
+        out = [calls[0]]
+        if not (self.coinche and not r.auction.contree):
+            if b is None:
+                out += [c for _, c in bids]
+            else:
+                floor = bid_key(*b.level_strain(), r)
+                out += [c for key, c in bids if key > floor]
+        if b is not None and not self.coinche and b.seat.team != seat.team:
+            out.append(coinche)
+        if self.coinche == Coinche.COINCHE and b is not None and b.seat.team == seat.team:
+            out.append(surcoinche)
+        return out
+
     def _bid_text(self) -> str:
         b = self.bid
         if b is None:
@@ -186,6 +212,25 @@ class AuctionState:
         if b is None:
             return None
         return Contract(*b.level_strain(), b.seat, self.coinche, capot_coinche=self.rules.capot_coinche)
+
+
+_CALLS: dict[tuple[Seat, Rules], tuple[list[Call], list[tuple[tuple[int, int], Call]], Call, Call]] = {}
+
+
+def _calls_of(seat: Seat, rules: Rules) -> tuple[list[Call], list[tuple[tuple[int, int], Call]], Call, Call]:
+    """``seat``'s calls under ``rules``, made once: ``([pass], [(bid_key, bid)] in the
+    order of the legal calls, coinche, surcoinche)``; the bids are those the rules allow
+    (:meth:`AuctionState.why_not`)."""
+    key = (seat, rules)
+    made = _CALLS.get(key)
+    if made is None:
+        levels = bid_levels(rules) + (CAPOT,) + ((GENERALE,) if rules.auction.generale else ())
+        bids = [(bid_key(lv, st, rules), Call(seat, CallKind.BID, lv, st)) for lv in levels for st in bid_strains(rules)]
+        if len(_CALLS) > 256:
+            _CALLS.clear()
+        made = _CALLS[key] = ([Call(seat, CallKind.PASS)], bids, Call(seat, CallKind.COINCHE),
+                              Call(seat, CallKind.SURCOINCHE))
+    return made
 
 
 def _tokens(text: str) -> Iterator[tuple[Optional[str], str]]:
@@ -214,7 +259,15 @@ class Auction:
     rules: Rules = Rules()
 
     def __post_init__(self) -> None:
-        self.state()            # every call checked
+        object.__setattr__(self, "_state", self._replay())     # every call checked
+
+    def _known_state(self) -> AuctionState:
+        """The state after every call, worked out once (not to be changed)."""
+        st: Optional[AuctionState] = self.__dict__.get("_state")
+        if st is None:
+            st = self._replay()
+            object.__setattr__(self, "_state", st)
+        return st
 
     @classmethod
     def parse(cls, text: str, dealer: "Seat | str", rules: Rules = Rules()) -> "Auction":
@@ -250,7 +303,11 @@ class Auction:
         return cls(dealer, tuple(calls), rules)
 
     def state(self) -> AuctionState:
-        """The state after every call."""
+        """The state after every call (a copy the caller may change)."""
+        return self._known_state().copy()
+
+    def _replay(self) -> AuctionState:
+        """The state after every call, each checked in turn."""
         state = AuctionState(self.rules)
         seat = self.dealer.next
         for n, call in enumerate(self.calls, 1):
@@ -267,11 +324,11 @@ class Auction:
 
     @property
     def is_over(self) -> bool:
-        return self.state().over
+        return self._known_state().over
 
     @property
     def contract(self) -> Optional[Contract]:
-        return self.state().contract()
+        return self._known_state().contract()
 
     def before(self, index: int) -> "Auction":
         """The auction before call ``index`` (0-based)."""
@@ -279,19 +336,26 @@ class Auction:
 
     def then(self, call: Call) -> "Auction":
         """The auction with ``call`` added (checked)."""
-        return Auction(self.dealer, self.calls + (call,), self.rules)
+        seat = self.next_seat
+        if call.seat != seat:
+            raise AuctionError(tr("call {n} ({call}): it is {seat}'s turn, not {caller}'s", n=len(self.calls) + 1,
+                                  call=call, seat=seat.name, caller=call.seat.name))
+        state = self._known_state().copy()
+        state.add(call)                 # checked as a new auction checks its last call
+        out = Auction.__new__(Auction)
+        for name, value in (("dealer", self.dealer), ("calls", self.calls + (call,)), ("rules", self.rules),
+                            ("_state", state)):
+            object.__setattr__(out, name, value)
+        return out
 
     def legal_calls(self) -> list[Call]:
         """Every call the next seat may make: pass, each bid that overcalls (by level,
         then strain S H D C SA TA), coinche, surcoinche."""
-        state, seat, r = self.state(), self.next_seat, self.rules
-        if state.over:
-            return []
-        levels = bid_levels(r) + (CAPOT,) + ((GENERALE,) if r.generale else ())
-        options = [Call(seat, CallKind.PASS)]
-        options += [Call(seat, CallKind.BID, lv, s) for lv in levels for s in bid_strains(r)]
-        options += [Call(seat, CallKind.COINCHE), Call(seat, CallKind.SURCOINCHE)]
-        return [c for c in options if state.why_not(c) is None]
+        legal: Optional[list[Call]] = self.__dict__.get("_legal")
+        if legal is None:
+            legal = self._known_state().legal_calls(self.next_seat)
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
 
     def text(self) -> str:
         """The auction as text ``parse`` reads back: ``E:pass S:80H``."""

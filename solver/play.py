@@ -197,7 +197,7 @@ class Position:
         return sum(self.tricks)
 
     def hand(self, seat: Seat) -> CardSet:
-        return CardSet(self.hands[Seat.parse(seat)])
+        return CardSet(self.hands[seat])
 
     def remaining_deal(self) -> Deal:
         """The hands as they are now (only at a trick start do they hold equal counts)."""
@@ -295,7 +295,7 @@ class Position:
         return c
 
     def team_points(self, team: Team) -> int:
-        return self.points[Team.parse(team)]
+        return self.points[team]
 
     def __repr__(self) -> str:
         played = " ".join(c.name for _, c in self.history)
