@@ -90,23 +90,11 @@ class _RememberingHeuristic(HeuristicBot):
     _system: "BiddingSystem | None" = None
 
 
-class _Remembered(Auction):
-    """An :class:`Auction` whose state is worked out once: a rollout's policy reads the
-    state of the same auction for each of its calls, and reading it replays every call."""
-
-    def state(self):  # type: ignore[no-untyped-def]
-        st = self.__dict__.get("_state")
-        if st is None:
-            st = Auction.state(self)
-            object.__setattr__(self, "_state", st)
-        return st
-
-
 class _Auctions:
     """The auctions met in rollouts, each built and checked once, with whether it is
     over and its legal calls: the rollouts of every call on every deal meet the same
-    auctions again and again, and checking an auction replays all its calls.  One
-    memory serves every advice of the same dealer and rules (:func:`_known`)."""
+    auctions again and again.  One memory serves every advice of the same dealer and
+    rules (:func:`_known`)."""
 
     def __init__(self) -> None:
         self._next: dict[tuple[tuple[Call, ...], Call], Auction] = {}
@@ -121,7 +109,7 @@ class _Auctions:
                 self._next.clear()
                 self._over.clear()
                 self._legal.clear()
-            b = self._next[key] = _Remembered(a.dealer, a.calls + (call,), a.rules)
+            b = self._next[key] = a.then(call)
         return b
 
     def over(self, a: Auction) -> bool:
