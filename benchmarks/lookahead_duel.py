@@ -32,7 +32,7 @@ import numpy as np
 
 from solver.auction import Auction, Call
 from solver.bidding import _real_result
-from solver.lookahead import auction_advice
+from solver.lookahead import EVIDENCE, auction_advice
 from solver.bots import HeuristicBot, SeatView
 from solver.cards import Seat
 from solver.contract import Contract
@@ -41,11 +41,13 @@ from solver.par import par
 from solver.errors import ConstraintError
 from solver.rules import Rules
 from solver.bidding import NO_SYSTEM
+from solver.system import DEFAULT
 
 Bidder = Callable[[Deal, Auction, int], Call]
 
 
-def _advice_bidder(samples: int, lookahead: bool) -> Bidder:
+def _advice_bidder(samples: int, lookahead: bool, evidence: Optional[float] = None) -> Bidder:
+    ev = EVIDENCE if evidence is None else evidence
     memo: dict[tuple[str, int], Call] = {}
 
     def bid(deal: Deal, auction: Auction, k: int) -> Call:
@@ -55,12 +57,14 @@ def _advice_bidder(samples: int, lookahead: bool) -> Bidder:
             seed = 1000 * k + len(auction.calls)
             try:
                 adv = auction_advice(deal[seat], seat, auction.dealer, auction, samples=samples, seed=seed,
-                                     workers=1, lookahead=lookahead)
+                                     workers=1, lookahead=lookahead, evidence=ev)
             except ConstraintError:
                 # no deal fits the calls under the system from this seat (the other side
-                # bids another way): deal as if the calls showed nothing, as bidreview does
+                # bids another way): deal as if the calls showed nothing, as bidreview does,
+                # the look-ahead's own call still keeping to the system
                 adv = auction_advice(deal[seat], seat, auction.dealer, auction, samples=samples, seed=seed,
-                                     workers=1, lookahead=lookahead, system=NO_SYSTEM)
+                                     workers=1, lookahead=lookahead, system=NO_SYSTEM,
+                                     evidence=ev, fits=DEFAULT)
             memo[key] = adv.best.call
         return memo[key]
     return bid
@@ -132,11 +136,11 @@ def summarise(rows: list[dict[str, object]], samples: int, seed: int) -> dict[st
 
 def run(deals: int, samples: int, seed: int, rules: Rules = Rules(), par_tables: bool = True,
         out: Optional[str] = None, start: int = 0, stride: int = 1,
-        rows_file: Optional[str] = None) -> dict[str, object]:
+        rows_file: Optional[str] = None, evidence: Optional[float] = None) -> dict[str, object]:
     """Deals ``start``, ``start + stride``, ... (``deals`` of them); ``rows_file`` gets
     one JSON line a deal (several runs with the same ``stride`` and other ``start``
     share the work: ``--merge`` sums them up)."""
-    bidders = {"lookahead": _advice_bidder(samples, True), "ends_now": _advice_bidder(samples, False),
+    bidders = {"lookahead": _advice_bidder(samples, True, evidence), "ends_now": _advice_bidder(samples, False),
                "point_count": _point_count_bidder()}
     rows: list[dict[str, object]] = []
     t0, c0 = time.time(), time.process_time()
@@ -170,6 +174,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--start", type=int, default=0, help="the first deal's number")
     p.add_argument("--stride", type=int, default=1, help="the step between deal numbers")
     p.add_argument("--rows", default=None, help="append one JSON line a deal here")
+    p.add_argument("--evidence", type=float, default=None,
+                   help="the look-ahead's evidence (solver.lookahead.judge_calls_ahead; its default if not given)")
     p.add_argument("--merge", nargs="+", default=None, metavar="ROWS",
                    help="only sum up the rows files of earlier runs (same --samples and --seed)")
     a = p.parse_args(argv)
@@ -182,7 +188,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(json.dumps({**summarise(rows, a.samples, a.seed), "cpu_s": round(cpu, 1)}, indent=1))
         return 0
     run(a.deals, a.samples, a.seed, par_tables=not a.no_par, out=a.out, start=a.start, stride=a.stride,
-        rows_file=a.rows)
+        rows_file=a.rows, evidence=a.evidence)
     return 0
 
 

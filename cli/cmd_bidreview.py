@@ -97,6 +97,11 @@ def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auct
         t.add_row(c.call.seat.name, people_text(call_text(c.call)), people_text(advice), cost,
                   *([str(c.advice.samples)] if stopped else []))
     print_table(t)
+    if lookahead:
+        # how the auction goes on after the advised call and the runner-up, for each call
+        for c in r.calls:
+            if c.advice.lookahead is not None:
+                say(f"{c.call.seat.name} {people_text(call_text(c.call))}: {people_text(c.advice.lookahead.text)}")
     if not all(c.fitted for c in r.calls):
         say(tr("* no deal fitted the calls before it under the system from that seat (the players did "
                "not follow it): its deals ignore what the calls showed."))

@@ -90,23 +90,11 @@ class _RememberingHeuristic(HeuristicBot):
     _system: "BiddingSystem | None" = None
 
 
-class _Remembered(Auction):
-    """An :class:`Auction` whose state is worked out once: a rollout's policy reads the
-    state of the same auction for each of its calls, and reading it replays every call."""
-
-    def state(self):  # type: ignore[no-untyped-def]
-        st = self.__dict__.get("_state")
-        if st is None:
-            st = Auction.state(self)
-            object.__setattr__(self, "_state", st)
-        return st
-
-
 class _Auctions:
     """The auctions met in rollouts, each built and checked once, with whether it is
     over and its legal calls: the rollouts of every call on every deal meet the same
-    auctions again and again, and checking an auction replays all its calls.  One
-    memory serves every advice of the same dealer and rules (:func:`_known`)."""
+    auctions again and again.  One memory serves every advice of the same dealer and
+    rules (:func:`_known`)."""
 
     def __init__(self) -> None:
         self._next: dict[tuple[tuple[Call, ...], Call], Auction] = {}
@@ -121,7 +109,7 @@ class _Auctions:
                 self._next.clear()
                 self._over.clear()
                 self._legal.clear()
-            b = self._next[key] = _Remembered(a.dealer, a.calls + (call,), a.rules)
+            b = self._next[key] = a.then(call)
         return b
 
     def over(self, a: Auction) -> bool:
@@ -235,16 +223,23 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
 def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Team, leader: Seat, rules: Rules,
                  punish: bool = True) -> tuple[int, bool]:
     """``team``'s margin and success with the final contract of a rollout played double
-    dummy; with ``punish`` a contract left uncoinched that fails is scored coinched (when
-    its level may be coinched), as the opening advice scores its bids: the rollouts'
-    point-count seats seldom coinche (never a no-trump or all-trump contract), while
-    seats that judge a coinche on sampled deals coinche what fails."""
+    dummy.  With ``punish`` (when the contract's level may be coinched) a contract left
+    uncoinched that fails is scored coinched, and a coinched contract that makes is
+    scored surcoinched, as the opening advice scores its bids: the rollouts'
+    point-count seats seldom coinche (never a no-trump or all-trump contract) and never
+    surcoinche, while seats that judge their calls on sampled deals coinche what fails
+    and surcoinche what makes."""
     margin, ok = contract_margin(contract, deal, row, team, leader, rules)
-    ours = contract.team == team
-    if not punish or contract.coinche != Coinche.NONE or ok == ours or not may_coinche(contract.level, rules):
+    makes = ok == (contract.team == team)
+    if not punish or not may_coinche(contract.level, rules):
         return margin, ok
-    doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE),
-                              rules.capot_coinche)
+    if contract.coinche == Coinche.NONE and not makes:
+        worse = Coinche.COINCHE
+    elif contract.coinche == Coinche.COINCHE and makes:
+        worse = Coinche.SURCOINCHE
+    else:
+        return margin, ok
+    doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(worse), rules.capot_coinche)
     return contract_margin(doubled, deal, row, team, leader, rules)
 
 
@@ -375,15 +370,18 @@ def _shares(counter: Counter[str], n: int) -> dict[str, float]:
 def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
                       rules: Rules, system: BiddingSystem = DEFAULT, policy: Optional[Policy] = None,
                       seeded: Optional[SeededPolicy] = None, seed: Optional[int] = None,
-                      punish: bool = True, evidence: float = EVIDENCE,
+                      punish: bool = True, evidence: float = EVIDENCE, fits: Optional[BiddingSystem] = None,
                       ) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
     """The calls of ``auction`` judged by rollouts on the deals of an auction advice:
     what :func:`solver.bidding.judge_calls` gives for "ends now" (each call's
     :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
     standing, and the score matrix), and how the auctions went on.  The advised call is
     the one of highest mean among the calls whose system meaning the hand fits
-    (:func:`system_fits`), unless the policy's own call is within ``evidence`` paired
-    standard errors of it; ``punish``: see :func:`final_margin`."""
+    (:func:`system_fits`; ``fits``, when given, is that system instead of ``system``: the
+    deals may have been dealt as if the calls showed nothing, ``system`` then
+    :data:`~solver.bidding.NO_SYSTEM`, while the seat's own call still keeps to its
+    system), unless the policy's own call is within ``evidence`` paired standard errors
+    of it; ``punish``: see :func:`final_margin`."""
     nexts: list[Counter[str]] = []
     ends: list[list[Auction]] = []
     options, values, success, finals = rollout_values(auction, seat, deals, results, rules, system, policy,
@@ -392,8 +390,9 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
     # only the calls the system lets this hand make: partner and opponents read each call
     # by the system when they sample deals, so a call the hand does not fit misleads them
     hand = deals[0][seat] if deals else None
+    own_system = system if fits is None else fits
     allowed = [j for j in range(len(options))
-               if hand is None or system_fits(auction, options[j], hand.mask, system)] or list(range(len(options)))
+               if hand is None or system_fits(auction, options[j], hand.mask, own_system)] or list(range(len(options)))
     top = max(allowed, key=lambda j: (round(float(values[:, j].mean()), 9), later[j]))
     own = options.index(policy_call(auction, seat, hand, rules, system, policy, seeded, seed, len(options))) \
         if hand is not None else top
@@ -425,7 +424,7 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
                                      gain=gain.value, se=gain.se) + "."
     best_mean = max(range(len(options)), key=lambda j: (round(float(values[:, j].mean()), 9), later[j]))
     if best_mean not in allowed:
-        shows = system.meaning(auction.then(options[best_mean]), len(auction.calls)).describe()
+        shows = own_system.meaning(auction.then(options[best_mean]), len(auction.calls)).describe()
         text = text[:-1] + ". " + tr("{call} has the highest mean ({ev:+.0f}) but shows {shows}, which this hand "
                                      "does not hold: partner would bid on cards that are not there",
                                      call=call_text(options[best_mean]),
@@ -464,16 +463,16 @@ def _note_text(ranked: list[CallJudged], conts: dict[Call, Continuation]) -> str
 
 
 def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None, *, punish: bool = True,
-          evidence: float = EVIDENCE) -> CallJudging:
+          evidence: float = EVIDENCE, fits: Optional[BiddingSystem] = None) -> CallJudging:
     """A :class:`~solver.bidding.CallJudging` for :func:`solver.bidding.auction_advice`:
     each call judged by continuing the auction with ``policy`` (or a ``seeded`` policy
-    per rollout; by default the point-count bot) on every deal (``punish``, ``evidence``:
-    :func:`judge_calls_ahead`)."""
+    per rollout; by default the point-count bot) on every deal (``punish``, ``evidence``,
+    ``fits``: :func:`judge_calls_ahead`)."""
 
     def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
                 system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
         return judge_calls_ahead(auction, seat, deals, results, rules, system, policy, seeded, seed, punish,
-                                 evidence)
+                                 evidence, fits)
     return judging
 
 
@@ -486,17 +485,18 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    max_attempts: "int | None" = None, confidence: "float | None" = None,
                    margin: "float | None" = None, time: "float | None" = None,
                    lookahead: bool = False, policy: Optional[Policy] = None,
-                   seeded: Optional[SeededPolicy] = None, evidence: float = EVIDENCE) -> AuctionAdvice:
+                   seeded: Optional[SeededPolicy] = None, evidence: float = EVIDENCE,
+                   fits: Optional[BiddingSystem] = None) -> AuctionAdvice:
     """Advice for the next call of ``auction`` (:func:`solver.bidding.auction_advice`);
     with ``lookahead`` (or a ``policy`` or ``seeded`` policy given) each call is judged
     by continuing the auction on every deal instead of as if it ended after the call
-    (``evidence``: :func:`judge_calls_ahead`).
+    (``evidence``, ``fits``: :func:`judge_calls_ahead`).
 
     >>> a = auction_advice("AJ9.A7.KT.J", "N", "E", "S:80H W:pass", samples=8, seed=4, workers=1, lookahead=True)
     >>> a.text.startswith("Looking ahead")
     True
     """
-    judge = ahead(policy, seeded, evidence=evidence) if lookahead or policy is not None or seeded is not None else None
+    judge = ahead(policy, seeded, evidence=evidence, fits=fits) if lookahead or policy is not None or seeded is not None else None
     return bidding.auction_advice(hand, seat, dealer, auction, samples, seed, rules, system, constraints,
                                   workers=workers, executor=executor, progress=progress,
                                   max_attempts=max_attempts, confidence=confidence, margin=margin, time=time,
@@ -510,7 +510,9 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
                    margin: "float | None" = None, time: "float | None" = None,
                    lookahead: bool = False) -> AuctionReview:
     """Each call of ``auction`` reviewed from its player's seat
-    (:func:`solver.bidding.review_auction`), with ``lookahead`` by the rollouts' advice."""
+    (:func:`solver.bidding.review_auction`), with ``lookahead`` by the rollouts' advice,
+    each seat's own call keeping to ``system`` even where the deals are dealt as if the
+    calls before it showed nothing (no deal fitting them)."""
     return bidding.review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
                                   workers=workers, progress=progress, confidence=confidence, margin=margin,
-                                  time=time, judge=ahead() if lookahead else None)
+                                  time=time, judge=ahead(fits=system) if lookahead else None)

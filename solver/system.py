@@ -5,7 +5,9 @@ the call), for calls of some strains and levels, the call shows a :class:`Shows`
 conjunction of conditions on the caller's hand, stated relative to the call's trumps:
 honours held (``J``, ``9``, ``A``, ``10``, ``K``, ``Q`` of trumps, ``aces``,
 ``jacks``), a trump length, a number of "raise values".  The first rule that fits a
-call gives its meaning; a call no rule fits shows nothing, and says so.
+call gives its meaning; a bid above every level the rules of its situation and strain
+name (a capot) shows what the highest of them shows; a call no rule fits shows nothing,
+and says so.
 
 The situations: ``open`` (no bid yet), ``overcall`` (the standing bid is an
 opponent's), ``raise`` (a strain partner bid: each step of 10 shows one more raise
@@ -229,6 +231,11 @@ class BiddingSystem:
         if situation == "pass_open":
             return self._denial(before, call)
         rule = next((r for r in self.rules if r.fits(situation, call)), None)
+        level = call.level or 0
+        if rule is None:
+            rule = self._above(situation, call)
+            if rule is not None:
+                level = rule.high               # read as the highest bid the rules describe
         if rule is None:
             return Meaning(None)
         standing = before.contract
@@ -236,8 +243,19 @@ class BiddingSystem:
         steps = 0
         partner = _partners_bid(before, call) if situation == "raise" else None
         if partner is not None:
-            steps = max(0, ((call.level or 0) - (partner.level or 0)) // 10)
+            steps = max(0, (level - (partner.level or 0)) // 10)
         return rule.shows.resolve(strain, steps) if strain is not None else Meaning(None)
+
+    def _above(self, situation: str, call: Call) -> Optional[Rule]:
+        """For a bid above every level the rules of its situation and strain name (a
+        capot, or 170 when the rules stop at 160), the rule of the highest level below
+        it: a higher bid shows at least what the highest described one shows (a raise
+        to capot, the raise values of a raise to that level)."""
+        if call.kind != CallKind.BID:
+            return None
+        below = [r for r in self.rules if r.high < (call.level or 0)
+                 and r.fits(situation, dataclasses.replace(call, level=r.high))]
+        return max(below, key=lambda r: r.high, default=None)
 
     def _denial(self, before: Auction, call: Call) -> Meaning:
         """A pass before any bid: none of the cheapest openings in a suit."""

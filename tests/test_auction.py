@@ -120,7 +120,7 @@ def test_a_system_file_replaces_the_default(tmp_path):
     mine = load_system(f)
     a = Auction.parse("S:80H", "E")
     assert mine.meaning(a, 0).describe() == "the J of ♥"
-    assert DEFAULT.meaning(Auction.parse("S:capotH", "E"), 0).nothing      # no rule: shows nothing
+    assert mine.meaning(Auction.parse("S:80H W:90S", "E"), 1).nothing       # no rule: shows nothing
     bad = tmp_path / "bad.json"
     bad.write_text('{"rules": [{"situation": "dream"}]}', encoding="utf-8")
     with pytest.raises(SystemError_, match="rule 1: situation 'dream'"):

@@ -1,7 +1,8 @@
 """Rollout bidding (solver/lookahead.py)."""
 
 from solver import bidding
-from solver.auction import Auction, CallKind
+from solver.auction import Auction, CallKind, parse_call
+from solver.cards import CardSet, Seat
 from solver.bots import HeuristicBot, SeatView
 from solver import lookahead
 from solver.lookahead import auction_advice, continue_auction, rollout_values
@@ -207,3 +208,77 @@ def test_the_advised_call_fits_what_the_system_says_it_shows():
     assert not system_fits(adv.auction, top.call, adv.hand.mask)
     assert system_fits(adv.auction, adv.best.call, adv.hand.mask)
     assert adv.lookahead.chosen == adv.best.call and adv.to_dict()["best"] == adv.best.call.text
+
+
+def test_a_bid_above_the_systems_levels_shows_what_the_highest_level_shows():
+    # the default system's rules stop at 160: a capot (or any bid above 160) opened or
+    # overcalled shows at least what 160 shows, so the look-ahead cannot escape the
+    # system rule by bidding capot with a hand that fits no 100-160 bid in the suit
+    from solver.system import DEFAULT
+    over = Auction.parse("E:110D S:capot S", "N")
+    assert DEFAULT.meaning(over, 1) == DEFAULT.meaning(Auction.parse("E:110D S:160S", "N"), 1)
+    opened = Auction.parse("E:capot SA", "N")
+    assert DEFAULT.meaning(opened, 0).describe() == "at least 2 aces"
+    # the 36th deal of the duel (Deal.random(2063), dealer N): S holds K J 9 of ♠, three
+    # spades, which no ♠ overcall from 100 fits (J 9 and four ♠), and the look-ahead bid
+    # capot ♠ there (it fails double dummy on the real deal)
+    assert not lookahead.system_fits(Auction.parse("E:110D", "N"), parse_call("capot S", Seat.S),
+                                     CardSet.from_pbn("KJ9.AK9.-.AJ").mask)
+    # a raise to capot shows the raise values of a raise to 160: one a step of 10 from
+    # partner's bid (the duel's deal 127: S raised N's 80♣ to capot with K J 8 of ♣)
+    raised = Auction.parse("E:80D S:pass W:capot D", "N")
+    assert DEFAULT.meaning(raised, 2) == DEFAULT.meaning(Auction.parse("E:80D S:pass W:160D", "N"), 2)
+    assert DEFAULT.meaning(Auction.parse("E:120D S:pass W:capot D", "N"), 2).values == 4
+
+
+def test_a_coinched_contract_that_makes_is_scored_surcoinched_in_the_rollouts():
+    # the rollouts' point-count seats never surcoinche, while seats judging their calls on
+    # sampled deals surcoinche a coinched contract that makes: a coinche is scored
+    # against the surcoinche it would meet, as a failing bid is scored coinched
+    from solver.bidding import contract_margin, solve_six_strains
+    from solver.contract import Coinche, cached_contract
+    from solver.deal import Deal
+    from solver.solve import default_solver
+    deal, leader, rules = Deal.random(seed=3), Seat.E, Rules()
+    rows = solve_six_strains(default_solver(), (deal, leader, rules))
+    made = [(s, lv) for s in range(6) for lv in (80, 90, 100) if
+            contract_margin(cached_contract(lv, s, Seat.N, 0), deal, rows[s], Seat.N.team, leader, rules)[1]]
+    assert made                                  # N-S make some contract on this deal
+    strain, level = made[0]
+    for team in (Seat.N.team, Seat.E.team):
+        coinched = cached_contract(level, strain, Seat.N, int(Coinche.COINCHE))
+        both = cached_contract(level, strain, Seat.N, int(Coinche.SURCOINCHE))
+        got = lookahead.final_margin(coinched, deal, rows[strain], team, leader, rules)
+        assert got == contract_margin(both, deal, rows[strain], team, leader, rules)
+        assert got != contract_margin(coinched, deal, rows[strain], team, leader, rules)
+        assert lookahead.final_margin(coinched, deal, rows[strain], team, leader, rules, punish=False) == \
+            contract_margin(coinched, deal, rows[strain], team, leader, rules)
+
+
+def test_the_own_call_keeps_to_the_system_when_the_deals_ignore_the_calls():
+    # where no deal fits the calls before it, the deals are dealt as if the calls showed
+    # nothing (system NO_SYSTEM, as bidreview and the duel do); the seat's own call must
+    # still fit its system (``fits``): S's J 9 of ♠ are two spades, no ♠ overcall of 110
+    # (the J and 9 and four ♠); without ``fits`` this advice is 110♠ (the duel's deal 124)
+    from solver.bidding import NO_SYSTEM
+    from solver.system import DEFAULT
+    hand, before = "J9.Q9.AK8.9", Auction.parse("E:100C", "N")
+    adv = auction_advice(hand, "S", "N", before, samples=10, seed=124001, workers=1, lookahead=True,
+                         system=NO_SYSTEM, fits=DEFAULT)
+    assert lookahead.system_fits(before, adv.best.call, CardSet.from_pbn(hand).mask, DEFAULT)
+    free = auction_advice(hand, "S", "N", before, samples=10, seed=124001, workers=1, lookahead=True,
+                          system=NO_SYSTEM)
+    assert not lookahead.system_fits(before, free.best.call, CardSet.from_pbn(hand).mask, DEFAULT)
+
+
+def test_bidreview_with_lookahead_tells_how_the_auction_goes_on_for_people():
+    # the table gives the advised call per seat; with --lookahead each call's answer then
+    # says how the auction went on after the advised call and the runner-up
+    from cli_helpers import EXAMPLE, run
+    review = run("bidreview", EXAMPLE, "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass",
+                 "--samples", 4, "--lookahead")
+    assert review.exit_code == 0, review.output
+    text = " ".join(review.output.split())                  # the terminal wraps long lines
+    told = [text.index(f"{seat} {call}: Looking ahead") for seat, call in
+            (("S", "80♣"), ("W", "pass"), ("N", "pass"), ("E", "pass"))]
+    assert told == sorted(told) and text.count("the runner-up") == 4, review.output

@@ -169,6 +169,12 @@ def test_the_look_ahead_box_beside_the_auction_advice(server, browser):
     assert rows and rows[0].get_attribute("data-call") == want.best.call.text.replace(" ", "")
     assert "En anticipant" in browser.find_element(By.ID, "adv-recommendation").text
     shot(browser, "15b-advice-looking-ahead")
+    # the auction's review, asked with the box ticked, looks ahead too: each call's line
+    # tells how the auction goes on after the advised call and the runner-up
+    browser.find_element(By.ID, "auction-review").click()
+    settle(browser, 120)
+    steps = browser.find_elements(By.CSS_SELECTOR, "#auction-review-box ol.steps li")
+    assert len(steps) == 2 and all("En anticipant" in li.text for li in steps), [li.text for li in steps]
 
 
 def test_practice_and_bad_input(server, browser):

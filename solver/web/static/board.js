@@ -206,7 +206,7 @@ function stateKey(name) {
     case "advice": return [a.hand, a.seat, state.dealer, readAuction(a.auction).join(" "), a.samples, a.seed, state.lang, a.lookahead].join("|");
     case "lead": return [state.deal, a.hand, leadSeat(), `${state.level}${state.strain}`, declarer(), a.samples, a.seed, state.lang].join("|");
     case "estimates": return [state.deal, state.dealer, state.lang].join("|");
-    case "auctionReview": return [state.deal, state.dealer, readAuction(a.auction).join(" "), a.seed, state.lang].join("|");
+    case "auctionReview": return [state.deal, state.dealer, readAuction(a.auction).join(" "), a.seed, state.lang, a.lookahead].join("|");
     default: return null;
   }
 }
@@ -1197,7 +1197,8 @@ function runAuctionReview() {
   return guarded(async () => {
     const key = keyOf("auctionReview");
     await runJob("auctionreview", { deal: state.deal, dealer: state.dealer, auction: readAuction(state.adv.auction).join(" "),
-                                    samples: 30, seed: state.adv.seed, lang: state.lang }, (r) => keep("auctionReview", r, key));
+                                    samples: 30, seed: state.adv.seed, lang: state.lang, lookahead: state.adv.lookahead },
+                 (r) => keep("auctionReview", r, key));
     render();
   });
 }
