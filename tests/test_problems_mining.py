@@ -9,8 +9,9 @@ import pytest
 
 from solver.cards import Card, Seat, Suit, Team
 from solver.deal import Deal
-from solver.problems import (CLEAR_SE, MAX_BEST_SHARE, MIN_LEGAL, MineTask, Problem, calibrate,
-                             check_problem, forced_bid, forced_strain, mine, mine_deal, near_key)
+from solver.problems import (CLEAR_SE, MAX_BEST_SHARE, MIN_LEGAL, MineTask, Problem, ProblemError, calibrate,
+                             check_problem, forced_bid, forced_strain, merge_sets, mine, mine_deal, near_key,
+                             set_order)
 from solver.rating import DEFAULT_RATING
 from solver.rules import Rules, Strain
 from solver.solve import Solver
@@ -70,6 +71,26 @@ def test_the_miner_leaves_near_duplicates_out(four_hands: list[Problem], monkeyp
     twin = _side_suits_swapped(four_hands[0])
     monkeypatch.setattr(problems, "mine_deal", lambda solver, task: [twin if task.k % 2 else four_hands[0]])
     assert list(mine(3, {"four-hands": 2}, max_deals=20)) == [four_hands[0]]
+
+
+def test_runs_on_consecutive_deals_merge_into_one_run(four_hands: list[Problem]) -> None:
+    """Two runs of seed 3, before and from the deal of the second problem, joined by
+    merge_sets: the problems, ratings and order of one run over all the deals."""
+    split = int(four_hands[1].id.split("-")[2])
+    first = list(mine(3, {"four-hands": 3}, max_deals=split))
+    second = list(mine(3, {"four-hands": 3}, start=split))
+    assert [p.id for p in first] == [four_hands[0].id]
+    assert int(second[0].id.split("-")[2]) == split
+    one = sorted(calibrate(four_hands), key=set_order)
+    assert merge_sets([second, first], {"four-hands": 3}) == one
+    assert len(merge_sets([first, second])) == 4                    # no count: every problem of both runs
+
+
+def test_merging_leaves_near_duplicates_across_runs_out(four_hands: list[Problem]) -> None:
+    twin = dataclasses.replace(_side_suits_swapped(four_hands[0]), id="4h-3-900-1")
+    assert merge_sets([four_hands, [twin]]) == sorted(calibrate(four_hands), key=set_order)
+    with pytest.raises(ProblemError):
+        merge_sets([four_hands, [dataclasses.replace(twin, seed=4)]])
 
 
 @pytest.mark.slow
