@@ -27,11 +27,11 @@ from solver.errors import CoincheError, quote
 from solver.messages import tr
 from solver.rating import Rating, after_answer
 from solver.rules import Strain
-from solver.sampling import parse_hand
 from solver.bidding import call_text
 from solver.auction import parse_call
-from solver.practice import (bidding_problem, judge_bid, judge_play, judge_seat_answer, play_hints, play_problem,
-                             problem_position, problem_rating, seat_problems, set_problems, set_rating)
+from solver.practice import (BANDS, judge_play, judge_seat_answer, judge_set_call, play_hints, play_problem,
+                             problem_position, problem_rating, seat_problems, set_kind_problems, set_problems,
+                             set_rating)
 from solver.problems import KINDS, Problem, ProblemKind, goal_sentence
 
 #: Problem seeds tried for one that fits --strain / --theme before giving up.
@@ -78,10 +78,16 @@ def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[
     return theme is None or theme in problem.get("themes", ())
 
 
-def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[str]) -> Iterator[dict[str, Any]]:
-    """Problems of ``kind`` from ``seed`` on that fit the filters; with a theme, the shipped set's."""
-    if theme is not None and kind == "four-hands":
-        chosen = set_problems(theme, None if strain is None else strain.name)
+def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[str],
+              band: Optional[str] = None) -> Iterator[dict[str, Any]]:
+    """Problems of ``kind`` from ``seed`` on that fit the filters; with a theme or a
+    difficulty, the shipped set's."""
+    if (theme is not None or band is not None) and kind == "four-hands":
+        low, high = BANDS[band] if band is not None else (0, 10_000)
+        chosen = [p for p in set_problems(theme, None if strain is None else strain.name)
+                  if low <= p["rating"] < high]
+        if not chosen and band is not None:
+            raise fail(tr("no problem of the set fits the filters"))
         if not chosen:
             raise fail(tr("no problem of the set has theme {theme}", theme=quote(theme)) if strain is None
                        else tr("no problem of the set has theme {theme} in {strain}", theme=quote(theme),
@@ -92,7 +98,7 @@ def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[st
     s = seed
     while True:
         for _ in range(FILTER_TRIES):
-            p = bidding_problem(s) if kind == "bidding" else play_problem(s)
+            p = play_problem(s)
             s += 1
             if _fits(p, strain, theme):
                 break
@@ -143,38 +149,65 @@ def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Car
             err_console.print(error_line(e), soft_wrap=True)
 
 
-def _show_bidding(problem: Mapping[str, Any], number: int) -> None:
-    say()
-    say(tr("Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.", n=number, dealer=problem["dealer"],
-           calls=problem["auction"] or "-"))
-    say(tr("Your hand ({seat}): {hand}", seat="S", hand=cards_text(sorted_hand(list(parse_hand(problem["hand"])), None))))
-
-
-def _call(read: Callable[[], str], problem: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The learner's call, judged; a call that cannot be made is refused and asked again."""
-    while True:
-        text = _ask(read, tr("Your call: "))
-        try:
-            return judge_bid(problem, text)
-        except CoincheError as e:
-            err_console.print(error_line(e), soft_wrap=True)
-
-
 def _call_name(text: str) -> str:
     return call_text(parse_call(text, Seat.S))
 
 
-def _judged_bid(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
-    if judged["right"]:
-        say(tr("Right: {call} (advised: {best}).", call=_call_name(judged["call"]), best=_call_name(judged["best"])))
-    else:
-        say(tr("Wrong: {call} loses {cost:.0f} ± {se:.0f} a deal against {best}.", call=_call_name(judged["call"]),
-               cost=judged["cost"], se=judged["cost_se"], best=_call_name(judged["best"])))
-    top = list(judged["costs"].items())[:6]
-    say(tr("Loss of each call against the advised one on {n} deals: {costs}", n=judged["samples"],
-           costs=", ".join(f"{_call_name(c)} {v['cost']:.0f} ± {v['se']:.0f}" for c, v in top)))
-    say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(after.rating),
-           rd=round(2 * after.deviation)))
+def _practice_bidding(theme: Optional[str], band: Optional[str], count: Optional[int], seed: Optional[int],
+                      rating_file: Optional[Path]) -> None:
+    """Bidding problems of the shipped set: the hand and the calls so far, the call judged
+    against the problem's solution and the costs of its alternatives (mean losses on its deals,
+    with their standard errors)."""
+    try:
+        chosen = set_kind_problems(ProblemKind.BIDDING, theme, band)
+    except CoincheError:
+        raise fail(tr("no bidding problem of the set fits the filters")) from None
+    path = rating_path() if rating_file is None else rating_file
+    rating = first = load_rating(path)
+    start = seed_or_fresh(seed)
+    read = sys.stdin.readline
+    misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
+    done = 0
+    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
+           rd=round(2 * rating.deviation)))
+    try:
+        for n in itertools.count(1):
+            p = chosen[(start + n - 1) % len(chosen)]
+            say()
+            say(tr("Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.", n=n, dealer=p.dealer.name,
+                   calls=" ".join(call_text(c) for c in p.auction) or "-"))
+            hand = sorted_hand(list(p.deal.hands[p.seat]), None)
+            say(tr("Your hand ({seat}): {hand}", seat=p.seat.name, hand=cards_text(hand)), wrap=False)
+            while True:
+                text = _ask(read, tr("Your call: "))
+                try:
+                    judged = judge_set_call(p, text)
+                    break
+                except CoincheError as e:
+                    err_console.print(error_line(e), soft_wrap=True)
+            before, rating = rating, after_answer(rating, set_rating(p), judged["right"])
+            save_rating(path, rating)
+            call, best = _call_name(judged["call"]), _call_name(judged["best"])
+            if judged["right"]:
+                say(tr("Right: {call}.", call=call))
+            else:
+                if judged["cost"] is None:
+                    say(tr("Wrong: {call}; the solution is {best}.", call=call, best=best))
+                else:
+                    say(tr("Wrong: {call} loses {cost} a deal against {best}.", call=call, cost=judged["cost"],
+                           best=best))
+                misses.append((tr("Miss, problem {n} ({id}): you called {call}, best {best}.", n=n, id=p.id,
+                                  call=call, best=best), None))
+            say(tr("Loss of each call against {best} on {n} deals: {costs}", best=best, n=judged["samples"],
+                   costs=", ".join(f"{_call_name(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
+            say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(rating.rating),
+                   rd=round(2 * rating.deviation)))
+            done += 1
+            if count is not None and n >= count:
+                break
+    except Stop:
+        pass
+    _end_of_run(done, first, rating, misses)
 
 
 def _line(judged: Mapping[str, Any]) -> None:
@@ -207,6 +240,9 @@ def practice(
     count: Annotated[Optional[int], typer.Option("--count", min=1, help="Stop after this many problems "
                                                  "(default: until quit or the end of the input).")] = None,
     seed: SeedOpt = None,
+    difficulty: Annotated[Optional[str], typer.Option("--difficulty", help="Only problems of the shipped set "
+                                                      "of this difficulty: easy, medium or hard (by rating).")]
+    = None,
     rating_file: Annotated[Optional[Path], typer.Option("--rating-file", help="The rating file (default: "
                                                         "practice-rating.json in the data directory).")]
     = None,
@@ -218,11 +254,16 @@ def practice(
     """
     if kind not in KINDS:
         raise fail(tr("--kind {kind}: expected one of {kinds}", kind=quote(kind), kinds=", ".join(KINDS)))
+    if difficulty is not None and difficulty not in BANDS:
+        raise fail(tr("difficulty {band}: expected one of {bands}", band=repr(difficulty), bands=", ".join(BANDS)))
     if kind == ProblemKind.SEAT:
-        _practice_seat(theme, None if strain is None else Strain.parse(strain), count, seed, rating_file)
+        _practice_seat(theme, None if strain is None else Strain.parse(strain), count, seed, rating_file, difficulty)
         return
     if kind == ProblemKind.BIDDING and strain is not None:
         raise fail(tr("--strain: bidding problems have no strain; it applies to four-hands problems"))
+    if kind == ProblemKind.BIDDING:
+        _practice_bidding(theme, difficulty, count, seed, rating_file)
+        return
     wanted = Strain.parse(strain) if strain is not None else None
     path = rating_path() if rating_file is None else rating_file
     rating = load_rating(path)
@@ -234,24 +275,13 @@ def practice(
     say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
            rd=round(2 * rating.deviation)))
     try:
-        for n, problem in enumerate(_problems(kind, start, wanted, theme), 1):
-            if kind == "bidding":
-                _show_bidding(problem, n)
-                judged = _call(read, problem)
-            else:
-                judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
+        for n, problem in enumerate(_problems(kind, start, wanted, theme, difficulty), 1):
+            judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
             before, rating = rating, after_answer(rating, problem_rating(problem), judged["right"])
             save_rating(path, rating)
-            if kind == "bidding":
-                _judged_bid(judged, before, rating)
-            else:
-                _judged(judged, before, rating)
+            _judged(judged, before, rating)
             done += 1
-            if not judged["right"] and kind == "bidding":
-                misses.append((tr("Miss, problem {n} (seed {seed}): you called {call}, advised {best}.", n=n,
-                                  seed=problem["seed"], call=_call_name(judged["call"]),
-                                  best=_call_name(judged["best"])), None))
-            elif not judged["right"]:
+            if not judged["right"]:
                 misses.append((tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n,
                                   seed=problem["seed"], card=card_text(judged["card"]),
                                   best=cards_text(judged["best"])), judged))
@@ -301,10 +331,11 @@ def _played_tricks(pos: Any) -> list[list[tuple[str, Card]]]:
 
 
 def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Optional[int], seed: Optional[int],
-                   rating_file: Optional[Path]) -> None:
+                   rating_file: Optional[Path], band: Optional[str] = None) -> None:
     """Seat problems of the shipped set: the seat's hand and the play only, judged on the
     problem's worlds (its costs are mean losses with their standard errors)."""
-    chosen = seat_problems(theme, None if strain is None else strain.name)
+    low, high = BANDS[band] if band is not None else (0, 10_000)
+    chosen = [p for p in seat_problems(theme, None if strain is None else strain.name) if low <= p.rating < high]
     if not chosen:
         raise fail(tr("no seat problem of the set fits the filters"))
     path = rating_path() if rating_file is None else rating_file

@@ -23,7 +23,7 @@ from solver.bidding import call_text
 from solver.parallel import executor
 from solver.problems import (Problem, ProblemError, calibrate, check_problem, goal_sentence, load_problems,
                              problems_from_json, problems_to_json)
-from solver.problems import mine as mine_problems, set_order
+from solver.problems import merge_sets, mine as mine_problems, set_order
 from solver.messages import N_, tr
 from solver.solve import Solver
 
@@ -71,6 +71,8 @@ def mine(
     count: Annotated[int, typer.Option("--count", min=0, help="Four-hands problems to keep.")] = 0,
     seat: Annotated[int, typer.Option("--seat", min=0, help="Seat problems to keep.")] = 0,
     bidding: Annotated[int, typer.Option("--bidding", min=0, help="Bidding problems to keep.")] = 0,
+    start: Annotated[int, typer.Option("--start", min=0, help="The first deal of the run (deal numbers go on from it).")] = 0,
+    deals: Annotated[Optional[int], typer.Option("--deals", min=1, help="Mine at most this many deals.")] = None,
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -83,6 +85,9 @@ def mine(
     --scheduler tcp://HOST:8786); the set is the same whatever runs it.  Ctrl-C writes what
     was mined so far.
 
+    Runs of one seed over consecutive deals (--start, --deals) are joined by
+    "coinche problems merge" into the set one run over all of them mines.
+
     Example: coinche problems mine --seed 1 --count 20 --seat 10 --bidding 10 --out p.json
     """
     counts = {"four-hands": count, "seat": seat, "bidding": bidding}
@@ -92,19 +97,19 @@ def mine(
         raise fail(tr("{path} is a directory: expected a file", path=out))
     kind, options = parallel_backend("process", scheduler, cluster)
     problems: list[Problem] = []
-    deals = [0]
+    done = [start]
     stopped = 0
-    start = _cpu_seconds()
+    cpu = _cpu_seconds()
     total = sum(counts.values())
     with progress_bar(N_("mining"), total=total, show=not no_progress, rate=N_("problems")) as bar:
         def seen(k: int, kept: dict[str, int]) -> None:
-            deals[0] = k + 1
+            done[0] = k + 1
         try:
             with contextlib.ExitStack() as stack:
                 ex = None
                 if kind == "dask" or (workers or 1) > 1:
                     ex = stack.enter_context(executor(kind, workers, **options))
-                for p in mine_problems(seed, counts, ex=ex, on_deal=seen):
+                for p in mine_problems(seed, counts, ex=ex, start=start, max_deals=deals, on_deal=seen):
                     problems.append(p)
                     bar.advance()
         except KeyboardInterrupt:
@@ -117,17 +122,59 @@ def mine(
     tmp = out.with_name(out.name + ".part")
     tmp.write_text(problems_to_json(problems), encoding="utf-8")
     os.replace(tmp, out)
-    figures = _figures(problems, deals[0]) | {"cpu_seconds": round(_cpu_seconds() - start, 1)}
+    figures = (_figures(problems, done[0] - start) | {"first_deal": start, "next_deal": done[0]}
+               | {"cpu_seconds": round(_cpu_seconds() - cpu, 1)})
     if as_json:
         print_json(figures)
     else:
-        say(tr("{n} problems from {deals} deals written to {path}", n=len(problems), deals=deals[0], path=out))
+        say(tr("{n} problems from {deals} deals written to {path}", n=len(problems), deals=done[0] - start, path=out))
+        if start:
+            say(tr("deals {first} to {last}", first=start, last=done[0] - 1))
         render_rows(tr("themes"), [N_("theme"), N_("problems")], sorted(figures["themes"].items()),
                     numeric=["problems"])
         render_rows(tr("ratings"), [N_("rating"), N_("problems")], list(figures["ratings"].items()),
                     numeric=["problems"])
     if stopped:
         raise typer.Exit(stopped)
+
+
+@problems_app.command()
+@handle_errors
+def merge(
+    files: Annotated[list[Path], typer.Argument(help="Problem files of one seed, mined on consecutive ranges of deals.")],
+    out: Annotated[Path, typer.Option("--out", help="The problem file to write (JSON).")],
+    count: Annotated[Optional[int], typer.Option("--count", min=0, help="Keep at most this many four-hands problems.")] = None,
+    seat: Annotated[Optional[int], typer.Option("--seat", min=0, help="Keep at most this many seat problems.")] = None,
+    bidding: Annotated[Optional[int], typer.Option("--bidding", min=0, help="Keep at most this many bidding problems.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Join problem files mined from one seed on consecutive ranges of deals (mine --start
+    --deals) into the set one run over all the deals writes: the deals' order, near-duplicates
+    left out, at most --count, --seat, --bidding of each kind, rated again together.
+
+    Example: coinche problems merge a.json b.json --bidding 500 --out p.json
+    """
+    if out.exists() and out.is_dir():
+        raise fail(tr("{path} is a directory: expected a file", path=out))
+    sets = []
+    for f in files:
+        if not f.is_file():
+            raise fail(tr("no such file: {path}", path=f))
+        sets.append(problems_from_json(f.read_text(encoding="utf-8")))
+    limits = {"four-hands": count, "seat": seat, "bidding": bidding}
+    counts = None
+    if any(v is not None for v in limits.values()):
+        counts = {kind: 10 ** 9 if v is None else v for kind, v in limits.items()}
+    problems = merge_sets(sets, counts)
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(problems_to_json(problems), encoding="utf-8")
+    os.replace(tmp, out)
+    figures = _figures(problems, 0)
+    del figures["deals"]
+    if as_json:
+        print_json(figures)
+    else:
+        say(tr("{n} problems written to {path}", n=len(problems), path=out))
 
 
 @problems_app.command()

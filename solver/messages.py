@@ -1291,4 +1291,14 @@ FRENCH: dict[str, str] = {
     "warning: anyone who can reach this machine on its networks can use the board; nothing is encrypted, and there is no password (--token)": "attention : quiconque atteint cette machine sur ses réseaux peut utiliser le tableau ; rien n'est chiffré, et il n'y a pas de mot de passe (--token)",
     "stopped at once by a second signal": "arrêté sur-le-champ par un second signal",
     "played {played}: cards as text go through Position.parse": "cartes jouées {played} : les cartes écrites en texte passent par Position.parse",
+    # problems: mining runs joined, the endplay theme, bidding practice from the shipped set
+    "deals {first} to {last}": "donnes {first} à {last}",
+    "{n} problems written to {path}": "{n} problèmes écrits dans {path}",
+    "problem sets of different seeds: {seeds}": "des jeux de problèmes de graines différentes : {seeds}",
+    "no bidding problem of the set fits the filters": "aucun problème d'enchères du jeu ne répond aux filtres",
+    "Right: {call}.": "Juste : {call}.",
+    "Wrong: {call}; the solution is {best}.": "Faux : {call} ; la solution est {best}.",
+    "Wrong: {call} loses {cost} a deal against {best}.": "Faux : {call} perd {cost} par donne face à {best}.",
+    "Miss, problem {n} ({id}): you called {call}, best {best}.": "Raté, problème {n} ({id}) : vous avez dit {call}, le mieux {best}.",
+    "Loss of each call against {best} on {n} deals: {costs}": "Perte de chaque annonce face à {best} sur {n} donnes : {costs}",
 }

@@ -364,14 +364,21 @@ def _in_band(p: Problem, band: "str | None") -> bool:
     return low <= p.rating < high
 
 
-def _pick(kind: str, seed: int, theme: "str | None", band: "str | None", strain: "str | None") -> Problem:
-    """Problem ``seed`` (counted round) among the shipped set's problems of ``kind``, ``theme``,
-    difficulty ``band`` and ``strain`` (a card problem's).  CoincheError when none fits."""
+def set_kind_problems(kind: str, theme: "str | None" = None, band: "str | None" = None,
+                      strain: "str | None" = None) -> list[Problem]:
+    """The shipped set's problems of ``kind``, ``theme``, difficulty ``band`` (:data:`BANDS`)
+    and ``strain`` (a card problem's), in the set's order.  CoincheError when none fits."""
     chosen = [p for p in load_problems() if p.kind == kind and (theme is None or theme in p.themes)
               and (strain is None or (p.contract is not None and p.contract.strain.name == strain))
               and _in_band(p, band)]
     if not chosen:
         raise CoincheError(tr("no problem of the set fits the filters"))
+    return chosen
+
+
+def _pick(kind: str, seed: int, theme: "str | None", band: "str | None", strain: "str | None") -> Problem:
+    """Problem ``seed`` (counted round) among :func:`set_kind_problems`."""
+    chosen = set_kind_problems(kind, theme, band, strain)
     return chosen[seed % len(chosen)]
 
 
@@ -432,6 +439,15 @@ def set_bidding_answer_view(problem_id: str, call: str, learner: "Rating | None"
     each kept alternative's cost and standard error, and the learner's rating after it.
     CoincheError when the call cannot be made."""
     p = _set_problem(problem_id, "bidding")
+    judged = judge_set_call(p, call)
+    return {**judged, "learner": _rated(p, learner, judged["right"])}
+
+
+def judge_set_call(p: Problem, call: str) -> dict[str, Any]:
+    """The call ``call`` (English or French) for the shipped set's bidding problem ``p``: right
+    when it is the solution; its cost against the solution (``None`` when it is none of the
+    cheapest alternatives the problem keeps), each kept alternative's cost and standard error.
+    CoincheError when the call cannot be made."""
     auction = Auction(p.dealer, (), p.rules)
     for c in p.auction:
         auction = auction.then(c)
@@ -443,4 +459,4 @@ def set_bidding_answer_view(problem_id: str, call: str, learner: "Rating | None"
     costs = {a.answer: {"cost": a.cost, "se": a.se} for a in p.alternatives}
     cost = 0 if right else costs.get(chosen.text, {"cost": None})["cost"]
     return {"id": p.id, "call": chosen.text, "right": right, "best": p.solution, "cost": cost, "costs": costs,
-            "samples": p.samples, "learner": _rated(p, learner, right)}
+            "samples": p.samples}

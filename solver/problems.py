@@ -19,7 +19,9 @@ and keeps the positions that qualify.  The committed set is ``solver/data/proble
 
 from __future__ import annotations
 
+import collections
 import dataclasses
+import itertools
 import json
 import math
 import random
@@ -272,8 +274,9 @@ def side_score(contract: Contract, deal: Deal, leader: Seat, rules: Rules, ns_po
 LAST_TRICKS = 3
 
 
-def themes_of(pos: Position, card: Card) -> tuple[str, ...]:
-    """Themes read from the solution ``card`` played in ``pos``:
+def themes_of(pos: Position, card: Card, line: Sequence[Card] = ()) -> tuple[str, ...]:
+    """Themes read from the solution ``card`` played in ``pos`` and the solution ``line``
+    (the exact play from ``card`` on, ``card`` first, as :attr:`Problem.line` holds it):
 
     - ``drawing-trumps``: a trump led in a suit contract;
     - ``exit``: the lead of a singleton side card;
@@ -285,6 +288,7 @@ def themes_of(pos: Position, card: Card) -> tuple[str, ...]:
     - ``unblocking``: following with one's highest card of the suit on a trick it does not win;
     - ``last-trick``: a decision in the last :data:`LAST_TRICKS` tricks, counting for the last
       trick's 10 (the miner leaves out the last two tricks, where no hand has 3 legal cards);
+    - ``endplay``: the endplay that forces a lead (:func:`is_endplay`, read from the line);
     - ``technique`` when none of these applies."""
     out: list[str] = []
     strain = pos.strain
@@ -316,7 +320,37 @@ def themes_of(pos: Position, card: Card) -> tuple[str, ...]:
             out.append("unblocking")
     if pos.total_tricks - pos.tricks_played <= LAST_TRICKS:
         out.append("last-trick")
+    if is_endplay(pos, card, line):
+        out.append("endplay")
     return tuple(out) or ("technique",)
+
+
+def is_endplay(pos: Position, card: Card, line: Sequence[Card]) -> bool:
+    """Whether the solution ``card`` in ``pos``, followed by the exact ``line`` (``card``
+    first), is the endplay that forces a lead: the seat to move could have kept the lead
+    (another of its legal cards is the highest still out of its suit when it leads, or beats
+    the trick so far when it follows), yet its card hands the trick to an opponent, who has
+    a choice of leads, and the opponent's lead along the line (its best, the line being
+    exact) gives the next trick back to the seat's side."""
+    strain = pos.strain
+    side = pos.to_move.team
+    others = [c for c in pos.legal_cards() if c != card]
+    if pos.trick:
+        keeps = any(trick_winner(list(pos.trick) + [c], strain) == len(pos.trick) for c in others)
+    else:
+        out = [c for s in Seat if s != pos.to_move for c in pos.hand(s)]
+        keeps = any(not any(o.suit == c.suit and _higher(o, c, strain) for o in out) for c in others)
+    rest = 4 - len(pos.trick)
+    if not keeps or not line or line[0] != card or len(line) < rest + 4:
+        return False
+    q = pos.copy()
+    for c in line[:rest]:
+        q.play(c)
+    if q.to_move.team == side or len(q.legal_cards()) < 2:
+        return False
+    for c in line[rest:rest + 4]:
+        q.play(c)
+    return q.to_move.team == side
 
 
 def _higher(a: Card, b: Card, strain: Strain) -> bool:
@@ -623,7 +657,7 @@ def _card_problem(kind: ProblemKind, where: tuple[int, int, Deal, Seat, tuple[Ca
         id=f"{prefix}-{seed}-{k}-{i}", kind=kind, deal=deal, dealer=dealer, auction=auction,
         contract=contract, seat=pos.to_move, played=tuple(c for _, c in pos.history), goal=goal, goal_text=text,
         solution=str(sol), solution_cards=tuple(best), line=tuple(line), alternatives=alts,
-        themes=themes_of(pos, sol), difficulty=0.5, rating=1500, seed=seed, samples=samples, rules=rules)
+        themes=themes_of(pos, sol, line), difficulty=0.5, rating=1500, seed=seed, samples=samples, rules=rules)
 
 
 def _bidding_problem(where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: int, seat: Seat, auction: Any,
@@ -687,13 +721,16 @@ def near_key(p: Problem) -> tuple[Any, ...]:
     return (p.kind, p.goal, strain.trump >= 0, strain == Strain.TA, side, len(trick), tuple(roles))
 
 
-def mine(seed: int, counts: dict[str, int], *, ex: Any = None, rules: Rules = Rules(), max_deals: int = 10_000_000,
+def mine(seed: int, counts: dict[str, int], *, ex: Any = None, rules: Rules = Rules(), start: int = 0,
+         max_deals: Optional[int] = None,
          on_deal: Optional[Callable[[int, dict[str, int]], None]] = None) -> Iterator[Problem]:
     """Problems of each kind in ``counts`` (kind -> how many) mined from the deals of ``seed``
-    in order (:func:`mine_deal`), near-duplicates (:func:`near_key`) left out, until every
-    kind has its count.  ``ex``: a :class:`solver.parallel.Executor` running the deals on its
-    workers (the deals' results are read in order, so the set is the same whatever runs it);
-    without, the deals are mined here.  ``on_deal(k, kept)`` after each deal."""
+    in order (:func:`mine_deal`), from deal ``start`` on and at most ``max_deals`` of them (no limit: ``None``),
+    near-duplicates (:func:`near_key`) left out, until every kind has its count.  ``ex``: a
+    :class:`solver.parallel.Executor` running the deals on its workers (the deals' results
+    are read in order, so the set is the same whatever runs it); without, the deals are mined
+    here.  ``on_deal(k, kept)`` after deal ``k``.  Runs on consecutive ranges of deals,
+    joined by :func:`merge_sets`, give the problems of one run over all of them."""
     need = {kind: n for kind, n in counts.items() if n > 0}
     for kind in need:
         if kind not in KINDS:
@@ -702,13 +739,14 @@ def mine(seed: int, counts: dict[str, int], *, ex: Any = None, rules: Rules = Ru
     kinds = tuple(kind for kind in KINDS if kind in need)
     kept: dict[str, int] = {kind: 0 for kind in kinds}
     seen: set[tuple[Any, ...]] = set()
-    tasks = (MineTask(seed, k, kinds, rules) for k in range(max_deals))
+    deals = itertools.count(start) if max_deals is None else iter(range(start, start + max_deals))
+    tasks = (MineTask(seed, k, kinds, rules) for k in deals)
     if ex is None:
         solver = Solver()
         results: Iterator[list[Problem]] = (mine_deal(solver, t) for t in tasks)
     else:
         results = ex.map_ordered(mine_deal, tasks)
-    for k, found in enumerate(results):
+    for k, found in enumerate(results, start):
         for p in found:
             if kept[p.kind] >= need[p.kind]:
                 continue
@@ -732,6 +770,29 @@ def set_order(p: Problem) -> tuple[int, int, int, int]:
     seed make the same file."""
     _, seed, k, i = p.id.rsplit("-", 3)
     return KINDS.index(p.kind), int(seed), int(k), int(i)
+
+
+def merge_sets(sets: Sequence[Sequence[Problem]], counts: Optional[dict[str, int]] = None) -> list[Problem]:
+    """The problems of several mining runs of one seed as one run over all their deals would
+    keep them: in the order of the deals (:func:`set_order`), near-duplicates (:func:`near_key`)
+    left out but the first, at most ``counts[kind]`` of a kind when given, rated again among
+    themselves (:func:`calibrate`) and sorted.  The runs must cover consecutive ranges of deals
+    (``mine(start=...)``) for the result to be that of one run."""
+    seeds = {p.seed for s in sets for p in s}
+    if len(seeds) > 1:
+        raise ProblemError(tr("problem sets of different seeds: {seeds}",
+                              seeds=", ".join(str(s) for s in sorted(seeds))))
+    seen: set[tuple[Any, ...]] = set()
+    kept: collections.Counter[str] = collections.Counter()
+    out: list[Problem] = []
+    for p in sorted((p for s in sets for p in s), key=set_order):
+        key = near_key(p)
+        if key in seen or (counts is not None and kept[p.kind] >= counts.get(p.kind, 0)):
+            continue
+        seen.add(key)
+        kept[p.kind] += 1
+        out.append(p)
+    return sorted(calibrate(out), key=set_order)
 
 
 def mine_four_hands(seed: int, count: int, *, rules: Rules = Rules(), max_deals: int = 100000,

@@ -103,19 +103,52 @@ def test_ctrl_c_keeps_the_rating_and_exits_130(tmp_path: Path) -> None:
     assert Rating.from_dict(json.loads(file.read_text())).rating > 1500
 
 
-def test_a_bidding_problem_is_judged_on_the_sampled_advice(tmp_path: Path) -> None:
-    from solver.bidding import auction_advice
-    from solver.cards import Seat
-    from solver.practice import bidding_problem
+def test_bidding_problems_come_from_the_shipped_set(tmp_path: Path, monkeypatch) -> None:
+    """--kind bidding serves the shipped set's bidding problems in the set's order from --seed,
+    judged on their stored solution and costs: no advice is sampled (it would raise here)."""
+    import solver.bidding
+    import solver.practice
+    from solver.problems import load_problems
+    from solver.rating import Rating as R
 
-    p = bidding_problem(3)
-    adv = auction_advice(p["hand"], Seat.S, Seat.parse(p["dealer"]), p["auction"], samples=p["samples"],
-                         seed=p["seed"])
-    r = run("practice", "--kind", "bidding", "--seed", 3, "--count", 1, "--rating-file", tmp_path / "r.json",
-            input=f"coinche\n{adv.best.call.text}\n")
+    def no_sampling(*args, **kwargs):
+        raise AssertionError("a bidding problem was judged by sampling again")
+    monkeypatch.setattr(solver.bidding, "auction_advice", no_sampling)
+    monkeypatch.setattr(solver.practice, "auction_advice", no_sampling)
+    shipped = [p for p in load_problems() if p.kind == "bidding"]
+    first, second = shipped[5], shipped[6]
+    wrong = second.alternatives[0]
+    file = tmp_path / "r.json"
+    r = run("practice", "--kind", "bidding", "--seed", 5, "--count", 2, "--rating-file", file,
+            input=f"{first.solution}\n{wrong.answer}\n")
     assert r.exit_code == 0, r.output
-    assert "Right" in r.stdout and "on 100 deals" in r.stdout
-    assert len(r.stderr.strip().splitlines()) == 1 and "coinche" in r.stderr     # refused, asked again
+    assert f"Your hand ({first.seat.name})" in r.stdout and "Right" in r.stdout
+    assert f"loses {wrong.cost} a deal" in r.stdout and f"on {second.samples} deals" in r.stdout
+    review = r.stdout.split("2 problems, 1 right")[1]
+    assert f"problem 2 ({second.id})" in review
+    # the rating moved against each problem's rating from the set (deviation 150 when it has none)
+    expected = after_answer(after_answer(R(), R(float(first.rating), float(first.deviation or 150)), True),
+                            R(float(second.rating), float(second.deviation or 150)), False)
+    assert R.from_dict(json.loads(file.read_text())) == expected
+
+
+def test_bidding_filters_theme_and_difficulty(tmp_path: Path) -> None:
+    from solver.practice import BANDS
+    from solver.problems import load_problems
+
+    low, high = BANDS["hard"]
+    fit = [p for p in load_problems() if p.kind == "bidding" and "answer" in p.themes and low <= p.rating < high]
+    assert fit
+    p = fit[0]
+    wrong = next(a.answer for a in p.alternatives)
+    r = run("practice", "--kind", "bidding", "--theme", "answer", "--difficulty", "hard", "--seed", 0,
+            "--count", 1, "--rating-file", tmp_path / "r.json", input=f"surcoinche\n{wrong}\n")
+    assert r.exit_code == 0, r.output
+    assert f"problem 1 ({p.id})" in r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1                    # surcoinche refused, asked again
+    one_line_error(run("practice", "--kind", "bidding", "--difficulty", "impossible"), "impossible")
+    one_line_error(run("practice", "--kind", "bidding", "--theme", "exit", "--rating-file", tmp_path / "r.json",
+                       input=""), "no bidding problem")
 
 
 def test_a_theme_draws_from_the_shipped_set(tmp_path: Path) -> None:

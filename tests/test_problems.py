@@ -99,6 +99,36 @@ def test_theme_last_trick_and_none() -> None:
     assert _themes("N", "", "SA") == ("technique",)   # a plain side ace led
 
 
+# Hearts trump, none left; South leads with three tricks to go.  The club throws West in, and
+# West must lead a spade into South's ace-queen: South takes the last two tricks.  Cashing the
+# ace of spades instead keeps the lead but leaves West the king and the ace of clubs.
+ENDING = [["D7", "D8", "D9"], ["CT", "DJ", "DQ"], ["SA", "SQ", "C7"], ["SK", "SJ", "CA"]]
+
+
+def _line(pos: Position, card: Card) -> list[Card]:
+    """The exact line after ``card`` (``card`` first), as the miner writes a problem's."""
+    solver = Solver()
+    after = pos.copy()
+    after.play(card)
+    return [card] + solver.optimal_line(after, solver.card_values(pos)[card])
+
+
+def test_theme_endplay_read_from_the_line() -> None:
+    pos = Position.parse(Deal(ENDING), "H", "S")
+    values = Solver().card_values(pos)
+    assert max(values, key=lambda c: values[c]) == Card.parse("C7")      # the throw-in is the one best card
+    throw_in = _line(pos, Card.parse("C7"))
+    assert throw_in[1] == Card.parse("CA")                                  # West wins the club...
+    assert "endplay" in themes_of(pos, Card.parse("C7"), throw_in)        # ...and leads into the tenace
+    assert "endplay" not in themes_of(pos, Card.parse("C7"))                # no line, no endplay
+    cash = Card.parse("SA")                                                 # keeps the lead: no endplay
+    assert "endplay" not in themes_of(pos, cash, _line(pos, cash))
+    # the same club lead with the ace of clubs in North's hand: North wins it, nobody is thrown in
+    north = [["D7", "D8", "CA"], ["CT", "DJ", "DQ"], ["SA", "SQ", "C7"], ["SK", "SJ", "D9"]]
+    pos = Position.parse(Deal(north), "H", "S")
+    assert "endplay" not in themes_of(pos, Card.parse("C7"), _line(pos, Card.parse("C7")))
+
+
 def test_bidding_situations() -> None:
     north = Auction.parse("80H", Seat.W)              # West deals, North opens 80♥
     assert bidding_themes(Auction.parse("", Seat.W), Seat.N) == ("opening",)
@@ -148,10 +178,10 @@ def test_committed_set_themes_are_read_from_the_solutions() -> None:
                 auction = auction.then(c)
             assert p.themes == bidding_themes(auction, p.seat, p.solution), p.id
         else:
-            assert p.themes == themes_of(p.position(), Card.parse(p.solution)), p.id
+            assert p.themes == themes_of(p.position(), Card.parse(p.solution), p.line), p.id
     cards = {t for p in problems if p.kind != "bidding" for t in p.themes}
     assert {"drawing-trumps", "ruffing", "unblocking", "points-on-partner", "keeping-a-guard",
-            "last-trick", "ducking", "exit"} <= cards
+            "last-trick", "ducking", "exit", "endplay"} <= cards
 
 
 def test_a_coinche_answer_is_judged_by_the_deal_score() -> None:

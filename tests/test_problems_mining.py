@@ -4,13 +4,15 @@ on their worlds and deals, and the difficulty calibrated from failing players.""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from solver.cards import Card, Seat, Suit, Team
 from solver.deal import Deal
-from solver.problems import (CLEAR_SE, MAX_BEST_SHARE, MIN_LEGAL, MineTask, Problem, calibrate,
-                             check_problem, forced_bid, forced_strain, mine, mine_deal, near_key)
+from solver.problems import (CLEAR_SE, MAX_BEST_SHARE, MIN_LEGAL, MineTask, Problem, ProblemError, calibrate,
+                             check_problem, forced_bid, forced_strain, merge_sets, mine, mine_deal, near_key,
+                             load_problems, set_order)
 from solver.rating import DEFAULT_RATING
 from solver.rules import Rules, Strain
 from solver.solve import Solver
@@ -72,6 +74,26 @@ def test_the_miner_leaves_near_duplicates_out(four_hands: list[Problem], monkeyp
     assert list(mine(3, {"four-hands": 2}, max_deals=20)) == [four_hands[0]]
 
 
+def test_runs_on_consecutive_deals_merge_into_one_run(four_hands: list[Problem]) -> None:
+    """Two runs of seed 3, before and from the deal of the second problem, joined by
+    merge_sets: the problems, ratings and order of one run over all the deals."""
+    split = int(four_hands[1].id.split("-")[2])
+    first = list(mine(3, {"four-hands": 3}, max_deals=split))
+    second = list(mine(3, {"four-hands": 3}, start=split))
+    assert [p.id for p in first] == [four_hands[0].id]
+    assert int(second[0].id.split("-")[2]) == split
+    one = sorted(calibrate(four_hands), key=set_order)
+    assert merge_sets([second, first], {"four-hands": 3}) == one
+    assert len(merge_sets([first, second])) == 4                    # no count: every problem of both runs
+
+
+def test_merging_leaves_near_duplicates_across_runs_out(four_hands: list[Problem]) -> None:
+    twin = dataclasses.replace(_side_suits_swapped(four_hands[0]), id="4h-3-900-1")
+    assert merge_sets([four_hands, [twin]]) == sorted(calibrate(four_hands), key=set_order)
+    with pytest.raises(ProblemError):
+        merge_sets([four_hands, [dataclasses.replace(twin, seed=4)]])
+
+
 @pytest.mark.slow
 def test_seat_problems_are_clear_over_the_worlds_and_on_the_real_deal() -> None:
     solver = Solver()
@@ -118,3 +140,31 @@ def test_mined_problems_carry_their_players(four_hands: list[Problem]) -> None:
         assert fails["heuristic"] == 1.0 and set(fails) == {"random", "heuristic", "pimc-3", "pimc-12"}
         legal = p.position().legal_cards()
         assert fails["random"] == round(1 - len(p.solution_cards) / len(legal), 3)
+
+
+def _without_rating(p: Problem) -> str:
+    """A problem's JSON line but its rating and deviation (fitted over the whole set)."""
+    d = p.to_dict()
+    del d["rating"], d["deviation"]
+    return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_shipped_set_is_what_its_command_mines() -> None:
+    """The first four-hands and seat problems of the shipped set's seed (docs/problems.md:
+    coinche problems mine --seed 1 --count 1000 --seat 500) mined again by today's bot and
+    classifiers: the same problems byte for byte, but the ratings fitted over the whole set."""
+    shipped = load_problems()
+    seed = shipped[0].seed
+    again = calibrate(list(mine(seed, {"four-hands": 3, "seat": 2})))      # difficulty: its own fail rates
+    for kind in ("four-hands", "seat"):
+        mined = [_without_rating(p) for p in again if p.kind == kind]
+        assert mined == [_without_rating(p) for p in shipped if p.kind == kind][:len(mined)], kind
+
+
+@pytest.mark.slow
+def test_the_shipped_bidding_problems_are_what_their_command_mines() -> None:
+    """The first bidding problem of the shipped set mined again (coinche problems mine --seed 1
+    --bidding ...): the same problem byte for byte, but its rating."""
+    shipped = [p for p in load_problems() if p.kind == "bidding"]
+    (again,) = calibrate(list(mine(shipped[0].seed, {"bidding": 1})))
+    assert _without_rating(again) == _without_rating(shipped[0])

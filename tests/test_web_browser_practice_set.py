@@ -115,3 +115,63 @@ def test_seat_and_bidding_problems_of_the_set_by_keyboard_on_a_phone():
         assert b.find_element(By.ID, "pr-verdict").text.startswith(said(b, "right"))
         assert said(b, "right") != "Well done!"
         shot(b, "practice-set-03-french")
+
+
+def choose(driver, select_id: str, value: str, most: int = 40) -> None:
+    """A filter set by the keyboard: focus it, then arrow keys until ``value`` is chosen."""
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    tab_to(driver, select_id)
+    for _ in range(most):
+        if driver.execute_script("return document.getElementById(arguments[0]).value", select_id) == value:
+            return
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+        settle(driver)
+        tab_to(driver, select_id)
+    raise AssertionError(f"{select_id} never took {value!r}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_theme_ten_problems_the_rating_and_each_miss_on_a_phone(lang):
+    """What a learner does on a phone: picks a theme, solves ten of its four-hands problems
+    (right and wrong in turns), sees the rating move after each answer and, at the end, every
+    miss with its solution line; in English and in French."""
+    with live_server() as url, chromium("en-GB" if lang == "en" else "fr-FR") as b:
+        b.set_window_size(390, 844)
+        open_board(b, url + f"/#panel=practice&pk=play&ps=0&lang={lang}")
+        choose(b, "pr-theme", "endplay")
+        b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+        settle(b)
+        moves, missed = [], []
+        for n in range(10):
+            shown = b.execute_script("return playProblem")
+            p = SET[shown["id"]]
+            assert "endplay" in p.themes and p.kind == "four-hands"
+            card = p.solution if n % 2 == 0 else next(a.answer for a in p.alternatives)
+            before = b.execute_script("return localStorage.getItem('coinche-practice-rating')")
+            b.find_element(By.CSS_SELECTOR, f'.card.legal[data-card="{card}"]').click()
+            settle(b)
+            verdict = b.find_element(By.ID, "pr-verdict").text
+            assert verdict.startswith(said(b, "right" if n % 2 == 0 else "wrong")), verdict
+            after = rating(b)
+            assert json.dumps(after) != before                              # the rating moved
+            moves.append(b.find_element(By.ID, "pr-moved").text)
+            if n % 2:
+                missed.append(p)
+            if n == 1:
+                shot(b, f"practice-theme-01-miss-{lang}")
+            if n < 9:
+                b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
+                settle(b)
+        assert len(moves) == 10 and all(m for m in moves)
+        misses = b.find_elements(By.CSS_SELECTOR, "#pr-misses li")
+        assert len(misses) == len(missed) == 5
+        for li in misses:                                                   # each miss with its line
+            tricks = [t.text for t in li.find_elements(By.CSS_SELECTOR, ".pr-line span")]
+            assert tricks and all(len(t.split()) in (1, 2, 3, 4) for t in tricks), tricks
+        assert b.execute_script("return document.scrollingElement.scrollWidth") <= 390
+        b.execute_script("document.getElementById('pr-misses').scrollIntoView()")
+        shot(b, f"practice-theme-02-misses-{lang}")
+        if lang == "fr":
+            assert b.find_element(By.CSS_SELECTOR, "label[for=pr-theme]").text == "Thème"
+            assert "mise en main" in [o.text for o in b.find_elements(By.CSS_SELECTOR, "#pr-theme option")]

@@ -46,10 +46,10 @@ const PTEXT = {
 const THEMES = {
   en: { "drawing-trumps": "drawing trumps", exit: "exit", ruffing: "ruffing", "points-on-partner": "points on partner",
         overtaking: "overtaking", ducking: "ducking", "keeping-a-guard": "keeping a guard", unblocking: "unblocking",
-        "last-trick": "the last trick's 10", technique: "technique" },
+        "last-trick": "the last trick's 10", endplay: "endplay", technique: "technique" },
   fr: { "drawing-trumps": "faire tomber les atouts", exit: "sortie", ruffing: "coupe", "points-on-partner": "charger le partenaire",
         overtaking: "prendre la main au partenaire", ducking: "laisser passer", "keeping-a-guard": "garder la garde",
-        unblocking: "déblocage", "last-trick": "le dix de der", technique: "technique" },
+        unblocking: "déblocage", "last-trick": "le dix de der", endplay: "mise en main", technique: "technique" },
 };
 // The situations of the set's bidding problems (docs/problems.md), in each language.
 const BID_THEMES = {
