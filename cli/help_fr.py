@@ -556,16 +556,43 @@ HELP_FR: dict[str, str] = {
     '--scheduler tcp://HOST:8786); the set is the same whatever runs it.  Ctrl-C writes what\n'
     'was mined so far.\n'
     '\n'
+    'Runs of one seed over consecutive deals (--start, --deals) are joined by\n'
+    '"coinche problems merge" into the set one run over all of them mines.\n'
+    '\n'
     'Example: coinche problems mine --seed 1 --count 20 --seat 10 --bidding 10 --out p.json':
         "Annonce et joue des donnes avec le robot heuristique et garde les positions (et les annonces) où une réponse est clairement juste, sans les quasi-doublons ; cote chaque problème d'après les joueurs qui le ratent.  Les donnes tournent sur des processus locaux (--workers), ou sur Dask (--cluster local:N, --scheduler tcp://HOST:8786) ; la série est la même quoi qui la calcule.  Ctrl-C écrit ce qui a été trouvé jusque-là.\n"
         '\n'
+        'Les passages d\'une même graine sur des donnes consécutives (--start, --deals) se joignent avec « coinche problems merge » en la série qu\'un seul passage sur toutes ces donnes trouve.\n'
+        '\n'
         'Exemple : coinche problems mine --seed 1 --count 20 --seat 10 --bidding 10 --out p.json',
+    'The first deal of the run (deal numbers go on from it).':
+        'La première donne du passage (les numéros de donne continuent à partir d\'elle).',
+    'Mine at most this many deals.':
+        'Parcourt au plus autant de donnes.',
+    'Join problem files mined from one seed on consecutive ranges of deals (mine --start\n'
+    '--deals) into the set one run over all the deals writes: the deals\' order, near-duplicates\n'
+    'left out, at most --count, --seat, --bidding of each kind, rated again together.\n'
+    '\n'
+    'Example: coinche problems merge a.json b.json --bidding 500 --out p.json':
+        "Joint des fichiers de problèmes trouvés avec une même graine sur des plages de donnes consécutives (mine --start --deals) en la série qu'écrit un seul passage sur toutes ces donnes : l'ordre des donnes, sans les quasi-doublons, au plus --count, --seat, --bidding de chaque sorte, cotés de nouveau ensemble.\n"
+        '\n'
+        'Exemple : coinche problems merge a.json b.json --bidding 500 --out p.json',
+    'Problem files of one seed, mined on consecutive ranges of deals.':
+        "Des fichiers de problèmes d'une même graine, trouvés sur des plages de donnes consécutives.",
+    'Keep at most this many four-hands problems.':
+        'Garde au plus autant de problèmes à quatre jeux.',
+    'Keep at most this many seat problems.':
+        'Garde au plus autant de problèmes à une main.',
+    'Keep at most this many bidding problems.':
+        "Garde au plus autant de problèmes d'enchères.",
+    'Only problems of the shipped set of this difficulty: easy, medium or hard (by rating).':
+        'Seulement les problèmes de la série livrée de cette difficulté : easy, medium ou hard (selon la cote).',
     'The seed: the same seed mines the same set.':
         'La graine : la même graine trouve la même série.',
     'The problem file to write (JSON).':
         'Le fichier de problèmes à écrire (JSON).',
     'Four-hands problems to keep.':
-        'Les problèmes à quatre mains à garder.',
+        'Les problèmes à quatre jeux à garder.',
     'Seat problems to keep.':
         'Les problèmes à une main à garder.',
     'Bidding problems to keep.':
@@ -698,7 +725,7 @@ TYPE_WORDS: dict[str, str] = {
 #: The arguments' names, shown in the usage line and the Arguments panel.
 ARGUMENT_NAMES: dict[str, str] = {
     "hand": "main", "deal": "donne", "file": "fichier", "bid": "enchère", "strain": "atout",
-    "directory": "dossier", "problem_id": "numéro",
+    "directory": "dossier", "problem_id": "numéro", "files": "fichiers",
 }
 
 #: The usage line's words (click's prefix, typer's placeholder for a group's commands).

@@ -860,10 +860,6 @@ FRENCH: dict[str, str] = {
     "Miss, problem {n} (seed {seed}): you played {card}, best {best}.": "Raté, problème {n} (graine {seed}) : vous avez joué {card}, la meilleure {best}.",
     "Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.": "Problème d'enchères {n} : donneur {dealer} ; les annonces jusqu'ici : {calls}.",
     "Your call: ": "Votre annonce : ",
-    "Right: {call} (advised: {best}).": "Juste : {call} (conseillée : {best}).",
-    "Wrong: {call} loses {cost:.0f} ± {se:.0f} a deal against {best}.": "Faux : {call} perd {cost:.0f} ± {se:.0f} par donne contre {best}.",
-    "Loss of each call against the advised one on {n} deals: {costs}": "Perte de chaque annonce contre la conseillée sur {n} donnes : {costs}",
-    "Miss, problem {n} (seed {seed}): you called {call}, advised {best}.": "Raté, problème {n} (graine {seed}) : vous avez annoncé {call}, conseillée {best}.",
     # problems and practice (solver/problems.py, cli/cmd_problems.py, cli/cmd_practice.py)
     "win as many points as you can": "gagner le plus de points possible",
     "find the best call": "trouver la meilleure annonce",

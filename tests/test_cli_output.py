@@ -285,8 +285,9 @@ def test_json_has_exactly_the_documented_keys(command, keys, examples, tmp_path,
             assert made.exit_code == 0, made.output
     if args[0] == "problems":
         monkeypatch.chdir(tmp_path)
-        if args[1] == "check":
-            mined = run("problems", "mine", "--seed", "1", "--count", "2", "--out", args[3])
+        if args[1] in ("check", "merge"):
+            source = args[3] if args[1] == "check" else args[2]
+            mined = run("problems", "mine", "--seed", "1", "--count", "2", "--out", source)
             assert mined.exit_code == 0, mined.output
     if args[0] == "batch":
         monkeypatch.chdir(tmp_path)

@@ -17,10 +17,12 @@ def test_a_decision_stops_on_its_time_budget_and_says_so_in_json():
     assert r.exit_code == 0, r.output
     decisions = json.loads(r.stdout)["decisions"]
     sampled = [d for d in decisions if d["worlds"]]
-    # a first round is 30 worlds (StoppingRule.min_samples), far more than 1 ms of work: a
-    # decision not settled by it stops on the time, never reaching the 60 worlds allowed
-    assert sampled and all(d["worlds"] == 30 for d in sampled)
-    assert {d["stopped"] for d in sampled} <= {"time", "separated", "indifferent"}
+    # a first round is 30 worlds (StoppingRule.min_samples): at the opening lead far more than
+    # 1 ms of work, so a decision there not settled by it stops on the time; in the last
+    # tricks 30 tiny solves can take less than 1 ms and a second round may follow
+    assert sampled and all(30 <= d["worlds"] <= 60 for d in sampled), [d["worlds"] for d in sampled]
+    assert sampled[0]["worlds"] == 30 and sampled[0]["stopped"] in ("time", "separated", "indifferent")
+    assert {d["stopped"] for d in sampled} <= {"time", "separated", "indifferent", "max_samples"}
     assert any(d["stopped"] == "time" for d in sampled)
     assert all(d["stopped"] is None for d in decisions if not d["worlds"])
 
