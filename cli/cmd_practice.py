@@ -162,14 +162,11 @@ def _practice_bidding(theme: Optional[str], band: Optional[str], count: Optional
         chosen = set_kind_problems(ProblemKind.BIDDING, theme, band)
     except CoincheError:
         raise fail(tr("no bidding problem of the set fits the filters")) from None
-    path = rating_path() if rating_file is None else rating_file
-    rating = first = load_rating(path)
-    start = seed_or_fresh(seed)
+    path, rating, start = _start_of_run(seed, rating_file)
+    first = rating
     read = sys.stdin.readline
     misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
     done = 0
-    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
-           rd=round(2 * rating.deviation)))
     try:
         for n in itertools.count(1):
             p = chosen[(start + n - 1) % len(chosen)]
@@ -265,15 +262,11 @@ def practice(
         _practice_bidding(theme, difficulty, count, seed, rating_file)
         return
     wanted = Strain.parse(strain) if strain is not None else None
-    path = rating_path() if rating_file is None else rating_file
-    rating = load_rating(path)
+    path, rating, start = _start_of_run(seed, rating_file)
     first = rating
     read = sys.stdin.readline
     misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
     done = 0
-    start = seed_or_fresh(seed)
-    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
-           rd=round(2 * rating.deviation)))
     try:
         for n, problem in enumerate(_problems(kind, start, wanted, theme, difficulty), 1):
             judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
@@ -290,6 +283,17 @@ def practice(
     except Stop:
         pass
     _end_of_run(done, first, rating, misses)
+
+
+def _start_of_run(seed: Optional[int], rating_file: Optional[Path]) -> tuple[Path, Rating, int]:
+    """The start of a run: the rating file, the rating kept there and the seed, said to the
+    learner."""
+    path = rating_path() if rating_file is None else rating_file
+    rating = load_rating(path)
+    start = seed_or_fresh(seed)
+    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
+           rd=round(2 * rating.deviation)))
+    return path, rating, start
 
 
 def _end_of_run(done: int, first: Rating, last: Rating, misses: Sequence[tuple[str, Optional[Mapping[str, Any]]]]
@@ -338,14 +342,11 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
     chosen = [p for p in seat_problems(theme, None if strain is None else strain.name) if low <= p.rating < high]
     if not chosen:
         raise fail(tr("no seat problem of the set fits the filters"))
-    path = rating_path() if rating_file is None else rating_file
-    rating = first = load_rating(path)
-    start = seed_or_fresh(seed)
+    path, rating, start = _start_of_run(seed, rating_file)
+    first = rating
     read = sys.stdin.readline
     misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
     done = 0
-    say(tr("Problems from seed {seed}; your rating {rating} (±{rd}).", seed=start, rating=round(rating.rating),
-           rd=round(2 * rating.deviation)))
     try:
         for n in itertools.count(1):
             p = chosen[(start + n - 1) % len(chosen)]
