@@ -21,6 +21,7 @@ Run::
     python -m benchmarks.bots_duplicate summarise now.jsonl other.jsonl
     python -m benchmarks.bots_duplicate calibrate --below 60 other.jsonl
     nice -n 10 python -m benchmarks.bots_duplicate peer --start 0 --deals 100 --out colver.jsonl
+    nice -n 10 python -m benchmarks.bots_duplicate peer --budget-ms 50 --start 0 --deals 150 --out colver50.jsonl
 """
 
 from __future__ import annotations
@@ -71,14 +72,17 @@ def play(args: argparse.Namespace) -> None:
 def peer(args: argparse.Namespace) -> None:
     """PIMC against colver's IS-DD bot, play only (``test_bench_bots.peer_deal``: the
     contract fixed at the highest level N-S make double dummy, ``must_undertrump=false``,
-    colver given our PIMC's mean CPU time a card so far in the run), one line a deal."""
+    colver given our PIMC's mean CPU time a card so far in the run; ``--budget-ms``: our
+    PIMC's budget a card), one line a deal."""
     from benchmarks.test_bench_bots import PEER_RULES_FIELDS, PeerClock, peer_deal
-    rules, clock = Rules(**PEER_RULES_FIELDS), PeerClock("equal")
+    rules, clock = Rules(**PEER_RULES_FIELDS), PeerClock("equal", ours_ms=args.budget_ms)
     with open(args.out, "a", encoding="utf-8") as out:
         for k in range(args.start, args.start + args.deals):
             diff, points = peer_deal(k, rules, clock)
             out.write(json.dumps({"deal": k, "diff": diff, "points": points, "colver_ms": clock.ms,
-                                  "pimc_cards": len(clock.ours), "pimc_cpu": round(sum(clock.ours), 3)}) + "\n")
+                                  "pimc_cards": len(clock.ours), "pimc_cpu": round(sum(clock.ours), 3),
+                                  "colver_cards": len(clock.theirs),
+                                  "colver_cpu": round(sum(clock.theirs), 3)}) + "\n")
             out.flush()
 
 
@@ -162,6 +166,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     pe.add_argument("--deals", type=int, required=True)
     pe.add_argument("--start", type=int, default=0)
     pe.add_argument("--out", required=True)
+    pe.add_argument("--budget-ms", type=int, default=None,
+                    help="our PIMC's budget a card in ms (default: its shipped settings)")
     su = sub.add_parser("summarise")
     su.add_argument("files", nargs="+")
     ca = sub.add_parser("calibrate")

@@ -30,6 +30,7 @@ Run: ``python -m pytest benchmarks/test_bench_bots.py --benchmark-only``
 from __future__ import annotations
 
 import os
+from typing import Optional
 import time
 
 import numpy as np
@@ -214,26 +215,29 @@ def test_bench_pimc_card_play_against_double_dummy(benchmark):
 # Against a peer: colver's IS-DD bot (the optional ``peers`` extra)
 # ---------------------------------------------------------------------------
 
-#: colver's IS-DD player, sampling its worlds uniformly (no model file needed).
-COLVER_SPEC = '[play]\nmethod = "isdd"\n[worlds]\nsource = "uniform"\n'
+#: colver's IS-DD player, sampling its worlds uniformly (no model file needed), in time
+#: mode: ``time_ms`` in ``[play]`` makes ``Agent.set_time_ms`` the budget of each card
+#: (without it colver counts 20 determinizations a card and ignores the budget).  colver
+#: always draws at least 2 worlds, so a budget below their cost is overshot: the clock
+#: records colver's CPU time a card as well as ours.
+COLVER_SPEC = '[play]\nmethod = "isdd"\ntime_ms = 100\n[worlds]\nsource = "uniform"\n'
 PEER_RULES_FIELDS = {"must_undertrump": False}
 PEER_DEALS = int(os.environ.get("BENCH_PEER_DEALS", "20"))
-#: colver's IS-DD player as specified here plays in count mode: 20 determinizations a
-#: card, whatever ``Agent.set_time_ms`` asks (a no-op in that mode), which is more CPU a
-#: card than our PIMC's early in a deal (3.3 s, 0.76 s, 0.58 s for its first three cards
-#: on deal 3 of seed 2027, against our mean of about 20 ms).  The clock below still
-#: records our PIMC's times.
 #: colver's time a card in ms, or "equal": the mean CPU time of our PIMC bots' cards with
 #: a choice so far in the match (100 ms until 20 are timed, 10 ms at least).
 PEER_TIME_MS = os.environ.get("BENCH_PEER_TIME_MS", "equal")
 
 
 class PeerClock:
-    """colver's time a card: fixed, or equal to our PIMC bots' mean so far."""
+    """colver's time a card: fixed, or equal to our PIMC bots' mean so far.  ``ours_ms``:
+    our PIMC's budget a card (``PimcBot(budget=...)`` solving up to 100 worlds, no
+    stopping rule) instead of its shipped settings."""
 
-    def __init__(self, setting: str = PEER_TIME_MS) -> None:
+    def __init__(self, setting: str = PEER_TIME_MS, ours_ms: Optional[int] = None) -> None:
         self.fixed = None if setting == "equal" else int(setting)
+        self.ours_ms = ours_ms
         self.ours: list[float] = []
+        self.theirs: list[float] = []
 
     @property
     def ms(self) -> int:
@@ -283,7 +287,11 @@ def _peer_table(deal, contract, ours_side, rules, seed, clock: PeerClock):
     agents = {s: colver.Agent(COLVER_SPEC, seat=int(s), seed=seed + int(s)) for s in theirs}
     for a in agents.values():
         a.init_deal(env)
-    bots = {s: PimcBot(seed=seed + int(s)) for s in Seat if s.team == ours_side}
+    if clock.ours_ms is not None:
+        bots = {s: PimcBot(worlds=100, budget=clock.ours_ms / 1000, stop=None, seed=seed + int(s))
+                for s in Seat if s.team == ours_side}
+    else:
+        bots = {s: PimcBot(seed=seed + int(s)) for s in Seat if s.team == ours_side}
     pos = Position(deal, contract.strain, Seat.N, rules)
     while not pos.is_over:
         seat = pos.to_move
@@ -293,7 +301,10 @@ def _peer_table(deal, contract, ours_side, rules, seed, clock: PeerClock):
             action = TO_COLVER[card]
         else:
             agents[seat].set_time_ms(clock.ms)
+            c0 = time.process_time()
             action = agents[seat].decide(env)["action"]
+            if len(pos.legal_cards()) > 1:
+                clock.theirs.append(time.process_time() - c0)
             card = FROM_COLVER[action]
         for a in agents.values():
             a.observe(env, action)
