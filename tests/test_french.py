@@ -297,8 +297,8 @@ def test_a_match_refusal_in_french_on_the_page():
         # the validator's rarer types: a float out of range, a bot not in the list
         learner = {"rating": 5000, "deviation": 50, "volatility": 0.06}
         bid = next(p for p in load_problems() if p.kind == "bidding")
-        r = client.post("/api/practice/set/bidding/answer", json={"id": bid.id, "call": "pass", "learner": learner},
-                        headers=fr)
+        r = client.post("/api/practice/set/bidding/answer",
+                        json={"id": bid.id, "call": "pass", "learner": learner}, headers=fr)
         assert (r.status_code, r.json()["error"]) == (422, "learner.rating : il faut un nombre inférieur à 4000 (reçu '5000')")
         r = client.post("/api/match", json={"seed": 7, "partner": "zz"}, headers=fr)
         assert r.status_code == 422 and r.json()["error"].startswith("partner : il faut un de 'pimc'")

@@ -114,7 +114,8 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
     too, answered from its bidding box by the keyboard, moves the rating."""
     import json
 
-    from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle, shot
+    from web_helpers import (CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board,
+                             settle, shot)
     if CHROMIUM is None or DRIVER is None:
         pytest.skip(NO_BROWSER)
     pytest.importorskip("selenium.webdriver")
@@ -128,7 +129,8 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
         b.set_window_size(390, 844)
         b.set_window_size(390 + 390 - b.execute_script("return innerWidth"), 844)
         open_board(b, url + "/#panel=practice&pk=play&ps=1&lang=en")
-        assert b.execute_script("return playProblem")["id"] == set_play_problem(1)["id"]      # no filter: the set's
+        # no filter: the set's four-hands problem of the link's seed
+        assert b.execute_script("return playProblem")["id"] == set_play_problem(1)["id"]
         ratings = []
         for i in range(10):
             problem = b.execute_script("return playProblem")
@@ -186,7 +188,8 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
         dealer = [s for s in "NESW" if b.find_elements(By.CSS_SELECTOR, f"#seat-{s} .tag")]
         assert dealer == [bid.dealer.name]
         wrong = bid.alternatives[0]
-        b.find_element(By.CSS_SELECTOR, f'#pr-box button[data-call="{wrong.answer.replace(" ", "")}"]').send_keys(Keys.ENTER)
+        call = wrong.answer.replace(" ", "")
+        b.find_element(By.CSS_SELECTOR, f'#pr-box button[data-call="{call}"]').send_keys(Keys.ENTER)
         settle(b)
         after = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
         assert after["rating"] < before["rating"] and after["deviation"] < before["deviation"]
@@ -214,7 +217,8 @@ def test_a_learner_is_finite_json_numbers_only(client: TestClient, field: str, v
     for path, extra in answers.items():      # inf and nan as JSON's Infinity, NaN
         r = client.post(path, content=json.dumps(body | extra), headers={"content-type": "application/json"})
         assert r.status_code == 422 and r.json() == {"error": expected}, r.text
-    fr = client.post("/api/practice/set/bidding/answer", content=json.dumps(body | answers["/api/practice/set/bidding/answer"]),
+    path = "/api/practice/set/bidding/answer"
+    fr = client.post(path, content=json.dumps(body | answers[path]),
                      headers={"content-type": "application/json", "accept-language": "fr"})
     assert fr.status_code == 422 and fr.json()["error"].startswith(f"learner.{field} : il faut un nombre")
 
@@ -223,8 +227,9 @@ def test_hints_read_the_position() -> None:
     # the terminal's problem 1 (docs/practice.md): hearts trumps, South to move; of the trumps left
     # (N 10♥ 7♥, E A♥, S Q♥) only East's A♥ is against South, and the A♥ is the best left
     # (J♥ and 9♥ are played); the declarers (West) have taken no card points of the 82 they need.
-    assert play_hints(play_problem(1)) == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
-                                           "The declarers have 0 card points and need 82."]
+    hints = play_hints(play_problem(1))
+    assert hints == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
+                     "The declarers have 0 card points and need 82."]
 
 
 def test_set_problems_by_theme_and_difficulty(client: TestClient) -> None:

@@ -453,7 +453,8 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
 
     @app.get("/api/practice/play/hints", tags=["practice"], summary="A four-hands problem's hints")
     def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
-                   id: Annotated[str, Query(min_length=1, max_length=40)], lang: Lang = None) -> dict[str, Any]:
+                   id: Annotated[str, Query(min_length=1, max_length=40)],
+                   lang: Lang = None) -> dict[str, Any]:
         with writing_in(speaking(lang)):
             return practice.hints_view(seed, id)
 
