@@ -23,6 +23,7 @@ than half of them are best.  Their deals are not ``Deal.random(seed)``.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -202,6 +203,13 @@ def hints_view(seed: int, problem_id: str) -> dict[str, Any]:
     return {"seed": seed, "hints": play_hints(problem)}
 
 
+@functools.cache
+def shipped_problems() -> tuple[Problem, ...]:
+    """The shipped set (:func:`solver.problems.load_problems`), read once a process: reading
+    it takes about 0.6 s of CPU, and every practice request draws from it."""
+    return tuple(load_problems())
+
+
 #: The deviation a problem of the shipped set is played against: the set gives each problem a
 #: rating calibrated from how many simple players fail it, and no deviation of its own.
 SET_DEVIATION = 150.0
@@ -212,7 +220,7 @@ def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> lis
     :func:`play_problem`'s form, with their themes and rating, those of ``theme`` and ``strain``."""
 
     out = []
-    for i, p in enumerate(load_problems()):
+    for i, p in enumerate(shipped_problems()):
         if p.kind != "four-hands" or p.contract is None or (theme is not None and theme not in p.themes):
             continue
         c = p.contract
@@ -231,7 +239,7 @@ def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> lis
 
 def seat_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[Problem]:
     """The seat problems of the shipped set, those of ``theme`` and ``strain``."""
-    return [p for p in load_problems() if p.kind == "seat" and p.contract is not None
+    return [p for p in shipped_problems() if p.kind == "seat" and p.contract is not None
             and (theme is None or theme in p.themes) and (strain is None or p.contract.strain.name == strain)]
 
 
@@ -292,7 +300,7 @@ def set_kind_problems(kind: str, theme: "str | None" = None, band: "str | None" 
                       strain: "str | None" = None) -> list[Problem]:
     """The shipped set's problems of ``kind``, ``theme``, difficulty ``band`` (:data:`BANDS`)
     and ``strain`` (a card problem's), in the set's order.  CoincheError when none fits."""
-    chosen = [p for p in load_problems() if p.kind == kind and (theme is None or theme in p.themes)
+    chosen = [p for p in shipped_problems() if p.kind == kind and (theme is None or theme in p.themes)
               and (strain is None or (p.contract is not None and p.contract.strain.name == strain))
               and _in_band(p, band)]
     if not chosen:
@@ -307,7 +315,7 @@ def _pick(kind: str, seed: int, theme: "str | None", band: "str | None", strain:
 
 
 def _set_problem(problem_id: str, kind: str) -> Problem:
-    for p in load_problems():
+    for p in shipped_problems():
         if p.id == problem_id and p.kind == kind:
             return p
     raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
