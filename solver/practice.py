@@ -103,8 +103,9 @@ def play_problem(seed: int) -> dict[str, Any]:
 
 # -- answers ---------------------------------------------------------------------------------------
 
-#: The rating and deviation a problem made on the fly is played against: it carries no rating of
-#: its own, so an average one held loosely (a rated problem from the set brings its own).
+#: The rating and deviation a problem the terminal makes from a seed (:func:`play_problem`) is
+#: played against: it carries no rating of its own, so an average one held loosely (a problem of
+#: the shipped set brings its own).
 UNRATED_PROBLEM = Rating(DEFAULT_RATING, 300.0)
 
 
