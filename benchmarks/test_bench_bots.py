@@ -117,6 +117,16 @@ def test_bench_pimc_against_heuristic(benchmark):
     benchmark.extra_info.update({"pimc_vs_heuristic": _strength(out["r"])})
 
 
+def test_bench_pimc_against_random(benchmark):
+    out = {}
+
+    def rounds():
+        out["r"] = duplicate(DEALS, SEED, lambda s: PimcBot(seed=SEED + int(s)), lambda s: RandomBot(seed=SEED + int(s)))
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"pimc_vs_random": _strength(out["r"])})
+
+
 def test_bench_heuristic_against_random(benchmark):
     out = {}
 
