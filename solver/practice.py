@@ -9,43 +9,26 @@ shows the hand and the calls so far and is judged on its solution and the costs 
 
 Each card-play problem carries the tolerance its answer is judged with, so the page can state
 it: a card is right when it loses at most ``tolerance`` card points against the best card.
-
-The terminal's ``coinche practice`` without a theme or a difficulty also poses problems made
-from a seed (:func:`play_problem`): a position part-way through a random deal, reached by
-sensible play (each card played so far was within :data:`LEAD_IN_SLACK` card points of the
-best), under a stated contract, where the player to move has at least three cards and fewer
-than half of them are best.  Their deals are not ``Deal.random(seed)``.
-
->>> p = play_problem(7)
->>> p == play_problem(7), 4 <= len(p["played"].split()) < 24, p["goal"]["points"] >= 82
-(True, True, True)
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.auction import Auction, parse_call
 from solver.cards import Card, Seat, TextEnum
-from solver.contract import Contract
-from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import card_name, tr
 from solver.play import Position
 from solver.problems import Problem, load_problems
-from solver.rating import DEFAULT_RATING, Rating, after_answer
-from solver.rules import STRAINS, strength_table
+from solver.rating import Rating, after_answer
+from solver.rules import strength_table
 from solver.solve import solve
 
 #: A card is right when it loses at most this many card points against the best card.
 PLAY_TOLERANCE = 2
-#: Positions tried before settling for one that misses a wish (choices, best cards).
-PLAY_TRIES = 12
-#: A card played on the way to a problem's position loses at most this many card points.
-LEAD_IN_SLACK = 4
 
 
 class Side(TextEnum):
@@ -56,68 +39,15 @@ class Side(TextEnum):
     DEFENCE = "defence"
 
 
-def _problem_deal(kind: str, seed: int, attempt: int = 0) -> Deal:
-    """A deal of its own for each kind of problem, seed and attempt."""
-    return Deal.random(random.Random(f"coinche-practice-{kind}-{seed}-{attempt}").randrange(2 ** 31))
-
-
-def _sensible_position(rng: random.Random, deal: Deal) -> Position:
-    """A position after 4 to 19 cards, each within LEAD_IN_SLACK card points of the best."""
-    pos = Position(deal, rng.choice(STRAINS), Seat(rng.randrange(4)))
-    for _ in range(rng.randrange(4, 20)):
-        sol = solve(deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
-        fine = [c for c in sol.card_values if sol.cost(c) <= LEAD_IN_SLACK]
-        pos.play(rng.choice(sorted(fine)))
-    return pos
-
-
-def _contract(deal: Deal, pos: Position) -> tuple[int, Seat]:
-    """The contract: declared by the seat before the first leader, at the highest level
-    (80 to 160) its side makes with perfect play from the start, else 80."""
-    declarer = Seat((int(pos.first_leader) + 3) % 4)
-    start = solve(deal, pos.strain, pos.first_leader, [])
-    ours = start.ns_points if declarer in (Seat.N, Seat.S) else start.ew_points
-    level = max([80] + [lv for lv in range(80, 170, 10) if lv <= ours])
-    return level, declarer
-
-
-def play_problem(seed: int) -> dict[str, Any]:
-    """A position with a choice that matters, the player to move, from ``seed``."""
-    rng = random.Random(seed)
-    deal = _problem_deal("play", seed)
-    for _ in range(PLAY_TRIES):
-        pos = _sensible_position(rng, deal)
-        sol = solve(deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
-        n = len(sol.card_values)
-        if n >= 3 and 2 * len(sol.best_cards) < n:
-            break
-    level, declarer = _contract(deal, pos)
-    ours = pos.to_move.team == declarer.team
-    return {"seed": seed, "deal": deal.to_pbn(), "strain": pos.strain.name,
-            "leader": pos.first_leader.name, "played": " ".join(c.name for _, c in pos.history),
-            "to_move": pos.to_move.name, "contract": f"{level}{pos.strain.name}", "declarer": declarer.name,
-            "goal": {"side": (Side.DECLARER if ours else Side.DEFENCE).value,
-                     "points": Contract.parse(f"{level}{pos.strain.name}", declarer).target},
-            "tolerance": PLAY_TOLERANCE}
-
-
 # -- answers ---------------------------------------------------------------------------------------
 
-#: The rating and deviation a problem the terminal makes from a seed (:func:`play_problem`) is
-#: played against: it carries no rating of its own, so an average one held loosely (a problem of
-#: the shipped set brings its own).
-UNRATED_PROBLEM = Rating(DEFAULT_RATING, 300.0)
-
-
 def problem_rating(problem: Mapping[str, Any]) -> Rating:
-    """The problem's rating and deviation, from its ``rating`` and ``deviation`` fields when it has them."""
-    if "rating" in problem and "deviation" in problem:
-        return Rating(float(problem["rating"]), float(problem["deviation"]))
-    return UNRATED_PROBLEM
+    """A card-play problem's rating and deviation, from its ``rating`` and ``deviation`` fields."""
+    return Rating(float(problem["rating"]), float(problem["deviation"]))
 
 
 def problem_position(problem: Mapping[str, Any]) -> Position:
-    """The position of a card-play problem (:func:`play_problem`'s fields)."""
+    """The position of a card-play problem (:func:`set_problems`' fields)."""
     return Position.parse(problem["deal"], problem["strain"], problem["leader"], played=problem["played"])
 
 
@@ -218,7 +148,8 @@ SET_DEVIATION = 150.0
 
 def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
     """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
-    :func:`play_problem`'s form, with their themes and rating, those of ``theme`` and ``strain``."""
+    the card-play form (the deal, the strain, the play so far, the contract and
+    the goal of the side to move), with their themes and rating, those of ``theme`` and ``strain``."""
 
     out = []
     for i, p in enumerate(shipped_problems()):
@@ -266,22 +197,30 @@ def set_rating(problem: Problem) -> Rating:
 BANDS: dict[str, tuple[int, int]] = {"easy": (0, 1400), "medium": (1400, 1600), "hard": (1600, 10_000)}
 
 
-def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" = None,
-                     strain: "str | None" = None) -> dict[str, Any]:
-    """Problem ``seed`` (counted round) among the shipped set's four-hands problems of ``theme``,
-    difficulty ``band`` (:data:`BANDS`) and ``strain``, in :func:`play_problem`'s form with its
-    ``id``, themes, rating and deviation.  CoincheError when no problem fits."""
+def set_play_problems(theme: "str | None" = None, band: "str | None" = None,
+                      strain: "str | None" = None) -> list[dict[str, Any]]:
+    """The shipped set's four-hands problems of ``theme``, difficulty ``band`` (:data:`BANDS`)
+    and ``strain``, in :func:`set_problems`' form and the set's order.  CoincheError when the
+    band is none of :data:`BANDS` or no problem fits."""
     if band is not None and band not in BANDS:
         raise CoincheError(tr("difficulty {band}: expected one of {bands}", band=repr(band), bands=", ".join(BANDS)))
     low, high = BANDS[band] if band is not None else (0, 10_000)
     chosen = [p for p in set_problems(theme, strain) if low <= p["rating"] < high]
     if not chosen:
         raise CoincheError(tr("no problem of the set fits the filters"))
+    return chosen
+
+
+def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" = None,
+                     strain: "str | None" = None) -> dict[str, Any]:
+    """Problem ``seed`` (counted round) among :func:`set_play_problems`, with ``seed`` given
+    back.  CoincheError when no problem fits."""
+    chosen = set_play_problems(theme, band, strain)
     return {**chosen[seed % len(chosen)], "seed": seed}
 
 
 def set_problem_by_id(problem_id: str) -> dict[str, Any]:
-    """The shipped set's four-hands problem ``problem_id`` in :func:`play_problem`'s form."""
+    """The shipped set's four-hands problem ``problem_id`` in :func:`set_problems`' form."""
     for p in set_problems():
         if p["id"] == problem_id:
             return p

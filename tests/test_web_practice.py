@@ -14,7 +14,7 @@ from solver.messages import french_cards
 from solver.rating import Rating, after_answer
 from solver.solve import solve
 from solver.web import create_app
-from solver.practice import play_hints, play_problem, problem_position, problem_rating, set_play_problem
+from solver.practice import play_hints, problem_position, problem_rating, set_play_problem, set_problem_by_id
 from solver.problems import load_problems
 
 
@@ -224,18 +224,18 @@ def test_a_learner_is_finite_json_numbers_only(client: TestClient, field: str, v
 
 
 def test_hints_read_the_position() -> None:
-    # the terminal's problem 1 (docs/practice.md): hearts trumps, South to move; of the trumps left
-    # (N 10♥ 7♥, E A♥, S Q♥) only East's A♥ is against South, and the A♥ is the best left
-    # (J♥ and 9♥ are played); the declarers (West) have taken no card points of the 82 they need.
-    hints = play_hints(play_problem(1))
-    assert hints == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
-                     "The declarers have 0 card points and need 82."]
+    # the shipped set's four-hands problem 4h-1-9-3: 130♦ by West, East to move fourth to the first
+    # trick S:8♥ W:A♥ N:9♥; the trumps against East are North's 9♦ A♦ and South's Q♦ 8♦, the best
+    # heart left is West's 10♥ (N holds Q♥ J♥, S K♥), and East's side has no card points of its 130.
+    hints = play_hints(set_problem_by_id("4h-1-9-3"))
+    assert hints == ["Count the trumps: 4 still out against you.", "Who holds the 10♥? W.",
+                     "Your side has 0 card points and needs 130."]
 
 
 def test_set_problems_by_theme_and_difficulty(client: TestClient) -> None:
     """The shipped set's four-hands problems filtered by theme, difficulty band and strain,
     answered by their id against their own rating and deviation."""
-    from solver.practice import BANDS, set_problem_by_id
+    from solver.practice import BANDS
     p = ok(client.get("/api/practice/set?seed=3&theme=ruffing"))
     assert "ruffing" in p["themes"] and p["id"] and p["seed"] == 3 and "solution" not in p
     low, high = BANDS["hard"]
