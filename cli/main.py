@@ -60,6 +60,8 @@ one_value_commands(app)
 
 #: The signals that stop a command.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: The exit codes of a command stopped by one of them.
+STOP_CODES = frozenset(128 + int(sig) for sig in STOP_SIGNALS)
 
 
 #: How long a stopped command may take to unwind before it ends at once, as on a
@@ -137,10 +139,6 @@ def main() -> None:
     if code in STOP_CODES:
         _end_unwound(int(code))
     sys.exit(code)
-
-
-#: The exit codes of a command stopped by one of :data:`STOP_SIGNALS`.
-STOP_CODES = frozenset(128 + int(sig) for sig in STOP_SIGNALS)
 
 
 def _end_unwound(code: int) -> None:

@@ -160,11 +160,12 @@ def _play_form(i: int, p: Problem) -> dict[str, Any]:
 
 
 @functools.cache
-def _play_forms() -> tuple[tuple[Problem, dict[str, Any]], ...]:
-    """Every four-hands problem of the shipped set with its card-play form, made once a
-    process (about 15 ms of CPU: every practice request would pay it)."""
-    return tuple((p, _play_form(i, p)) for i, p in enumerate(shipped_problems())
-                 if p.kind == "four-hands" and p.contract is not None)
+def _play_forms() -> dict[str, tuple[Problem, dict[str, Any]]]:
+    """Every four-hands problem of the shipped set with its card-play form, by id in the
+    set's order, made once a process (about 15 ms of CPU: every practice request would
+    pay it)."""
+    return {p.id: (p, _play_form(i, p)) for i, p in enumerate(shipped_problems())
+            if p.kind == "four-hands" and p.contract is not None}
 
 
 def _fresh(form: dict[str, Any]) -> dict[str, Any]:
@@ -172,17 +173,12 @@ def _fresh(form: dict[str, Any]) -> dict[str, Any]:
     return {**form, "goal": dict(form["goal"]), "themes": list(form["themes"])}
 
 
-@functools.cache
-def _play_forms_by_id() -> dict[str, dict[str, Any]]:
-    return {form["id"]: form for _, form in _play_forms()}
-
-
 def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
     """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
     the card-play form (the deal, the strain, the play so far, the contract and
     the goal of the side to move), with their themes and rating, those of ``theme`` and ``strain``.
     Each form is a new dict: a caller may change it."""
-    return [_fresh(form) for p, form in _play_forms()
+    return [_fresh(form) for p, form in _play_forms().values()
             if (theme is None or theme in p.themes) and (strain is None or form["strain"] == strain)]
 
 
@@ -238,10 +234,10 @@ def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" =
 
 def set_problem_by_id(problem_id: str) -> dict[str, Any]:
     """The shipped set's four-hands problem ``problem_id`` in :func:`set_problems`' form."""
-    form = _play_forms_by_id().get(problem_id)
-    if form is None:
+    found = _play_forms().get(problem_id)
+    if found is None:
         raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
-    return _fresh(form)
+    return _fresh(found[1])
 
 
 # -- the shipped set's seat and bidding problems on the board ---------------------------------------
