@@ -174,6 +174,20 @@ def test_selfplay_on_dask_gives_the_local_workers_results(tmp_path):
     one_line_error(run(*args, "--cluster", "local:2", "--scheduler", "tcp://h:1"), "exclude")
 
 
+def _process_state(pid: int) -> str:
+    """Where a process that did not end waits, from /proc (its threads' states and kernel waits)."""
+    lines = []
+    for task in sorted(os.listdir(f"/proc/{pid}/task")) if os.path.isdir(f"/proc/{pid}/task") else []:
+        try:
+            with open(f"/proc/{pid}/task/{task}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+            with open(f"/proc/{pid}/task/{task}/wchan") as f:
+                lines.append(f"{task} {state} {f.read()}")
+        except OSError:
+            pass
+    return "; ".join(lines) or "gone"
+
+
 def test_game_under_a_terminal_refuses_a_typo_and_stops_on_ctrl_c(tmp_path):
     import fcntl
     import pty
@@ -210,7 +224,17 @@ def test_game_under_a_terminal_refuses_a_typo_and_stops_on_ctrl_c(tmp_path):
                 seen += os.read(master, 4096)
         assert seen.count(b"Your call") > before
         os.write(master, b"\x03")                       # Ctrl-C typed at the terminal
-        assert proc.wait(timeout=stretched(30)) == 130
+        end = time.time() + stretched(30)
+        reading = True
+        while proc.poll() is None and time.time() < end:    # a terminal keeps showing the output
+            if not reading:
+                time.sleep(0.05)
+            elif select.select([master], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:                            # the process closed the terminal
+                    reading = False
+        assert proc.poll() == 130, (_process_state(proc.pid), seen.decode(errors="replace")[-2000:])
     finally:
         if proc.poll() is None:
             proc.kill()
