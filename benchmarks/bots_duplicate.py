@@ -1,4 +1,4 @@
-"""PIMC against the heuristic bot in duplicate, one line of JSON a deal, for strength
+"""PIMC against the heuristic bot (or ``--other random``) in duplicate, one line of JSON a deal, for strength
 figures gathered in pieces and paired across versions of the bots.
 
 Deal ``k`` is :func:`solver.game.deal_for` ``(seed, k)`` with the dealer turning from N,
@@ -59,7 +59,7 @@ def _table(record: Record, pimc_side: Team, rules: Rules) -> dict[str, Any]:
 
 def play(args: argparse.Namespace) -> None:
     rules, solver = Rules(), default_solver()
-    pimc, heuristic = bot_team("pimc", args.seed, {}, solver), bot_team("heuristic", args.seed, {}, solver)
+    pimc, heuristic = bot_team("pimc", args.seed, {}, solver), bot_team(args.other, args.seed, {}, solver)
     with open(args.out, "a", encoding="utf-8") as out:
         for k in range(args.start, args.start + args.deals):
             diff, points, records = duplicate_deal(k, args.seed, pimc, heuristic, rules)
@@ -162,6 +162,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     pl.add_argument("--start", type=int, default=0)
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--out", required=True)
+    pl.add_argument("--other", default="heuristic", choices=("heuristic", "random"),
+                    help="PIMC's opponents (the heuristic bot by default)")
     pe = sub.add_parser("peer", help="PIMC against colver's IS-DD bot (the peers extra)")
     pe.add_argument("--deals", type=int, required=True)
     pe.add_argument("--start", type=int, default=0)

@@ -117,6 +117,16 @@ def test_bench_pimc_against_heuristic(benchmark):
     benchmark.extra_info.update({"pimc_vs_heuristic": _strength(out["r"])})
 
 
+def test_bench_pimc_against_random(benchmark):
+    out = {}
+
+    def rounds():
+        out["r"] = duplicate(DEALS, SEED, lambda s: PimcBot(seed=SEED + int(s)), lambda s: RandomBot(seed=SEED + int(s)))
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    benchmark.extra_info.update({"pimc_vs_random": _strength(out["r"])})
+
+
 def test_bench_heuristic_against_random(benchmark):
     out = {}
 
@@ -226,6 +236,8 @@ PEER_DEALS = int(os.environ.get("BENCH_PEER_DEALS", "20"))
 #: colver's time a card in ms, or "equal": the mean CPU time of our PIMC bots' cards with
 #: a choice so far in the match (100 ms until 20 are timed, 10 ms at least).
 PEER_TIME_MS = os.environ.get("BENCH_PEER_TIME_MS", "equal")
+#: Our PIMC's budget a card against colver in ms ("shipped": its default settings).
+PEER_OURS_MS = os.environ.get("BENCH_PEER_OURS_MS", "50")
 
 
 class PeerClock:
@@ -233,7 +245,8 @@ class PeerClock:
     our PIMC's budget a card (``PimcBot(budget=...)`` solving up to 100 worlds, no
     stopping rule) instead of its shipped settings."""
 
-    def __init__(self, setting: str = PEER_TIME_MS, ours_ms: Optional[int] = None) -> None:
+    def __init__(self, setting: str = PEER_TIME_MS,
+                 ours_ms: Optional[int] = None if PEER_OURS_MS == "shipped" else int(PEER_OURS_MS)) -> None:
         self.fixed = None if setting == "equal" else int(setting)
         self.ours_ms = ours_ms
         self.ours: list[float] = []
@@ -345,7 +358,8 @@ def test_bench_pimc_against_colver_isdd(benchmark):
 
     benchmark.pedantic(rounds, rounds=1, iterations=1)
     benchmark.extra_info.update({"pimc_vs_colver_isdd": {
-        "deals": out["n"], "colver_time_ms": clock.ms,
+        "deals": out["n"], "colver_time_ms": clock.ms, "pimc_budget_ms": clock.ours_ms,
         "pimc_card_cpu_mean_ms": round(1000 * sum(clock.ours) / max(1, len(clock.ours)), 1),
+        "colver_card_cpu_mean_ms": round(1000 * sum(clock.theirs) / max(1, len(clock.theirs)), 1),
         "score_diff": round(out["score"][0], 1), "score_ci95": round(out["score"][1], 1),
         "point_diff": round(out["points"][0], 1), "point_ci95": round(out["points"][1], 1)}})

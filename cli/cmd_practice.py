@@ -1,6 +1,7 @@
-"""``coinche practice``: card-play problems one by one in the terminal, with a Glicko-2 rating.
+"""``coinche practice``: the shipped problem set's problems one by one in the terminal, with a
+Glicko-2 rating.
 
-Each answer is judged on the exact solution of the position; the rating (solver/rating.py)
+Each answer is judged as the board judges it (:mod:`solver.practice`); the rating (solver/rating.py)
 is kept in ``practice-rating.json`` under the user's data directory (``$XDG_DATA_HOME/coinche``,
 else ``~/.local/share/coinche``), written after every answer, so Ctrl-C loses nothing.
 """
@@ -29,13 +30,11 @@ from solver.rating import Rating, after_answer
 from solver.rules import Strain
 from solver.bidding import call_text
 from solver.auction import parse_call
-from solver.practice import (BANDS, judge_play, judge_seat_answer, judge_set_call, play_hints, play_problem,
-                             problem_position, problem_rating, seat_problems, set_kind_problems, set_problems,
-                             set_rating)
+from solver.practice import (BANDS, judge_play, judge_seat_answer, judge_set_call, play_hints,
+                             problem_position, problem_rating, seat_problems, set_kind_problems,
+                             set_play_problems, set_rating)
 from solver.problems import KINDS, Problem, ProblemKind, goal_sentence
 
-#: Problem seeds tried for one that fits --strain / --theme before giving up.
-FILTER_TRIES = 200
 RATING_FILE = "practice-rating.json"
 
 
@@ -72,41 +71,20 @@ def save_rating(path: Path, rating: Rating) -> None:
         f.write("\n")
 
 
-def _fits(problem: Mapping[str, Any], strain: Optional[Strain], theme: Optional[str]) -> bool:
-    if strain is not None and problem.get("strain") != strain.name:
-        return False
-    return theme is None or theme in problem.get("themes", ())
-
-
-def _problems(kind: str, seed: int, strain: Optional[Strain], theme: Optional[str],
+def _problems(seed: int, strain: Optional[Strain], theme: Optional[str],
               band: Optional[str] = None) -> Iterator[dict[str, Any]]:
-    """Problems of ``kind`` from ``seed`` on that fit the filters; with a theme or a
-    difficulty, the shipped set's."""
-    if (theme is not None or band is not None) and kind == "four-hands":
-        low, high = BANDS[band] if band is not None else (0, 10_000)
-        chosen = [p for p in set_problems(theme, None if strain is None else strain.name)
-                  if low <= p["rating"] < high]
-        if not chosen and band is not None:
-            raise fail(tr("no problem of the set fits the filters"))
-        if not chosen:
-            raise fail(tr("no problem of the set has theme {theme}", theme=quote(theme)) if strain is None
-                       else tr("no problem of the set has theme {theme} in {strain}", theme=quote(theme),
-                               strain=strain))
-        for k in range(len(chosen)):
-            yield chosen[(seed + k) % len(chosen)]
-        return
-    s = seed
-    while True:
-        for _ in range(FILTER_TRIES):
-            p = play_problem(s)
-            s += 1
-            if _fits(p, strain, theme):
-                break
-        else:
-            raise fail(tr("no problem with theme {theme} in {n} tries", theme=quote(theme), n=FILTER_TRIES)
-                       if theme is not None
-                       else tr("no problem with strain {strain} in {n} tries", strain=strain, n=FILTER_TRIES))
-        yield p
+    """The shipped set's four-hands problems that fit the filters, from problem ``seed`` on
+    (counted round, in the set's order, as the board draws them)."""
+    try:
+        chosen = set_play_problems(theme, band, None if strain is None else strain.name)
+    except CoincheError:
+        if theme is None or band is not None:
+            raise fail(tr("no problem of the set fits the filters")) from None
+        raise fail(tr("no problem of the set has theme {theme}", theme=quote(theme)) if strain is None
+                   else tr("no problem of the set has theme {theme} in {strain}", theme=quote(theme),
+                           strain=strain)) from None
+    for k in itertools.count():
+        yield chosen[(seed + k) % len(chosen)]
 
 
 def _show(problem: Mapping[str, Any], number: int) -> list[Card]:
@@ -268,15 +246,15 @@ def practice(
     misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
     done = 0
     try:
-        for n, problem in enumerate(_problems(kind, start, wanted, theme, difficulty), 1):
+        for n, problem in enumerate(_problems(start, wanted, theme, difficulty), 1):
             judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
             before, rating = rating, after_answer(rating, problem_rating(problem), judged["right"])
             save_rating(path, rating)
             _judged(judged, before, rating)
             done += 1
             if not judged["right"]:
-                misses.append((tr("Miss, problem {n} (seed {seed}): you played {card}, best {best}.", n=n,
-                                  seed=problem["seed"], card=card_text(judged["card"]),
+                misses.append((tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n,
+                                  id=problem["id"], card=card_text(judged["card"]),
                                   best=cards_text(judged["best"])), judged))
             if count is not None and n >= count:
                 break

@@ -13,7 +13,8 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .app import app
-from .errors import OneLineErrorsGroup, fail, handle_errors
+from .errors import OneLineErrorsGroup, fail, handle_errors, one_line_errors
+from .lang import LangOpt, group_language
 from solver.errors import quote
 from .options import ClusterOpt, JsonOpt, SchedulerOpt, WorkersOpt, parallel_backend
 from .output import cards_text, print_json, render_rows, say
@@ -30,6 +31,12 @@ from solver.solve import Solver
 problems_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
                            help="Problems mined from bot play, with exact solutions (docs/problems.md).")
 app.add_typer(problems_app, name="problems")
+
+
+@problems_app.callback()
+@one_line_errors
+def _problems_group(lang: LangOpt = None) -> None:
+    group_language(lang)
 
 #: The kinds of problems for people (message catalogue templates).
 KIND_NAMES = {"four-hands": N_("four-hands problem"), "seat": N_("seat problem"),

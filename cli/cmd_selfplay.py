@@ -53,7 +53,7 @@ def selfplay(
     here (--cluster local:N) or an existing scheduler (--scheduler tcp://HOST:8786); the
     results are the same whatever runs them.
 
-    Example: coinche selfplay --deals 4 --ns pimc --ew heuristic --duplicate --seed 1
+    Example: coinche selfplay --deals 2 --ns pimc --ew heuristic --duplicate --seed 1
     """
     kind, backend_options = parallel_backend("process", scheduler, cluster)
     kinds = []

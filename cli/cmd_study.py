@@ -14,8 +14,9 @@ import typer
 from rich.table import Table
 
 from .app import app
-from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, error_line, fail, handle_errors
+from .errors import WRITE_ERRNOS, OneLineErrorsGroup, OutputError, error_line, fail, handle_errors, one_line_errors
 from .files import input_directory
+from .lang import LangOpt, group_language
 from .options import MAX_WORKERS, ClusterOpt, JsonOpt, SchedulerOpt, parallel_backend
 from .output import err_console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
@@ -39,6 +40,12 @@ from solver.studies import StudyInterrupted, read_study, study
 study_app = typer.Typer(cls=OneLineErrorsGroup, no_args_is_help=True, add_completion=False,
                         help="Exact results over many deals, grouped by hand features (docs/studies.md).")
 app.add_typer(study_app, name="study")
+
+
+@study_app.callback()
+@one_line_errors
+def _study_group(lang: LangOpt = None) -> None:
+    group_language(lang)
 
 #: The bid levels the tables show (the JSON and CSV files hold every level).
 SHOWN_LEVELS = (80, 100, 120, 140, 160, CAPOT)

@@ -439,12 +439,12 @@ HELP_FR: dict[str, str] = {
     'here (--cluster local:N) or an existing scheduler (--scheduler tcp://HOST:8786); the\n'
     'results are the same whatever runs them.\n'
     '\n'
-    'Example: coinche selfplay --deals 4 --ns pimc --ew heuristic --duplicate --seed 1':
+    'Example: coinche selfplay --deals 2 --ns pimc --ew heuristic --duplicate --seed 1':
         "Des robots contre des robots : la moyenne par donne du score des robots N-S moins celui des robots E-O, avec son intervalle de confiance à 95 % (en duplicate, sommé sur les deux tables d'une donne).\n"
         '\n'
         'Les donnes sont jouées sur des processus locaux (--workers), ou sur Dask : une grappe lancée ici (--cluster local:N) ou un ordonnanceur existant (--scheduler tcp://HOST:8786) ; les résultats sont les mêmes quoi qui les calcule.\n'
         '\n'
-        'Exemple : coinche selfplay --deals 4 --ns pimc --ew heuristic --duplicate --seed 1',
+        'Exemple : coinche selfplay --deals 2 --ns pimc --ew heuristic --duplicate --seed 1',
     'Deals to play.':
         'Les donnes à jouer.',
     'The N-S bots: pimc, heuristic, random or dd (dd sees every card).':

@@ -144,6 +144,12 @@ def _given(after: Optional[str]) -> Optional[str]:
     return after if after is not None else before
 
 
+def group_language(lang: Optional[str]) -> None:
+    """A command group's own ``--lang`` (``coinche problems --lang fr mine``): its commands
+    read it as one given before their name (refused when it differs from the app's)."""
+    BEFORE_COMMAND.set(_given(lang))
+
+
 def refuse_french(kwargs: dict[str, Any]) -> None:
     """Input read in English by default that only French notation reads is refused with a
     hint, rather than the English reading's error alone (``--strain P``, ``--played VT``)."""

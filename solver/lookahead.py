@@ -169,6 +169,13 @@ def _name(contract: Optional[Contract]) -> str:
     return "pass" if contract is None else str(contract)
 
 
+#: Rollouts already played, for a judging that sees its deals again as sampling goes on
+#: (each round judges every deal so far): per auction, seat, calls rolled out, seed, rules
+#: and system, per (deal number, call number), the deal, the finished auction, our margin
+#: and our success.
+RolloutMemo = dict[tuple[Any, ...], dict[tuple[int, int], tuple[Deal, Auction, float, bool]]]
+
+
 def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
                    rules: Rules, system: BiddingSystem = DEFAULT,
                    policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None,
@@ -176,6 +183,7 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                    nexts: Optional[list[Counter[str]]] = None,
                    ends: Optional[list[list[Auction]]] = None,
                    options: Optional[Sequence[Call]] = None, punish: bool = True,
+                   memo: Optional[RolloutMemo] = None,
                    ) -> tuple[list[Call], np.ndarray, np.ndarray, list[Counter[str]]]:
     """Per deal (rows) and legal call (columns): our score minus theirs and our success
     once the auction is continued by ``policy`` (or by ``seeded(rollout_seed(seed, i,
@@ -183,11 +191,15 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     when given, receives per call how the auction went on (:func:`what_follows`), and
     ``ends`` per call the finished auction of every deal; ``options``: the calls rolled
     out (default: every legal call); ``punish``: a final contract that fails uncoinched is
-    scored coinched (:func:`final_margin`)."""
+    scored coinched (:func:`final_margin`); ``memo``: rollouts kept from an earlier call
+    on the same deals (the same objects, at the same places), the same policy, seed and
+    options, reused rather than played again."""
     fixed: Policy = policy if policy is not None else _POLICY.call
-    if policy is None and seeded is None:       # the point count of every hand, in one pass
-        remember([d[s].mask for d in deals for s in Seat])
     options = auction.legal_calls() if options is None else list(options)
+    played = {} if memo is None else memo.setdefault((auction, seat, tuple(options), seed, punish, rules, system.name),
+                                                     {})
+    if policy is None and seeded is None:       # the point count of every hand, in one pass
+        remember([d[s].mask for i, d in enumerate(deals) if not _kept(played, i, d) for s in Seat])
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
     success = np.zeros((len(deals), len(options)), dtype=bool)
@@ -201,23 +213,41 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     for j, call in enumerate(options):
         start = known.then(auction, call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
-            pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
-            end = continue_auction(start, deal, pol, rules, system, known)
-            contract = end.contract
-            finals[j][_name(contract)] += 1
+            hit = played.get((i, j))
+            if hit is not None and hit[0] is deal:
+                end, values[i, j], success[i, j] = hit[1], hit[2], hit[3]
+            else:
+                pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
+                end = continue_auction(start, deal, pol, rules, system, known)
+                values[i, j], success[i, j] = _scored(end.contract, i, deal, rows, seat.team, leader, rules, punish,
+                                                      scored)
+                played[i, j] = (deal, end, float(values[i, j]), bool(success[i, j]))
+            finals[j][_name(end.contract)] += 1
             if nexts is not None:
                 nexts[j][what_follows(start, end, seat)] += 1
             if ends is not None:
                 ends[j].append(end)
-            if contract is None:              # passed out: nobody scores
-                values[i, j], success[i, j] = 0, False
-                continue
-            got = scored.get((i, contract))
-            if got is None:       # calls that end in the same contract on a deal score it once
-                row = rows[int(contract.strain)]
-                got = scored[(i, contract)] = final_margin(contract, deal, row, seat.team, leader, rules, punish)
-            values[i, j], success[i, j] = got
     return options, values, success, finals
+
+
+def _kept(played: dict[tuple[int, int], tuple[Deal, Auction, float, bool]], i: int, deal: Deal) -> bool:
+    """Whether deal number ``i``'s first rollout is kept (its hands' point counts known)."""
+    hit = played.get((i, 0))
+    return hit is not None and hit[0] is deal
+
+
+def _scored(contract: Optional[Contract], i: int, deal: Deal, rows: list[tuple[int, Any]], team: Team, leader: Seat,
+            rules: Rules, punish: bool, scored: dict[tuple[int, Contract], tuple[int, bool]]) -> tuple[int, bool]:
+    """Our margin and success with a rollout's final ``contract`` on deal number ``i``
+    (passed out: 0); ``scored`` keeps each (deal, contract) met, as calls that end in the
+    same contract on a deal score it once."""
+    if contract is None:
+        return 0, False
+    got = scored.get((i, contract))
+    if got is None:
+        got = scored[(i, contract)] = final_margin(contract, deal, rows[int(contract.strain)], team, leader, rules,
+                                                   punish)
+    return got
 
 
 def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Team, leader: Seat, rules: Rules,
@@ -371,7 +401,7 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
                       rules: Rules, system: BiddingSystem = DEFAULT, policy: Optional[Policy] = None,
                       seeded: Optional[SeededPolicy] = None, seed: Optional[int] = None,
                       punish: bool = True, evidence: float = EVIDENCE, fits: Optional[BiddingSystem] = None,
-                      ) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
+                      memo: Optional[RolloutMemo] = None) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
     """The calls of ``auction`` judged by rollouts on the deals of an auction advice:
     what :func:`solver.bidding.judge_calls` gives for "ends now" (each call's
     :class:`~solver.bidding.CallJudged`, its ``contract`` the one the call leaves
@@ -381,11 +411,11 @@ def judge_calls_ahead(auction: Auction, seat: Seat, deals: Sequence[Deal], resul
     deals may have been dealt as if the calls showed nothing, ``system`` then
     :data:`~solver.bidding.NO_SYSTEM`, while the seat's own call still keeps to its
     system), unless the policy's own call is within ``evidence`` paired standard errors
-    of it; ``punish``: see :func:`final_margin`."""
+    of it; ``punish``: see :func:`final_margin`; ``memo``: see :func:`rollout_values`."""
     nexts: list[Counter[str]] = []
     ends: list[list[Auction]] = []
     options, values, success, finals = rollout_values(auction, seat, deals, results, rules, system, policy,
-                                                      seeded, seed, nexts, ends, punish=punish)
+                                                      seeded, seed, nexts, ends, punish=punish, memo=memo)
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     # only the calls the system lets this hand make: partner and opponents read each call
     # by the system when they sample deals, so a call the hand does not fit misleads them
@@ -469,10 +499,12 @@ def ahead(policy: Optional[Policy] = None, seeded: Optional[SeededPolicy] = None
     per rollout; by default the point-count bot) on every deal (``punish``, ``evidence``,
     ``fits``: :func:`judge_calls_ahead`)."""
 
+    memo: RolloutMemo = {}      # each round of sampling judges the deals of the rounds before again
+
     def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
                 system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, LookaheadNote]:
         return judge_calls_ahead(auction, seat, deals, results, rules, system, policy, seeded, seed, punish,
-                                 evidence, fits)
+                                 evidence, fits, memo)
     return judging
 
 

@@ -857,7 +857,6 @@ FRENCH: dict[str, str] = {
     "Rating: {before} -> {after} (±{rd}).": "Classement : {before} -> {after} (±{rd}).",
     "Problems from seed {seed}; your rating {rating} (±{rd}).": "Problèmes depuis la graine {seed} ; votre classement {rating} (±{rd}).",
     "{n} problems, {right} right; rating {before} -> {after}.": "{n} problèmes, {right} justes ; classement {before} -> {after}.",
-    "Miss, problem {n} (seed {seed}): you played {card}, best {best}.": "Raté, problème {n} (graine {seed}) : vous avez joué {card}, la meilleure {best}.",
     "Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.": "Problème d'enchères {n} : donneur {dealer} ; les annonces jusqu'ici : {calls}.",
     "Your call: ": "Votre annonce : ",
     # problems and practice (solver/problems.py, cli/cmd_problems.py, cli/cmd_practice.py)
@@ -877,8 +876,6 @@ FRENCH: dict[str, str] = {
     "--strain: bidding problems have no strain; it applies to four-hands problems": "--strain : les problèmes d'enchères n'ont pas de couleur ; l'option vaut pour les problèmes à quatre jeux",
     "no problem of the set has theme {theme}": "aucun problème de la série n'a le thème {theme}",
     "no problem of the set has theme {theme} in {strain}": "aucun problème de la série n'a le thème {theme} à {strain}",
-    "no problem with theme {theme} in {n} tries": "aucun problème du thème {theme} en {n} essais",
-    "no problem with strain {strain} in {n} tries": "aucun problème à {strain} en {n} essais",
     "four-hands problem": "problème à quatre jeux",
     "seat problem": "problème à une main",
     "bidding problem": "problème d'enchères",

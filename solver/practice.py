@@ -1,63 +1,34 @@
-"""Practice problems, each made from a seed: the same seed gives the same problem.
+"""Practice: the shipped problem set (:func:`solver.problems.load_problems`) served to the
+board and the terminal as problems to answer, judged, with the learner's Glicko-2 rating.
 
-A bidding problem is a hand at South with the calls before it all passes; its answer
-is the sampled advice (``/api/jobs/advise`` with the problem's fields).  The problem
-is only offered when deals fitting those passes are common enough for the advice to
-find its deals.  A card-play problem is a position part-way through a random deal,
-reached by sensible play (each card played so far was within :data:`LEAD_IN_SLACK`
-card points of the best), under a stated contract, where the player to move has at
-least three cards and fewer than half of them are best; its answer is the position's
-solution (``/api/solve``).
+A four-hands problem of the set comes in the form of a card-play problem (:func:`set_problems`:
+the deal, the strain, the play so far, the contract and the goal of the side to move); its
+answer is judged on the position's exact solution (:func:`judge_play`).  A seat problem shows
+its seat's hand and the play only and is judged on the problem's worlds; a bidding problem
+shows the hand and the calls so far and is judged on its solution and the costs it keeps.
 
-Each problem carries the tolerance its answer is judged with, so the page can state
-it: a card is right when it loses at most ``tolerance`` card points against the best
-card; a call is right when its mean score is within ``tolerance`` of the advised call's.
-
-The problems' deals are not ``Deal.random(seed)``: a practice problem's hidden hands
-are not the random deal of the same seed on the board.
-
->>> p = play_problem(7)
->>> p == play_problem(7), 4 <= len(p["played"].split()) < 24, p["goal"]["points"] >= 82
-(True, True, True)
+Each card-play problem carries the tolerance its answer is judged with, so the page can state
+it: a card is right when it loses at most ``tolerance`` card points against the best card.
 """
 
 from __future__ import annotations
 
-import random
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.auction import Auction, parse_call
-from solver.bidding import auction_advice, auction_constraints
 from solver.cards import Card, Seat, TextEnum
-from solver.contract import Contract
-from solver.deal import Deal
 from solver.errors import CoincheError
 from solver.messages import card_name, tr
 from solver.play import Position
 from solver.problems import Problem, load_problems
-from solver.rating import DEFAULT_RATING, Rating, after_answer
-from solver.rules import STRAINS, strength_table
-from solver.sampling import parse_hand, sample_deals
+from solver.rating import Rating, after_answer
+from solver.rules import strength_table
 from solver.solve import solve
-from solver.system import DEFAULT
 
-#: Deals sampled to judge a bidding answer.
-BIDDING_SAMPLES = 100
-#: A call is right when its mean score is within this of the advised call's (score points).
-BIDDING_TOLERANCE = 10
 #: A card is right when it loses at most this many card points against the best card.
 PLAY_TOLERANCE = 2
-#: Positions tried before settling for one that misses a wish (choices, best cards).
-PLAY_TRIES = 12
-#: A card played on the way to a problem's position loses at most this many card points.
-LEAD_IN_SLACK = 4
-#: Deals dealt to check that deals fitting a bidding problem's passes are common:
-#: CHECK_DEALS in CHECK_ATTEMPTS tries is ten times the rate the advice needs
-#: (BIDDING_SAMPLES deals within sample_deals' default 200 attempts a deal).
-CHECK_DEALS, CHECK_ATTEMPTS = 5, 100
-#: Bidding problems tried before one whose passes are common enough.
-BID_TRIES = 20
 
 
 class Side(TextEnum):
@@ -68,99 +39,15 @@ class Side(TextEnum):
     DEFENCE = "defence"
 
 
-def _problem_deal(kind: str, seed: int, attempt: int = 0) -> Deal:
-    """A deal of its own for each kind of problem, seed and attempt."""
-    return Deal.random(random.Random(f"coinche-practice-{kind}-{seed}-{attempt}").randrange(2 ** 31))
-
-
-def _passes_are_common(hand: str, dealer: Seat, auction: str, seed: int) -> bool:
-    if not auction:
-        return True
-    try:
-        c = auction_constraints(parse_hand(hand), Seat.S,
-                                Auction.parse(auction, dealer), DEFAULT)
-        sample_deals(hand, Seat.S, n=CHECK_DEALS, seed=seed, constraints=c, max_attempts=CHECK_ATTEMPTS)
-    except CoincheError:
-        return False
-    return True
-
-
-def bidding_problem(seed: int) -> dict[str, Any]:
-    """South's hand, a dealer and the passes before South speaks."""
-    rng = random.Random(seed)
-    for attempt in range(BID_TRIES):
-        deal = _problem_deal("bidding", seed, attempt)
-        dealer = Seat(rng.randrange(4))
-        calls = []
-        who = dealer.next
-        while who != Seat.S:
-            calls.append("pass")
-            who = who.next
-        hand, auction = deal.hands[Seat.S].to_pbn(), " ".join(calls)
-        if _passes_are_common(hand, dealer, auction, seed):
-            break
-    else:       # South opens: no calls to fit
-        dealer, auction = Seat.E, ""
-    return {"seed": seed, "hand": hand, "seat": "S", "dealer": dealer.name, "auction": auction,
-            "samples": BIDDING_SAMPLES, "tolerance": BIDDING_TOLERANCE}
-
-
-def _sensible_position(rng: random.Random, deal: Deal) -> Position:
-    """A position after 4 to 19 cards, each within LEAD_IN_SLACK card points of the best."""
-    pos = Position(deal, rng.choice(STRAINS), Seat(rng.randrange(4)))
-    for _ in range(rng.randrange(4, 20)):
-        sol = solve(deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
-        fine = [c for c in sol.card_values if sol.cost(c) <= LEAD_IN_SLACK]
-        pos.play(rng.choice(sorted(fine)))
-    return pos
-
-
-def _contract(deal: Deal, pos: Position) -> tuple[int, Seat]:
-    """The contract: declared by the seat before the first leader, at the highest level
-    (80 to 160) its side makes with perfect play from the start, else 80."""
-    declarer = Seat((int(pos.first_leader) + 3) % 4)
-    start = solve(deal, pos.strain, pos.first_leader, [])
-    ours = start.ns_points if declarer in (Seat.N, Seat.S) else start.ew_points
-    level = max([80] + [lv for lv in range(80, 170, 10) if lv <= ours])
-    return level, declarer
-
-
-def play_problem(seed: int) -> dict[str, Any]:
-    """A position with a choice that matters, the player to move, from ``seed``."""
-    rng = random.Random(seed)
-    deal = _problem_deal("play", seed)
-    for _ in range(PLAY_TRIES):
-        pos = _sensible_position(rng, deal)
-        sol = solve(deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
-        n = len(sol.card_values)
-        if n >= 3 and 2 * len(sol.best_cards) < n:
-            break
-    level, declarer = _contract(deal, pos)
-    ours = pos.to_move.team == declarer.team
-    return {"seed": seed, "deal": deal.to_pbn(), "strain": pos.strain.name,
-            "leader": pos.first_leader.name, "played": " ".join(c.name for _, c in pos.history),
-            "to_move": pos.to_move.name, "contract": f"{level}{pos.strain.name}", "declarer": declarer.name,
-            "goal": {"side": (Side.DECLARER if ours else Side.DEFENCE).value,
-                     "points": Contract.parse(f"{level}{pos.strain.name}", declarer).target},
-            "tolerance": PLAY_TOLERANCE}
-
-
 # -- answers ---------------------------------------------------------------------------------------
 
-#: The rating and deviation a problem made on the fly is played against: it carries no rating of
-#: its own, so an average one held loosely (a rated problem from the set brings its own).
-UNRATED_PROBLEM = Rating(DEFAULT_RATING, 300.0)
-
-
 def problem_rating(problem: Mapping[str, Any]) -> Rating:
-    """The problem's rating and deviation, from its ``rating`` and ``deviation`` fields when it has them."""
-    if "rating" in problem and "deviation" in problem:
-        return Rating(float(problem["rating"]), float(problem["deviation"]))
-    return UNRATED_PROBLEM
+    """A card-play problem's rating and deviation, from its ``rating`` and ``deviation`` fields."""
+    return Rating(float(problem["rating"]), float(problem["deviation"]))
 
 
 def problem_position(problem: Mapping[str, Any]) -> Position:
-    """The position of a card-play problem (:func:`play_problem`'s fields)."""
+    """The position of a card-play problem (:func:`set_problems`' fields)."""
     return Position.parse(problem["deal"], problem["strain"], problem["leader"], played=problem["played"])
 
 
@@ -226,12 +113,11 @@ def play_hints(problem: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def play_answer_view(seed: int, card: str, learner: "Rating | None", problem_id: "str | None" = None
-                     ) -> dict[str, Any]:
-    """The answer ``card`` (text, English or French) to card-play problem ``seed`` judged (the
-    shipped set's problem ``problem_id`` when given), with the hints and the learner's rating
-    after it (a new learner's when ``learner`` is None)."""
-    problem = play_problem(seed) if problem_id is None else set_problem_by_id(problem_id)
+def play_answer_view(seed: int, card: str, learner: "Rating | None", problem_id: str) -> dict[str, Any]:
+    """The answer ``card`` (text, English or French) to the shipped set's four-hands problem
+    ``problem_id`` (the page's problem ``seed``, given back) judged, with the hints and the
+    learner's rating after it (a new learner's when ``learner`` is None)."""
+    problem = set_problem_by_id(problem_id)
     pos = problem_position(problem)
     chosen = pos.check(Card.parse(card))            # an illegal card: IllegalPlayError, a 400
     judged = judge_play(problem, chosen)
@@ -241,41 +127,18 @@ def play_answer_view(seed: int, card: str, learner: "Rating | None", problem_id:
             "learner": {"before": before.to_dict(), "after": after.to_dict()}}
 
 
-def hints_view(seed: int, problem_id: "str | None" = None) -> dict[str, Any]:
-    """The hints of card-play problem ``seed`` (the shipped set's ``problem_id`` when given),
-    in the output language."""
-    problem = play_problem(seed) if problem_id is None else set_problem_by_id(problem_id)
+def hints_view(seed: int, problem_id: str) -> dict[str, Any]:
+    """The hints of the shipped set's four-hands problem ``problem_id`` (the page's problem
+    ``seed``, given back), in the output language."""
+    problem = set_problem_by_id(problem_id)
     return {"seed": seed, "hints": play_hints(problem)}
 
 
-def judge_bid(problem: Mapping[str, Any], call: str) -> dict[str, Any]:
-    """The call ``call`` (text, English or French) for bidding problem ``problem`` judged on
-    the sampled advice (:func:`~solver.bidding.auction_advice`, the problem's samples and seed):
-    right when it is the advised call or its mean score is within the problem's tolerance of
-    it; with each legal call's loss against the advised one and that loss's paired standard
-    error (the same deals).  CoincheError when the call is not legal here."""
-    dealer = Seat.parse(problem["dealer"])
-    auction = Auction.parse(problem["auction"], dealer)
-    chosen = parse_call(call, Seat.S)
-    why = auction.state().why_not(chosen)
-    if why is not None:
-        raise CoincheError(why)
-    adv = auction_advice(problem["hand"], Seat.S, dealer, problem["auction"], samples=int(problem["samples"]),
-                         seed=int(problem["seed"]))
-    best = adv.best
-    mine = next(c for c in adv.calls if c.call.text == chosen.text)
-    cost = 0.0 - mine.vs_best            # the mean loss against the advised call, deal by deal
-    right = mine.call.text == best.call.text or cost <= int(problem["tolerance"])
-    return {"call": chosen.text, "right": right, "best": best.call.text, "cost": cost, "cost_se": mine.vs_best_se,
-            "costs": {c.call.text: {"cost": 0.0 - c.vs_best, "se": c.vs_best_se}
-                      for c in sorted(adv.calls, key=lambda c: -c.vs_best)},
-            "samples": int(problem["samples"]), "text": adv.text}
-
-
-def rate_view(learner: "Rating | None", right: bool) -> dict[str, Any]:
-    """The learner's rating before and after an answer to a problem made on the fly."""
-    before = learner if learner is not None else Rating()
-    return {"before": before.to_dict(), "after": after_answer(before, UNRATED_PROBLEM, right).to_dict()}
+@functools.cache
+def shipped_problems() -> tuple[Problem, ...]:
+    """The shipped set (:func:`solver.problems.load_problems`), read once a process: reading
+    it takes about 0.6 s of CPU, and every practice request draws from it."""
+    return tuple(load_problems())
 
 
 #: The deviation a problem of the shipped set is played against: the set gives each problem a
@@ -285,10 +148,11 @@ SET_DEVIATION = 150.0
 
 def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
     """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
-    :func:`play_problem`'s form, with their themes and rating, those of ``theme`` and ``strain``."""
+    the card-play form (the deal, the strain, the play so far, the contract and
+    the goal of the side to move), with their themes and rating, those of ``theme`` and ``strain``."""
 
     out = []
-    for i, p in enumerate(load_problems()):
+    for i, p in enumerate(shipped_problems()):
         if p.kind != "four-hands" or p.contract is None or (theme is not None and theme not in p.themes):
             continue
         c = p.contract
@@ -307,7 +171,7 @@ def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> lis
 
 def seat_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[Problem]:
     """The seat problems of the shipped set, those of ``theme`` and ``strain``."""
-    return [p for p in load_problems() if p.kind == "seat" and p.contract is not None
+    return [p for p in shipped_problems() if p.kind == "seat" and p.contract is not None
             and (theme is None or theme in p.themes) and (strain is None or p.contract.strain.name == strain)]
 
 
@@ -333,22 +197,30 @@ def set_rating(problem: Problem) -> Rating:
 BANDS: dict[str, tuple[int, int]] = {"easy": (0, 1400), "medium": (1400, 1600), "hard": (1600, 10_000)}
 
 
-def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" = None,
-                     strain: "str | None" = None) -> dict[str, Any]:
-    """Problem ``seed`` (counted round) among the shipped set's four-hands problems of ``theme``,
-    difficulty ``band`` (:data:`BANDS`) and ``strain``, in :func:`play_problem`'s form with its
-    ``id``, themes, rating and deviation.  CoincheError when no problem fits."""
+def set_play_problems(theme: "str | None" = None, band: "str | None" = None,
+                      strain: "str | None" = None) -> list[dict[str, Any]]:
+    """The shipped set's four-hands problems of ``theme``, difficulty ``band`` (:data:`BANDS`)
+    and ``strain``, in :func:`set_problems`' form and the set's order.  CoincheError when the
+    band is none of :data:`BANDS` or no problem fits."""
     if band is not None and band not in BANDS:
         raise CoincheError(tr("difficulty {band}: expected one of {bands}", band=repr(band), bands=", ".join(BANDS)))
     low, high = BANDS[band] if band is not None else (0, 10_000)
     chosen = [p for p in set_problems(theme, strain) if low <= p["rating"] < high]
     if not chosen:
         raise CoincheError(tr("no problem of the set fits the filters"))
+    return chosen
+
+
+def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" = None,
+                     strain: "str | None" = None) -> dict[str, Any]:
+    """Problem ``seed`` (counted round) among :func:`set_play_problems`, with ``seed`` given
+    back.  CoincheError when no problem fits."""
+    chosen = set_play_problems(theme, band, strain)
     return {**chosen[seed % len(chosen)], "seed": seed}
 
 
 def set_problem_by_id(problem_id: str) -> dict[str, Any]:
-    """The shipped set's four-hands problem ``problem_id`` in :func:`play_problem`'s form."""
+    """The shipped set's four-hands problem ``problem_id`` in :func:`set_problems`' form."""
     for p in set_problems():
         if p["id"] == problem_id:
             return p
@@ -368,7 +240,7 @@ def set_kind_problems(kind: str, theme: "str | None" = None, band: "str | None" 
                       strain: "str | None" = None) -> list[Problem]:
     """The shipped set's problems of ``kind``, ``theme``, difficulty ``band`` (:data:`BANDS`)
     and ``strain`` (a card problem's), in the set's order.  CoincheError when none fits."""
-    chosen = [p for p in load_problems() if p.kind == kind and (theme is None or theme in p.themes)
+    chosen = [p for p in shipped_problems() if p.kind == kind and (theme is None or theme in p.themes)
               and (strain is None or (p.contract is not None and p.contract.strain.name == strain))
               and _in_band(p, band)]
     if not chosen:
@@ -383,7 +255,7 @@ def _pick(kind: str, seed: int, theme: "str | None", band: "str | None", strain:
 
 
 def _set_problem(problem_id: str, kind: str) -> Problem:
-    for p in load_problems():
+    for p in shipped_problems():
         if p.id == problem_id and p.kind == kind:
             return p
     raise CoincheError(tr("no problem {id}", id=repr(problem_id)))

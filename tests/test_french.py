@@ -282,6 +282,7 @@ def test_a_match_refusal_in_french_on_the_page():
     solver.web.match's refusals, and the validator's rarer ones."""
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
+    from solver.problems import load_problems
     from solver.web import create_app
     fr = {"accept-language": "fr-FR,fr;q=0.9"}
     with TestClient(create_app()) as client:
@@ -295,7 +296,9 @@ def test_a_match_refusal_in_french_on_the_page():
         assert status == 400 and said.startswith("la donne 1 n'est pas finie")
         # the validator's rarer types: a float out of range, a bot not in the list
         learner = {"rating": 5000, "deviation": 50, "volatility": 0.06}
-        r = client.post("/api/practice/rate", json={"right": True, "learner": learner}, headers=fr)
+        bid = next(p for p in load_problems() if p.kind == "bidding")
+        r = client.post("/api/practice/set/bidding/answer",
+                        json={"id": bid.id, "call": "pass", "learner": learner}, headers=fr)
         assert (r.status_code, r.json()["error"]) == (422, "learner.rating : il faut un nombre inférieur à 4000 (reçu '5000')")
         r = client.post("/api/match", json={"seed": 7, "partner": "zz"}, headers=fr)
         assert r.status_code == 422 and r.json()["error"].startswith("partner : il faut un de 'pimc'")

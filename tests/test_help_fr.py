@@ -103,13 +103,10 @@ def _help(args: "list[str]", extra: dict[str, str]) -> str:
 
 def _command_lines(path: tuple[str, ...], setting: str) -> "list[list[str]]":
     """The command lines asking for ``path``'s help: with --lang fr, before the command, after
-    it, and after --help (a group takes no --lang of its own: before it only)."""
+    it, and after --help (a group's own --lang included)."""
     if setting != "--lang fr":
         return [[*path, "--help"]]
-    lines = [["--lang", "fr", *path, "--help"]]
-    if path[:1] != ("problems",) or len(path) > 1:
-        lines += [[*path, "--lang", "fr", "--help"], [*path, "--help", "--lang", "fr"]]
-    return lines
+    return [["--lang", "fr", *path, "--help"], [*path, "--lang", "fr", "--help"], [*path, "--help", "--lang", "fr"]]
 
 
 @pytest.mark.parametrize("setting", FRENCH_ENVIRONMENTS)
@@ -158,6 +155,16 @@ def _its_own(where: str, command: Command, ctx: Context) -> bool:
     """Whether the text at ``where`` shows in ``command``'s help (not a sub-command's)."""
     rest = where[len(ctx.command_path):]
     return rest in ("", " (epilog)") or rest[1:] in {p.name for p in command.get_params(ctx)}
+
+
+def test_a_group_takes_lang_for_its_commands():
+    """``coinche problems --lang fr check``: the group's --lang is the command's; one
+    differing from the app's --lang is one line and exit 2."""
+    out = _flat(_help(["problems", "--lang", "fr", "check", "--help"], {}))
+    assert out.startswith("Usage : coinche problems check"), out[:80]
+    result = runner.invoke(app, ["--lang", "en", "study", "--lang", "fr", "show", "--help"], env=_env({}))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip().count("\n") == 0 and "--lang 'en'" in result.stderr, result.stderr
 
 
 def test_group_lists_french_short_helps():

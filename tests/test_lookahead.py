@@ -282,3 +282,32 @@ def test_bidreview_with_lookahead_tells_how_the_auction_goes_on_for_people():
     told = [text.index(f"{seat} {call}: Looking ahead") for seat, call in
             (("S", "80♣"), ("W", "pass"), ("N", "pass"), ("E", "pass"))]
     assert told == sorted(told) and text.count("the runner-up") == 4, review.output
+
+
+def test_rollouts_kept_between_rounds_give_the_same_values_and_are_not_played_again():
+    # sampling in rounds judges the deals of the rounds before again: with a memo the
+    # rollouts of those deals are read back (the policy is not asked again), and every
+    # value, success and final contract equals a judging without the memo
+    from solver.bidding import AuctionStudy, solve_six_strains
+    from solver.sampling import sample_deals
+    from solver.solve import Solver
+    auction = Auction.parse(AUCTION.replace(" N:?", ""), Seat.E, Rules())
+    deals = sample_deals(HAND, Seat.N, 10, seed=3)
+    results = [solve_six_strains(Solver(), (d, Seat.S, Rules())) for d in deals]
+    asked = []
+
+    def counting(view: SeatView):
+        asked.append(view.seat)
+        return HeuristicBot().call(view)
+
+    memo: lookahead.RolloutMemo = {}
+    for n in (4, 10):
+        kept = rollout_values(auction, Seat.N, deals[:n], results[:n], Rules(), policy=counting, memo=memo)
+        calls_first = len(asked)
+        fresh = rollout_values(auction, Seat.N, deals[:n], results[:n], Rules(), policy=counting)
+        assert kept[0] == fresh[0] and (kept[1] == fresh[1]).all() and (kept[2] == fresh[2]).all()
+        assert kept[3] == fresh[3]
+        asked_fresh = len(asked) - calls_first
+        if n == 10:       # the memo played only the 6 new deals: fewer questions than all 10
+            assert 0 < calls_first - first_total < asked_fresh
+        first_total = len(asked)

@@ -13,32 +13,52 @@ from cli_helpers import one_line_error, run
 from patience import stretched
 
 from coinche_cli.cmd_practice import rating_path
+from coinche_cli.cmd_practice import _problems
 from solver.messages import french_cards
+from solver.problems import Problem, load_problems
 from solver.rating import Rating, after_answer
 from solver.solve import solve
-from solver.practice import UNRATED_PROBLEM, play_problem, problem_position
+from solver.practice import play_hints, problem_position, set_problems
+
+
+def _four_hands() -> list[Problem]:
+    """The shipped set's four-hands problems, in the set's order."""
+    return [p for p in load_problems() if p.kind == "four-hands"]
 
 
 def _best_and_worst(seed: int) -> tuple[str, str]:
-    """The best and the worst card of practice problem ``seed``, from the solver directly."""
-    pos = problem_position(play_problem(seed))
+    """The best and the worst card of the default practice's problem ``seed`` (the set's
+    four-hands problem ``seed``), from the solver directly."""
+    pos = problem_position(set_problems()[seed])
     sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
     worst = max(sol.card_values, key=sol.cost)
     return sol.best_cards[0].symbol, worst.symbol
 
 
+def test_the_default_problems_are_the_sets_from_the_seed_counted_round() -> None:
+    ids = [p.id for p in _four_hands()]
+    drawn = _problems(len(ids) - 1, None, None)
+    assert [next(drawn)["id"] for _ in range(3)] == [ids[-1], ids[0], ids[1]]
+    assert next(_problems(7, None, None))["id"] == next(_problems(7 + len(ids), None, None))["id"] == ids[7]
+
+
 def test_a_right_then_a_wrong_answer_move_the_rating_and_the_miss_is_reviewed(tmp_path: Path) -> None:
     best, _ = _best_and_worst(1)
     _, worst = _best_and_worst(2)
+    first, second = _four_hands()[1:3]
     file = tmp_path / "r.json"
     r = run("practice", "--seed", 1, "--count", 2, "--rating-file", file, input=f"{best}\n{worst}\n")
     assert r.exit_code == 0, r.output
     assert "Right" in r.stdout and "Wrong" in r.stdout
-    # the rating expected: a new learner wins against an unrated problem, then loses
-    expected = after_answer(after_answer(Rating(), UNRATED_PROBLEM, True), UNRATED_PROBLEM, False)
+    for p in (first, second):
+        assert p.contract is not None and f"{p.contract.to_text()} by {p.contract.declarer.name}" in r.stdout
+    # the rating expected: a new learner wins against the set's problem 1, then loses against
+    # its problem 2, each with its rating from the set (deviation 150 when it has none)
+    rated = [Rating(float(p.rating), float(p.deviation or 150)) for p in (first, second)]
+    expected = after_answer(after_answer(Rating(), rated[0], True), rated[1], False)
     assert Rating.from_dict(json.loads(file.read_text())) == expected
     review = r.stdout.split("2 problems, 1 right")[1]
-    assert "problem 2 (seed 2)" in review and "won by" in review        # the miss's line
+    assert f"problem 2 ({second.id})" in review and "won by" in review   # the miss's line
 
 
 def test_french_cards_and_messages(tmp_path: Path) -> None:
@@ -56,7 +76,7 @@ def test_bad_input_is_one_line_and_a_new_prompt(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error: ")
     assert r.stdout.count("? for a hint") == 3                          # asked again after each
-    assert "Count the trumps" in r.stdout or "Who holds" in r.stdout
+    assert all(hint in r.stdout for hint in play_hints(set_problems()[1])[:1])
 
 
 def test_bad_options_and_a_bad_rating_file(tmp_path: Path) -> None:
@@ -114,7 +134,7 @@ def test_bidding_problems_come_from_the_shipped_set(tmp_path: Path, monkeypatch)
     def no_sampling(*args, **kwargs):
         raise AssertionError("a bidding problem was judged by sampling again")
     monkeypatch.setattr(solver.bidding, "auction_advice", no_sampling)
-    monkeypatch.setattr(solver.practice, "auction_advice", no_sampling)
+    assert not hasattr(solver.practice, "auction_advice")      # practice samples no advice at all
     shipped = [p for p in load_problems() if p.kind == "bidding"]
     first, second = shipped[5], shipped[6]
     wrong = second.alternatives[0]

@@ -23,7 +23,7 @@ def seat_problem() -> Problem:
 
 def test_a_seat_problem_shows_one_hand_and_judges_on_its_worlds(seat_problem: Problem, tmp_path: Path,
                                                                  monkeypatch) -> None:
-    monkeypatch.setattr(solver.practice, "load_problems", lambda: [seat_problem])
+    monkeypatch.setattr(solver.practice, "shipped_problems", lambda: (seat_problem,))
     p = seat_problem
     wrong = p.alternatives[0]
     file = tmp_path / "r.json"
@@ -40,6 +40,6 @@ def test_a_seat_problem_shows_one_hand_and_judges_on_its_worlds(seat_problem: Pr
 
 
 def test_no_seat_problem_for_the_filters_is_one_line(seat_problem: Problem, monkeypatch) -> None:
-    monkeypatch.setattr(solver.practice, "load_problems", lambda: [seat_problem])
+    monkeypatch.setattr(solver.practice, "shipped_problems", lambda: (seat_problem,))
     r = run("practice", "--kind", "seat", "--theme", "no-such-theme")
     assert r.exit_code == 2 and r.stderr.startswith("error: ") and len(r.stderr.strip().splitlines()) == 1

@@ -292,10 +292,10 @@ def test_a_bot_kind_is_an_enum_its_name_the_word():
 def test_a_play_problems_side_is_an_enum_its_json_the_word():
     import json
 
-    from solver.practice import Side, play_problem
+    from solver.practice import Side, set_play_problem
 
     assert [s.value for s in Side] == ["declarer", "defence"]
-    problem = play_problem(3)
+    problem = set_play_problem(3)
     side = problem["goal"]["side"]
     assert type(side) is str and Side(side) in Side
     assert json.loads(json.dumps(problem))["goal"]["side"] == side

@@ -405,3 +405,9 @@ def test_the_board_and_the_command_line_read_auctions_alike(client, dealer, auct
     else:
         assert response.status_code == 400, (cli.stderr, response.text)
         assert cli.stderr.strip() == "error: " + response.json()["error"]
+
+
+def test_a_switch_is_true_or_false(client):
+    # pydantic's bool parsing error, in the catalogue's words (solver/field_errors.py)
+    r = client.post("/api/jobs/advise", json={"hand": "AKQJ.T98.7.AK", "lookahead": "maybe"})
+    assert (r.status_code, r.json()) == (422, {"error": "lookahead: expected true or false (got 'maybe')"})

@@ -179,7 +179,7 @@ def test_the_look_ahead_box_beside_the_auction_advice(server, browser):
 
 def test_practice_and_bad_input(server, browser):
     open_board(browser, server + "/#panel=practice&pk=play&ps=4&lang=en")
-    problem = practice.play_problem(4)
+    problem = practice.set_play_problem(4)
     sol = solver.solve(solver.Deal.from_pbn(problem["deal"]), problem["strain"], problem["leader"],
                        problem["played"])
     best = sol.best_cards[0].name
@@ -191,8 +191,8 @@ def test_practice_and_bad_input(server, browser):
 
     browser.find_element(By.ID, "pr-bid").click()
     settle(browser)
-    browser.find_element(By.ID, "pick-pass").click()
-    settle(browser, 60)
+    browser.find_element(By.CSS_SELECTOR, '#pr-box button[data-call="pass"]').click()
+    settle(browser)
     assert browser.find_element(By.ID, "pr-verdict").text
     assert state(browser)["sc"].endswith("/2")
     shot(browser, "10-practice-bidding")

@@ -1,5 +1,6 @@
-"""The practice API: a problem comes without its solution; an answer is judged on the exact
-solution, with the line, the costs and the learner's Glicko-2 rating after it."""
+"""The practice API: every problem is one of the shipped set's, drawn by the page's seed, and
+comes without its solution; an answer is judged on the exact solution, with the line, the
+costs and the learner's Glicko-2 rating after it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from solver.messages import french_cards
 from solver.rating import Rating, after_answer
 from solver.solve import solve
 from solver.web import create_app
-from solver.practice import UNRATED_PROBLEM, play_problem, problem_position
+from solver.practice import play_hints, problem_position, problem_rating, set_play_problem, set_problem_by_id
+from solver.problems import load_problems
 
 
 @pytest.fixture(scope="module")
@@ -28,18 +30,36 @@ def ok(response: Any) -> dict[str, Any]:
     return body
 
 
-def test_a_problem_comes_without_its_solution(client: TestClient) -> None:
-    p = ok(client.get("/api/practice/play?seed=4"))
-    assert not {"best", "costs", "line", "solution"} & set(p)
+def test_the_default_problems_are_the_shipped_sets(client: TestClient) -> None:
+    """With no filter, the board's card-play and bidding problems are the set's, problem
+    ``seed`` counted round in the set's order, so a link's seed gives the same problem again;
+    the problems once made on the fly are no more."""
+    shipped = load_problems()
+    four = [p for p in shipped if p.kind == "four-hands" and p.contract is not None]
+    bids = [p for p in shipped if p.kind == "bidding"]
+    for seed in (0, 4, len(four) + 4, len(bids) + 1):
+        p = ok(client.get(f"/api/practice/set?seed={seed}"))
+        assert p["id"] == four[seed % len(four)].id and p["seed"] == seed
+        assert not {"best", "costs", "line", "solution"} & set(p)
+        b = ok(client.get(f"/api/practice/set/bidding?seed={seed}"))
+        assert b["id"] == bids[seed % len(bids)].id and b["seed"] == seed
+        assert not {"deal", "solution", "alternatives", "costs"} & set(b)
+    assert ok(client.get("/api/practice/set?seed=4")) == ok(client.get("/api/practice/set?seed=4"))
+    for gone in ("/api/practice/play?seed=4", "/api/practice/bidding?seed=4"):
+        assert client.get(gone).status_code == 404, gone
+    assert client.post("/api/practice/rate", json={"right": True}).status_code == 404
+    # a card-play answer names its problem of the set
+    r = client.post("/api/practice/play/answer", json={"seed": 4, "card": "7S"})
+    assert r.status_code == 422 and r.json()["error"].startswith("id: "), r.text
 
 
 def test_an_answer_is_judged_on_the_exact_solution(client: TestClient) -> None:
-    problem = play_problem(4)
+    problem = set_play_problem(4)
     pos = problem_position(problem)
     sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
     worst = max(sol.card_values, key=sol.cost)
     learner = Rating(1620.0, 90.0, 0.06)
-    a = ok(client.post("/api/practice/play/answer", json={"seed": 4, "card": worst.name,
+    a = ok(client.post("/api/practice/play/answer", json={"seed": 4, "id": problem["id"], "card": worst.name,
                                                            "learner": learner.to_dict()}))
     assert a["right"] is False and a["cost"] == sol.cost(worst) > problem["tolerance"]
     assert a["best"] == sorted(c.name for c in sol.best_cards)
@@ -48,47 +68,54 @@ def test_an_answer_is_judged_on_the_exact_solution(client: TestClient) -> None:
     played = [c["card"] for t in a["line"] for c in t["cards"] if not c["before"]]
     assert played == [c.name for c in sol.line] and played[0] in a["best"]
     assert sum(len(t["cards"]) for t in a["line"]) == 32 - 4 * pos.tricks_played
-    assert a["learner"]["after"] == after_answer(learner, UNRATED_PROBLEM, False).to_dict()
+    assert a["learner"]["after"] == after_answer(learner, problem_rating(problem), False).to_dict()
     assert a["learner"]["after"]["rating"] < learner.rating
 
 
 def test_french_answers_and_hints(client: TestClient) -> None:
-    pos = problem_position(play_problem(4))
+    problem = set_play_problem(4)
+    pos = problem_position(problem)
     sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
     best = sol.best_cards[0]
-    a = ok(client.post("/api/practice/play/answer", json={"seed": 4, "card": french_cards(best.symbol),
-                                                           "lang": "fr"}))
+    a = ok(client.post("/api/practice/play/answer", json={"seed": 4, "id": problem["id"],
+                                                           "card": french_cards(best.symbol), "lang": "fr"}))
     assert a["right"] is True and a["card"] == best.name
     assert a["learner"]["after"]["rating"] > a["learner"]["before"]["rating"] == 1500.0
-    fr = ok(client.get("/api/practice/play/hints?seed=4&lang=fr"))["hints"]
-    en = ok(client.get("/api/practice/play/hints?seed=4"))["hints"]
+    fr = ok(client.get(f"/api/practice/play/hints?seed=4&id={problem['id']}&lang=fr"))["hints"]
+    en = ok(client.get(f"/api/practice/play/hints?seed=4&id={problem['id']}"))["hints"]
     assert len(fr) == len(en) >= 2 and fr != en
 
 
 def test_bad_answers_are_refused(client: TestClient) -> None:
-    pos = problem_position(play_problem(4))
+    problem = set_play_problem(4)
+    pos = problem_position(problem)
     held = [c for c in pos.hand(pos.to_move) if c not in pos.legal_cards()]
     others = [c for s in pos.deal.hands for c in s if c not in pos.hand(pos.to_move)]
     for card in ["zz", others[0].name] + [c.name for c in held[:1]]:
-        r = client.post("/api/practice/play/answer", json={"seed": 4, "card": card})
+        r = client.post("/api/practice/play/answer", json={"seed": 4, "id": problem["id"], "card": card})
         assert r.status_code == 400, (card, r.text)
         assert r.json()["error"]
-    r = client.post("/api/practice/play/answer", json={"seed": 4, "card": "SA",
+    r = client.post("/api/practice/play/answer", json={"seed": 4, "id": problem["id"], "card": "SA",
                                                        "learner": {"rating": 1500, "deviation": -1,
                                                                    "volatility": 0.06}})
     assert r.status_code == 422
+    r = client.post("/api/practice/play/answer", json={"seed": 4, "id": "no-such-problem", "card": "SA"})
+    assert r.status_code == 400 and r.json()["error"] == "no problem 'no-such-problem'"
 
 
 # -- in a real browser ------------------------------------------------------------------------------
 
 def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
-    """A learner on a 390 px phone picks a strain, answers ten card-play problems with the
-    keyboard (right, wrong, in turn), sees the rating move after each, steps through the solution
-    line, and reviews the five misses with their lines, in English then in French; axe-core finds
-    no serious violation in the answered pane; a bidding answer moves the rating too."""
+    """A learner on a 390 px phone opens Practice with no filter and gets the shipped set's
+    problem of the link's seed, answers it, picks a strain, answers nine more card-play problems
+    with the keyboard (right, wrong, in turn), sees the rating move after each, steps through the
+    solution line, and reviews the five misses with their lines, in English then in French;
+    axe-core finds no serious violation in the answered pane; then a bidding problem, the set's
+    too, answered from its bidding box by the keyboard, moves the rating."""
     import json
 
-    from web_helpers import CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle
+    from web_helpers import (CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board,
+                             settle, shot)
     if CHROMIUM is None or DRIVER is None:
         pytest.skip(NO_BROWSER)
     pytest.importorskip("selenium.webdriver")
@@ -96,17 +123,19 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
+    from solver.practice import set_bidding_view
+    shipped = {p.id: p for p in load_problems()}
     with live_server() as url, chromium("en-GB") as b:
         b.set_window_size(390, 844)
         b.set_window_size(390 + 390 - b.execute_script("return innerWidth"), 844)
         open_board(b, url + "/#panel=practice&pk=play&ps=1&lang=en")
-        Select(b.find_element(By.ID, "pr-strain")).select_by_value("H")
-        b.find_element(By.ID, "pr-next").send_keys(Keys.ENTER)
-        settle(b)
+        # no filter: the set's four-hands problem of the link's seed
+        assert b.execute_script("return playProblem")["id"] == set_play_problem(1)["id"]
         ratings = []
         for i in range(10):
             problem = b.execute_script("return playProblem")
-            assert problem["strain"] == "H"
+            assert problem["id"] in shipped and (i == 0 or problem["strain"] == "H")
+            assert problem["id"] in b.find_element(By.ID, "pr-problem").text
             pos = problem_position(problem)
             sol = solve(pos.deal, pos.strain, pos.first_leader, [c for _, c in pos.history])
             pick = sol.best_cards[0] if i % 2 == 0 else max(sol.card_values, key=sol.cost)
@@ -118,6 +147,10 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
             settle(b)
             ratings.append(json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')")))
             assert b.find_element(By.ID, "pr-moved").text.startswith("Rating")
+            if i == 0:
+                b.execute_script("document.getElementById('pr-moved').scrollIntoView()")
+                shot(b, "practice-default-01-play")
+                Select(b.find_element(By.ID, "pr-strain")).select_by_value("H")
             if i == 1:              # the line, trick by trick
                 first = b.find_element(By.CSS_SELECTOR, ".pr-trick").text
                 b.find_element(By.ID, "pr-next-trick").send_keys(Keys.ENTER)
@@ -144,22 +177,27 @@ def test_ten_problems_on_a_phone_with_the_keyboard() -> None:
         settle(b)
         assert "Les ratés de la séance" in b.find_element(By.ID, "pr-training").text
         assert b.find_element(By.ID, "pr-rating").text.startswith("Votre classement")
-        # a bidding answer, judged on the advice the page runs, moves the rating too
+        # a bidding problem with no filter: the set's problem of the seed, its call from the box
         before = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
         b.find_element(By.ID, "pr-bid").send_keys(Keys.ENTER)
         settle(b)
-        b.find_element(By.ID, "pick-pass").send_keys(Keys.ENTER)
-        settle(b, 120)
+        seed = b.execute_script("return state.practice.seed")
+        shown = b.execute_script("return training.problem")
+        assert shown == set_bidding_view(seed)
+        bid = shipped[shown["id"]]
+        dealer = [s for s in "NESW" if b.find_elements(By.CSS_SELECTOR, f"#seat-{s} .tag")]
+        assert dealer == [bid.dealer.name]
+        wrong = bid.alternatives[0]
+        call = wrong.answer.replace(" ", "")
+        b.find_element(By.CSS_SELECTOR, f'#pr-box button[data-call="{call}"]').send_keys(Keys.ENTER)
+        settle(b)
         after = json.loads(b.execute_script("return localStorage.getItem('coinche-practice-rating')"))
-        assert after["deviation"] < before["deviation"]
+        assert after["rating"] < before["rating"] and after["deviation"] < before["deviation"]
         assert b.find_element(By.ID, "pr-moved").text.startswith("Classement")
-
-
-def test_rate_an_answer_judged_on_the_page(client: TestClient) -> None:
-    learner = Rating(1700.0, 120.0, 0.06)
-    r = ok(client.post("/api/practice/rate", json={"learner": learner.to_dict(), "right": True}))
-    assert r["after"] == after_answer(learner, UNRATED_PROBLEM, True).to_dict()
-    assert ok(client.post("/api/practice/rate", json={"right": False}))["after"]["rating"] < 1500
+        assert b.find_element(By.ID, "pr-verdict").text.startswith("Pas tout à fait")
+        assert bid.id in b.find_elements(By.CSS_SELECTOR, "#pr-misses > li")[-1].text
+        b.execute_script("document.getElementById('pr-verdict').scrollIntoView()")
+        shot(b, "practice-default-02-bidding-fr")
 
 
 LEARNER = {"rating": 1500, "deviation": 350, "volatility": 0.06}
@@ -172,35 +210,32 @@ LEARNER = {"rating": 1500, "deviation": 350, "volatility": 0.06}
     ("volatility", float("nan"), "learner.volatility: expected a finite number (got 'nan')"),
 ])
 def test_a_learner_is_finite_json_numbers_only(client: TestClient, field: str, value: Any, expected: str) -> None:
-    body = json.dumps({"learner": LEARNER | {field: value}, "right": True})     # inf and nan as JSON's Infinity, NaN
-    for path in ("/api/practice/rate", "/api/practice/play/answer"):
-        extra = {} if path.endswith("rate") else {"seed": 1, "card": "7S"}
-        r = client.post(path, content=json.dumps(json.loads(body) | extra), headers={"content-type": "application/json"})
+    four, bid = set_play_problem(1), next(p for p in load_problems() if p.kind == "bidding")
+    answers = {"/api/practice/play/answer": {"seed": 1, "id": four["id"], "card": "7S"},
+               "/api/practice/set/bidding/answer": {"id": bid.id, "call": "pass"}}
+    body = {"learner": LEARNER | {field: value}}
+    for path, extra in answers.items():      # inf and nan as JSON's Infinity, NaN
+        r = client.post(path, content=json.dumps(body | extra), headers={"content-type": "application/json"})
         assert r.status_code == 422 and r.json() == {"error": expected}, r.text
-    fr = client.post("/api/practice/rate", content=body,
+    path = "/api/practice/set/bidding/answer"
+    fr = client.post(path, content=json.dumps(body | answers[path]),
                      headers={"content-type": "application/json", "accept-language": "fr"})
     assert fr.status_code == 422 and fr.json()["error"].startswith(f"learner.{field} : il faut un nombre")
 
 
-def test_right_is_true_or_false_only(client: TestClient) -> None:
-    for right in (1, "true"):
-        r = client.post("/api/practice/rate", json={"learner": LEARNER, "right": right})
-        assert r.status_code == 422 and r.json()["error"].startswith("right: expected true or false"), r.text
-
-
-def test_hints_read_the_position(client: TestClient) -> None:
-    # problem 1 (docs/practice.md): hearts trumps, South to move; of the trumps left
-    # (N 10♥ 7♥, E A♥, S Q♥) only East's A♥ is against South, and the A♥ is the best left
-    # (J♥ and 9♥ are played); the declarers (West) have taken no card points of the 82 they need.
-    hints = ok(client.get("/api/practice/play/hints?seed=1"))["hints"]
-    assert hints == ["Count the trumps: 1 still out against you.", "Who holds the A♥? E.",
-                     "The declarers have 0 card points and need 82."]
+def test_hints_read_the_position() -> None:
+    # the shipped set's four-hands problem 4h-1-9-3: 130♦ by West, East to move fourth to the first
+    # trick S:8♥ W:A♥ N:9♥; the trumps against East are North's 9♦ A♦ and South's Q♦ 8♦, the best
+    # heart left is West's 10♥ (N holds Q♥ J♥, S K♥), and East's side has no card points of its 130.
+    hints = play_hints(set_problem_by_id("4h-1-9-3"))
+    assert hints == ["Count the trumps: 4 still out against you.", "Who holds the 10♥? W.",
+                     "Your side has 0 card points and needs 130."]
 
 
 def test_set_problems_by_theme_and_difficulty(client: TestClient) -> None:
     """The shipped set's four-hands problems filtered by theme, difficulty band and strain,
     answered by their id against their own rating and deviation."""
-    from solver.practice import BANDS, set_problem_by_id
+    from solver.practice import BANDS
     p = ok(client.get("/api/practice/set?seed=3&theme=ruffing"))
     assert "ruffing" in p["themes"] and p["id"] and p["seed"] == 3 and "solution" not in p
     low, high = BANDS["hard"]

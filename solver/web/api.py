@@ -225,7 +225,7 @@ class LearnerIn(BaseModel):
 class PracticeAnswerIn(BaseModel):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
     card: Annotated[str, Field(min_length=1, max_length=4)]
-    id: Annotated[Optional[str], Field(max_length=40)] = None
+    id: Annotated[str, Field(min_length=1, max_length=40)]
     learner: Optional[LearnerIn] = None
     lang: Lang = None
 
@@ -242,11 +242,6 @@ class SetCallIn(BaseModel):
     call: Annotated[str, Field(min_length=1, max_length=20)]
     learner: Optional[LearnerIn] = None
     lang: Lang = None
-
-
-class PracticeRateIn(BaseModel):
-    learner: Optional[LearnerIn] = None
-    right: Annotated[bool, Field(strict=True)]
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -414,14 +409,6 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         job = jobs.stop(job_id)
         return _error(404, tr("no job {job}", job=repr(job_id[:80]))) if job is None else JSONResponse(job.to_dict())
 
-    @app.get("/api/practice/bidding", tags=["practice"], summary="A bidding problem from a seed")
-    def bidding_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
-        return practice.bidding_problem(seed)
-
-    @app.get("/api/practice/play", tags=["practice"], summary="A card-play problem from a seed")
-    def play_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)]) -> dict[str, Any]:
-        return practice.play_problem(seed)
-
     @app.get("/api/practice/set", tags=["practice"],
              summary="A four-hands problem of the shipped set by theme, difficulty band and strain")
     def set_problem(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
@@ -464,17 +451,12 @@ def _routes(app: FastAPI, jobs: Jobs) -> None:
         with writing_in(speaking(req.lang)):
             return practice.set_bidding_answer_view(req.id, req.call, learner)
 
-    @app.get("/api/practice/play/hints", tags=["practice"], summary="A card-play problem's hints")
-    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)], lang: Lang = None,
-                   id: Annotated[Optional[str], Query(max_length=40)] = None) -> dict[str, Any]:
+    @app.get("/api/practice/play/hints", tags=["practice"], summary="A four-hands problem's hints")
+    def play_hints(seed: Annotated[int, Query(ge=0, le=MAX_SEED)],
+                   id: Annotated[str, Query(min_length=1, max_length=40)],
+                   lang: Lang = None) -> dict[str, Any]:
         with writing_in(speaking(lang)):
             return practice.hints_view(seed, id)
-
-    @app.post("/api/practice/rate", tags=["practice"],
-              summary="The learner's Glicko-2 rating after an answer judged on the page (bidding problems)")
-    def practice_rate(req: PracticeRateIn) -> dict[str, Any]:
-        learner = None if req.learner is None else Rating(**req.learner.model_dump())
-        return practice.rate_view(learner, req.right)
 
     @app.post("/api/practice/play/answer", tags=["practice"],
               summary="Judge an answer: cost, solution line, the learner's Glicko-2 rating after it")

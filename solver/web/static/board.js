@@ -51,11 +51,11 @@ const TEXT = {
     grid: "Grille des enchères : chance de réussir et score moyen (si contré quand elle chute)",
     practice_bid: "Problème d'enchères", practice_play: "Problème de jeu de la carte", next: "Problème suivant",
     your_call: "Votre annonce ?", your_card: "Cliquez la carte que vous jouez", score: "Score",
-    right: "Bien joué !", wrong: "Pas tout à fait.", verdict_bid: "Le conseil tiré de", deals: "donnes",
+    right: "Bien joué !", wrong: "Pas tout à fait.", deals: "donnes",
     you_chose: "Vous avez choisi", lost: "vous perdez", copied: "Lien copié dans le presse-papiers",
     build_help: "Choisissez la place, puis cliquez les cartes pour les lui donner ; cliquez une carte d'une main pour la reprendre.",
     build_to: "Donner à", build_done: "Utiliser cette donne", cards_left: "cartes restantes",
-    from_deal: "Main de la donne", make: "réussit", ev: "score moyen", why: "Pourquoi",
+    from_deal: "Main de la donne", make: "réussit", ev: "score moyen",
     in_auction: "L'annonce suivante, sur les donnes conformes aux enchères", fit: "des donnes tirées s'accordent avec les enchères",
     call: "Annonce", rules: "Règles", rules_help: "Variantes NOM=VALEUR séparées par des virgules, comme coinche --rule (vide : les règles par défaut)",
     from_seat: "Depuis la place du joueur", from_seat_help: "Ce que le joueur à jouer peut savoir : sa main, les cartes jouées et ce qu'elles prouvent ; les mains cachées sont tirées au hasard.",
@@ -90,11 +90,11 @@ const TEXT = {
     grid: "Bid grid: chance to make and mean score (coinched when it fails)",
     practice_bid: "Bidding problem", practice_play: "Card-play problem", next: "Next problem",
     your_call: "Your call?", your_card: "Click the card you play", score: "Score",
-    right: "Well done!", wrong: "Not quite.", verdict_bid: "The advice from", deals: "deals",
+    right: "Well done!", wrong: "Not quite.", deals: "deals",
     you_chose: "You chose", lost: "you lose", copied: "Link copied to the clipboard",
     build_help: "Pick a seat, then click cards to give them to it; click a card in a hand to take it back.",
     build_to: "Give to", build_done: "Use this deal", cards_left: "cards left",
-    from_deal: "Hand from the deal", make: "makes", ev: "mean score", why: "Why",
+    from_deal: "Hand from the deal", make: "makes", ev: "mean score",
     in_auction: "The next call, on deals that fit the auction", fit: "of the dealt deals fit the auction",
     call: "Call", rules: "Rules", rules_help: "Variants NAME=VALUE separated by commas, as coinche --rule takes them (empty: the default rules)",
     from_seat: "From the player's seat", from_seat_help: "What the player to move can know: its hand, the cards played and what they prove; the hidden hands are dealt at random.",
@@ -119,7 +119,6 @@ Object.assign(TEXT.fr, {
   review_auction: "Revoir les enchères", lead_title: "Conseil d'entame", lead_go: "Conseiller l'entame",
   lead_seat: "Entameur", pimc_vs_dd: "Jeu réaliste (PIMC) pli par pli, et le jeu double mort depuis la même position",
   stopped: "Arrêté.", tolerance_play: "Juste si votre carte perd au plus {n} pts de cartes face à la meilleure.",
-  tolerance_bid: "Juste si le score moyen de votre annonce est à {n} pts de score ou moins de l'annonce conseillée.",
   goal_decl: "Le camp du déclarant doit faire au moins {p} points.", goal_def: "La défense doit empêcher le déclarant de faire {p} points.",
   over_standing: "Seules les annonces au-dessus de", legal_only: "sont proposées",
   grid_in_auction: "Grille des enchères sur les donnes conformes aux enchères : chance de réussir et score moyen",
@@ -141,7 +140,6 @@ Object.assign(TEXT.en, {
   review_auction: "Review the auction", lead_title: "Opening-lead advice", lead_go: "Advise the lead",
   lead_seat: "Leader", pimc_vs_dd: "Realistic play (PIMC) trick by trick, and double-dummy play from the same position",
   stopped: "Stopped.", tolerance_play: "Right if your card loses at most {n} card points against the best.",
-  tolerance_bid: "Right if your call's mean score is within {n} score points of the advised call's.",
   goal_decl: "The declaring side must take at least {p} points.", goal_def: "The defence must stop the declarer taking {p} points.",
   over_standing: "Only calls over", legal_only: "are offered",
   grid_in_auction: "Bid grid on the deals that fit the auction: chance to make and mean score",
@@ -182,7 +180,7 @@ const state = {
 };
 // The answers, each with the key of the state it answers (see keyOf); a stale one is never shown.
 const answers = {};
-let job = null, practiceAnswer = null, bidProblem = null, playProblem = null;
+let job = null, practiceAnswer = null, playProblem = null;
 // Modes from other files (ES modules, e.g. match.js) register here: { urlWrite(q), board(), render(pane), open() }.
 const modes = {};
 
@@ -536,7 +534,7 @@ function renderBoard() {
     const toMove = playing && playing.to_move === seat;
     box.classList.toggle("tomove", !!toMove);
     const tags = [];
-    const dealer = practiceActive("bid") && bidProblem ? bidProblem.dealer : state.dealer;
+    const dealer = practiceActive("bid") && typeof practiceDealer === "function" ? practiceDealer() : state.dealer;   // practice.js
     if (seat === dealer && !practiceActive("play")) tags.push(el("span", { class: "tag" }, t("dealer")));
     if (toMove) tags.push(el("span", { class: "tag" }, t("to_move")));
     box.append(el("div", { class: "name", id: "name-" + seat }, t(seat), ...tags));
@@ -577,7 +575,6 @@ function renderBoard() {
 function onlyOneHand() {
   let seat = null, hand = null;
   if (state.panel === "advice" && state.adv.hand) [seat, hand] = [state.adv.seat, state.adv.hand];
-  if (practiceActive("bid") && bidProblem) [seat, hand] = [bidProblem.seat, bidProblem.hand];
   if (typeof practiceOneHand === "function" && practiceOneHand()) [seat, hand] = practiceOneHand();   // practice.js
   if (!seat || !HAND_RE.test(hand)) return null;
   return Object.fromEntries(SEATS.map((s) => [s, s === seat ? hand.toUpperCase() : null]));
@@ -1300,7 +1297,7 @@ function renderPractice() {
     el("button", { id: "pr-bid", class: p.kind === "bid" ? "primary" : "", "aria-pressed": String(p.kind === "bid"), onclick: () => newProblem("bid", p.seed) }, t("practice_bid")),
     el("span", { class: "score", id: "pr-score" }, `${t("score")}${C()}${p.right} / ${p.tried}`)));
   const own = typeof practiceOwn === "function" && practiceOwn(pane);     // practice.js: the set's seat and bidding problems
-  if (!own && p.kind === "play") renderPlayProblem(pane); else if (!own) renderBidProblem(pane);
+  if (!own && p.kind === "play") renderPlayProblem(pane);
   pane.append(el("div", { class: "row" }, el("button", { id: "pr-next", class: "primary",
     onclick: () => newProblem(p.kind, p.seed + 1) }, t("next")), el("span", { class: "muted" }, `${t("seed")} ${p.seed}`)));
   if (typeof practiceExtras === "function") practiceExtras(pane);     // practice.js
@@ -1324,71 +1321,17 @@ function renderPlayProblem(pane) {
   pane.append(el("p", { class: "legend" }, t("legend")));
 }
 
-function renderBidProblem(pane) {
-  const pr = bidProblem;
-  if (!pr) return;
-  const calls = readAuction(pr.auction);
-  pane.append(el("p", {}, `${t("dealer")}${C()}${t(pr.dealer)}. ${t("your_hand")} (${t(pr.seat)}).`),
-    auctionDiagram(calls, pr.dealer, "pr-auction"),
-    el("p", { class: "muted", id: "pr-tolerance" }, t("tolerance_bid", { n: pr.tolerance })),
-    el("h3", {}, t("your_call")),
-    el("div", { class: "row" }, el("button", { id: "pick-pass", onclick: () => answerBid("pass"),
-                                              disabled: practiceAnswer ? "" : null }, t("pass"))),
-    scroller(bidGrid(practiceAnswer && practiceAnswer.advice, practiceAnswer ? null : answerBid, pr.auction, pr.dealer)),
-    el("div", { id: "bid-progress", class: "progress-box" }));
-  if (practiceAnswer && practiceAnswer.advice) {
-    const { pick, advice: adv, good } = practiceAnswer;
-    const best = adv.answer.call;
-    pane.append(el("div", { class: "verdict " + (good ? "good" : "bad"), id: "pr-verdict" },
-      el("div", { class: "big" }, good ? t("right") : t("wrong")),
-      rich(`${t("you_chose")} ${callText(pick)} (${t("ev")} ${Math.round(practiceAnswer.mine)}). ` +
-      `${t("verdict_bid")} ${adv.samples} ${t("deals")}${C()}${callText(best)} (${t("ev")} ${Math.round(practiceAnswer.top)}).`), el("br"),
-      rich(`${t("why")}${C()}${polish(adv.in_auction ? adv.in_auction.text : adv.recommendation.text)}`)));
-  }
-}
-
-function answerBid(pick) {
-  return guarded(async () => {
-    practiceAnswer = { pick, advice: null };
-    renderPanes();
-    const pr = bidProblem;
-    await runJob("advise", { hand: pr.hand, seat: pr.seat, dealer: pr.dealer, samples: pr.samples, seed: pr.seed,
-                             auction: pr.auction }, (adv) => {
-      // with an auction, the calls judged on the deals that fit it; else the opening bids
-      const ev = adv.in_auction
-        ? (call) => (adv.in_auction.calls.find((x) => x.call === call) || { ev: -Infinity }).ev
-        : (call) => (call === "pass" ? 0 : (adv.bids.find((x) => x.bid === call) || { ev: 0 }).ev);
-      const mine = ev(pick), top = ev(adv.answer.call);
-      const good = pick === adv.answer.call || mine >= top - pr.tolerance;
-      practiceAnswer = { pick, advice: adv, good, mine, top };
-      state.practice.tried += 1;
-      if (good) state.practice.right += 1;
-    });
-    if (practiceAnswer.advice && typeof practiceRate === "function") await practiceRate(practiceAnswer.good);   // practice.js
-    writeUrl();
-    render();
-  });
-}
-
 function newProblem(kind, seed) {
   return guarded(async () => {
     await stopJob();
     Object.assign(state.practice, { kind, seed });
     practiceAnswer = null;
     if (typeof practiceReset === "function") practiceReset();
-    if (typeof practiceLoad === "function" && await practiceLoad(kind, seed)) {
-      // practice.js loaded a seat or bidding problem of the shipped set
-    } else if (kind === "play") {
-      // practice.js's theme and difficulty filters draw from the shipped set, its strain filter skips
-      const url = (n) => (typeof practiceSetUrl === "function" && practiceSetUrl(n)) || `/api/practice/play?seed=${n}`;
-      playProblem = await api("GET", url(seed));
-      for (let i = 0; i < 60 && typeof practiceSkip === "function" && practiceSkip(playProblem); i++) {
-        playProblem = await api("GET", url(++seed));
-        state.practice.seed = seed;
-      }
+    // every problem is the shipped set's: practice.js loads its seat and bidding problems and
+    // names the four-hands problem of this seed under its filters (theme, difficulty, strain)
+    if (!await practiceLoad(kind, seed)) {
+      playProblem = await api("GET", practiceSetUrl(seed));
       keep("solution", await solveFor(playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played));
-    } else {
-      bidProblem = await api("GET", `/api/practice/bidding?seed=${seed}`);
     }
     writeUrl();
     render();
@@ -1635,7 +1578,7 @@ async function openPanel(panel) {
   if (panel === "practice") {
     practiceAnswer = null;
     const p = state.practice;
-    if (p.kind === "play" ? !playProblem || playProblem.seed !== p.seed : !bidProblem || bidProblem.seed !== p.seed) {
+    if (p.kind !== "play" || !playProblem || playProblem.seed !== p.seed) {
       return newProblem(p.kind, p.seed);
     }
     if (p.kind === "play") keep("solution", await solveFor(playProblem.deal, playProblem.strain, playProblem.leader, playProblem.played));
@@ -1698,6 +1641,8 @@ async function init() {
   await guarded(async () => {
     if (state.seed !== null) $("seed").value = state.seed;
     if (state.panel === "practice") {
+      // the problems come through practice.js, the script after this one: wait until it has run
+      await new Promise((ok) => (document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", ok) : ok()));
       const p = state.practice;
       await newProblem(p.kind, p.seed);
       return;

@@ -1,7 +1,8 @@
-// The practice pane's training: the learner's Glicko-2 rating (computed by the server's
-// solver/rating.py, kept here in localStorage, exported and imported as JSON), a strain filter,
-// hints, the solution line trick by trick after an answer, and a review of the session's misses;
-// theme and difficulty filters that draw the shipped set's four-hands problems.
+// The practice pane's training on the shipped problem set (every problem is one of the set's,
+// drawn by the page's seed): the learner's Glicko-2 rating (computed by the server's
+// solver/rating.py, kept here in localStorage, exported and imported as JSON), strain, theme
+// and difficulty filters, hints, the solution line trick by trick after an answer, and a
+// review of the session's misses.
 // A classic script after board.js: it uses board.js's state, el, api, render, cardName, guarded.
 "use strict";
 
@@ -12,7 +13,7 @@ const PTEXT = {
         line: "The solution line", trick: "Trick {i} of {n}", prev: "Previous trick", next_trick: "Next trick",
         won_by: "won by", costs: "Cost of each card (card points)", misses: "This session's misses",
         no_miss: "No miss yet.", miss: "Problem {seed}: you played {card}, best {best}",
-        miss_bid: "Bidding problem {seed}: you called {call}, advised {best}",
+        miss_bid: "Bidding problem {seed}: you called {call}, best {best}",
         bad_file: "That file holds no rating.", imported: "Rating imported.",
         rating_moved: "Rating {before} → {after} (±{rd})",
         theme_filter: "Theme", band_filter: "Difficulty", easy: "easy (below 1400)", medium: "medium (1400 to 1599)",
@@ -29,7 +30,7 @@ const PTEXT = {
         line: "La ligne de la solution", trick: "Pli {i} sur {n}", prev: "Pli précédent", next_trick: "Pli suivant",
         won_by: "pris par", costs: "Coût de chaque carte (points de cartes)", misses: "Les ratés de la séance",
         no_miss: "Aucun raté pour l'instant.", miss: "Problème {seed} : vous avez joué {card}, la meilleure {best}",
-        miss_bid: "Problème d'enchères {seed} : vous avez annoncé {call}, conseillée {best}",
+        miss_bid: "Problème d'enchères {seed} : vous avez annoncé {call}, la meilleure {best}",
         bad_file: "Ce fichier ne contient pas de classement.", imported: "Classement importé.",
         rating_moved: "Classement {before} → {after} (±{rd})",
         theme_filter: "Thème", band_filter: "Difficulté", easy: "facile (moins de 1400)", medium: "moyen (1400 à 1599)",
@@ -66,10 +67,9 @@ const pt = (key, fields) => {
 const training = { judged: null, hints: 0, trick: 0, misses: [], strain: "", theme: "", band: "", moved: null,
                    kind: "", problem: null, answer: null };
 
-// Board.js's newProblem loads this problem instead when a theme or a difficulty is chosen:
-// the shipped set's four-hands problems (null: a problem made from the seed).
+// Board.js's newProblem loads the four-hands problem this names: problem ``seed`` (counted round)
+// of the shipped set's four-hands problems, those of the theme, difficulty and strain chosen.
 function practiceSetUrl(seed) {
-  if (!training.theme && !training.band) return null;
   const q = new URLSearchParams({ seed });
   for (const k of ["theme", "band", "strain"]) if (training[k]) q.set(k, training[k]);
   return "/api/practice/set?" + q;
@@ -83,9 +83,6 @@ function learnerRating() {
   return null;
 }
 
-// Board.js's newProblem skips the problems this says no to (the strain filter).
-function practiceSkip(problem) { return !!training.strain && problem.strain !== training.strain; }
-
 // Board.js calls this when a card is picked on a card-play problem: the server judges it.
 async function practiceJudge(card) {
   training.judged = null;
@@ -96,20 +93,11 @@ async function practiceJudge(card) {
   localStorage.setItem(PRACTICE_KEY, JSON.stringify(a.learner.after));
   training.judged = a;
   training.moved = [a.learner.before.rating, a.learner.after.rating, a.learner.after.deviation];
-  if (!a.right) training.misses.push({ seed: a.seed, card: a.card, best: a.best, line: a.line });
-}
-
-// Board.js calls this when a bidding answer has been judged (on the advice the page ran).
-async function practiceRate(right) {
-  const r = await api("POST", "/api/practice/rate", { learner: learnerRating(), right });
-  localStorage.setItem(PRACTICE_KEY, JSON.stringify(r.after));
-  training.moved = [r.before.rating, r.after.rating, r.after.deviation];
-  training.bidMoved = true;
-  if (!right) training.misses.push({ seed: bidProblem.seed, call: practiceAnswer.pick, bestCall: practiceAnswer.advice.answer.call });
+  if (!a.right) training.misses.push({ seed: playProblem.id, card: a.card, best: a.best, line: a.line });
 }
 
 // Board.js calls this when a new problem is shown.
-function practiceReset() { training.judged = null; training.hints = 0; training.trick = 0; training.bidMoved = false; }
+function practiceReset() { training.judged = null; training.hints = 0; training.trick = 0; }
 
 function exportRating() {
   const r = learnerRating() || { rating: 1500, deviation: 350, volatility: 0.06 };
@@ -136,8 +124,8 @@ function trickView(tr) {
 function showHint() {
   return guarded(async () => {
     if (!training.hintList || training.hintSeed !== playProblem.seed + state.lang) {
-      const id = playProblem.id ? `&id=${encodeURIComponent(playProblem.id)}` : "";
-      training.hintList = (await api("GET", `/api/practice/play/hints?seed=${playProblem.seed}&lang=${state.lang}${id}`)).hints;
+      const q = new URLSearchParams({ seed: playProblem.seed, id: playProblem.id, lang: state.lang });
+      training.hintList = (await api("GET", `/api/practice/play/hints?${q}`)).hints;
       training.hintSeed = playProblem.seed + state.lang;
     }
     training.hints += 1;
@@ -180,10 +168,6 @@ function practiceExtras(pane) {
     box.append(el("p", { id: "pr-problem" }, pt("problem_rating", { id: p.id, rating: p.rating,
       themes: p.themes.map((k) => names[k] || k).join(", ") })));
   }
-  if (!training.kind && state.practice.kind === "bid" && training.bidMoved) {
-    const [before, after, rd] = training.moved;
-    box.append(el("p", { id: "pr-moved", role: "status" }, pt("rating_moved", { before: Math.round(before), after: Math.round(after), rd: Math.round(2 * rd) })));
-  }
   if (!training.kind && state.practice.kind === "play" && playProblem && playProblem.id) {
     box.append(el("p", { id: "pr-problem" }, pt("problem_rating", { id: playProblem.id, rating: playProblem.rating,
       themes: playProblem.themes.map((k) => THEMES[state.lang][k] || k).join(", ") })));
@@ -222,8 +206,9 @@ function practiceExtras(pane) {
 }
 
 // ---------------------------------------------------------------- the set's seat and bidding problems
-// Chosen with the kind filter, loaded, shown and judged here: board.js asks practiceLoad when a
-// new problem is wanted, practiceOwn to draw the pane and practiceOneHand for the table.
+// Chosen with the kind filter (a bidding problem also with the pane's bidding button), loaded,
+// shown and judged here: board.js asks practiceLoad when a new problem is wanted, practiceOwn to
+// draw the pane, practiceOneHand and practiceDealer for the table.
 const BOARD_KIND = { seat: "play", setbid: "bid" };
 
 function pickKind(kind) {
@@ -233,10 +218,14 @@ function pickKind(kind) {
   return newProblem(BOARD_KIND[kind] || "play", state.practice.seed);
 }
 
-// Board.js's newProblem: true when this loaded the problem (a kind of the set is chosen).
+// Board.js's newProblem: true when this loaded the problem (a seat or a bidding problem), false
+// for a four-hands problem (board.js loads it from practiceSetUrl). Every bidding problem is
+// the set's; a card-play problem is a seat problem when that kind is chosen.
 async function practiceLoad(kind, seed) {
-  if (!training.kind) return false;
-  if (BOARD_KIND[training.kind] !== kind) { training.kind = ""; training.problem = null; return false; }
+  const want = kind === "bid" ? "setbid" : BOARD_KIND[training.kind] === kind ? training.kind : "";
+  if ((want === "setbid") !== (training.kind === "setbid")) training.theme = "";   // card themes, bidding situations
+  training.kind = want;
+  if (!training.kind) { training.problem = null; return false; }
   const q = new URLSearchParams({ seed, lang: state.lang });
   for (const k of ["theme", "band"]) if (training[k]) q.set(k, training[k]);
   if (training.kind === "seat" && training.strain) q.set("strain", training.strain);
@@ -249,6 +238,11 @@ async function practiceLoad(kind, seed) {
 function practiceOneHand() {
   const p = training.kind && training.problem;
   return p && state.panel === "practice" ? [p.seat, p.hand] : null;
+}
+
+// Board.js's renderBoard: the dealer of the bidding problem shown (its tag on the table), or null.
+function practiceDealer() {
+  return training.kind === "setbid" && training.problem ? training.problem.dealer : null;
 }
 
 // Board.js's renderBoard: how many cards a hidden hand still holds in a seat problem (null: 8).
