@@ -33,7 +33,7 @@ import re
 from typing import Any, Iterator, Optional
 
 from .cards import Seat, TextEnum
-from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text
+from .contract import CAPOT, GENERALE, Coinche, Contract, bid_key, bid_levels, bid_strains, bid_text, cached_contract
 from .contract import level_text, may_coinche, parse_level
 from .errors import CoincheError, ContractError, SeatError, StrainError, quote
 from .messages import tr
@@ -211,7 +211,7 @@ class AuctionState:
         b = self.bid
         if b is None:
             return None
-        return Contract(*b.level_strain(), b.seat, self.coinche, capot_coinche=self.rules.capot_coinche)
+        return cached_contract(*b.level_strain(), b.seat, self.coinche, self.rules.capot_coinche)
 
 
 _CALLS: dict[tuple[Seat, Rules], tuple[list[Call], list[tuple[tuple[int, int], Call]], Call, Call]] = {}

@@ -385,7 +385,7 @@ def _coinched_capot(bid: str, level: int, coinche: Coinche) -> ContractError:
                             bid=bid, state=state, word=word))
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=4096)
 def cached_contract(level: int, strain: Strain, declarer: Seat, coinche: "Coinche | int",
                     capot_coinche: bool = False) -> Contract:
     """``Contract(level, strain, declarer, coinche)``, made once per arguments: contracts

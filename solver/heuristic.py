@@ -188,10 +188,14 @@ class HeuristicBot:
             extra += sum(held >> card_of(u, 7) & 1 for u in range(4) if u != t)
             if extra:
                 wanted[partner_bid.strain] = max(wanted[partner_bid.strain], (partner_bid.level or 0) + 10 * extra)
-        bids = [c for c in legal if c.kind == CallKind.BID and c.strain is not None and c.strain in wanted
-                and (c.level or 999) <= wanted[c.strain]]
-        spoke = any(c.seat == seat and c.kind == CallKind.BID for c in view.auction.calls)
+        top = max(wanted.values())
+        if standing is not None and standing.level is not None and standing.level > top:
+            bids = []                   # every legal bid is above what the hand wants
+        else:
+            bids = [c for c in legal if c.kind == CallKind.BID and c.strain is not None and c.strain in wanted
+                    and (c.level or 999) <= wanted[c.strain]]
         if standing is not None and standing.seat.team == seat.team:
+            spoke = any(c.seat == seat and c.kind == CallKind.BID for c in view.auction.calls)
             # partner's bid stands: raise it once, never rescue it; our own bid stands: pass
             bids = [c for c in bids if c.strain == standing.strain] if not spoke and standing.seat != seat \
                 else []

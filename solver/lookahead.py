@@ -169,11 +169,23 @@ def _name(contract: Optional[Contract]) -> str:
     return "pass" if contract is None else str(contract)
 
 
+@dataclasses.dataclass
+class _Rollout:
+    """One rollout played: its deal, the finished auction, our margin and success, the
+    final contract's name and, once asked, what followed the call in words."""
+
+    deal: Deal
+    end: Auction
+    margin: float
+    success: bool
+    final: str
+    follows: Optional[str] = None
+
+
 #: Rollouts already played, for a judging that sees its deals again as sampling goes on
 #: (each round judges every deal so far): per auction, seat, calls rolled out, seed, rules
-#: and system, per (deal number, call number), the deal, the finished auction, our margin
-#: and our success.
-RolloutMemo = dict[tuple[Any, ...], dict[tuple[int, int], tuple[Deal, Auction, float, bool]]]
+#: and system, per (deal number, call number), the rollout.
+RolloutMemo = dict[tuple[Any, ...], dict[tuple[int, int], _Rollout]]
 
 
 def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results: Sequence[list[tuple[int, Any]]],
@@ -196,8 +208,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     options, reused rather than played again."""
     fixed: Policy = policy if policy is not None else _POLICY.call
     options = auction.legal_calls() if options is None else list(options)
-    played = {} if memo is None else memo.setdefault((auction, seat, tuple(options), seed, punish, rules, system.name),
-                                                     {})
+    played: dict[tuple[int, int], _Rollout] = {} if memo is None else \
+        memo.setdefault((auction, seat, tuple(options), seed, punish, rules, system.name), {})
     if policy is None and seeded is None:       # the point count of every hand, in one pass
         remember([d[s].mask for i, d in enumerate(deals) if not _kept(played, i, d) for s in Seat])
     leader = auction.dealer.next
@@ -213,27 +225,27 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     for j, call in enumerate(options):
         start = known.then(auction, call)
         for i, (deal, rows) in enumerate(zip(deals, results)):
-            hit = played.get((i, j))
-            if hit is not None and hit[0] is deal:
-                end, values[i, j], success[i, j] = hit[1], hit[2], hit[3]
-            else:
+            r = played.get((i, j))
+            if r is None or r.deal is not deal:
                 pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
                 end = continue_auction(start, deal, pol, rules, system, known)
-                values[i, j], success[i, j] = _scored(end.contract, i, deal, rows, seat.team, leader, rules, punish,
-                                                      scored)
-                played[i, j] = (deal, end, float(values[i, j]), bool(success[i, j]))
-            finals[j][_name(end.contract)] += 1
+                margin, ok = _scored(end.contract, i, deal, rows, seat.team, leader, rules, punish, scored)
+                r = played[i, j] = _Rollout(deal, end, float(margin), bool(ok), _name(end.contract))
+            values[i, j], success[i, j] = r.margin, r.success
+            finals[j][r.final] += 1
             if nexts is not None:
-                nexts[j][what_follows(start, end, seat)] += 1
+                if r.follows is None:
+                    r.follows = what_follows(start, r.end, seat)
+                nexts[j][r.follows] += 1
             if ends is not None:
-                ends[j].append(end)
+                ends[j].append(r.end)
     return options, values, success, finals
 
 
-def _kept(played: dict[tuple[int, int], tuple[Deal, Auction, float, bool]], i: int, deal: Deal) -> bool:
+def _kept(played: dict[tuple[int, int], _Rollout], i: int, deal: Deal) -> bool:
     """Whether deal number ``i``'s first rollout is kept (its hands' point counts known)."""
     hit = played.get((i, 0))
-    return hit is not None and hit[0] is deal
+    return hit is not None and hit.deal is deal
 
 
 def _scored(contract: Optional[Contract], i: int, deal: Deal, rows: list[tuple[int, Any]], team: Team, leader: Seat,

@@ -146,27 +146,44 @@ def shipped_problems() -> tuple[Problem, ...]:
 SET_DEVIATION = 150.0
 
 
+def _play_form(i: int, p: Problem) -> dict[str, Any]:
+    """Four-hands problem ``p``, number ``i`` of the shipped set, in the card-play form."""
+    c = p.contract
+    assert c is not None
+    return {"seed": i, "id": p.id, "deal": p.deal.to_pbn(), "strain": c.strain.name,
+            "leader": p.dealer.next.name, "played": " ".join(x.name for x in p.played),
+            "to_move": p.seat.name, "contract": f"{c.level}{c.strain.name}", "declarer": c.declarer.name,
+            "goal": {"side": (Side.DECLARER if p.seat.team == c.declarer.team else Side.DEFENCE).value,
+                     "points": c.target},
+            "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
+            "deviation": float(p.deviation or SET_DEVIATION)}
+
+
+@functools.cache
+def _play_forms() -> tuple[tuple[Problem, dict[str, Any]], ...]:
+    """Every four-hands problem of the shipped set with its card-play form, made once a
+    process (about 15 ms of CPU: every practice request would pay it)."""
+    return tuple((p, _play_form(i, p)) for i, p in enumerate(shipped_problems())
+                 if p.kind == "four-hands" and p.contract is not None)
+
+
+def _fresh(form: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a cached form that its caller may change (its goal and themes too)."""
+    return {**form, "goal": dict(form["goal"]), "themes": list(form["themes"])}
+
+
+@functools.cache
+def _play_forms_by_id() -> dict[str, dict[str, Any]]:
+    return {form["id"]: form for _, form in _play_forms()}
+
+
 def set_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[dict[str, Any]]:
     """The four-hands problems of the shipped set (:func:`solver.problems.load_problems`) in
     the card-play form (the deal, the strain, the play so far, the contract and
-    the goal of the side to move), with their themes and rating, those of ``theme`` and ``strain``."""
-
-    out = []
-    for i, p in enumerate(shipped_problems()):
-        if p.kind != "four-hands" or p.contract is None or (theme is not None and theme not in p.themes):
-            continue
-        c = p.contract
-        if strain is not None and c.strain.name != strain:
-            continue
-        out.append({"seed": i, "id": p.id, "deal": p.deal.to_pbn(), "strain": c.strain.name,
-                    "leader": p.dealer.next.name, "played": " ".join(x.name for x in p.played),
-                    "to_move": p.seat.name, "contract": f"{c.level}{c.strain.name}", "declarer": c.declarer.name,
-                    "goal": {"side": (Side.DECLARER if p.seat.team == c.declarer.team
-                                      else Side.DEFENCE).value,
-                             "points": c.target},
-                    "tolerance": PLAY_TOLERANCE, "themes": list(p.themes), "rating": p.rating,
-                    "deviation": float(p.deviation or SET_DEVIATION)})
-    return out
+    the goal of the side to move), with their themes and rating, those of ``theme`` and ``strain``.
+    Each form is a new dict: a caller may change it."""
+    return [_fresh(form) for p, form in _play_forms()
+            if (theme is None or theme in p.themes) and (strain is None or form["strain"] == strain)]
 
 
 def seat_problems(theme: "str | None" = None, strain: "str | None" = None) -> list[Problem]:
@@ -221,10 +238,10 @@ def set_play_problem(seed: int, theme: "str | None" = None, band: "str | None" =
 
 def set_problem_by_id(problem_id: str) -> dict[str, Any]:
     """The shipped set's four-hands problem ``problem_id`` in :func:`set_problems`' form."""
-    for p in set_problems():
-        if p["id"] == problem_id:
-            return p
-    raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
+    form = _play_forms_by_id().get(problem_id)
+    if form is None:
+        raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
+    return _fresh(form)
 
 
 # -- the shipped set's seat and bidding problems on the board ---------------------------------------
@@ -255,10 +272,16 @@ def _pick(kind: str, seed: int, theme: "str | None", band: "str | None", strain:
 
 
 def _set_problem(problem_id: str, kind: str) -> Problem:
-    for p in shipped_problems():
-        if p.id == problem_id and p.kind == kind:
-            return p
-    raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
+    p = _problems_by_id().get(problem_id)
+    if p is None or p.kind != kind:
+        raise CoincheError(tr("no problem {id}", id=repr(problem_id)))
+    return p
+
+
+@functools.cache
+def _problems_by_id() -> dict[str, Problem]:
+    """The shipped set's problems by id (ids are unique: tests/test_problems.py)."""
+    return {p.id: p for p in shipped_problems()}
 
 
 def _rated(p: Problem, learner: "Rating | None", right: bool) -> dict[str, Any]:

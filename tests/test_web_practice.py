@@ -10,6 +10,7 @@ from typing import Any, Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from solver.errors import CoincheError
 from solver.messages import french_cards
 from solver.rating import Rating, after_answer
 from solver.solve import solve
@@ -230,6 +231,23 @@ def test_hints_read_the_position() -> None:
     hints = play_hints(set_problem_by_id("4h-1-9-3"))
     assert hints == ["Count the trumps: 4 still out against you.", "Who holds the 10♥? W.",
                      "Your side has 0 card points and needs 130."]
+
+
+def test_the_set_forms_are_made_once_and_handed_out_as_copies() -> None:
+    """The card-play forms of the set are made once a process; a caller changing the form it got
+    (its goal or themes too) changes neither the set nor what the next caller gets."""
+    from solver.practice import set_problems
+    first = set_problems()
+    assert len(first) == sum(p.kind == "four-hands" for p in load_problems())
+    assert [p["seed"] for p in set_problems("ruffing")] == [p["seed"] for p in first if "ruffing" in p["themes"]]
+    pid = first[0]["id"]
+    got = set_problem_by_id(pid)
+    assert got == first[0]
+    got["themes"].append("changed"), got["goal"].update(points=0), first[0].update(rating=-1)
+    assert set_problem_by_id(pid) == set_problems()[0] != got
+    assert "changed" not in set_problems()[0]["themes"] and set_problems()[0]["rating"] != -1
+    with pytest.raises(CoincheError, match="no problem 'nope'"):
+        set_problem_by_id("nope")
 
 
 def test_set_problems_by_theme_and_difficulty(client: TestClient) -> None:
