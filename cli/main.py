@@ -8,7 +8,8 @@ resume); 129, 130 or 143 stopped by SIGHUP (the terminal closed), SIGINT (Ctrl-C
 SIGTERM.  A stopped command unwinds: its workers are terminated and an unfinished
 ``--out`` file is removed, an older file there kept.  A second signal during the
 unwinding ends the process at once (its worker processes killed first), and so does
-an unwinding that takes more than :data:`UNWIND_SECONDS`.
+an unwinding that takes more than :data:`UNWIND_SECONDS`.  Once unwound, the process ends
+without the interpreter's teardown (:func:`_end_unwound`).
 """
 
 from __future__ import annotations
@@ -133,7 +134,25 @@ def main() -> None:
         code = _write_failed(e.error, e.target)
     except OSError as e:                    # the last flush of stdout
         code = _write_failed(e, None)
+    if code in STOP_CODES:
+        _end_unwound(int(code))
     sys.exit(code)
+
+
+#: The exit codes of a command stopped by one of :data:`STOP_SIGNALS`.
+STOP_CODES = frozenset(128 + int(sig) for sig in STOP_SIGNALS)
+
+
+def _end_unwound(code: int) -> None:
+    """End a stopped command that has unwound (finished work kept, workers stopped,
+    temporary files removed) at once, without the interpreter's teardown: after a long
+    run that frees what the run built up for seconds, half a minute after an hour of
+    bidding mining, while the user waits on a Ctrl-C."""
+    try:
+        sys.stderr.flush()
+    except OSError:                         # pragma: no cover - stderr is gone
+        pass
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -184,3 +184,26 @@ def test_out_dev_stdout_is_the_pipe(tmp_path):
     out, err = proc.communicate(timeout=stretched(10))
     assert proc.returncode == 0, err
     assert out.count(b"\n") == 3
+
+
+_TEARDOWN = """
+import atexit, sys
+import coinche_cli.main as m
+atexit.register(lambda: print("teardown", file=sys.stderr))
+def app():
+    print("kept")
+    raise SystemExit({code})
+m.app = app
+m.main()
+"""
+
+
+@pytest.mark.parametrize("code, teardown", [(130, False), (143, False), (129, False), (0, True), (2, True)])
+def test_a_stopped_command_skips_the_teardown(code, teardown):
+    """A command stopped by a signal ends as soon as it has unwound, its output flushed,
+    without the interpreter's teardown (atexit handlers, freeing every object: seconds
+    after a long run); any other exit keeps it."""
+    r = subprocess.run([sys.executable, "-c", _TEARDOWN.format(code=code)], capture_output=True, text=True,
+                       timeout=stretched(30))
+    assert r.returncode == code and r.stdout == "kept\n", r
+    assert ("teardown" in r.stderr) is teardown, r.stderr
