@@ -1060,6 +1060,7 @@ FRENCH: dict[str, str] = {
     "alternative {obj!r}: {error}": "autre réponse {obj!r} : {error}",
     "problem kind {kind!r}: expected one of {kinds}": "sorte de problème {kind!r} : il faut l'une de {kinds}",
     "problem goal {goal!r}: expected one of {goals}": "but de problème {goal!r} : il faut l'un de {goals}",
+    "problem checks {checks}: expected some of {known}": "vérifications de problème {checks} : il faut certaines de {known}",
     "problem {id}: a bidding problem has no card-play position": "problème {id} : un problème d'enchères n'a pas de position de jeu de la carte",
     "{answer!r} is no answer of problem {id}": "{answer!r} n'est pas une réponse du problème {id}",
     "problem {obj!r}: expected an object": "problème {obj!r} : il faut un objet",

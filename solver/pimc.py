@@ -51,7 +51,7 @@ from .montecarlo import check_samples, json_number, reused, stopping_rule
 from .sequential import StopReason, StoppingRule, sample_sequentially
 from .advice import Advice, BiddingStudy
 
-__all__ = ["Decision", "PlayOut", "play_out", "pimc_card", "Choice", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
+__all__ = ["Decision", "PlayOut", "play_out", "realistic_row", "pimc_card", "Choice", "PIMC", "DOUBLE_DUMMY", "RealisticAdvice",
            "realistic_advice"]
 
 #: A player: ``(position, seat) -> card``, the position being the real deal's.
@@ -352,6 +352,15 @@ def double_dummy_note(r: RealisticAdvice) -> "str | None":
               "declarer who sees every card makes it pay, so with realistic play {instead}",
               bid=dd.label, dd=100 * dd.p_make, n=r.samples, dd_ev=dd.ev, p=100 * real.p_make, ev=real.ev,
               se=real.ev_se, instead=instead)
+
+
+def realistic_row(deal: Deal, strain: Strain, leader: Seat, rules: Rules, worlds: int, seed: int
+                  ) -> tuple[int, Optional[Team]]:
+    """``deal`` played out in ``strain`` by PIMC players who each see only their own cards
+    (``worlds`` a card, ``seed`` fixing the play): N-S's card points and the side that took
+    every trick (or None), the row :func:`solver.bidding.contract_margin` scores."""
+    p = play_out(deal, strain=strain, leader=leader, worlds=worlds, seed=seed, rules=rules, workers=1)
+    return p.ns_points, capot_taker(p.ns_tricks, p.deal.cards_per_hand)
 
 
 def _play_task(solver: Solver, task: tuple[Deal, Strain, Seat, Rules, int, int]

@@ -31,7 +31,7 @@ import numpy as np
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .auction import Auction, Call, parse_call
-from .bidding import auction_advice
+from .bidding import CallJudged, auction_advice, contract_margin, ends_now
 from .bots import HeuristicBot, SeatView
 from .cards import Card, Seat, Suit, Team, TextEnum
 from .contract import Coinche, Contract
@@ -45,7 +45,9 @@ from .play import Position, trick_winner
 from .rules import Rules, Strain, strength_table
 from .sampling import sample_deals
 from .solve import Solver
-from .pimc import pimc_card
+from .system import BiddingSystem
+from .pimc import pimc_card, realistic_row
+from .lookahead import judge_calls_ahead
 from .rating import DEFAULT_RATING, Rating, update
 
 
@@ -126,7 +128,8 @@ class Problem:
     - ``themes``, ``difficulty`` (0..1, the share of simple players who fail it),
       ``rating`` (the Glicko-2 scale of :mod:`solver.rating`), ``seed`` (of the mining run);
     - ``samples``: the worlds (seat) or deals (bidding) the answers were judged on, 0 when exact;
-    - ``deviation``: the rating's deviation; ``fails``: each calibration player's fail rate.
+    - ``deviation``: the rating's deviation; ``fails``: each calibration player's fail rate;
+    - ``checks``: a bidding problem's judgments its solution passed (of :data:`CHECKS`).
     """
 
     id: str
@@ -151,6 +154,7 @@ class Problem:
     deviation: int = 0
     fails: tuple[tuple[str, float], ...] = ()
     rules: Rules = Rules()
+    checks: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -160,6 +164,9 @@ class Problem:
         if self.goal not in GOALS:
             raise ProblemError(tr("problem goal {goal!r}: expected one of {goals}", goal=self.goal,
                                   goals=", ".join(GOALS)))
+        if not set(self.checks) <= set(CHECKS):
+            raise ProblemError(tr("problem checks {checks}: expected some of {known}",
+                                  checks=", ".join(self.checks), known=", ".join(CHECKS)))
 
     @property
     def leader(self) -> Seat:
@@ -196,7 +203,7 @@ class Problem:
             "alternatives": [a.to_dict() for a in self.alternatives],
             "themes": list(self.themes), "difficulty": self.difficulty, "rating": self.rating,
             "seed": self.seed, "samples": self.samples, "deviation": self.deviation,
-            "fails": dict(self.fails),
+            "fails": dict(self.fails), "checks": list(self.checks),
         }
 
     @classmethod
@@ -223,7 +230,8 @@ class Problem:
                 themes=tuple(str(t) for t in obj["themes"]), difficulty=float(obj["difficulty"]),
                 rating=int(obj["rating"]), seed=int(obj["seed"]), samples=int(obj.get("samples", 0)),
                 deviation=int(obj.get("deviation", 0)),
-                fails=tuple((str(n), float(f)) for n, f in dict(obj.get("fails", {})).items()))
+                fails=tuple((str(n), float(f)) for n, f in dict(obj.get("fails", {})).items()),
+                checks=tuple(str(c) for c in obj.get("checks", ())))
         except ProblemError:
             raise
         except (KeyError, TypeError, ValueError, CoincheError) as e:
@@ -399,12 +407,23 @@ SEAT_TRIES = 3
 #: Deals a bidding problem's calls are judged on (:func:`solver.bidding.auction_advice`).
 BID_SAMPLES = 100
 #: Calls of a deal's auction tried for a bidding problem.
-BID_TRIES = 2
+BID_TRIES = 4
 #: A seat or bidding answer is clear when it beats every other answer by more than this many
 #: paired standard errors (the same worlds or deals for every answer).
 CLEAR_SE = 2.0
 #: Alternatives kept in a bidding problem: the cheapest calls after the solution.
 BID_ALTERNATIVES = 8
+#: The judgments a bidding problem's solution can pass (:func:`judge_call`); the miner
+#: asks for all of them, and a problem's ``checks`` say which it passed.
+CHECKS = ("double-dummy", "look-ahead", "realistic")
+#: A bidding problem's first deals played out again by PIMC players who each see only
+#: their own cards, and the worlds each of them solves a card.
+REAL_SAMPLES = 20
+REAL_WORLDS = 6
+#: The calls after the solution by double dummy that it must beat with realistic play too,
+#: each by more than :data:`REAL_CLEAR_SE` paired standard errors on those deals.
+REAL_RIVALS = 2
+REAL_CLEAR_SE = 1.0
 
 
 def forced_strain(k: int) -> Optional[Strain]:
@@ -518,16 +537,32 @@ def mine_deal(solver: Solver, task: MineTask) -> list[Problem]:
                 if tries >= SEAT_TRIES:
                     break
     if "bidding" in task.kinds and bid is None and calls:
-        order = list(range(len(calls)))
-        random.Random(f"bidding-{seed}-{k}").shuffle(order)
-        for i in order[:BID_TRIES]:
+        for i in bidding_order(calls, f"bidding-{seed}-{k}")[:BID_TRIES]:
             view, made = calls[i]
             b = judge_call(view.hand, view.seat, dealer, view.auction, _bid_seed(f"bid-{seed}-{k}-{i}"), rules)
-            if b is not None and made.text != b["best"]:
+            if b is not None and (made.text != b["best"] or b["best"] != "pass"):
                 p = _bidding_problem(where, i, view.seat, view.auction, b, rules)
                 out.append(dataclasses.replace(p, fails=call_fails(p, view, made)))
                 break
     return out
+
+
+def bidding_order(calls: Sequence[tuple[SeatView, Call]], key: str) -> list[int]:
+    """The order a deal's calls are tried in for a bidding problem: the calls made over a
+    coinche first (the rare surcoinche decisions), then the others in a random order of
+    ``key``'s.
+
+    >>> hands, a = Deal.random(1).hands, Auction.parse("", Seat.W)
+    >>> calls = []
+    >>> for seat, text in ((Seat.N, "80H"), (Seat.E, "coinche"), (Seat.S, "pass")):
+    ...     calls.append((SeatView(seat, hands[seat], Seat.W, a), parse_call(text, seat)))
+    ...     a = a.then(calls[-1][1])
+    >>> bidding_order(calls, "x")[0]         # S speaks over E's coinche
+    2
+    """
+    order = list(range(len(calls)))
+    random.Random(key).shuffle(order)
+    return sorted(order, key=lambda i: calls[i][0].auction.state().coinche == Coinche.NONE)
 
 
 def _seat_rng(problem_id: str) -> random.Random:
@@ -591,13 +626,29 @@ def judge_seat(pos: Position, contract: Contract, solver: Solver, worlds: int,
 
 
 def judge_call(hand: Any, seat: Seat, dealer: Seat, auction: Any, seed: int,
-               rules: Rules) -> Optional[dict[str, Any]]:
-    """The next call of ``auction`` judged by :func:`solver.bidding.auction_advice` on
-    :data:`BID_SAMPLES` deals of ``seed``: kept when the advised call beats every other
-    legal call by more than :data:`CLEAR_SE` paired standard errors (else ``None``)."""
+               rules: Rules, checks: Sequence[str] = CHECKS) -> Optional[dict[str, Any]]:
+    """The next call of ``auction`` judged on :data:`BID_SAMPLES` deals of ``seed`` by
+    double dummy and the other ``checks`` asked for; kept (else ``None``) when the same
+    call is best by all of them:
+
+    - double dummy, as if the auction ended after the call
+      (:func:`solver.bidding.auction_advice`): it beats every other legal call by more
+      than :data:`CLEAR_SE` paired standard errors;
+    - looking ahead (:func:`solver.lookahead.judge_calls_ahead`, on the same deals): the auction
+      continued by the bots after each call, the look-ahead advises it;
+    - realistic play (:func:`real_losses`): on the first :data:`REAL_SAMPLES` deals
+      played out by PIMC players, it beats the :data:`REAL_RIVALS` next calls by more
+      than :data:`REAL_CLEAR_SE` paired standard errors."""
+    seen: list[tuple[list[Deal], list[Any], BiddingSystem]] = []
+
+    def judge(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
+              system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, None]:
+        seen[:] = [(deals, results, system)]
+        return ends_now(auction, seat, deals, results, rules, system, seed)
 
     try:
-        adv = auction_advice(hand, seat, dealer, auction, samples=BID_SAMPLES, seed=seed, rules=rules, workers=1)
+        adv = auction_advice(hand, seat, dealer, auction, samples=BID_SAMPLES, seed=seed, rules=rules, workers=1,
+                             judge=judge)
     except CoincheError:
         return None
     best = adv.best
@@ -606,9 +657,53 @@ def judge_call(hand: Any, seat: Seat, dealer: Seat, auction: Any, seed: int,
         return None
     if any(not -c.vs_best > CLEAR_SE * c.vs_best_se for c in others):
         return None
+    deals, results, system = seen[0]
+    if "look-ahead" in checks:
+        note = judge_calls_ahead(adv.auction, seat, deals, results, rules, system, seed=seed)[2]
+        if note.chosen != best.call:
+            return None
+    if "realistic" in checks:
+        real = real_losses(adv.auction, seat, deals[:REAL_SAMPLES], best.call,
+                           [c.call for c in others[:REAL_RIVALS]], rules, seed)
+        if any(not m > REAL_CLEAR_SE * se for m, se in real.values()):
+            return None
     return {"best": best.call.text,
             "losses": [(c.call.text, -float(c.vs_best), float(c.vs_best_se)) for c in others],
-            "samples": adv.samples}
+            "samples": adv.samples, "checks": ("double-dummy", *(c for c in CHECKS[1:] if c in checks))}
+
+
+def real_losses(auction: Auction, seat: Seat, deals: Sequence[Deal], best: Call, rivals: Sequence[Call],
+                rules: Rules, seed: int) -> dict[str, tuple[float, float]]:
+    """Per rival call: what it loses against ``best`` with realistic play (mean over
+    ``deals`` and its paired standard error), each call scored as if the auction ended
+    after it, the deal played out in its strain by PIMC players who each see only their
+    own cards (:data:`REAL_WORLDS` worlds a card; one play-out per deal and strain,
+    seeded by ``seed``, the deal and the strain).
+
+    >>> a = Auction.parse("", Seat.E)
+    >>> d = Deal.random(5)
+    >>> out = real_losses(a, Seat.S, [d, Deal.random(6)], parse_call("80H", Seat.S), [parse_call("pass", Seat.S)], Rules(), 1)
+    >>> list(out), all(isinstance(v, float) for v in out["pass"])
+    (['pass'], True)
+    """
+    leader, team = auction.dealer.next, seat.team
+    contracts = {c: auction.then(c).state().contract() for c in [best, *rivals]}
+    strains = sorted({int(k.strain) for k in contracts.values() if k is not None})
+    rows = [{st: realistic_row(d, Strain(st), leader, rules, REAL_WORLDS, seed * 1_000 + 10 * i + st)
+             for st in strains} for i, d in enumerate(deals)]
+
+    def margins(call: Call) -> np.ndarray:
+        k = contracts[call]
+        return np.array([contract_margin(k, d, None if k is None else r[int(k.strain)], team, leader, rules)[0]
+                         for d, r in zip(deals, rows)], dtype=float)
+
+    top = margins(best)
+    out = {}
+    for c in rivals:
+        diff = top - margins(c)
+        se = float(diff.std(ddof=1) / math.sqrt(len(diff))) if len(diff) > 1 else math.inf
+        out[c.text] = (float(diff.mean()), se)
+    return out
 
 
 def _goal(contract: Contract, seat: Seat, keeps: bool) -> tuple[str, str]:
@@ -668,7 +763,7 @@ def _bidding_problem(where: tuple[int, int, Deal, Seat, tuple[Call, ...]], i: in
         id=f"bid-{seed}-{k}-{i}", kind=ProblemKind.BIDDING, deal=deal, dealer=dealer, auction=tuple(auction.calls),
         contract=None, seat=seat, played=(), goal="most", goal_text="find the best call",
         solution=b["best"], solution_cards=(), line=(), alternatives=alts, themes=bidding_themes(auction, seat, b["best"]),
-        difficulty=0.5, rating=1500, seed=seed, samples=int(b["samples"]), rules=rules)
+        difficulty=0.5, rating=1500, seed=seed, samples=int(b["samples"]), rules=rules, checks=b["checks"])
 
 
 def bidding_themes(auction: Any, seat: Seat, solution: str = "") -> tuple[str, ...]:
@@ -884,7 +979,7 @@ def calibrate(problems: Sequence[Problem]) -> list[Problem]:
 def check_problem(p: Problem, solver: Solver) -> list[str]:
     """What no longer holds when ``p`` is judged again (empty when it holds): a four-hands
     problem solved exactly; a seat problem on its worlds (the same seed) and on the real
-    deal; a bidding problem on its deals (the same seed)."""
+    deal; a bidding problem on its deals (the same seed), by the judgments of its ``checks``."""
     if p.kind == "bidding":
         return _check_call(p)
     pos = p.position()
@@ -921,7 +1016,7 @@ def _check_call(p: Problem) -> list[str]:
     for c in p.auction:
         auction = auction.then(c)
         state = state.next
-    b = judge_call(p.deal.hands[p.seat], p.seat, p.dealer, auction, _bid_seed(p.id), p.rules)
+    b = judge_call(p.deal.hands[p.seat], p.seat, p.dealer, auction, _bid_seed(p.id), p.rules, p.checks)
     if b is None or b["best"] != p.solution:
         return [f"{p.id}: {p.solution} is no longer the clear best call"]
     losses = {call: (m, se) for call, m, se in b["losses"]}
