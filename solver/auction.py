@@ -55,6 +55,9 @@ class CallKind(TextEnum):
     SURCOINCHE = "surcoinche"
 
 
+_KIND_NUMBER = {kind: k for k, kind in enumerate(CallKind)}
+
+
 @dataclasses.dataclass(frozen=True)
 class Call:
     """One call of the auction: a :class:`CallKind`, and for a bid its level and strain."""
@@ -63,6 +66,16 @@ class Call:
     kind: CallKind
     level: Optional[int] = None
     strain: Optional[Strain] = None
+
+    def __post_init__(self) -> None:
+        # Calls key the look-ahead's memories (an auction's calls, as a tuple, hashed on
+        # every lookup), so each keeps its hash: from ints alone, the same in every process.
+        strain = -1 if self.strain is None else int(self.strain)
+        key = ((int(self.seat) * 8 + _KIND_NUMBER[self.kind]) * 1024 + (self.level or 0)) * 8 + strain
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
 
     def __str__(self) -> str:
         if self.kind == CallKind.BID:

@@ -171,3 +171,25 @@ def test_a_record_files_auctions_are_reviewed_even_when_players_leave_the_system
     reviews = [json.loads(line) for line in r.stdout.splitlines()]
     assert [len(x["calls"]) for x in reviews] == [7, 4, 6]         # the three games' auctions
     assert not all(c["fitted"] for x in reviews for c in x["calls"])   # some player left the system
+
+
+def test_equal_calls_hash_alike_after_a_copy_and_in_another_process():
+    # a call keeps its hash (the look-ahead's memories key on tuples of calls); equal calls,
+    # however made (parsed, replaced, unpickled in a fresh interpreter whose string hashes
+    # differ), must hash alike, and the calls of one seat must not collide
+    import dataclasses
+    import pickle
+    import subprocess
+    import sys
+    from solver.auction import Call
+    calls = [parse_call(t, Seat.S) for t in ("pass", "coinche", "surcoinche", "80H", "250SA", "500TA")]
+    for c in calls:
+        assert hash(dataclasses.replace(c)) == hash(c) and pickle.loads(pickle.dumps(c)) == c
+    code = ("import pickle, sys, dataclasses\n"
+            "for c in pickle.loads(sys.stdin.buffer.read()):\n"
+            "    fresh = dataclasses.replace(c)\n"
+            "    print(c == fresh and hash(c) == hash(fresh) and len({c, fresh}) == 1)")
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(calls), capture_output=True, check=True)
+    assert out.stdout.decode().split() == ["True"] * len(calls)
+    bids = {Call(Seat.S, CallKind.BID, level, strain) for level in (80, 90, 100, 160, 250, 500) for strain in Strain}
+    assert len({hash(c) for c in bids}) == len(bids) == 36
