@@ -70,6 +70,8 @@ macros = [] if sys.platform == "win32" else [("CYTHON_INLINE", "__inline__ __att
 extensions = [
     Extension("solver._engine", ["solver/_engine.pyx"], extra_compile_args=compile_args,
               extra_link_args=link_args, define_macros=macros),
+    Extension("solver._rollout", ["solver/_rollout.pyx"], extra_compile_args=compile_args,
+              extra_link_args=link_args, define_macros=macros),
 ]
 
 

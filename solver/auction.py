@@ -198,7 +198,7 @@ class AuctionState:
         if self.over:
             return []
         r, b = self.rules, self.bid
-        calls, bids, coinche, surcoinche = _calls_of(seat, r)
+        calls, bids, coinche, surcoinche = calls_of(seat, r)
         out = [calls[0]]
         if not (self.coinche and not r.auction.contree):
             if b is None:
@@ -230,7 +230,7 @@ class AuctionState:
 _CALLS: dict[tuple[Seat, Rules], tuple[list[Call], list[tuple[tuple[int, int], Call]], Call, Call]] = {}
 
 
-def _calls_of(seat: Seat, rules: Rules) -> tuple[list[Call], list[tuple[tuple[int, int], Call]], Call, Call]:
+def calls_of(seat: Seat, rules: Rules) -> tuple[list[Call], list[tuple[tuple[int, int], Call]], Call, Call]:
     """``seat``'s calls under ``rules``, made once: ``([pass], [(bid_key, bid)] in the
     order of the legal calls, coinche, surcoinche)``; the bids are those the rules allow
     (:meth:`AuctionState.why_not`)."""

@@ -29,6 +29,7 @@ from .deal import Deal
 from .handeval import remember
 from .montecarlo import Estimate, estimate, json_number, judge, share
 from .parallel import Backend
+from .rollouts import continue_auctions, hands
 from .rules import Rules
 from .sampling import Constraints
 from .system import DEFAULT, BiddingSystem
@@ -222,13 +223,19 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
         ends[:] = [[] for _ in options]
     known = _known(auction.dealer, rules)
     scored: dict[tuple[int, Contract], tuple[int, bool]] = {}
+    compiled = _Compiled(deals, rules, known) if policy is None and seeded is None else None
     for j, call in enumerate(options):
         start = known.then(auction, call)
+        fresh = [i for i, d in enumerate(deals) if (r0 := played.get((i, j))) is None or r0.deal is not d]
+        ended = compiled.ends(start, fresh) if compiled is not None else {}
         for i, (deal, rows) in enumerate(zip(deals, results)):
             r = played.get((i, j))
             if r is None or r.deal is not deal:
-                pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
-                end = continue_auction(start, deal, pol, rules, system, known)
+                if compiled is not None:
+                    end = ended[i]
+                else:
+                    pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
+                    end = continue_auction(start, deal, pol, rules, system, known)
                 margin, ok = _scored(end.contract, i, deal, rows, seat.team, leader, rules, punish, scored)
                 r = played[i, j] = _Rollout(deal, end, float(margin), bool(ok), _name(end.contract))
             values[i, j], success[i, j] = r.margin, r.success
@@ -240,6 +247,27 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
             if ends is not None:
                 ends[j].append(r.end)
     return options, values, success, finals
+
+
+class _Compiled:
+    """The default policy's rollouts on some of ``deals``, played by the compiled loop of
+    :mod:`solver.rollouts` (the same auctions as :func:`continue_auction` with the
+    point-count bot), the hands valued once for every call."""
+
+    def __init__(self, deals: Sequence[Deal], rules: Rules, known: _Auctions) -> None:
+        self.deals, self.rules, self.known = deals, rules, known
+        self._hands: Optional[tuple[np.ndarray, np.ndarray]] = None
+
+    def ends(self, start: Auction, todo: list[int]) -> dict[int, Auction]:
+        """The finished auctions of ``start`` on the deals numbered ``todo``."""
+        if not todo:
+            return {}
+        if self._hands is None:
+            self._hands = hands(self.deals, _POLICY._value, self.rules)
+        wanted, held = self._hands
+        ends = continue_auctions(start, [self.deals[i] for i in todo], then=self.known.then,
+                                 made=(wanted[todo], held[todo]))
+        return dict(zip(todo, ends))
 
 
 def _kept(played: dict[tuple[int, int], _Rollout], i: int, deal: Deal) -> bool:
