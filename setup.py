@@ -1,4 +1,4 @@
-"""Build the Cython engine; everything else is in pyproject.toml.
+"""Build the Cython engine and the compiled bidding rollouts; everything else is in pyproject.toml.
 
 ``COINCHE_DEBUG=1`` builds with bounds checks and assertions on.
 
