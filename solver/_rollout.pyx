@@ -16,19 +16,21 @@ of the rules' bids (in the order of ``solver.auction.AuctionState.legal_calls``)
 
 from libc.stdint cimport int16_t, int32_t
 
-DEF PASS = 0
-DEF COINCHE = 1
-DEF SURCOINCHE = 2
-DEF BID0 = 3
+cdef enum:
+    PASS = 0
+    COINCHE = 1
+    SURCOINCHE = 2
+    BID0 = 3
 
-# Start state columns (see solver/rollouts.py, ``_start_row``).
-DEF S_BID = 0          # bid number of the standing bid, -1 for none
-DEF S_BIDDER = 1       # the seat that made it
-DEF S_COINCHE = 2      # 0 none, 1 coinched, 2 surcoinched
-DEF S_PASSES = 3       # passes since the last call other than a pass
-DEF S_ENDED = 4        # 1 when a call ended the auction
-DEF S_SEAT = 5         # the seat to call
-DEF S_LAST = 6         # S_LAST + seat: that seat's last bid number, -1 for none
+# Start state columns (see solver/rollouts.py, ``Tables.start``).
+cdef enum:
+    S_BID = 0          # bid number of the standing bid, -1 for none
+    S_BIDDER = 1       # the seat that made it
+    S_COINCHE = 2      # 0 none, 1 coinched, 2 surcoinched
+    S_PASSES = 3       # passes since the last call other than a pass
+    S_ENDED = 4        # 1 when a call ended the auction
+    S_SEAT = 5         # the seat to call
+    S_LAST = 6         # S_LAST + seat: that seat's last bid number, -1 for none
 
 
 cdef inline bint _over(int bid, int passes, bint ended) noexcept nogil:
