@@ -14,7 +14,10 @@ run's own deals.  Kinds:
 - ``opening``: ``advise`` for South, dealer East (the recommended bid, or pass);
 - ``auction``: ``auction_advice`` for South's first call, dealer East (the best call);
 - ``play``: ``play_advice`` for East's opening lead against 80 in a random suit by North;
-- ``pimc``: the PIMC player's choice of that lead (``pimc_card``), its worlds as the deals.
+- ``pimc``: the PIMC player's choice of that lead (``pimc_card``), its worlds as the deals;
+- ``pimc-card``: a PIMC player's card anywhere in the play: the deal played by seeded
+  random legal cards, E leading in a seeded strain of the six, up to a seeded card
+  number (0 to 27, then on to the next seat with a choice of cards).
 
 Prints one JSON object a hand (``--out`` also appends them) and a summary: the median and
 95th percentile of the CPU seconds of the sequential answer, the deals it used, the reasons
@@ -104,8 +107,38 @@ def _pimc(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, d
     return card.name, values, _Decision(n, "max_samples" if stop is None else stop.value)
 
 
+def _pimc_card(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
+    # a decision anywhere in the play: the deal played by seeded random legal cards up to
+    # card number k (0 to 27, then on to the next seat with a choice), E leading, in one of
+    # the six strains; the PIMC player to move decides
+    deal, rng = Deal.random(seed), random.Random(seed)
+    pos = Position(deal, Strain.parse(rng.choice(["S", "H", "D", "C", "SA", "TA"])), Seat.E, Rules())
+    tracker = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules)
+    k = rng.randrange(28)
+    while not pos.is_over and (4 * pos.tricks_played + len(pos.trick) < k or len(pos.legal_cards()) == 1):
+        card = rng.choice(sorted(pos.legal_cards()))
+        tracker.play(pos, card)
+        pos.play(card)
+    if pos.is_over:                     # every card after k was forced: the opening lead instead
+        pos = Position(deal, pos.strain, Seat.E, Rules())
+        tracker = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules)
+    seat = pos.to_move
+    knowledge = tracker.knowledge(seat)
+    rule = None if "confidence" not in budget else stopping_rule(budget["confidence"], budget["margin"])
+    card, n, stop = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
+    values: dict[str, float] = {}
+    if rule is None:
+        worlds = sample_deals(knowledge.hand, seat, samples, rng=random.Random(sampling),
+                              constraints=knowledge.constraints(check=False))
+        total = deal_total(deal, pos.strain, pos.rules)
+        for w in worlds:
+            for c, v in default_solver().card_values(pos.on_deal(w)).items():
+                values[c.name] = values.get(c.name, 0.0) + side_points(v, seat.team, total) / len(worlds)
+    return card.name, values, _Decision(n, "max_samples" if stop is None else stop.value)
+
+
 KINDS: dict[str, Callable[..., tuple[str, dict[str, float], Any]]] = {
-    "opening": _opening, "auction": _auction, "play": _play, "pimc": _pimc}
+    "opening": _opening, "auction": _auction, "play": _play, "pimc": _pimc, "pimc-card": _pimc_card}
 
 
 def main(argv: "list[str] | None" = None) -> None:
