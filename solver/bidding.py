@@ -229,17 +229,31 @@ class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
         return deals, results
 
 
+#: Each deal's scores of the calls, kept from one round of sampling to the next (the deals
+#: of earlier rounds are judged again): per deal number, the deal and its two rows.
+CallMemo = dict[int, tuple[Deal, np.ndarray, np.ndarray]]
+
+
 def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any],
-                rules: Rules) -> tuple[list[CallJudged], np.ndarray]:
+                rules: Rules, memo: "CallMemo | None" = None) -> tuple[list[CallJudged], np.ndarray]:
+    """Each legal call scored as if the auction ended after it, on every deal (``memo``:
+    the rows of deals already scored by an earlier call with the same auction, seat and
+    rules, the same deal objects at the same places)."""
     options = auction.legal_calls()
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
     success = np.zeros((len(deals), len(options)), dtype=bool)
-    for j, call in enumerate(options):
-        contract = _contract_after(auction, call)
-        for i, (deal, rows) in enumerate(zip(deals, results)):
+    contracts = [_contract_after(auction, call) for call in options]
+    for i, (deal, rows) in enumerate(zip(deals, results)):
+        kept = memo.get(i) if memo is not None else None
+        if kept is not None and kept[0] is deal:
+            values[i], success[i] = kept[1], kept[2]
+            continue
+        for j, contract in enumerate(contracts):
             row = rows[int(contract.strain)] if contract is not None else None
             values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules)
+        if memo is not None:
+            memo[i] = (deal, values[i].copy(), success[i].copy())
     # on equal scores the first call in the order of call_order
     later = {j: -k for k, j in enumerate(sorted(range(len(options)), key=lambda j: call_order(options[j])))}
     judged = judge(options, values, success, lambda j, value, _: (round(value.value, 9), later[j]))
@@ -276,6 +290,17 @@ def ends_now(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any]
     """The default :class:`CallJudging`: each call scored as if the auction ended after it."""
     stats, values = judge_calls(auction, seat, deals, results, rules)
     return stats, values, None
+
+
+def _ends_now_remembering() -> CallJudging:
+    """:func:`ends_now` for the rounds of one advice: each deal's scores made once."""
+    memo: CallMemo = {}
+
+    def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
+                system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, None]:
+        stats, values = judge_calls(auction, seat, deals, results, rules, memo)
+        return stats, values, None
+    return judging
 
 
 def _advice_text(adv: AuctionAdvice) -> str:
@@ -342,7 +367,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     counter = Acceptance(c.accept, "the auction")
     c = dataclasses.replace(c, accept=counter)
 
-    judging = ends_now if judge is None else judge
+    judging = _ends_now_remembering() if judge is None else judge
 
     def judged(deals: list[Deal], results: list[Any]) -> tuple[list[CallJudged], np.ndarray, "CallNote | None"]:
         return judging(a, seat, deals, results, rules, system, seed)

@@ -311,3 +311,26 @@ def test_rollouts_kept_between_rounds_give_the_same_values_and_are_not_played_ag
         if n == 10:       # the memo played only the 6 new deals: fewer questions than all 10
             assert 0 < calls_first - first_total < asked_fresh
         first_total = len(asked)
+
+
+def test_ends_now_scores_kept_between_rounds_equal_a_fresh_judging():
+    # the ends-now judging of one advice keeps each deal's row of scores from round to
+    # round: the rows read back equal a judging without the memo, and a deal replaced at
+    # its place (another object) is scored again, not read back
+    from solver.bidding import judge_calls, solve_six_strains
+    from solver.sampling import sample_deals
+    from solver.solve import Solver
+    auction = Auction.parse(AUCTION.replace(" N:?", ""), Seat.E, Rules())
+    deals = sample_deals(HAND, Seat.N, 12, seed=5)
+    results = [solve_six_strains(Solver(), (d, Seat.S, Rules())) for d in deals]
+    memo: bidding.CallMemo = {}
+    for n in (5, 12):
+        kept = judge_calls(auction, Seat.N, deals[:n], results[:n], Rules(), memo)
+        fresh = judge_calls(auction, Seat.N, deals[:n], results[:n], Rules())
+        assert kept[0] == fresh[0] and (kept[1] == fresh[1]).all()
+    assert sorted(memo) == list(range(12))
+    swapped = deals[1:2] + deals[1:12]           # deal 0's place now holds deal 1
+    rows = results[1:2] + results[1:12]
+    kept = judge_calls(auction, Seat.N, swapped, rows, Rules(), memo)
+    assert (kept[1][0] == kept[1][1]).all() and (kept[1] == judge_calls(auction, Seat.N, swapped, rows,
+                                                                         Rules())[1]).all()
