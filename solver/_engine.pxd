@@ -128,5 +128,8 @@ ctypedef struct State:
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil
 cdef int search_mid(State* s, int alpha, int beta) noexcept nogil
+cdef int search_second(State* s, int alpha, int beta) noexcept nogil
+cdef int search_third(State* s, int alpha, int beta) noexcept nogil
+cdef int search_fourth(State* s, int alpha, int beta) noexcept nogil
 cdef int solve_state(State* s, int guess, int lower, int upper) noexcept nogil
 cdef int solve_near(State* s, int estimate, int lower, int upper) noexcept nogil

@@ -37,7 +37,11 @@ cdef inline int killer_slot(State* s) noexcept nogil:
     card came: a card play leaves the field as it is when it completes a trick).  The
     winning card keeps apart positions that answer different plays, which a slot keyed
     by the player alone would mix."""
-    return 128 * s.tricks_left + 4 * s.win_card + s.ncards
+    return killer_slot_at(s, s.ncards)
+
+cdef inline int killer_slot_at(State* s, int ncards) noexcept nogil:
+    """:func:`killer_slot` with ``ncards`` the cards in the trick (``s.ncards``)."""
+    return 128 * s.tricks_left + 4 * s.win_card + ncards
 
 cdef inline bint is_move(State* s, int c, uint32_t legal, uint32_t inplay) noexcept nogil:
     """Is ``c`` (any int: NO_CARD and 255 mean no card) a legal card that :func:`gen_moves`
@@ -216,6 +220,11 @@ cdef inline int fourth_score(int p, bint master, bint wins, bint partner_wins) n
 
 cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int skip,
                           uint32_t inplay, int* out, int* scores) noexcept nogil:
+    """:func:`gen_moves_at` at the state's place in the trick."""
+    return gen_moves_at(s, legal, player, killer, skip, inplay, out, scores, s.ncards)
+
+cdef inline int gen_moves_at(State* s, uint32_t legal, int player, int killer, int skip,
+                             uint32_t inplay, int* out, int* scores, int ncards) noexcept nogil:
     """Fill ``out`` with one card per class of equivalent legal cards and ``scores`` with
     their order, higher first, ties in the order of ``out`` (unsorted: the search picks
     them as it needs them).  ``inplay``: the cards still held and those of the trick in
@@ -224,10 +233,12 @@ cdef inline int gen_moves(State* s, uint32_t legal, int player, int killer, int 
     table's card, else the killer: see :func:`search_moves`).  ``killer``: the card that
     last cut off with this card winning the trick so far (at a lead: the previous trick),
     as many cards in the trick and as many tricks to go, comes first (in a sibling
-    position it often cuts again, see killer_slot)."""
+    position it often cuts again, see killer_slot).  ``ncards``: the cards in the trick
+    (``s.ncards``), a constant where the search calls it, so each place in the trick
+    compiles to its own code."""
     # the state's fields are read once into locals: ``out`` and ``scores`` are ints, so
     # the compiler would otherwise read them again after every store
-    cdef int ncards = s.ncards, trump = s.trump, led = s.led
+    cdef int trump = s.trump, led = s.led
     cdef uint32_t hand = s.hands[player], mate = s.hands[partner(player)]
     cdef uint32_t others = inplay & ~(s.trick_mask | hand)     # the other hands' cards
     cdef uint32_t opps = s.hands[next_seat(player)] | s.hands[prev_seat(player)]

@@ -63,11 +63,16 @@ cdef inline bint beats(State* s, int c, int w) noexcept nogil:
 
 cdef inline uint32_t legal_moves(State* s) noexcept nogil:
     """The legal cards of the player to move (engine layout)."""
-    cdef int player = to_move(s)
+    return legal_moves_at(s, s.ncards)
+
+cdef inline uint32_t legal_moves_at(State* s, int ncards) noexcept nogil:
+    """:func:`legal_moves` with ``ncards`` the cards in the trick (``s.ncards``): the
+    search passes it as a constant, so each place in the trick compiles to its own code."""
+    cdef int player = seat_after(s.leader, ncards)
     cdef uint32_t h = s.hands[player]
     cdef uint32_t follow, up, tr
     cdef bint partner_wins
-    if s.ncards == 0:
+    if ncards == 0:
         return h
     follow = h & LANE[s.led]
     partner_wins = s.win_seat == partner(player)
@@ -130,23 +135,28 @@ cdef inline int play_card(State* s, int player, int c) noexcept nogil:
     """Play card ``c`` of ``player`` (the player to move); returns the points N-S win by it
     (the trick's, and the last trick's bonus, when it completes a trick N-S win; else 0).
     Callers that come back save the fields first (``Saved``) and restore them after."""
+    return play_card_at(s, player, c, s.ncards)
+
+cdef inline int play_card_at(State* s, int player, int c, int ncards) noexcept nogil:
+    """:func:`play_card` with ``ncards`` the cards in the trick (``s.ncards``), a constant
+    where the search calls it."""
     cdef int winner, g = 0
     s.hands[player] ^= (<uint32_t>1) << c
     s.rem_pts -= s.pts[c]
-    if s.ncards == 0:
+    if ncards == 0:
         s.led = c >> 3
         s.win_card = c
         s.win_seat = player
         s.trick_pts = s.pts[c]
         s.trick_mask = (<uint32_t>1) << c
         s.ncards = 1
-    elif s.ncards < 3:
+    elif ncards < 3:
         if beats(s, c, s.win_card):
             s.win_card = c
             s.win_seat = player
         s.trick_pts += s.pts[c]
         s.trick_mask |= (<uint32_t>1) << c
-        s.ncards += 1
+        s.ncards = ncards + 1
     else:
         # the trick is complete: win_card and win_seat are left as they are (the killer
         # slot of the next lead reads the card that was winning it before this one)

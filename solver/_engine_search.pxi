@@ -74,13 +74,19 @@ cdef int endgame(State* s, int alpha, int beta) noexcept nogil:
     return best
 
 
-cdef inline int child_value(State* s, Saved* sv, int player, int c, int alpha, int beta) noexcept nogil:
+cdef inline int child_value(State* s, Saved* sv, int player, int c, int alpha, int beta,
+                            int ncards) noexcept nogil:
     """Play ``c``, search on, take it back (to the fields ``sv`` saved): the value of
-    the position after ``c``."""
+    the position after ``c``.  ``ncards``: the cards in the trick before ``c``, a
+    constant at each call, so the next place in the trick is known without a test."""
     cdef int g, v
-    g = play_card(s, player, c)
-    if s.ncards > 0:
-        v = search_mid(s, alpha, beta)
+    g = play_card_at(s, player, c, ncards)
+    if ncards == 0:
+        v = search_second(s, alpha, beta)
+    elif ncards == 1:
+        v = search_third(s, alpha, beta)
+    elif ncards == 2:
+        v = search_fourth(s, alpha, beta)
     elif s.tricks_left == 0 or g >= beta:
         v = g               # the tricks to come add to g, never take from it
     else:
@@ -89,15 +95,16 @@ cdef inline int child_value(State* s, Saved* sv, int player, int c, int alpha, i
     return v
 
 cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int hint,
-                             int* best_card) noexcept nogil:
+                             int* best_card, int ncards) noexcept nogil:
     """The move loop shared by :func:`search` and :func:`search_mid`: fail-soft best of the
-    legal cards' values, the card that gave it in ``best_card``."""
-    cdef int player = to_move(s)
+    legal cards' values, the card that gave it in ``best_card``.  ``ncards``: the cards in
+    the trick (``s.ncards``), a constant at each call."""
+    cdef int player = seat_after(s.leader, ncards)
     cdef bint maximizing = side_of(player) == 0
     cdef int n, i = 0, j, k, c, v, best, nb, dl, left, first
     # (the slot is read once: the compiler cannot see that the plays in between leave
     # it as it was)
-    cdef int slot = killer_slot(s), killer = s.killer[slot]
+    cdef int slot = killer_slot_at(s, ncards), killer = s.killer[slot]
     cdef int moves[8]
     cdef int scores[8]
     cdef int vals[32]
@@ -118,7 +125,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
             first = NO_CARD
     if first >= 0:
         best_card[0] = first
-        best = child_value(s, &sv, player, first, alpha, beta)
+        best = child_value(s, &sv, player, first, alpha, beta, ncards)
         if maximizing:
             if best >= beta:
                 s.killer[slot] = first
@@ -134,7 +141,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
         done = (<uint32_t>1) << first
         vals[first] = best
         i = 1
-    n = gen_moves(s, legal, player, killer, first, inplay, moves, scores)
+    n = gen_moves_at(s, legal, player, killer, first, inplay, moves, scores, ncards)
     left = n
     while left > 0:
         # the best-scored card not tried yet (the first of equal ones, as generated):
@@ -184,7 +191,7 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
                     continue
         scores[j] = TRIED
         left -= 1
-        v = child_value(s, &sv, player, c, alpha, beta)
+        v = child_value(s, &sv, player, c, alpha, beta, ncards)
         done |= (<uint32_t>1) << c
         vals[c] = v
         if maximizing:
@@ -209,22 +216,36 @@ cdef inline int search_moves(State* s, int alpha, int beta, uint32_t legal, int 
 
 cdef int search_mid(State* s, int alpha, int beta) noexcept nogil:
     """:func:`search` inside a trick (one to three cards played) with two tricks or more
-    to go: no table, no bounds."""
+    to go: no table, no bounds.  One function for each place in the trick."""
+    if s.ncards == 1:
+        return search_second(s, alpha, beta)
+    if s.ncards == 2:
+        return search_third(s, alpha, beta)
+    return search_fourth(s, alpha, beta)
+
+cdef inline int search_mid_at(State* s, int alpha, int beta, int ncards) noexcept nogil:
+    """:func:`search_mid` with ``ncards`` cards in the trick, a constant in each of the
+    three functions below."""
     cdef uint32_t legal
+    cdef int best_card
     cdef Saved sv
     s.nodes += 1
-    legal = legal_moves(s)
+    legal = legal_moves_at(s, ncards)
     if (legal & (legal - 1)) == 0:
         # one legal card: no ordering, no bookkeeping
         save(s, &sv)
-        return child_value(s, &sv, to_move(s), coinche_ctz(legal), alpha, beta)
-    return search_mid_moves(s, alpha, beta, legal)
+        return child_value(s, &sv, seat_after(s.leader, ncards), coinche_ctz(legal), alpha, beta,
+                           ncards)
+    return search_moves(s, alpha, beta, legal, NO_CARD, &best_card, ncards)
 
-cdef int search_mid_moves(State* s, int alpha, int beta, uint32_t legal) noexcept nogil:
-    """:func:`search_mid` with two legal cards or more (written apart so that the one-card
-    case keeps a small frame where the compiler keeps it out of line)."""
-    cdef int best_card
-    return search_moves(s, alpha, beta, legal, NO_CARD, &best_card)
+cdef int search_second(State* s, int alpha, int beta) noexcept nogil:
+    return search_mid_at(s, alpha, beta, 1)
+
+cdef int search_third(State* s, int alpha, int beta) noexcept nogil:
+    return search_mid_at(s, alpha, beta, 2)
+
+cdef int search_fourth(State* s, int alpha, int beta) noexcept nogil:
+    return search_mid_at(s, alpha, beta, 3)
 
 cdef int search(State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: N-S points from here to the end; exact inside (alpha, beta)."""
@@ -264,7 +285,7 @@ cdef int search(State* s, int alpha, int beta) noexcept nogil:
         best = endgame(s, BELOW_ANY_VALUE, total + 1)
         tt_store(s, bucket, &key, best, best, NO_CARD)
         return best
-    best = search_moves(s, alpha, beta, legal_moves(s), hint, &best_card)
+    best = search_moves(s, alpha, beta, s.hands[s.leader], hint, &best_card, 0)
     if best <= alpha:
         if best < ub:
             ub = best
