@@ -31,9 +31,9 @@ from .errors import ConstraintError, SeatError
 from .montecarlo import (CONFIDENCE, Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
                          sample_answer, stamped, stopping_dict)
 from .parallel import Backend
-from .rules import STRAINS, Rules
+from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
-from .outcome import PlayedContract, deal_total, side_points
+from .outcome import PlayedContract, deal_facts, deal_total, side_points
 from .par import Par, par
 from .solve import Solver, default_solver
 from .sequential import Verdict
@@ -192,20 +192,35 @@ def solve_six_strains(solver: Solver, task: tuple[Deal, Seat, Rules]) -> list[tu
     return out
 
 
-def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], leader: Seat, rules: Rules) -> PlayedContract:
+#: What one deal brings to the score of a contract whatever the play (belotes,
+#: declarations, the total: :func:`solver.outcome.deal_facts`), per strain and declaring
+#: side, for scoring many contracts on the deal.
+DealFacts = dict[tuple[Strain, Team], tuple[tuple[int, int], tuple[int, int], int]]
+
+
+def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], leader: Seat, rules: Rules,
+            facts: "DealFacts | None" = None) -> PlayedContract:
     """``contract`` played double dummy on ``deal``: ``row`` holds N-S's points and the
-    side that takes every trick."""
+    side that takes every trick (``facts``: the deal's facts found so far, added to)."""
     ns, taker = row
-    return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
+    if facts is None:
+        return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
+    key = (contract.strain, contract.team)
+    found = facts.get(key)
+    if found is None:
+        found = facts[key] = deal_facts(contract, deal, leader, rules)
+    claim, decl, total = found
+    return PlayedContract.from_ns(contract, ns, taker, belote=claim, declarations=decl, total=total)
 
 
 def contract_margin(contract: Optional[Contract], deal: Deal, row: "tuple[int, Optional[Team]] | None",
-                    team: Team, leader: Seat, rules: Rules) -> tuple[int, bool]:
+                    team: Team, leader: Seat, rules: Rules, facts: "DealFacts | None" = None) -> tuple[int, bool]:
     """Our score minus theirs with ``contract`` played (``row``: its strain's N-S points and
-    the side taking every trick), and whether our side succeeds."""
+    the side taking every trick), and whether our side succeeds (``facts``: a memory of
+    the deal's facts for the contracts scored on it, :data:`DealFacts`)."""
     if contract is None or row is None:
         return 0, False
-    return _played(contract, deal, row, leader, rules).margin(team, rules)
+    return _played(contract, deal, row, leader, rules, facts).margin(team, rules)
 
 
 def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
@@ -249,9 +264,10 @@ def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[A
         if kept is not None and kept[0] is deal:
             values[i], success[i] = kept[1], kept[2]
             continue
+        facts: DealFacts = {}
         for j, contract in enumerate(contracts):
             row = rows[int(contract.strain)] if contract is not None else None
-            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules)
+            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules, facts)
         if memo is not None:
             memo[i] = (deal, values[i].copy(), success[i].copy())
     # on equal scores the first call in the order of call_order

@@ -20,7 +20,7 @@ import numpy as np
 from .auction import Auction, Call, CallKind
 from . import bidding
 from .bidding import (AuctionAdvice, AuctionReview, CallJudged, CallJudging, call_order, call_text,
-                      contract_margin)
+                      DealFacts, contract_margin)
 from .messages import tr
 from .heuristic import HeuristicBot, SeatView
 from .cards import CardSet, Seat, Team
@@ -222,7 +222,7 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     if ends is not None:
         ends[:] = [[] for _ in options]
     known = _known(auction.dealer, rules)
-    scored: dict[tuple[int, Contract], tuple[int, bool]] = {}
+    scored: Scored = {}
     compiled = _Compiled(deals, rules, known) if policy is None and seeded is None else None
     for j, call in enumerate(options):
         start = known.then(auction, call)
@@ -276,22 +276,27 @@ def _kept(played: dict[tuple[int, int], _Rollout], i: int, deal: Deal) -> bool:
     return hit is not None and hit.deal is deal
 
 
+#: The final contracts scored on each deal of a judging, and the deal's facts for them.
+Scored = dict[int, tuple[dict[Contract, tuple[int, bool]], DealFacts]]
+
+
 def _scored(contract: Optional[Contract], i: int, deal: Deal, rows: list[tuple[int, Any]], team: Team, leader: Seat,
-            rules: Rules, punish: bool, scored: dict[tuple[int, Contract], tuple[int, bool]]) -> tuple[int, bool]:
+            rules: Rules, punish: bool, scored: Scored) -> tuple[int, bool]:
     """Our margin and success with a rollout's final ``contract`` on deal number ``i``
     (passed out: 0); ``scored`` keeps each (deal, contract) met, as calls that end in the
-    same contract on a deal score it once."""
+    same contract on a deal score it once, and each deal's facts."""
     if contract is None:
         return 0, False
-    got = scored.get((i, contract))
+    known, facts = scored.setdefault(i, ({}, {}))
+    got = known.get(contract)
     if got is None:
-        got = scored[(i, contract)] = final_margin(contract, deal, rows[int(contract.strain)], team, leader, rules,
-                                                   punish)
+        got = known[contract] = final_margin(contract, deal, rows[int(contract.strain)], team, leader, rules,
+                                             punish, facts)
     return got
 
 
 def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Team, leader: Seat, rules: Rules,
-                 punish: bool = True) -> tuple[int, bool]:
+                 punish: bool = True, facts: "DealFacts | None" = None) -> tuple[int, bool]:
     """``team``'s margin and success with the final contract of a rollout played double
     dummy.  With ``punish`` (when the contract's level may be coinched) a contract left
     uncoinched that fails is scored coinched, and a coinched contract that makes is
@@ -299,7 +304,7 @@ def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Tea
     point-count seats seldom coinche (never a no-trump or all-trump contract) and never
     surcoinche, while seats that judge their calls on sampled deals coinche what fails
     and surcoinche what makes."""
-    margin, ok = contract_margin(contract, deal, row, team, leader, rules)
+    margin, ok = contract_margin(contract, deal, row, team, leader, rules, facts)
     makes = ok == (contract.team == team)
     if not punish or not may_coinche(contract.level, rules):
         return margin, ok
@@ -310,7 +315,7 @@ def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Tea
     else:
         return margin, ok
     doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(worse), rules.capot_coinche)
-    return contract_margin(doubled, deal, row, team, leader, rules)
+    return contract_margin(doubled, deal, row, team, leader, rules, facts)
 
 
 def what_follows(start: Auction, end: Auction, seat: Seat) -> str:
