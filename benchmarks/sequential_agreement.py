@@ -94,17 +94,23 @@ def _pimc(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, d
     knowledge = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules).knowledge(Seat.E)
     rule = None if "confidence" not in budget else stopping_rule(budget["confidence"], budget["margin"])
     card, n, stop = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
-    # the fixed run's means (E-W's card points per card, on the worlds it solved: the same
-    # generator gives the same worlds), to judge a different choice against
-    values: dict[str, float] = {}
-    if rule is None:
-        worlds = sample_deals(knowledge.hand, Seat.E, samples, rng=random.Random(sampling),
-                              constraints=knowledge.constraints(check=False))
-        total = deal_total(deal, pos.strain, pos.rules)
-        for w in worlds:
-            for c, v in default_solver().card_values(pos.on_deal(w)).items():
-                values[c.name] = values.get(c.name, 0.0) + side_points(v, Seat.E.team, total) / len(worlds)
+    values = _fixed_card_values(pos, knowledge, samples, sampling) if rule is None else {}
     return card.name, values, _Decision(n, "max_samples" if stop is None else stop.value)
+
+
+def _fixed_card_values(pos: Position, knowledge: Any, samples: int, sampling: int) -> dict[str, float]:
+    """A fixed PIMC run's means (the side's card points per card of the seat to move, on
+    the worlds it solved: the same generator gives the same worlds), to judge a
+    different choice against."""
+    seat = pos.to_move
+    worlds = sample_deals(knowledge.hand, seat, samples, rng=random.Random(sampling),
+                          constraints=knowledge.constraints(check=False))
+    total = deal_total(pos.deal, pos.strain, pos.rules)
+    values: dict[str, float] = {}
+    for w in worlds:
+        for c, v in default_solver().card_values(pos.on_deal(w)).items():
+            values[c.name] = values.get(c.name, 0.0) + side_points(v, seat.team, total) / len(worlds)
+    return values
 
 
 def _pimc_card(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
@@ -122,18 +128,10 @@ def _pimc_card(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[s
     if pos.is_over:                     # every card after k was forced: the opening lead instead
         pos = Position(deal, pos.strain, Seat.E, Rules())
         tracker = Tracker(list(deal.masks), pos.strain, Seat.E, pos.rules)
-    seat = pos.to_move
-    knowledge = tracker.knowledge(seat)
+    knowledge = tracker.knowledge(pos.to_move)
     rule = None if "confidence" not in budget else stopping_rule(budget["confidence"], budget["margin"])
     card, n, stop = pimc_card(pos, knowledge, samples, random.Random(sampling), rule=rule)
-    values: dict[str, float] = {}
-    if rule is None:
-        worlds = sample_deals(knowledge.hand, seat, samples, rng=random.Random(sampling),
-                              constraints=knowledge.constraints(check=False))
-        total = deal_total(deal, pos.strain, pos.rules)
-        for w in worlds:
-            for c, v in default_solver().card_values(pos.on_deal(w)).items():
-                values[c.name] = values.get(c.name, 0.0) + side_points(v, seat.team, total) / len(worlds)
+    values = _fixed_card_values(pos, knowledge, samples, sampling) if rule is None else {}
     return card.name, values, _Decision(n, "max_samples" if stop is None else stop.value)
 
 

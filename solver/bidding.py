@@ -31,9 +31,9 @@ from .errors import ConstraintError, SeatError
 from .montecarlo import (CONFIDENCE, Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
                          sample_answer, stamped, stopping_dict)
 from .parallel import Backend
-from .rules import STRAINS, Rules, Strain
+from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
-from .outcome import PlayedContract, deal_facts, deal_total, side_points
+from .outcome import DealFacts, PlayedContract, deal_total, side_points
 from .par import Par, par
 from .solve import Solver, default_solver
 from .sequential import Verdict
@@ -192,32 +192,19 @@ def solve_six_strains(solver: Solver, task: tuple[Deal, Seat, Rules]) -> list[tu
     return out
 
 
-#: What one deal brings to the score of a contract whatever the play (belotes,
-#: declarations, the total: :func:`solver.outcome.deal_facts`), per strain and declaring
-#: side, for scoring many contracts on the deal.
-DealFacts = dict[tuple[Strain, Team], tuple[tuple[int, int], tuple[int, int], int]]
-
-
 def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], leader: Seat, rules: Rules,
             facts: "DealFacts | None" = None) -> PlayedContract:
     """``contract`` played double dummy on ``deal``: ``row`` holds N-S's points and the
-    side that takes every trick (``facts``: the deal's facts found so far, added to)."""
+    side that takes every trick (``facts``: the deal's :data:`~solver.outcome.DealFacts`)."""
     ns, taker = row
-    if facts is None:
-        return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules)
-    key = (contract.strain, contract.team)
-    found = facts.get(key)
-    if found is None:
-        found = facts[key] = deal_facts(contract, deal, leader, rules)
-    claim, decl, total = found
-    return PlayedContract.from_ns(contract, ns, taker, belote=claim, declarations=decl, total=total)
+    return PlayedContract.on_deal(contract, deal, ns, taker, leader=leader, rules=rules, facts=facts)
 
 
 def contract_margin(contract: Optional[Contract], deal: Deal, row: "tuple[int, Optional[Team]] | None",
                     team: Team, leader: Seat, rules: Rules, facts: "DealFacts | None" = None) -> tuple[int, bool]:
     """Our score minus theirs with ``contract`` played (``row``: its strain's N-S points and
     the side taking every trick), and whether our side succeeds (``facts``: a memory of
-    the deal's facts for the contracts scored on it, :data:`DealFacts`)."""
+    the deal's facts for the contracts scored on it, :data:`~solver.outcome.DealFacts`)."""
     if contract is None or row is None:
         return 0, False
     return _played(contract, deal, row, leader, rules, facts).margin(team, rules)

@@ -20,7 +20,7 @@ import numpy as np
 from .auction import Auction, Call, CallKind
 from . import bidding
 from .bidding import (AuctionAdvice, AuctionReview, CallJudged, CallJudging, call_order, call_text,
-                      DealFacts, contract_margin)
+                      contract_margin)
 from .messages import tr
 from .heuristic import HeuristicBot, SeatView
 from .cards import CardSet, Seat, Team
@@ -28,6 +28,7 @@ from .contract import Coinche, Contract, cached_contract, may_coinche
 from .deal import Deal
 from .handeval import remember
 from .montecarlo import Estimate, estimate, json_number, judge, share
+from .outcome import DealFacts
 from .parallel import Backend
 from .rollouts import continue_auctions, hands
 from .rules import Rules
@@ -226,8 +227,8 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
     compiled = _Compiled(deals, rules, known) if policy is None and seeded is None else None
     for j, call in enumerate(options):
         start = known.then(auction, call)
-        fresh = [i for i, d in enumerate(deals) if (r0 := played.get((i, j))) is None or r0.deal is not d]
-        ended = compiled.ends(start, fresh) if compiled is not None else {}
+        ended = {} if compiled is None else compiled.ends(start, [i for i, d in enumerate(deals)
+                                                              if not _kept(played, i, d, j)])
         for i, (deal, rows) in enumerate(zip(deals, results)):
             r = played.get((i, j))
             if r is None or r.deal is not deal:
@@ -256,23 +257,25 @@ class _Compiled:
 
     def __init__(self, deals: Sequence[Deal], rules: Rules, known: _Auctions) -> None:
         self.deals, self.rules, self.known = deals, rules, known
-        self._hands: Optional[tuple[np.ndarray, np.ndarray]] = None
+        self._hands: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
 
     def ends(self, start: Auction, todo: list[int]) -> dict[int, Auction]:
-        """The finished auctions of ``start`` on the deals numbered ``todo``."""
+        """The finished auctions of ``start`` on the deals numbered ``todo`` (the same
+        deals for every call of a round: their hands are valued once)."""
         if not todo:
             return {}
-        if self._hands is None:
-            self._hands = hands(self.deals, _POLICY._value, self.rules)
-        wanted, held = self._hands
-        ends = continue_auctions(start, [self.deals[i] for i in todo], then=self.known.then,
-                                 made=(wanted[todo], held[todo]))
+        picked = [self.deals[i] for i in todo]
+        made = self._hands.get(tuple(todo))
+        if made is None:
+            made = self._hands[tuple(todo)] = hands(picked, _POLICY._value, self.rules)
+        ends = continue_auctions(start, picked, then=self.known.then, made=made)
         return dict(zip(todo, ends))
 
 
-def _kept(played: dict[tuple[int, int], _Rollout], i: int, deal: Deal) -> bool:
-    """Whether deal number ``i``'s first rollout is kept (its hands' point counts known)."""
-    hit = played.get((i, 0))
+def _kept(played: dict[tuple[int, int], _Rollout], i: int, deal: Deal, j: int = 0) -> bool:
+    """Whether deal number ``i``'s rollout of call number ``j`` is kept (for the first
+    call: the deal's hands' point counts are known)."""
+    hit = played.get((i, j))
     return hit is not None and hit.deal is deal
 
 

@@ -48,7 +48,7 @@ from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of
 from .scoring import (DealScore, capot_code, check_declarations, check_outcome, compiled_scoring,
                       score_checked, check_contract)
 
-__all__ = ["PlayedContract", "score_outcome", "deal_total", "deal_facts", "capot_taker", "side_points"]
+__all__ = ["PlayedContract", "score_outcome", "deal_total", "deal_facts", "DealFacts", "capot_taker", "side_points"]
 
 
 def deal_total(deal: Deal, strain: Strain, rules: Rules = Rules()) -> int:
@@ -57,14 +57,27 @@ def deal_total(deal: Deal, strain: Strain, rules: Rules = Rules()) -> int:
     return points_of(deal.cards.mask, strain, rules) + LAST_TRICK_BONUS
 
 
-def deal_facts(contract: Contract, deal: Deal, leader: Seat,
-               rules: Rules = Rules()) -> tuple[tuple[int, int], tuple[int, int], int]:
+#: What a deal brings to a contract's score whatever the play (:func:`deal_facts`), kept
+#: per strain and declaring side by a caller that scores many contracts on one deal with
+#: one leader and one set of rules.
+DealFacts = dict[tuple[Strain, Team], tuple[tuple[int, int], tuple[int, int], int]]
+
+
+def deal_facts(contract: Contract, deal: Deal, leader: Seat, rules: Rules = Rules(),
+               memo: "DealFacts | None" = None) -> tuple[tuple[int, int], tuple[int, int], int]:
     """What ``deal`` brings to ``contract``'s score whatever the play: the ``(ns, ew)``
     belotes claimed (by whoever holds one and may claim it), the ``(ns, ew)``
     declarations awarded (when the rules score them; ``leader`` leads the first trick,
-    which orders equal announcements) and the deal's total."""
-    strain = contract.strain
-    claim = belote_claim(deal.masks, strain, contract.team, rules)
+    which orders equal announcements) and the deal's total.  They depend on the
+    contract's strain and declaring side only: ``memo`` keeps them by those, for the
+    same deal, leader and rules."""
+    strain, team = contract.strain, contract.team
+    if memo is not None:
+        found = memo.get((strain, team))
+        if found is None:
+            found = memo[(strain, team)] = deal_facts(contract, deal, leader, rules)
+        return found
+    claim = belote_claim(deal.masks, strain, team, rules)
     decl = award_declarations(deal, strain, leader, rules) if rules.declarations else (0, 0)
     return claim, decl, deal_total(deal, strain, rules)
 
@@ -141,12 +154,13 @@ class PlayedContract:
 
     @classmethod
     def on_deal(cls, contract: Contract, deal: Deal, ns_points: int, capot: Optional[Team] = None, *,
-                leader: Seat, rules: Rules = Rules(), generale: bool = False) -> "PlayedContract":
+                leader: Seat, rules: Rules = Rules(), generale: bool = False,
+                facts: "DealFacts | None" = None) -> "PlayedContract":
         """``contract`` played on ``deal`` (``leader`` led the first trick) with N-S taking
         ``ns_points``: the belote is claimed by whoever holds it and may claim it, the
         declarations are found in the hands and awarded when the rules score them, and
-        the total is the deal's."""
-        claim, decl, total = deal_facts(contract, deal, leader, rules)
+        the total is the deal's (``facts``: :func:`deal_facts`'s memory for this deal)."""
+        claim, decl, total = deal_facts(contract, deal, leader, rules, facts)
         return cls.from_ns(contract, ns_points, capot, belote=claim, declarations=decl, generale=generale,
                            total=total)
 
