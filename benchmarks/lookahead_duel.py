@@ -17,6 +17,9 @@ place in the auction, so a run repeats exactly; advice repeated on the same auct
 computed once.
 
 Run: ``nice -n 10 python -m benchmarks.lookahead_duel --deals 1000 --samples 30 --out duel.json``
+(``--workers N`` for local processes; ``--cluster local:N`` or ``--scheduler tcp://HOST:8786``
+for Dask, the ``dask`` extra: a deal's row depends only on its number, so the result is the
+same whatever runs it).
 """
 
 from __future__ import annotations
@@ -24,9 +27,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import re
 import sys
 import time
-from typing import Callable, Optional
+from contextlib import closing
+from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
@@ -38,6 +44,7 @@ from solver.cards import Seat
 from solver.contract import Contract
 from solver.deal import Deal
 from solver.par import par
+from solver.parallel import executor
 from solver.errors import ConstraintError
 from solver.rules import Rules
 from solver.bidding import NO_SYSTEM
@@ -92,7 +99,7 @@ def bid_out(deal: Deal, dealer: Seat, k: int, ns: Bidder, ew: Bidder, rules: Rul
     return contract, s_ns - s_ew
 
 
-def _mean_ci(x: list[float]) -> dict[str, float]:
+def _mean_ci(x: list[float]) -> dict[str, object]:
     v = np.asarray(x, dtype=float)
     se = float(v.std(ddof=1) / math.sqrt(len(v))) if len(v) > 1 else float("nan")
     m = float(v.mean())
@@ -134,34 +141,92 @@ def summarise(rows: list[dict[str, object]], samples: int, seed: int) -> dict[st
     return summary
 
 
+#: The bidders of this process, by (samples, evidence): each advice memo lives as long as
+#: the process, so a worker keeps its own.
+_BIDDERS: dict[tuple[int, Optional[float]], dict[str, Bidder]] = {}
+
+
+def _bidders(samples: int, evidence: Optional[float]) -> dict[str, Bidder]:
+    key = (samples, evidence)
+    if key not in _BIDDERS:
+        _BIDDERS[key] = {"lookahead": _advice_bidder(samples, True, evidence),
+                         "ends_now": _advice_bidder(samples, False), "point_count": _point_count_bidder()}
+    return _BIDDERS[key]
+
+
+def _row_task(_solver: object, task: tuple[int, int, int, Rules, bool, Optional[float]]) -> dict[str, object]:
+    """One deal's row on a worker (the executors' task shape; the advice keeps its own
+    solver, so the worker's is not used)."""
+    k, samples, seed, rules, par_tables, evidence = task
+    c0 = time.process_time()
+    row = deal_row(k, samples, seed, _bidders(samples, evidence), rules, par_tables)
+    row["deal_cpu_s"] = round(time.process_time() - c0, 2)
+    return row
+
+
+def _rows(tasks: list[tuple[int, int, int, Rules, bool, Optional[float]]], backend: str,
+          workers: int, options: dict[str, Any]) -> Iterator[dict[str, object]]:
+    """The tasks' rows in the order they finish: here, or on ``workers`` of ``backend``."""
+    if backend == "here":
+        for t in tasks:
+            yield _row_task(None, t)
+        return
+    with executor(backend, workers, **options) as ex, \
+            closing(ex.map_unordered(_row_task, tasks)) as results:
+        for _, row in results:
+            yield row
+
+
 def run(deals: int, samples: int, seed: int, rules: Rules = Rules(), par_tables: bool = True,
         out: Optional[str] = None, start: int = 0, stride: int = 1,
-        rows_file: Optional[str] = None, evidence: Optional[float] = None) -> dict[str, object]:
+        rows_file: Optional[str] = None, evidence: Optional[float] = None,
+        backend: str = "here", workers: int = 1, options: Optional[dict[str, Any]] = None,
+        quiet: bool = False) -> dict[str, object]:
     """Deals ``start``, ``start + stride``, ... (``deals`` of them); ``rows_file`` gets
     one JSON line a deal (several runs with the same ``stride`` and other ``start``
-    share the work: ``--merge`` sums them up)."""
-    bidders = {"lookahead": _advice_bidder(samples, True, evidence), "ends_now": _advice_bidder(samples, False),
-               "point_count": _point_count_bidder()}
+    share the work: ``--merge`` sums them up).  ``backend`` "here" (this process),
+    "process" or "dask" with its executor ``options``
+    (:func:`solver.parallel.executor`); the summary is the same whatever runs it."""
+    tasks = [(start + n * stride, samples, seed, rules, par_tables, evidence) for n in range(deals)]
     rows: list[dict[str, object]] = []
-    t0, c0 = time.time(), time.process_time()
+    cpu = 0.0
+    t0 = time.time()
     summary: dict[str, object] = {}
-    for n in range(deals):
-        k = start + n * stride
-        row = deal_row(k, samples, seed, bidders, rules, par_tables)
-        row["cpu_s"] = round(time.process_time() - c0, 1)
+    for row in _rows(tasks, backend, workers, options or {}):
         rows.append(row)
+        cpu += float(row["deal_cpu_s"])         # type: ignore[arg-type]
         if rows_file is not None:
             with open(rows_file, "a") as f:
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
         summary = summarise(rows, samples, seed)
-        summary.update({"wall_s": round(time.time() - t0, 1), "cpu_s": round(time.process_time() - c0, 1)})
+        summary.update({"wall_s": round(time.time() - t0, 1),
+                        "cpu_s": round(cpu, 1)})
         if out is not None:
             with open(out + ".tmp", "w") as f:
                 json.dump(summary, f, indent=1)
-            import os
             os.replace(out + ".tmp", out)
-        print(json.dumps(summary), flush=True)
+        if not quiet:
+            print(json.dumps(summary), flush=True)
     return summary
+
+
+def _backend(p: argparse.ArgumentParser, a: argparse.Namespace) -> tuple[str, int, dict[str, Any]]:
+    """--workers, --cluster and --scheduler read as (backend, workers, executor options)."""
+    if a.cluster is not None and a.scheduler is not None:
+        p.error("--scheduler and --cluster exclude each other")
+    if a.workers < 1:
+        p.error(f"--workers {a.workers}: expected 1 or more")
+    if a.scheduler is not None:
+        if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", a.scheduler):
+            p.error(f"--scheduler {a.scheduler!r}: expected an address like tcp://HOST:8786")
+        return "dask", a.workers, {"address": a.scheduler}
+    if a.cluster is not None:
+        m = re.fullmatch(r"local:([0-9]{1,3})", a.cluster)
+        if not m or int(m.group(1)) < 1:
+            p.error(f"--cluster {a.cluster!r}: expected local:N, N workers 1 or more")
+        n = int(m.group(1))
+        return "dask", n, {"local_workers": n}
+    return ("here", 1, {}) if a.workers == 1 else ("process", a.workers, {})
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -176,19 +241,23 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--rows", default=None, help="append one JSON line a deal here")
     p.add_argument("--evidence", type=float, default=None,
                    help="the look-ahead's evidence (solver.lookahead.judge_calls_ahead; its default if not given)")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes")
+    p.add_argument("--cluster", default=None, help="local:N starts a Dask LocalCluster of N workers here")
+    p.add_argument("--scheduler", default=None, help="a Dask scheduler, tcp://HOST:8786")
     p.add_argument("--merge", nargs="+", default=None, metavar="ROWS",
                    help="only sum up the rows files of earlier runs (same --samples and --seed)")
     a = p.parse_args(argv)
+    backend, workers, options = _backend(p, a)
     if a.merge:
         rows, cpu = [], 0.0
         for name in a.merge:
             got = [json.loads(line) for line in open(name) if line.strip()]
             rows += got
-            cpu += max((float(r.get("cpu_s", 0)) for r in got), default=0.0)     # each run's CPU so far
+            cpu += sum(float(r.get("deal_cpu_s", 0)) for r in got)
         print(json.dumps({**summarise(rows, a.samples, a.seed), "cpu_s": round(cpu, 1)}, indent=1))
         return 0
     run(a.deals, a.samples, a.seed, par_tables=not a.no_par, out=a.out, start=a.start, stride=a.stride,
-        rows_file=a.rows, evidence=a.evidence)
+        rows_file=a.rows, evidence=a.evidence, backend=backend, workers=workers, options=options)
     return 0
 
 
