@@ -8,7 +8,13 @@ The shipped table, ``solver/data/handeval.json``, is made by::
 and its make probabilities calibrated on other deals (:func:`calibrate`) by::
 
     coinche study run calib --deals 10000 --seed 2027 --strains "S H D C" --leader NESW --no-plots
-    python -m solver.handfit calib --calibrate solver/data/handeval.json --out solver/data/handeval.json
+    coinche study run calib5 --deals 6000 --seed 2028 --strains "S H D C" --leader NESW --no-plots \
+        --accept "shape in ['5-3-0-0', '5-2-1-0', '5-1-1-1', '6-2-0-0', '6-1-1-0', '7-1-0-0', '8-0-0-0']"
+    python -m solver.handfit calib --long calib5 --calibrate solver/data/handeval.json \
+        --out solver/data/handeval.json
+
+(the second study deals only hands with a suit of five or more, which uniform deals give
+about one time in 22, for the curve of the longest trump holdings).
 
 The fit reads a study's files (it needs the ``study`` extra); evaluating a hand reads
 only the table.
@@ -27,7 +33,7 @@ import numpy as np
 from .atomic import atomic_path
 from .cards import Seat
 from .contract import Contract
-from .errors import ConstraintError
+from .errors import ConstraintError, quote
 from .handeval import TERMS, TRUMP_GROUPS, TRUMP_STRAINS, calibrated, design, needs, raw_make, trump_group
 from .messages import tr
 from .rules import Rules, Strain
@@ -35,16 +41,24 @@ from .scoring import min_points_to_make
 from .studies import per_deal_tables, read_study
 
 __all__ = ["fit", "least_squares", "samples", "REPRODUCE", "isotonic", "fit_calibration", "reliability",
-           "CALIBRATE"]
+           "CALIBRATE", "LONG_ACCEPT"]
 
 #: The commands that make the shipped table.
 REPRODUCE = ('coinche study run handeval --deals 10000 --seed 2026 --strains "S H D C" --leader NESW '
              '--no-plots && python -m solver.handfit handeval --out solver/data/handeval.json')
 
 
+#: The shapes of a hand with a suit of five cards or more (the ``shape`` feature).
+LONG_SHAPES = ("5-3-0-0", "5-2-1-0", "5-1-1-1", "6-2-0-0", "6-1-1-0", "7-1-0-0", "8-0-0-0")
+
+#: The study filter that deals only hands with a suit of five or more.
+LONG_ACCEPT = "shape in [" + ", ".join(f"'{s}'" for s in LONG_SHAPES) + "]"
+
 #: The commands that add the calibration of the make probabilities to the shipped table.
 CALIBRATE = ('coinche study run calib --deals 10000 --seed 2027 --strains "S H D C" --leader NESW --no-plots '
-             '&& python -m solver.handfit calib --calibrate solver/data/handeval.json '
+             '&& coinche study run calib5 --deals 6000 --seed 2028 --strains "S H D C" --leader NESW '
+             f'--no-plots --accept "{LONG_ACCEPT}" '
+             '&& python -m solver.handfit calib --long calib5 --calibrate solver/data/handeval.json '
              '--out solver/data/handeval.json')
 
 
@@ -146,15 +160,18 @@ def isotonic(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, n
     return b[:, 1] / b[:, 0], b[:, 2] / b[:, 0]
 
 
-def _make_pairs(directory: "str | os.PathLike[str]", table: dict[str, Any]
+def _make_pairs(directory: "str | os.PathLike[str]", table: dict[str, Any], accept: "str | None" = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For every row of the study (South's hand, one trump suit) and every bid level:
     the table's uncalibrated make probability, the share of the study's first leaders
-    with whom the contract makes double dummy, the hand's trump length, the deal's number."""
+    with whom the contract makes double dummy, the hand's trump length, the deal's number.
+    The study deals uniform deals filtered by ``accept`` (none: every deal)."""
     spec = read_study(directory).spec
-    if spec.hand is not None or spec.seat != Seat.S or not set(TRUMP_STRAINS) <= set(spec.strains):
+    if (spec.hand is not None or spec.constraints is not None or spec.accept != accept or spec.seat != Seat.S
+            or not set(TRUMP_STRAINS) <= set(spec.strains)):
         raise ConstraintError(tr("the point count is calibrated on a study of uniform deals, "
-                                 "seat S, strains S H D C"))
+                                 "seat S, strains S H D C, with the filter {accept}",
+                                 accept=quote(accept or "none")))
     names = [n for n, _ in TERMS]
     coef = np.array([table["coefficients"][n] for n in names])
     residuals = np.array(table["residual_quantiles"])
@@ -213,21 +230,48 @@ def reliability(p: np.ndarray, made: np.ndarray, ids: np.ndarray, bins: int = 10
     return out
 
 
-def calibrate(directory: "str | os.PathLike[str]", table: dict[str, Any], held_out: float = 0.2) -> dict[str, Any]:
+def calibrate(directory: "str | os.PathLike[str]", table: dict[str, Any], held_out: float = 0.2,
+              long: "str | os.PathLike[str] | None" = None) -> dict[str, Any]:
     """``table`` with the calibration of its make probabilities fitted on the study in
-    ``directory`` (its first deals by number; the last ``held_out`` share measures it)."""
+    ``directory`` (its first deals by number; the last ``held_out`` share measures it).
+    ``long``: a study of hands with a suit of five or more (:data:`LONG_ACCEPT`), whose
+    rows with five trumps or more join the last group's, split the same way."""
     args = read_study(directory).arguments
     raw, made, trumps, ids = _make_pairs(directory, table)
     test = ids >= np.quantile(ids, 1 - held_out)
-    groups = fit_calibration(raw[~test], made[~test], trumps[~test])
-    cal = {"reproduce": CALIBRATE, "study": {k: args[k] for k in ("deals", "seed", "strains", "leaders", "seat")},
-           "method": "isotonic regression of the share of first leaders with whom the contract makes "
-                     "on the uncalibrated probability, per trump length group, every bid level pooled",
-           "groups": groups}
+    parts = [(raw, made, trumps, ids, test)]
+    if long is not None:
+        lraw, lmade, ltrumps, lids = _make_pairs(long, table, LONG_ACCEPT)
+        keep = trump_group(ltrumps) == len(TRUMP_GROUPS) - 1
+        lraw, lmade, ltrumps, lids = lraw[keep], lmade[keep], ltrumps[keep], lids[keep]
+        # deal numbers of the second study kept apart from the first's
+        parts.append((lraw, lmade, ltrumps, lids + int(ids.max()) + 1, lids >= np.quantile(lids, 1 - held_out)))
+    fit_on = [np.concatenate([p[i][~p[4]] for p in parts]) for i in range(3)]
+    cal: dict[str, Any] = {
+        "reproduce": CALIBRATE, "study": {k: args[k] for k in ("deals", "seed", "strains", "leaders", "seat")},
+        "method": "isotonic regression of the share of first leaders with whom the contract makes "
+                  "on the uncalibrated probability, per trump length group, every bid level pooled",
+        "groups": fit_calibration(*fit_on)}
+    if long is not None:
+        largs = read_study(long).arguments
+        cal["long_study"] = {k: largs[k] for k in ("deals", "seed", "strains", "leaders", "seat", "accept")}
     after = calibrated(raw[test], trumps[test][:, None], {"calibration": cal})
     cal["held_out"] = {"rows": int(test.sum()), "before": reliability(raw[test], made[test], ids[test]),
-                       "after": reliability(after, made[test], ids[test])}
+                       "after": reliability(after, made[test], ids[test]),
+                       "groups": _group_reliability(parts, cal)}
     return {**table, "calibration": cal}
+
+
+def _group_reliability(parts: "Sequence[tuple[np.ndarray, ...]]", cal: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per trump length group: the reliability of the calibrated probabilities on every
+    held-out row of the group (those of both studies for the last group)."""
+    r, m, t, i = (np.concatenate([p[k][p[4]] for p in parts]) for k in range(4))
+    out = []
+    for g, (lo, hi) in enumerate(TRUMP_GROUPS):
+        at = trump_group(t) == g
+        p = calibrated(r[at], t[at][:, None], {"calibration": cal})
+        out.append({"trumps": [lo, hi], "rows": int(at.sum()), "after": reliability(p, m[at], i[at])})
+    return out
 
 
 def _main(argv: "Sequence[str] | None" = None) -> int:
@@ -237,6 +281,8 @@ def _main(argv: "Sequence[str] | None" = None) -> int:
     p.add_argument("--out", help="write the table here (default: print it)")
     p.add_argument("--calibrate", metavar="TABLE", help="calibrate this table's make probabilities on the "
                    "study instead of fitting a new table")
+    p.add_argument("--long", metavar="STUDY", help="with --calibrate: a study of hands with a suit of five "
+                   "or more, for the longest trump holdings' curve")
     a = p.parse_args(argv)
     if a.calibrate:
         try:
@@ -244,7 +290,7 @@ def _main(argv: "Sequence[str] | None" = None) -> int:
         except (OSError, ValueError) as e:
             p.exit(2, f"{p.prog}: error: cannot read the table {a.calibrate!r}: {e}\n")
         given.pop("calibration", None)
-        table: Any = calibrate(a.study, given)
+        table: Any = calibrate(a.study, given, long=a.long)
     else:
         table = fit(a.study)
     text = json.dumps(table, indent=1) + "\n"

@@ -1084,7 +1084,7 @@ FRENCH: dict[str, str] = {
     "features of {of}: expected seat or side": "caractéristiques de {of} : il faut seat (la main du joueur) ou side (son camp)",
     "seat: {error}": "place : {error}",
     "the point count is fitted on a study of uniform deals, seat S, strains S H D C": "le compte de points s'ajuste sur une étude de donnes uniformes, place S, couleurs S H D C",
-    "the point count is calibrated on a study of uniform deals, seat S, strains S H D C": "le compte de points s'étalonne sur une étude de donnes uniformes, place S, couleurs S H D C",
+    "the point count is calibrated on a study of uniform deals, seat S, strains S H D C, with the filter {accept}": "le compte de points s'étalonne sur une étude de donnes uniformes, place S, couleurs S H D C, avec le filtre {accept}",
     "cannot write {path}: no free temporary name beside it": "impossible d'écrire {path} : aucun nom temporaire libre à côté",
     "unknown feature {name}: expected one of {known}": "caractéristique inconnue {name} : il faut l'une de {known}",
     "strain {strain}: the point count covers the trump strains S H D C": "couleur {strain} : le compte de points couvre les couleurs d'atout S H D C",

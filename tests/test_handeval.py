@@ -8,7 +8,7 @@ from solver import CardSet
 from solver.cards import Card
 from solver.errors import ConstraintError
 from solver.handeval import TERMS, TRUMP_GROUPS, evaluate_hand, model, needs, raw_make, trump_group
-from solver.handfit import calibrate, fit, isotonic, least_squares
+from solver.handfit import LONG_ACCEPT, calibrate, fit, isotonic, least_squares
 
 pytest.importorskip("pyarrow", reason="studies need pyarrow: pip install -e '.[test]' installs it")
 
@@ -68,6 +68,29 @@ def test_a_small_study_fits_end_to_end(tmp_path):
         assert g["x"] == sorted(g["x"]) and g["y"] == sorted(g["y"])      # monotone curves
     # every (row, level) pair of the held-out deals is counted once in the table
     assert sum(b["pairs"] for b in cal["held_out"]["after"]) == cal["held_out"]["rows"] * 9
+
+
+def test_a_study_of_long_suits_feeds_only_the_longest_trump_group(tmp_path):
+    from solver import study
+    study(tmp_path / "s", deals=40, seed=1, strains="S H D C", leaders="W", chunk_size=20, workers=1)
+    study(tmp_path / "l", deals=20, seed=2, strains="S H D C", leaders="W", chunk_size=20, workers=1,
+          accept=LONG_ACCEPT)
+    table = fit(tmp_path / "s")
+    plain = calibrate(tmp_path / "s", table)["calibration"]
+    both = calibrate(tmp_path / "s", table, long=tmp_path / "l")["calibration"]
+    assert both["groups"][:-1] == plain["groups"][:-1]                  # the uniform groups as they were
+    assert both["held_out"]["rows"] == plain["held_out"]["rows"]        # the uniform deals' table on its rows
+    # each long deal gives exactly one row of five trumps or more (8 cards hold one such
+    # suit at most): 20 rows, the last 20% of the deals held out, the rest fitting
+    fitted = both["groups"][-1]["rows"] - plain["groups"][-1]["rows"]
+    held = both["held_out"]["groups"][-1]["rows"] - plain["held_out"]["groups"][-1]["rows"]
+    assert fitted + held == 20 and 2 <= held <= 6
+    assert [g["rows"] for g in both["held_out"]["groups"][:-1]] == \
+        [g["rows"] for g in plain["held_out"]["groups"][:-1]]
+    with pytest.raises(ConstraintError, match="filter"):               # uniform deals are not long ones
+        calibrate(tmp_path / "s", table, long=tmp_path / "s")
+    with pytest.raises(ConstraintError, match="filter"):               # nor the other way round
+        calibrate(tmp_path / "l", table)
 
 
 def test_isotonic_pools_violators_and_keeps_an_ordered_fit():
