@@ -202,7 +202,7 @@ class HeuristicBot:
         if bids:
             best = max(wanted[c.strain] for c in bids if c.strain is not None)
             return min((c for c in bids if c.strain is not None and wanted[c.strain] == best),
-                       key=lambda c: bid_key(c.level or 0, c.strain or Strain.C, rules))
+                       key=lambda c: bid_key(c.level or 0, c.strain if c.strain is not None else Strain.C, rules))
         coinche = next((c for c in legal if c.kind == CallKind.COINCHE), None)
         if coinche is not None and standing is not None and standing.strain in wanted \
                 and (standing.level or 0) >= 100:

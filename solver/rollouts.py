@@ -50,8 +50,8 @@ class Tables:
         _, bids, _, _ = calls_of(Seat.N, rules)
         self.rules = rules
         order = sorted({k for k, _ in bids})
-        # the bot picks among equally wanted bids by bid_key(level, strain or clubs)
-        picks = [bid_key(c.level or 0, c.strain or Strain.C, rules) for _, c in bids]
+        # the bot picks among equally wanted bids the cheapest by bid_key
+        picks = [bid_key(c.level or 0, c.strain if c.strain is not None else Strain.C, rules) for _, c in bids]
         pick_order = sorted(set(picks))
         self.level = np.array([c.level for _, c in bids], dtype=np.int32)
         self.strain = np.array([int(c.strain) for _, c in bids], dtype=np.int32)   # type: ignore[arg-type]

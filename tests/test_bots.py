@@ -122,6 +122,16 @@ def test_heuristic_bids_a_strong_hand():
     assert call.kind.value == "bid"
 
 
+def test_heuristic_bids_the_cheapest_of_equally_wanted_suits_by_the_ranking():
+    # spades and hearts held alike: the point count wants both at the same level, and the
+    # bot opens the cheaper; with suit_ranking (clubs < diamonds < hearts < spades) that
+    # is hearts, spades being the dearest suit (never ranked as clubs)
+    hand = CardSet.from_pbn("AJ9.AJ9.7.7")
+    ranked = Rules(suit_ranking=True)
+    call = HeuristicBot().call(SeatView(Seat.S, hand, Seat.S, Auction(Seat.S, (), ranked), rules=ranked))
+    assert (call.level, call.strain) == (80, Strain.H)
+
+
 def test_unknown_bot_is_refused():
     with pytest.raises(ConstraintError, match="bot 'smart'"):
         make_bot("smart")
