@@ -28,7 +28,6 @@ import argparse
 import json
 import math
 import os
-import re
 import sys
 import time
 from contextlib import closing
@@ -211,21 +210,19 @@ def run(deals: int, samples: int, seed: int, rules: Rules = Rules(), par_tables:
 
 
 def _backend(p: argparse.ArgumentParser, a: argparse.Namespace) -> tuple[str, int, dict[str, Any]]:
-    """--workers, --cluster and --scheduler read as (backend, workers, executor options)."""
-    if a.cluster is not None and a.scheduler is not None:
-        p.error("--scheduler and --cluster exclude each other")
+    """--workers, --cluster and --scheduler read as (backend, workers, executor options),
+    the last two as the commands read them (``cli.options.parallel_backend``: a bad one
+    is one line on stderr and exit 2)."""
+    import typer
+    from cli.options import parallel_backend
     if a.workers < 1:
         p.error(f"--workers {a.workers}: expected 1 or more")
-    if a.scheduler is not None:
-        if not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", a.scheduler):
-            p.error(f"--scheduler {a.scheduler!r}: expected an address like tcp://HOST:8786")
-        return "dask", a.workers, {"address": a.scheduler}
-    if a.cluster is not None:
-        m = re.fullmatch(r"local:([0-9]{1,3})", a.cluster)
-        if not m or int(m.group(1)) < 1:
-            p.error(f"--cluster {a.cluster!r}: expected local:N, N workers 1 or more")
-        n = int(m.group(1))
-        return "dask", n, {"local_workers": n}
+    try:
+        kind, options = parallel_backend("process", a.scheduler, a.cluster)
+    except typer.Exit as e:
+        raise SystemExit(e.exit_code) from None
+    if kind == "dask":
+        return kind, int(options.get("local_workers", a.workers)), options
     return ("here", 1, {}) if a.workers == 1 else ("process", a.workers, {})
 
 
