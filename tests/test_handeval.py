@@ -109,6 +109,14 @@ def test_the_shipped_make_probabilities_are_calibrated_on_held_out_deals():
     assert m["calibration"]["study"]["seed"] != m["study"]["seed"]      # deals the linear fit never saw
     assert sum(b["pairs"] for b in after) >= 50_000
     assert all(abs(b["observed"] - b["announced"]) <= 0.03 for b in after), after
+    # per trump length too (the longest holdings measured on a study of long suits, see
+    # docs/handeval.md), every bin of 100 pairs or more; the rarer ones are too noisy
+    groups = m["calibration"]["held_out"]["groups"]
+    assert [g["trumps"] for g in groups] == [list(g) for g in TRUMP_GROUPS]
+    assert groups[-1]["rows"] >= 1000
+    for g in groups:
+        bins = [b for b in g["after"] if b["pairs"] >= 100]
+        assert len(bins) >= 7 and all(abs(b["observed"] - b["announced"]) <= 0.03 for b in bins), g
 
 
 def test_evaluate_hand_announces_the_calibrated_probabilities():
