@@ -211,10 +211,10 @@ def run(deals: int, samples: int, seed: int, rules: Rules = Rules(), par_tables:
 
 def _backend(p: argparse.ArgumentParser, a: argparse.Namespace) -> tuple[str, int, dict[str, Any]]:
     """--workers, --cluster and --scheduler read as (backend, workers, executor options),
-    the last two as the commands read them (``cli.options.parallel_backend``: a bad one
+    the last two as the commands read them (``coinche_cli.options.parallel_backend``: a bad one
     is one line on stderr and exit 2)."""
     import typer
-    from cli.options import parallel_backend
+    from coinche_cli.options import parallel_backend     # type: ignore[import-untyped]
     if a.workers < 1:
         p.error(f"--workers {a.workers}: expected 1 or more")
     try:
