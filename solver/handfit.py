@@ -284,6 +284,8 @@ def _main(argv: "Sequence[str] | None" = None) -> int:
     p.add_argument("--long", metavar="STUDY", help="with --calibrate: a study of hands with a suit of five "
                    "or more, for the longest trump holdings' curve")
     a = p.parse_args(argv)
+    if a.long and not a.calibrate:
+        p.error("--long goes with --calibrate")
     if a.calibrate:
         try:
             given = json.loads(Path(a.calibrate).read_text(encoding="utf-8"))

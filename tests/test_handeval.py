@@ -93,6 +93,13 @@ def test_a_study_of_long_suits_feeds_only_the_longest_trump_group(tmp_path):
         calibrate(tmp_path / "l", table)
 
 
+def test_the_long_study_goes_with_calibrate_only(capsys):
+    from solver.handfit import _main
+    with pytest.raises(SystemExit) as stop:
+        _main(["calib", "--long", "calib5"])
+    assert stop.value.code == 2 and "--long goes with --calibrate" in capsys.readouterr().err
+
+
 def test_isotonic_pools_violators_and_keeps_an_ordered_fit():
     x = np.array([0.1, 0.2, 0.3, 0.4, 0.5])
     bx, by = isotonic(x, np.array([0.2, 0.1, 0.5, 0.4, 0.9]), np.array([1.0, 3.0, 1.0, 1.0, 1.0]))
