@@ -20,11 +20,13 @@ import solver
 from patience import stretched
 
 REQUESTS = 200
-ROUNDS = 3
-#: Growth of the server's RSS from round 2 to round 3 taken as flat.  Round 1 warms up:
-#: the worker threads start, each with its solver's transposition table (1 MiB), which
-#: grows the RSS by about 8 MiB; after it, rounds move it by under 1 MiB.  A leak of 20
-#: KiB a request would add 4 MiB a round.
+ROUNDS = 5
+#: Growth of the server's RSS in a round taken as flat.  Round 1 warms up: the worker
+#: threads start, each with its solver's transposition table (1 MiB), which grows the RSS
+#: by about 8 MiB.  A later round can still grow it by several MiB once (7.6 MiB seen from
+#: round 2 to round 3 on a busy machine, where more requests overlap and need more
+#: threads); the others move it by under 2 MiB.  A leak of 20 KiB a request adds 4 MiB to
+#: every round, so the test asks that one of the rounds after the second grows by less.
 FLAT_KIB = 4 * 1024
 
 
@@ -106,7 +108,8 @@ def test_200_concurrent_requests(tmp_path):
             assert codes == expected
             memory.append(rss_kib(proc.pid))
         assert time.monotonic() - started < stretched(60)
-        assert memory[-1] - memory[1] < FLAT_KIB, memory
+        growth = [after - before for before, after in zip(memory[1:], memory[2:])]
+        assert min(growth) < FLAT_KIB, memory
     finally:
         proc.terminate()
         proc.wait(stretched(10))
