@@ -26,7 +26,7 @@ import argparse
 import json
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
@@ -230,6 +230,27 @@ def reliability(p: np.ndarray, made: np.ndarray, ids: np.ndarray, bins: int = 10
     return out
 
 
+class _Pairs(NamedTuple):
+    """A calibration study's rows (:func:`_make_pairs`): uncalibrated probabilities and
+    make rates (rows × levels), trump lengths and deal numbers."""
+
+    raw: np.ndarray
+    made: np.ndarray
+    trumps: np.ndarray
+    ids: np.ndarray
+
+    def rows(self, at: np.ndarray) -> "_Pairs":
+        return _Pairs(*(a[at] for a in self))
+
+    def held_out(self, share: float) -> np.ndarray:
+        """The rows of the last ``share`` of the deals by number."""
+        return np.asarray(self.ids >= np.quantile(self.ids, 1 - share))
+
+    @staticmethod
+    def joined(parts: "Sequence[_Pairs]") -> "_Pairs":
+        return _Pairs(*(np.concatenate(a) for a in zip(*parts)))
+
+
 def calibrate(directory: "str | os.PathLike[str]", table: dict[str, Any], held_out: float = 0.2,
               long: "str | os.PathLike[str] | None" = None) -> dict[str, Any]:
     """``table`` with the calibration of its make probabilities fitted on the study in
@@ -237,40 +258,42 @@ def calibrate(directory: "str | os.PathLike[str]", table: dict[str, Any], held_o
     ``long``: a study of hands with a suit of five or more (:data:`LONG_ACCEPT`), whose
     rows with five trumps or more join the last group's, split the same way."""
     args = read_study(directory).arguments
-    raw, made, trumps, ids = _make_pairs(directory, table)
-    test = ids >= np.quantile(ids, 1 - held_out)
-    parts = [(raw, made, trumps, ids, test)]
+    uniform = _Pairs(*_make_pairs(directory, table))
+    test = uniform.held_out(held_out)
+    fitting, measuring = [uniform.rows(~test)], [uniform.rows(test)]
     if long is not None:
-        lraw, lmade, ltrumps, lids = _make_pairs(long, table, LONG_ACCEPT)
-        keep = trump_group(ltrumps) == len(TRUMP_GROUPS) - 1
-        lraw, lmade, ltrumps, lids = lraw[keep], lmade[keep], ltrumps[keep], lids[keep]
+        extra = _Pairs(*_make_pairs(long, table, LONG_ACCEPT))
+        extra = extra.rows(trump_group(extra.trumps) == len(TRUMP_GROUPS) - 1)
         # deal numbers of the second study kept apart from the first's
-        parts.append((lraw, lmade, ltrumps, lids + int(ids.max()) + 1, lids >= np.quantile(lids, 1 - held_out)))
-    fit_on = [np.concatenate([p[i][~p[4]] for p in parts]) for i in range(3)]
+        extra = extra._replace(ids=extra.ids + int(uniform.ids.max()) + 1)
+        late = extra.held_out(held_out)
+        fitting.append(extra.rows(~late))
+        measuring.append(extra.rows(late))
+    fit_on = _Pairs.joined(fitting)
     cal: dict[str, Any] = {
         "reproduce": CALIBRATE, "study": {k: args[k] for k in ("deals", "seed", "strains", "leaders", "seat")},
         "method": "isotonic regression of the share of first leaders with whom the contract makes "
                   "on the uncalibrated probability, per trump length group, every bid level pooled",
-        "groups": fit_calibration(*fit_on)}
+        "groups": fit_calibration(fit_on.raw, fit_on.made, fit_on.trumps)}
     if long is not None:
         largs = read_study(long).arguments
         cal["long_study"] = {k: largs[k] for k in ("deals", "seed", "strains", "leaders", "seat", "accept")}
-    after = calibrated(raw[test], trumps[test][:, None], {"calibration": cal})
-    cal["held_out"] = {"rows": int(test.sum()), "before": reliability(raw[test], made[test], ids[test]),
-                       "after": reliability(after, made[test], ids[test]),
-                       "groups": _group_reliability(parts, cal)}
+    held = measuring[0]
+    after = calibrated(held.raw, held.trumps[:, None], {"calibration": cal})
+    cal["held_out"] = {"rows": int(test.sum()), "before": reliability(held.raw, held.made, held.ids),
+                       "after": reliability(after, held.made, held.ids),
+                       "groups": _group_reliability(_Pairs.joined(measuring), cal)}
     return {**table, "calibration": cal}
 
 
-def _group_reliability(parts: "Sequence[tuple[np.ndarray, ...]]", cal: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per trump length group: the reliability of the calibrated probabilities on every
-    held-out row of the group (those of both studies for the last group)."""
-    r, m, t, i = (np.concatenate([p[k][p[4]] for p in parts]) for k in range(4))
+def _group_reliability(held: _Pairs, cal: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per trump length group: the reliability of the calibrated probabilities on the
+    held-out rows of the group (those of both studies for the last group)."""
     out = []
     for g, (lo, hi) in enumerate(TRUMP_GROUPS):
-        at = trump_group(t) == g
-        p = calibrated(r[at], t[at][:, None], {"calibration": cal})
-        out.append({"trumps": [lo, hi], "rows": int(at.sum()), "after": reliability(p, m[at], i[at])})
+        rows = held.rows(trump_group(held.trumps) == g)
+        p = calibrated(rows.raw, rows.trumps[:, None], {"calibration": cal})
+        out.append({"trumps": [lo, hi], "rows": len(rows.ids), "after": reliability(p, rows.made, rows.ids)})
     return out
 
 
