@@ -23,7 +23,11 @@ Prints one JSON object a hand (``--out`` also appends them) and a summary: the m
 95th percentile of the CPU seconds of the sequential answer, the deals it used, the reasons
 it stopped and the agreement.  CPU seconds (``time.process_time``) with one worker, so
 that a loaded machine changes the figures little.  Long runs go in chunks (``--first`` and
-``--hands``, each with its ``--out``), summarised together by ``--merge FILE...``.
+``--hands``, each with its ``--out``), summarised together by ``--merge FILE...``.  A row
+keeps the fixed run's value of every option (``fixed_values``); ``--fixed-from FILE...``
+takes the fixed run of a hand from such rows (the same kind, hand and ``--fixed``) instead
+of solving it again, so that another sequential setting is measured against the same
+long runs in a fraction of the time.
 """
 
 from __future__ import annotations
@@ -149,6 +153,8 @@ def main(argv: "list[str] | None" = None) -> None:
     p.add_argument("--confidence", type=float, default=0.95)
     p.add_argument("--margin", type=float, default=5.0)
     p.add_argument("--out")
+    p.add_argument("--fixed-from", nargs="+", default=[], metavar="ROWS",
+                   help="rows of an earlier run whose fixed runs (fixed_values) are taken again")
     p.add_argument("--merge", nargs="+", metavar="ROWS",
                    help="only summarise the rows these --out files hold (chunks run with --first)")
     args = p.parse_args(argv)
@@ -164,16 +170,18 @@ def main(argv: "list[str] | None" = None) -> None:
             summary([merged[k] for k in sorted(merged) if k[0] == kind], sys.stdout)
         return
     ask = KINDS[args.kind]
+    known = _fixed_runs(args.fixed_from, args.kind, args.fixed)
     rows = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None
     for seed in range(args.first, args.first + args.hands):
         start = time.process_time()
         chosen, _, seq = ask(seed, seed, args.max_samples, confidence=args.confidence, margin=args.margin)
         cpu = time.process_time() - start
-        best, values, _ = ask(seed, seed + FIXED_SEED, args.fixed)
+        best, values = known[seed] if seed in known else ask(seed, seed + FIXED_SEED, args.fixed)[:2]
         row = {"kind": args.kind, "seed": seed, "cpu": round(cpu, 3), "samples": seq.samples,
                "stopped": seq.stopping.reason.value, "chosen": chosen, "fixed_best": best,
-               "same": chosen == best, "loss": round(values[best] - values.get(chosen, float("-inf")), 3)}
+               "same": chosen == best, "loss": round(values[best] - values.get(chosen, float("-inf")), 3),
+               "fixed": args.fixed, "fixed_values": values}
         row["agree"] = row["same"] or row["loss"] <= args.margin
         rows.append(row)
         print(json.dumps(row), flush=True)
@@ -181,6 +189,17 @@ def main(argv: "list[str] | None" = None) -> None:
             out.write(json.dumps(row) + "\n")
             out.flush()
     summary(rows, sys.stdout)
+
+
+def _fixed_runs(files: list[str], kind: str, fixed: int) -> dict[int, tuple[str, dict[str, float]]]:
+    """Per hand, the fixed run's best option and values kept in the rows of ``files``."""
+    known: dict[int, tuple[str, dict[str, float]]] = {}
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            for row in map(json.loads, filter(str.strip, f)):
+                if row["kind"] == kind and row.get("fixed") == fixed and "fixed_values" in row:
+                    known[row["seed"]] = (row["fixed_best"], row["fixed_values"])
+    return known
 
 
 def summary(rows: list[dict[str, Any]], stream: Any) -> None:

@@ -2,7 +2,7 @@
 samples, on 2 cores.
 
 Target: look-ahead advice for "S:80H W:pass N:?" at the default samples (at most
-:data:`solver.bidding.AUCTION_SAMPLES` deals, in rounds until the best call is known) in
+:data:`solver.bidding.LOOKAHEAD_SAMPLES` deals, in rounds until the best call is known) in
 at most 3 s.  The two run alternately; ``extra_info`` records each one's median wall and
 CPU time (CPU time of this process: the rollouts run in it, after the deals are solved),
 their ratio and the deals solved.

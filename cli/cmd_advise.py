@@ -82,13 +82,13 @@ def bid_label_of(text: str) -> str:
 def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
                        samples: "int | None", seed: "int | None", rules: Rules, constraints: "Constraints | None",
                        workers: "int | None", as_json: bool, budget: Budget = Budget(),
-                       lookahead: bool = False) -> None:
+                       lookahead: bool = False, race: bool = True) -> None:
     system = DEFAULT if system_file is None else load_system(system_file)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = auction_advice(hand, seat, dealer, auction, samples=samples, seed=seed, rules=rules,
                              system=system, constraints=constraints, workers=workers, progress=bar.callback,
-                             lookahead=lookahead, **budget.kwargs())
+                             lookahead=lookahead, race=race, **budget.kwargs())
     if as_json:
         print_json(adv.to_dict())
         return
@@ -111,13 +111,19 @@ def render_auction_advice(adv: AuctionAdvice) -> None:
                                    "(seed {seed}, {p:.1f}% of the dealt deals fit the auction)",
                                    hand=adv.hand.symbols(), seat=adv.seat.name, how=how, n=adv.samples,
                                    seed=adv.seed, p=100 * (adv.acceptance or 0))))
-    for col in [tr("call"), tr("contract"), tr("we succeed"), tr("score ± se"), tr("vs best ± paired se")]:
+    raced = any(c.samples < adv.samples for c in adv.calls)
+    for col in [tr("call"), tr("contract"), tr("we succeed"), tr("score ± se"), tr("vs best ± paired se")] + \
+            ([tr("deals")] if raced else []):
         g.add_column(col, justify="right")
+    if raced:
+        g.caption = tr("a call that fell behind the best is judged on the first deals only")
     best = adv.best
-    for s in sorted(adv.calls, key=lambda x: -x.ev)[:12]:
+    # by the paired difference with the best: the one scale calls judged on fewer deals share
+    for s in sorted(adv.calls, key=lambda x: 0.0 if x is best else -x.vs_best)[:12]:
         versus = tr("best") if s is best else f"{s.vs_best:+.0f} ± {pm(s.vs_best_se, '.0f')}"
         g.add_row(people_text(str(s.call)), people_text(str(s.contract) if s.contract else tr("passed out")),
-                  _pct(s.p_success) if s.contract else "—", f"{s.ev:+.0f} ± {pm(s.ev_se, '.0f')}", versus)
+                  _pct(s.p_success) if s.contract else "—", f"{s.ev:+.0f} ± {pm(s.ev_se, '.0f')}", versus,
+                  *([str(s.samples)] if raced else []))
     print_table(g)
     say(adv.text)
     if adv.stopping is not None:
@@ -149,14 +155,20 @@ def render_advice(adv: Advice) -> None:
     title = tr("{hand} at {seat}, dealer {dealer} ({leader} leads), {n} deals, seed {seed}",
                hand=adv.hand.symbols(), seat=adv.seat.name, dealer=adv.dealer.name, leader=adv.leader.name,
                n=adv.samples, seed=adv.seed)
-    t = Table(title=people_text(title), caption=tr("the side's points: card points, belote and declarations"))
-    for col in ["", tr("mean ± se"), tr("median"), "10% – 90%", tr("belote"), tr("capot")]:
+    raced = any(st.samples < adv.samples for st in adv.strains.values())
+    caption = tr("the side's points: card points, belote and declarations")
+    if raced:
+        caption += "; " + tr("a strain whose every bid fell behind the best is solved on the first deals only")
+    t = Table(title=people_text(title), caption=caption)
+    for col in ["", tr("mean ± se"), tr("median"), "10% – 90%", tr("belote"), tr("capot")] + \
+            ([tr("deals")] if raced else []):
         t.add_column(col, justify="right")
     for s in STRAINS:
         st = adv.strains[s]
         q = st.quantiles
         t.add_row(people_text(s.symbol), f"{st.mean:.1f} ± {pm(st.se)}", f"{q[0.5]:.0f}",
-                  f"{q[0.1]:.0f} – {q[0.9]:.0f}", _pct(st.p_belote), _pct(st.p_capot))
+                  f"{q[0.1]:.0f} – {q[0.9]:.0f}", _pct(st.p_belote), _pct(st.p_capot),
+                  *([str(st.samples)] if raced else []))
     print_table(t)
 
     g = Table(title=tr("Each bid: chance it makes, and expected score (ours − theirs) if the "
@@ -199,7 +211,7 @@ def advise(
     samples: Annotated[Optional[int], typer.Option(
         "--samples", min=1, max=MAX_SAMPLES,
         help="Deals to sample and solve, exactly (the most with --time, --confidence or --margin); "
-             "default: at most 500 (300 with --auction), stopping as soon as the answer is known "
+             "default: at most 500 (300 with --lookahead), stopping as soon as the answer is known "
              "at 95% confidence.")] = None,
     seed: SeedOpt = None,
     constraints: Optional[Constraints] = None,
@@ -230,6 +242,9 @@ def advise(
                                             "auction on every deal (partner, opponents and you bidding "
                                             "by the point count and the system) instead of as if the "
                                             "auction ended after it.")] = False,
+    race: Annotated[bool, typer.Option("--race/--no-race", help="When sampling stops as soon as the "
+                                       "answer is known: stop solving a strain once every call in it is "
+                                       "behind the best (its table then on fewer deals).")] = True,
     dd_check: Annotated[bool, typer.Option("--dd-check/--no-dd-check", help="With --play dd: play the "
                                            "advised bid's strain out with PIMC players on the first "
                                            "--realistic-samples deals and say when only a declarer who "
@@ -254,7 +269,7 @@ def advise(
         if plot is not None:
             raise fail(tr("--plot draws opening advice: leave it out with --auction"))
         _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
-                           workers, as_json, budget, lookahead)
+                           workers, as_json, budget, lookahead, race)
         return
     if plot is not None:            # before the sampling: a bad --plot fails at once
 
@@ -262,11 +277,18 @@ def advise(
         require_matplotlib()
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
+        # realistic play compares every strain on the same deals: no strain is left behind
         adv = run_advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, rules=rules,
-                         constraints=constraints, workers=workers, progress=bar.callback, **budget.kwargs())
+                         constraints=constraints, workers=workers, progress=bar.callback,
+                         race=race and model is PlayModel.DD, **budget.kwargs())
     if plot is not None:
         with atomic_path(plot) as tmp:      # never a half-written picture
             plot_points(adv, tmp)
+    counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
+    if not as_json:                 # the answer first; the play-outs below add their word to it
+        render_advice(adv)
+        if counts:
+            print_table(point_count_table(counts))
     realistic, note = None, None
     if model is PlayModel.REALISTIC:
         with progress_bar(N_("playing out")) as bar:
@@ -281,7 +303,6 @@ def advise(
                                              progress=bar.callback)
         if found is not None:
             adv, note = dataclasses.replace(adv, realism=found), found.note
-    counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
     if as_json:
         d = adv.to_dict()
         if realistic is not None:
@@ -295,9 +316,6 @@ def advise(
             d["plot"] = str(plot)
         print_json(d)
         return
-    render_advice(adv)
-    if counts:
-        print_table(point_count_table(counts))
     if note is not None:
         say(note)
     if realistic is not None and model is PlayModel.REALISTIC:

@@ -73,12 +73,23 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 # One deal, six strains
 # ---------------------------------------------------------------------------
 
+#: The card points of a strain a racing answer left unsolved (:meth:`BiddingStudy.narrow`).
+UNSOLVED = -1
+
+
 def _solve_deal(solver: Solver, task: tuple[Any, ...]) -> tuple[list[int], list[bool], list[bool]]:
     """The side's exact card points in each strain, whether it can take every trick,
-    and whether the opponents can."""
-    deal, leader, team, rules = task
+    and whether the opponents can; a task narrowed to some strains (a fifth item, their
+    indices) gives :data:`UNSOLVED` points in the others."""
+    deal, leader, team, rules = task[:4]
+    wanted = task[4] if len(task) > 4 else range(len(STRAINS))
     points, capot, lost = [], [], []
-    for strain in STRAINS:
+    for j, strain in enumerate(STRAINS):
+        if j not in wanted:
+            points.append(UNSOLVED)
+            capot.append(False)
+            lost.append(False)
+            continue
         r = solver.strain_result(deal, leader, strain, rules)
         points.append(r.ns_points if team == Team.NS else r.total - r.ns_points)
         capot.append(r.ns_capot if team == Team.NS else r.ew_capot)
@@ -109,7 +120,8 @@ class StrainStats:
     points alone.  ``p_reach[level]`` is the share of deals where the side counts at
     least the level's target (82 for 80; card points and belote, and declarations
     when ``Rules.declarations_count``); ``p_capot`` where it can take every trick;
-    ``p_belote`` where it holds belote.
+    ``p_belote`` where it holds belote.  ``samples``: the deals they are taken on (the
+    answer's first ones; fewer than the answer's when a race left the strain behind).
     """
 
     strain: Strain
@@ -121,6 +133,7 @@ class StrainStats:
     p_reach: dict[int, float]
     p_capot: float
     p_belote: float
+    samples: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -129,7 +142,7 @@ class StrainStats:
             "quantiles": {str(q): v for q, v in self.quantiles.items()},
             "mean_card_points": self.mean_card_points,
             "p_reach": {str(k): v for k, v in self.p_reach.items()},
-            "p_capot": self.p_capot, "p_belote": self.p_belote,
+            "p_capot": self.p_capot, "p_belote": self.p_belote, "samples": self.samples,
         }
 
 
@@ -208,7 +221,10 @@ class Advice(Answer):
 
     - ``deals``: the sampled deals (:class:`~solver.deal.Deal`), the hand at ``seat``;
     - ``points``: int array (samples × 6) of the side's exact card points per strain,
-      columns in :data:`~solver.rules.STRAINS` order S H D C SA TA;
+      columns in :data:`~solver.rules.STRAINS` order S H D C SA TA; a masked array
+      when a racing answer left some strains unsolved on its later deals (those entries
+      masked, in ``capot`` and ``bonus`` too; each strain's ``samples`` says how many
+      of the first deals it was solved on);
     - ``capot``: bool array (samples × 6), the side can take every trick;
     - ``bonus``: int array (samples × 6), belote (20 when the side holds it) plus the
       declarations awarded to the side when the rules score them;
@@ -313,8 +329,9 @@ class Advice(Answer):
                 f"samples={self.samples}: {self.recommendation.label}>")
 
 
-def _rank_key(b: BidJudged) -> tuple[float, float, int, int]:
-    return _rank(b.option, b.ev, b.p_make)
+def _rank_key(b: BidJudged) -> tuple[int, float, float, int, int]:
+    # a bid a race retired, judged on fewer deals, is never the best
+    return (b.samples,) + _rank(b.option, b.ev, b.p_make)
 
 
 def _rank(contract: Contract, ev: float, p_make: float) -> tuple[float, float, int, int]:
@@ -366,12 +383,14 @@ def _bid_scores(contract: Contract, rows: list[tuple[int, ...]], inverse: np.nda
     return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
 
 
-def _judge_bids(scores: list[_BidScores]) -> list[BidJudged]:
-    """Every bid's statistics, and each bid against the best on the same deals."""
-    judged = judge([b.contract for b in scores], np.column_stack([b.coinched for b in scores]),
-                   np.column_stack([b.made for b in scores]),
+def _judge_bids(scores: list[_BidScores], solved: np.ndarray) -> list[BidJudged]:
+    """Every bid's statistics, and each bid against the best on the same deals; a bid is
+    judged on the deals where its strain was solved (``solved``: a column a strain)."""
+    seen = [solved[:, STRAINS.index(b.contract.strain)] for b in scores]
+    values = np.column_stack([np.where(ok, b.coinched, np.nan) for b, ok in zip(scores, seen)])
+    judged = judge([b.contract for b in scores], values, np.column_stack([b.made for b in scores]),
                    lambda k, value, made: _rank(scores[k].contract, value.value, made.value))
-    plain = [estimate(b.plain) for b in scores]
+    plain = [estimate(b.plain[ok]) for b, ok in zip(scores, seen)]
     return [dataclasses.replace(j, made=j.success, uncoinched=p, contract=j.option)
             for j, p in zip(judged, plain)]
 
@@ -431,12 +450,30 @@ class BiddingStudy(Study[Advice]):
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
 
+    def columns(self) -> list["int | None"]:
+        """The strain (its index in :data:`~solver.rules.STRAINS`) each column of
+        :meth:`bid_values` reads: none for pass, then each bid's."""
+        levels = len(bid_levels(self.rules)) + 1
+        return [None] + [j for j, strain in enumerate(STRAINS) if strain in bid_strains(self.rules)
+                         for _ in range(levels)]
+
+    def narrow(self, task: Any, retired: "frozenset[int]") -> Any:
+        """The deal's task solving only the strains a call not ``retired`` reads (and
+        those no call reads, for the strain table)."""
+        read = self.columns()
+        wanted = {j for j in range(len(STRAINS)) if j not in read}
+        wanted |= {j for k, j in enumerate(read) if j is not None and k not in retired}
+        return tuple(task[:4]) + (tuple(sorted(wanted)),)
+
     @staticmethod
     def _arrays(deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         shape = (len(deals), 6)
         points = np.array([r[0] for r in results], dtype=np.int64).reshape(shape)
         capot = np.array([r[1] for r in results], dtype=bool).reshape(shape)
         lost = np.array([r[2] for r in results], dtype=bool).reshape(shape)
+        if (points == UNSOLVED).any():
+            gone = points == UNSOLVED
+            points, capot, lost = (np.ma.MaskedArray(a, mask=gone) for a in (points, capot, lost))
         return points, capot, lost
 
     def final(self, deals: list[Deal], results: list[Any]) -> Advice:
@@ -448,8 +485,11 @@ class BiddingStudy(Study[Advice]):
         bids in the order of :attr:`Advice.bids`, each by its score when the opponents
         coinche the failing deals (:meth:`calls` names the columns)."""
         points, capot, lost = self._arrays(deals, results)
+        solved = ~np.ma.getmaskarray(points)
         belote, decl = _claims(deals, self.seat.team, self.dealer.next, self.rules)
-        bids = [b.coinched for b in self._score_bids(points, capot, lost, belote, decl)]
+        points, capot, lost = _filled(points, capot, lost)
+        scores = self._score_bids(points, capot, lost, belote, decl)
+        bids = [np.where(solved[:, STRAINS.index(b.contract.strain)], b.coinched, np.nan) for b in scores]
         return np.column_stack([np.zeros(len(deals))] + bids)
 
     def calls(self, deals: list[Deal], results: list[Any]) -> list[object]:
@@ -477,20 +517,33 @@ class BiddingStudy(Study[Advice]):
     def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,
                   lost_capot: "np.ndarray | None" = None) -> Advice:
         """Statistics and advice from the solved deals; ``lost_capot``: the opponents can
-        take every trick (read by ``Rules.capot_any_side`` only)."""
+        take every trick (read by ``Rules.capot_any_side`` only).  Masked entries of
+        ``points`` are strains left unsolved: each strain and bid is taken on the deals
+        where its strain was solved."""
         n = len(deals)
+        solved = ~np.ma.getmaskarray(points)
+        lost = np.zeros_like(capot) if lost_capot is None else lost_capot
+        points, capot, lost = _filled(points, capot, lost)
         rules, team = self.rules, self.seat.team
         belote, decl = _claims(deals, team, self.dealer.next, rules)
         ours = belote[:, :, int(team)]
         bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
         bonus = bonus.astype(points.dtype)
         counted = points + ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations_count else 0)
-        lost = np.zeros_like(capot) if lost_capot is None else lost_capot
-        strains = {strain: _strain_stats(strain, points[:, j] + bonus[:, j], points[:, j], counted[:, j],
-                                         capot[:, j], ours[:, j], rules) for j, strain in enumerate(STRAINS)}
-        bids = _judge_bids(self._score_bids(points, capot, lost, belote, decl))
+        strains = {strain: _strain_stats(strain, (points + bonus)[ok, j], points[ok, j], counted[ok, j],
+                                         capot[ok, j], ours[ok, j], rules)
+                   for j, strain in enumerate(STRAINS) for ok in [solved[:, j]]}
+        bids = _judge_bids(self._score_bids(points, capot, lost, belote, decl), solved)
+        if not solved.all():
+            points, capot, bonus = (np.ma.MaskedArray(a, mask=~solved) for a in (points, capot, bonus))
         return Advice(**self.question, deals=deals, points=points, capot=capot, bonus=bonus,
                       declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
+
+
+def _filled(points: np.ndarray, capot: np.ndarray, lost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays as plain ones, a strain left unsolved read as 0 points and no capot
+    (every statistic then leaves those entries out)."""
+    return np.ma.filled(points, 0), np.ma.filled(capot, False), np.ma.filled(lost, False)
 
 
 def _claims(deals: list[Deal], team: Team, leader: Seat, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -518,7 +571,7 @@ def _strain_stats(strain: Strain, totals: np.ndarray, points: np.ndarray, counte
         strain=strain, mean=mean.value, std=float(t.std(ddof=1)) if len(t) > 1 else 0.0, se=mean.se,
         quantiles={q: float(v) for q, v in zip(QUANTILES, qs)}, mean_card_points=float(points.mean()),
         p_reach={lv: float((counted >= points_needed(lv, rules)).mean()) for lv in bid_levels(rules)},
-        p_capot=float(capot.mean()), p_belote=float((belotes > 0).mean()),
+        p_capot=float(capot.mean()), p_belote=float((belotes > 0).mean()), samples=len(t),
     )
 
 
@@ -528,7 +581,7 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            executor: "Backend | str" = Backend.THREAD,
            progress: "Callable[[int, int], None] | None" = None,
            max_attempts: "int | None" = None, confidence: "float | None" = None,
-           margin: "float | None" = None, time: "float | None" = None) -> Advice:
+           margin: "float | None" = None, time: "float | None" = None, race: bool = True) -> Advice:
     """Advice for the opening for the player at ``seat`` holding ``hand``
     (``"AJ9.A7.KT.J"`` or a CardSet); advice for the next call of an auction is
     :func:`solver.bidding.auction_advice`, and the same bids played by PIMC players
@@ -548,7 +601,10 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     within ``margin`` score points of it (5 by default), or ``time`` seconds have passed
     (:mod:`solver.sequential`).  The answer is then the fixed run's on the deals solved,
     and its ``stopping`` says why sampling stopped.  ``samples`` given alone: exactly
-    that many deals.
+    that many deals.  Sampled that way the answer races (unless ``race`` is False): a
+    strain whose every bid is separated below the best call at a look is no longer
+    solved, its table and bids then taken on the deals solved until then (its
+    :attr:`StrainStats.samples`, each bid's ``samples``).
     """
     h = parse_hand(hand)
     try:
@@ -566,7 +622,7 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
                                  confidence=confidence, margin=margin, time=time, workers=workers,
                                  executor=executor, progress=progress, max_attempts=max_attempts,
-                                 options=study.calls)
+                                 options=study.calls, race=race)
     if verdict is None:
         return adv
     bids = stamped(adv.bids, verdict)

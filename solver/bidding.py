@@ -125,7 +125,10 @@ CallJudged = Judged[Call]
 @dataclasses.dataclass
 class AuctionAdvice(Answer):
     """The advice for the next call; ``points`` holds our side's exact points per deal
-    and strain (S H D C SA TA), ``scores`` our score minus theirs per deal and call."""
+    and strain (S H D C SA TA), ``scores`` our score minus theirs per deal and call.  A
+    racing answer leaves the strains of retired calls unsolved on its later deals:
+    ``points`` is then a masked array and those calls' ``scores`` NaN (each call's
+    ``samples`` says on how many deals it was judged)."""
 
     PER_DEAL = ("points", "scores")
 
@@ -153,7 +156,7 @@ class AuctionAdvice(Answer):
         chosen = getattr(self.lookahead, "chosen", None)      # a judging may advise another call
         if chosen is not None:
             return next(c for c in self.calls if c.call == chosen)
-        return min(self.calls, key=lambda c: (-round(c.ev, 9), call_order(c.call)))
+        return min(self.calls, key=lambda c: (-c.samples, -round(c.ev, 9), call_order(c.call)))
 
     def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         d = {"hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
@@ -182,11 +185,21 @@ def call_order(call: Call) -> tuple[int, int, int]:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-def solve_six_strains(solver: Solver, task: tuple[Deal, Seat, Rules]) -> list[tuple[int, Optional[Team]]]:
-    """Per strain: N-S points and the side that takes every trick (or None)."""
-    deal, leader, rules = task
-    out = []
-    for strain in STRAINS:
+#: N-S's points in a strain a racing answer left unsolved (:meth:`AuctionStudy.narrow`).
+UNSOLVED = -1
+
+
+def solve_six_strains(solver: Solver, task: tuple[Any, ...]) -> list[tuple[int, Optional[Team]]]:
+    """Per strain: N-S points and the side that takes every trick (or None); a task
+    narrowed to some strains (a fourth item, their indices) gives :data:`UNSOLVED`
+    points in the others."""
+    deal, leader, rules = task[:3]
+    wanted = task[3] if len(task) > 3 else range(len(STRAINS))
+    out: list[tuple[int, Optional[Team]]] = []
+    for j, strain in enumerate(STRAINS):
+        if j not in wanted:
+            out.append((UNSOLVED, None))
+            continue
         r = solver.strain_result(deal, leader, strain, rules)
         out.append((r.ns_points, r.taken_all))
     return out
@@ -218,14 +231,23 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
 
 class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
     """The deals fitting an auction, each solved in the six strains (the dealer's next seat
-    leading), for judging calls on them."""
+    leading), for judging calls on them.  ``reads``: the strain (index) each call's column
+    reads, none for a call that passes the deal out; given, a race may leave out the
+    strains of retired calls (:meth:`narrow`), else it cannot."""
 
     rules: Rules
     dealer: Seat
+    reads: "list[int | None] | None"
     work = staticmethod(solve_six_strains)
 
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.rules) for d in deals]
+
+    def narrow(self, task: Any, retired: "frozenset[int]") -> Any:
+        if self.reads is None:
+            return None
+        wanted = {j for k, j in enumerate(self.reads) if j is not None and k not in retired}
+        return tuple(task[:3]) + (tuple(sorted(wanted)),)
 
     def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
@@ -254,6 +276,9 @@ def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[A
         facts: DealFacts = {}
         for j, contract in enumerate(contracts):
             row = rows[int(contract.strain)] if contract is not None else None
+            if row is not None and row[0] == UNSOLVED:       # a retired call's strain
+                values[i, j] = np.nan
+                continue
             values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules, facts)
         if memo is not None:
             memo[i] = (deal, values[i].copy(), success[i].copy())
@@ -318,7 +343,7 @@ def _advice_text(adv: AuctionAdvice) -> str:
         tail = tr("{contract} makes in {p:.0f}% of the deals", contract=best.contract, p=p)
     else:
         tail = tr("{contract} fails in {p:.0f}% of the deals", contract=best.contract, p=p)
-    runner = sorted((c for c in adv.calls if c is not best), key=lambda c: -c.ev)[:1]
+    runner = sorted((c for c in adv.calls if c is not best), key=lambda c: (-c.samples, -c.ev))[:1]
     more = "" if not runner else tr("; the next best, {call}, loses {loss:.0f} ± {se:.0f} on average",
                                     call=call_text(runner[0].call), loss=-runner[0].vs_best,
                                     se=runner[0].vs_best_se)
@@ -327,8 +352,11 @@ def _advice_text(adv: AuctionAdvice) -> str:
 
 
 #: The most deals :func:`auction_advice` solves when it is not told how many (it stops
-#: sooner when the best call is known).
-AUCTION_SAMPLES = 300
+#: sooner when the best call is known, and races: docs/advice.md), each call ending the
+#: auction; :data:`LOOKAHEAD_SAMPLES` when a judging continues it (every strain of every
+#: deal then counts, and each deal costs its rollouts).
+AUCTION_SAMPLES = 500
+LOOKAHEAD_SAMPLES = 300
 
 
 def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | str",
@@ -339,15 +367,19 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    progress: "Callable[[int, int], None] | None" = None,
                    max_attempts: "int | None" = None, confidence: "float | None" = None,
                    margin: "float | None" = None, time: "float | None" = None,
-                   judge: "CallJudging | None" = None) -> AuctionAdvice:
+                   judge: "CallJudging | None" = None, race: bool = True) -> AuctionAdvice:
     """Advice for the next call of ``auction`` by the player at ``seat`` holding ``hand``.
 
     With ``confidence``, ``margin`` or ``time``, or without ``samples`` (then
-    :data:`AUCTION_SAMPLES` at 95% confidence), ``samples`` is the most deals solved, in
+    :data:`AUCTION_SAMPLES`, or :data:`LOOKAHEAD_SAMPLES` with a ``judge``, at 95%
+    confidence), ``samples`` is the most deals solved, in
     rounds until the best call is known (as :func:`solver.advice.advise` does;
     ``stopping`` says why sampling stopped); ``samples`` alone: exactly that many deals.
     ``judge`` scores the calls on the deals: by default :func:`ends_now`; :func:`solver.lookahead.auction_advice` passes one that
-    continues the auction on every deal."""
+    continues the auction on every deal.  Sampled in rounds, the answer races (unless
+    ``race`` is False, and only when each call ends the auction): a strain whose every
+    call is separated below the best is no longer solved, those calls judged on the
+    deals before."""
     h = parse_hand(hand)
     try:
         seat, dealer = Seat.parse(seat), Seat.parse(dealer)
@@ -363,7 +395,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
         raise AuctionError(tr("after {a} it is {next_seat}'s call, not {seat}'s", a=a,
                               next_seat=a.next_seat.name, seat=seat.name))
     if samples is None:
-        samples = AUCTION_SAMPLES
+        samples = AUCTION_SAMPLES if judge is None else LOOKAHEAD_SAMPLES
         if confidence is None and margin is None and time is None:
             confidence = CONFIDENCE
     c = auction_constraints(h, seat, a, system, constraints)
@@ -378,16 +410,20 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     def call_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         return judged(deals, results)[1]
 
-    (deals, results), verdict = sample_answer(AuctionStudy(rules=rules, dealer=dealer), h, seat, samples,
-                                              call_values, seed, c, confidence=confidence, margin=margin,
-                                              time=time, workers=workers, executor=executor,
+    reads = None if judge is not None or not race else \
+        [None if (k := _contract_after(a, call)) is None else int(k.strain) for call in a.legal_calls()]
+    study = AuctionStudy(rules=rules, dealer=dealer, reads=reads)
+    (deals, results), verdict = sample_answer(study, h, seat, samples, call_values, seed, c, confidence=confidence,
+                                              margin=margin, time=time, workers=workers, executor=executor,
                                               progress=progress, max_attempts=max_attempts,
                                               options=lambda d, r: [x.option for x in judged(d, r)[0]])
     stats, values, note = judged(deals, results)
     stats = stamped(stats, verdict)
     team = seat.team
-    points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) for s, r in zip(STRAINS, rows)]
-                       for d, rows in zip(deals, results)])
+    points = np.array([[side_points(r[0], team, deal_total(d, s, rules)) if r[0] != UNSOLVED else UNSOLVED
+                        for s, r in zip(STRAINS, rows)] for d, rows in zip(deals, results)])
+    if (points == UNSOLVED).any():
+        points = np.ma.MaskedArray(points, mask=points == UNSOLVED)
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
                         shown(a, system), counter.rate, stopping=verdict, lookahead=note)
     adv.text = _advice_text(adv) if note is None else note.text

@@ -566,8 +566,9 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
                    margin: "float | None" = None, time: "float | None" = None,
                    lookahead: bool = False, policy: Optional[Policy] = None,
                    seeded: Optional[SeededPolicy] = None, evidence: float = EVIDENCE,
-                   fits: Optional[BiddingSystem] = None) -> AuctionAdvice:
-    """Advice for the next call of ``auction`` (:func:`solver.bidding.auction_advice`);
+                   fits: Optional[BiddingSystem] = None, race: bool = True) -> AuctionAdvice:
+    """Advice for the next call of ``auction`` (:func:`solver.bidding.auction_advice`, which
+    races when each call ends the auction, unless ``race`` is False);
     with ``lookahead`` (or a ``policy`` or ``seeded`` policy given) each call is judged
     by continuing the auction on every deal instead of as if it ended after the call
     (``evidence``, ``fits``: :func:`judge_calls_ahead`).
@@ -580,7 +581,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     return bidding.auction_advice(hand, seat, dealer, auction, samples, seed, rules, system, constraints,
                                   workers=workers, executor=executor, progress=progress,
                                   max_attempts=max_attempts, confidence=confidence, margin=margin, time=time,
-                                  judge=judge)
+                                  judge=judge, race=race)
 
 
 def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction | str", *,

@@ -541,6 +541,11 @@ FRENCH: dict[str, str] = {
     "{hand} at {seat}, dealer {dealer} ({leader} leads), {n} deals, seed {seed}":
         "{hand} en {seat}, donneur {dealer} (entame {leader}), {n} donnes, graine {seed}",
     "the side's points: card points, belote and declarations": "les points du camp : cartes, belote et annonces",
+    "a call that fell behind the best is judged on the first deals only":
+        "un appel distancé par le meilleur n'est jugé que sur les premières donnes",
+    "a strain whose every bid fell behind the best is solved on the first deals only":
+        "une couleur dont toutes les enchères sont distancées par la meilleure n'est résolue que sur les "
+        "premières donnes",
     "median": "médiane",
     "belote": "belote",
     "Each bid: chance it makes, and expected score (ours − theirs) if the opponents coinche whenever it fails":

@@ -163,10 +163,16 @@ def against_best(values: np.ndarray, best: int) -> list[Estimate]:
     on the same deals.  Per column: the mean over the deals of its value minus the
     best's, and the standard error of those differences (the paired error).  The
     best against itself is ``Estimate(0.0, 0.0)`` (NaN error on one deal).
+    An option with NaN on some deals (retired by a race) is paired on the others.
     """
     values = np.asarray(values, dtype=float)
     differences = values - values[:, best:best + 1]
-    return [estimate(np.ascontiguousarray(differences[:, j])) for j in range(values.shape[1])]
+    return [estimate(_judged(differences[:, j])) for j in range(values.shape[1])]
+
+
+def _judged(column: np.ndarray) -> np.ndarray:
+    """The deals an option was judged on: its column without NaN."""
+    return np.ascontiguousarray(column[~np.isnan(column)])
 
 
 def _value(e: "Estimate | None") -> float:
@@ -301,17 +307,24 @@ def judge(options: Sequence[Option], values: np.ndarray, success: np.ndarray,
     ``rank(j, value, success)``; each option against the best, paired on ``paired``
     (``values`` by default).  In the order of ``options``.
 
+    An option retired by a race (:func:`simulate_sequentially`) has NaN in ``values``
+    on the deals solved after it: it is judged on the deals before, its ``samples``
+    says how many, and only the options judged on every deal may be the best.
+
     >>> v = np.array([[10.0, 12.0], [20.0, 21.0], [30.0, 33.0]])
     >>> ok = np.array([[True, True], [False, True], [True, True]])
     >>> [round(p.versus.value, 6) for p in judge("ab", v, ok, lambda j, val, s: val.value)]
     [-2.0, 0.0]
     """
-    vals = [estimate(np.asarray(values[:, j], dtype=float)) for j in range(len(options))]
-    shares = [share(np.asarray(success[:, j], dtype=bool)) for j in range(len(options))]
-    best = max(range(len(options)), key=lambda j: rank(j, vals[j], shares[j]))
+    values = np.asarray(values, dtype=float)
+    seen = ~np.isnan(values)
+    counts = seen.sum(axis=0)
+    vals = [estimate(values[seen[:, j], j]) for j in range(len(options))]
+    shares = [share(np.asarray(success[seen[:, j], j], dtype=bool)) for j in range(len(options))]
+    best = max(range(len(options)), key=lambda j: (bool(counts[j] == values.shape[0]),
+                                                   rank(j, vals[j], shares[j])))
     versus = against_best(values if paired is None else paired, best)
-    n = int(values.shape[0])
-    return [Judged(o, vals[j], versus[j], n, shares[j]) for j, o in enumerate(options)]
+    return [Judged(o, vals[j], versus[j], int(counts[j]), shares[j]) for j, o in enumerate(options)]
 
 
 def json_number(x: float) -> "float | None":
@@ -364,6 +377,12 @@ class Study(Generic[A]):
     def final(self, deals: "list[Deal]", results: list[Any]) -> A:
         """The answer from the per-deal results (the results themselves by default)."""
         return results  # type: ignore[return-value]
+
+    def narrow(self, task: Any, retired: "frozenset[int]") -> "Any | None":
+        """``task`` doing only what the options not ``retired`` read (the columns of the
+        values compared; :func:`~solver.sequential.sample_sequentially`'s ``race``), or
+        ``None`` when the study cannot leave anything out (the default: no racing)."""
+        return None
 
 
 class Acceptance:
@@ -550,7 +569,8 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
                           executor: "Backend | str" = Backend.THREAD,
                           progress: "Callable[[int, int], None] | None" = None,
                           max_attempts: "int | None" = None, settle: bool = True,
-                          look: "Callable[[np.ndarray, Verdict], bool] | None" = None) -> "tuple[A, Verdict]":
+                          look: "Callable[[np.ndarray, Verdict], bool] | None" = None,
+                          race: bool = False) -> "tuple[A, Verdict]":
     """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
@@ -570,7 +590,10 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     ``settle=False`` solves every deal whatever the rule says (a fixed run in rounds);
     ``look(values, verdict)``, given the matrix of the deals solved so far and the
     round's verdict, stops sampling by returning ``True``
-    (:func:`~solver.sequential.sample_sequentially`).
+    (:func:`~solver.sequential.sample_sequentially`).  ``race`` retires the options a
+    look separates below the best and solves the later deals' tasks narrowed by
+    ``study.narrow`` (when it can narrow them): the retired options keep the deals
+    solved before, and ``values`` must give NaN in their columns on the later deals.
     """
     check_samples(max_samples)
     if time is not None and not time > 0:
@@ -579,6 +602,11 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     tasks = study.initial(deals)
     results: list[Any] = []
     matrix: list[np.ndarray] = []
+
+    def retire(options: "frozenset[int]") -> None:
+        for i in range(len(results), len(tasks)):
+            narrowed = study.narrow(tasks[i], options)
+            tasks[i] = tasks[i] if narrowed is None else narrowed
 
     def solve(start: int, stop: int) -> np.ndarray:
         results.extend(_solve(study.work, tasks[start:stop], workers, executor, progress, start, max_samples))
@@ -592,7 +620,7 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
 
     _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
                                      first=first, time_budget=time, settle=settle,
-                                     look=None if look is None else looked)
+                                     look=None if look is None else looked, race=retire if race else None)
     n = len(results)
     return study.final(deals[:n], results), verdict
 
@@ -686,8 +714,8 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
                   workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
                   progress: "Callable[[int, int], None] | None" = None,
                   max_attempts: "int | None" = None,
-                  options: "Callable[[list[Deal], list[Any]], Sequence[object]] | None" = None
-                  ) -> "tuple[A, Verdict | None]":
+                  options: "Callable[[list[Deal], list[Any]], Sequence[object]] | None" = None,
+                  race: bool = True) -> "tuple[A, Verdict | None]":
     """The door every answer comparing options goes through: exactly ``samples`` deals
     (:func:`simulate`) when none of ``confidence``, ``margin`` and ``time`` is given,
     else at most ``samples`` deals solved in rounds until the comparison of the options
@@ -697,7 +725,9 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
 
     Under :func:`watching`, the deals are solved in rounds whatever the budget and each
     round is shown to the watcher, the options named by ``options(deals, results)``
-    (the option of each column of ``values``, in order; asked once)."""
+    (the option of each column of ``values``, in order; asked once).  A sequential
+    answer races (``race``, unless told not to): an option separated below the best is
+    retired and the later deals solve only what the others read (``study.narrow``)."""
     watcher = _WATCHER.get()
     fixed = confidence is None and margin is None and time is None
     if fixed and watcher is None:
@@ -720,7 +750,7 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
     answer, verdict = simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
                                             time=time, workers=workers, executor=executor, progress=progress,
                                             max_attempts=max_attempts, settle=not fixed, look=look,
-                                            first=WATCHED_FIRST if fixed else 40)
+                                            first=WATCHED_FIRST if fixed else 40, race=race and not fixed)
     if fixed and verdict.reason is StopReason.MAX_SAMPLES:
         return answer, None            # every deal solved: the fixed run's answer
     if options is not None and verdict.reason is StopReason.INDIFFERENT:     # the close ones are named

@@ -98,7 +98,7 @@ def text_histogram(advice: "Advice", strains: "Sequence[Strain] | None" = None) 
     for s in chosen:
         j = STRAINS.index(s)
         st = advice.strains[s]
-        bars = sparkline(histogram_counts(totals[:, j]))
+        bars = sparkline(histogram_counts(np.ma.compressed(totals[:, j])))   # the deals the strain was solved on
         lines.append(f"{s.symbol:<3}|{bars}| " + tr("mean {mean:5.1f}  80: {p80:3.0f}%  capot: {capot:3.0f}%",
                                                     mean=st.mean, p80=100 * st.p_reach[80],
                                                     capot=100 * st.p_capot))
@@ -131,7 +131,7 @@ def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain]
             ax = axes[k // cols][k % cols]
             j = STRAINS.index(s)
             st = advice.strains[s]
-            ax.hist(totals[:, j], bins=edges, color="#4477aa")
+            ax.hist(np.ma.compressed(totals[:, j]), bins=edges, color="#4477aa")
             for lv in bid_levels(advice.rules):
                 ax.axvline(points_needed(lv, advice.rules),
                            color="#cc3311" if lv in (80, 120, 160) else "#bbbbbb",

@@ -59,14 +59,15 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
            progress: "Callable[[int, int], None] | None" = None,
            max_attempts: "int | None" = None, confidence: "float | None" = None,
            margin: "float | None" = None, time: "float | None" = None,
-           dd_check: bool = True, realistic_samples: int = REALISTIC_SAMPLES, worlds: int = WORLDS) -> Advice:
+           dd_check: bool = True, realistic_samples: int = REALISTIC_SAMPLES, worlds: int = WORLDS,
+           race: bool = True) -> Advice:
     """:func:`solver.advice.advise`, its advised bid then checked with realistic play
     (:func:`check`, seeded by ``seed``, on ``workers`` processes) into the answer's
     ``realism`` unless ``dd_check`` is False; its ``realism.note`` says when only a
     declarer who sees every card makes the bid pay."""
     adv = advise_dd(hand, seat, dealer, samples, seed, rules, constraints, workers=workers, executor=executor,
                     progress=progress, max_attempts=max_attempts, confidence=confidence, margin=margin,
-                    time=time)
+                    time=time, race=race)
     if not dd_check:
         return adv
     found, _ = check(adv, realistic_samples, worlds, seed, workers=workers)

@@ -37,6 +37,15 @@ whichever it is), so the answer is wrong with a chance of at most ``1 - confiden
 The intervals of two options neither of which is the best are not covered together
 (nothing is concluded from them).
 
+**Racing.**  An option separated below the best at one look can be *retired*: it is
+left out of every later look, and the answer need no longer solve what only it reads
+(:func:`sample_sequentially` with ``race``).  The same intervals cover the truly best
+option's pairs at every look at once, so on that event the truly best is never retired
+(retiring it would need its interval against another to lie below zero) and the answer
+is the one the whole comparison would name: the chance of a wrong answer stays at most
+``1 - confidence``, with ``a`` still shared among the ``k - 1`` pairs of all the
+options.  A retired option keeps the deals it was judged on, fewer than the others'.
+
 >>> rng = np.random.default_rng(1)
 >>> values = np.column_stack([rng.normal(10, 5, 400), rng.normal(0, 5, 400)])
 >>> verdict = StoppingRule(confidence=0.95, margin=1.0).decide(values)
@@ -101,8 +110,10 @@ class Verdict:
     margin of the best (not separated from it); ``vouch``: by how much another option
     might still beat the best, at the stated confidence (0 when the best is separated
     from all); ``lower``/``upper``: each option's difference from the best (the option
-    minus the best), as an interval; ``names``: the options' names for people, one per
-    column, when the answer gives them (empty: unnamed), ``keys`` their JSON names.
+    minus the best), as an interval (NaN for a retired option); ``retired``: the options
+    left out of the comparison, separated below the best at an earlier look (racing);
+    ``names``: the options' names for people, one per column, when the answer gives
+    them (empty: unnamed), ``keys`` their JSON names.
     """
 
     reason: StopReason
@@ -116,6 +127,7 @@ class Verdict:
     margin: float = 5.0
     names: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
+    retired: tuple[int, ...] = ()
 
     @property
     def close(self) -> tuple[str, ...]:
@@ -190,21 +202,26 @@ class StoppingRule:
         """
         return (1.0 - self.confidence) / max(options - 1, 1)
 
-    def decide(self, values: np.ndarray) -> Verdict:
-        """The verdict on ``values`` (one row a deal, one column an option)."""
+    def decide(self, values: np.ndarray, retired: "frozenset[int]" = frozenset()) -> Verdict:
+        """The verdict on ``values`` (one row a deal, one column an option), the
+        ``retired`` options left out (their columns are not read: NaN may stand there
+        on the deals solved after they were retired)."""
         values = np.asarray(values, dtype=float)
         n, k = values.shape
-        best = int(np.argmax(values.mean(axis=0))) if n else 0
+        active = [j for j in range(k) if j not in retired]
+        best = max(active, key=lambda j: float(values[:, j].mean())) if n else 0
+        gone = tuple(sorted(retired))
         if n == 0:
-            return Verdict(StopReason.CONTINUE, best, 0, (), math.inf, (), (), self.confidence, self.margin)
-        diffs = values - values[:, best:best + 1]
-        means = diffs.mean(axis=0)
-        sds = diffs.std(axis=0, ddof=1) if n > 1 else np.full(k, math.inf)
+            return Verdict(StopReason.CONTINUE, best, 0, (), math.inf, (), (), self.confidence, self.margin,
+                           retired=gone)
         alpha = self.pair_alpha(k)
-        radius = np.array([0.0 if j == best else confidence_radius(n, float(sds[j]), alpha, self.horizon)
-                           for j in range(k)])
-        lower, upper = means - radius, means + radius
-        others = [j for j in range(k) if j != best]
+        lower, upper = np.full(k, math.nan), np.full(k, math.nan)
+        for j in active:
+            diff = values[:, j] - values[:, best]
+            r = 0.0 if j == best else confidence_radius(n, float(diff.std(ddof=1)) if n > 1 else math.inf,
+                                                        alpha, self.horizon)
+            lower[j], upper[j] = diff.mean() - r, diff.mean() + r
+        others = [j for j in active if j != best]
         separated = [j for j in others if upper[j] < 0.0]
         close = tuple(j for j in others if j not in separated and upper[j] < self.margin)
         vouch = max([max(float(upper[j]), 0.0) for j in others], default=0.0)
@@ -217,13 +234,21 @@ class StoppingRule:
         else:
             reason = StopReason.CONTINUE
         return Verdict(reason, best, n, close, vouch, tuple(map(float, lower)), tuple(map(float, upper)),
-                       self.confidence, self.margin)
+                       self.confidence, self.margin, retired=gone)
+
+    def beaten(self, verdict: Verdict) -> "frozenset[int]":
+        """The options ``verdict`` separates below its best, once ``min_samples`` deals
+        are looked at (none before): those a race retires."""
+        if verdict.samples < self.min_samples:
+            return frozenset()
+        return frozenset(j for j, u in enumerate(verdict.upper) if u < 0.0)
 
 
 def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: int, rule: StoppingRule, *,
                         first: int = 40, growth: float = 1.5, time_budget: Optional[float] = None,
                         clock: Callable[[], float] = time.monotonic, settle: bool = True,
-                        look: "Callable[[Verdict], bool] | None" = None) -> tuple[np.ndarray, Verdict]:
+                        look: "Callable[[Verdict], bool] | None" = None,
+                        race: "Callable[[frozenset[int]], None] | None" = None) -> tuple[np.ndarray, Verdict]:
     """Solve deals in rounds until ``rule`` is satisfied, ``max_samples`` deals are
     solved or ``time_budget`` seconds have passed.
 
@@ -235,7 +260,10 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
     ``settle=False`` never stops on the rule (every deal is solved unless the time or
     ``look`` stops it: a fixed run in rounds, its verdicts only reported).  ``look``,
     when given, sees each round's verdict; its ``True`` stops sampling there, the
-    verdict's reason then ``USER``.
+    verdict's reason then ``USER``.  ``race``, when given and the rule may settle,
+    retires the options a look separates below the best (:meth:`StoppingRule.beaten`)
+    and is told the retired options before the next round, so that ``solve`` may leave
+    out what only they read (their columns NaN from then on); later looks ignore them.
 
     >>> rng = np.random.default_rng(7)
     >>> table = np.column_stack([rng.normal(5, 3, 1000), rng.normal(0, 3, 1000)])
@@ -249,13 +277,17 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
     chunks: list[np.ndarray] = []
     done, size = 0, max(first, 1)
     verdict: Optional[Verdict] = None
+    retired: frozenset[int] = frozenset()
     while done < max_samples:
         stop = min(done + size, max_samples)
         chunks.append(np.asarray(solve(done, stop), dtype=float))
         done = stop
-        verdict = rule.decide(np.concatenate(chunks))
+        verdict = rule.decide(np.concatenate(chunks), retired)
         if verdict.done and settle:
             return np.concatenate(chunks), verdict
+        if race is not None and settle and not rule.beaten(verdict) <= retired:
+            retired |= rule.beaten(verdict)
+            race(retired)
         if look is not None and look(verdict) and done < max_samples:
             return np.concatenate(chunks), _stopped(verdict, StopReason.USER)
         if time_budget is not None and clock() - started >= time_budget:

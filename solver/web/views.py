@@ -165,20 +165,22 @@ def review_view(deal: "Deal | str", strain: str, leader: str, played: str, rules
     return review(d, strain, leader, played, rules).to_dict()
 
 
-def histograms(points: list[list[int]], bonus: list[list[int]]) -> dict[str, Any]:
+def histograms(points: "list[list[int | None]]", bonus: "list[list[int | None]]") -> dict[str, Any]:
     """Per strain, how many sampled deals gave the side each band of points (card
-    points plus belote), in bands of :data:`BIN`.
+    points plus belote), in bands of :data:`BIN`; ``None`` (a strain a racing answer
+    left unsolved on that deal) is not counted.
 
     >>> h = histograms([[80, 0, 0, 0, 0, 0], [95, 0, 0, 0, 0, 0]], [[20, 0, 0, 0, 0, 0]] * 2)
     >>> h["bins"][:3], h["counts"]["S"][10:12]
     ([0, 10, 20], [1, 1])
     """
-    top = max([BIN] + [p + b for row, brow in zip(points, bonus) for p, b in zip(row, brow)])
+    top = max([BIN] + [p + (b or 0) for row, brow in zip(points, bonus) for p, b in zip(row, brow) if p is not None])
     n = top // BIN + 1
     counts = {s.name: [0] * n for s in STRAINS}
     for row, brow in zip(points, bonus):
         for s, p, b in zip(STRAINS, row, brow):
-            counts[s.name][(p + b) // BIN] += 1
+            if p is not None:
+                counts[s.name][(p + (b or 0)) // BIN] += 1
     return {"width": BIN, "bins": [i * BIN for i in range(n)], "counts": counts}
 
 
