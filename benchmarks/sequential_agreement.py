@@ -11,7 +11,9 @@ the sequential one).  The two *agree* when they name the same option, or when th
 sequential answer's option is within ``--margin`` of the fixed run's best on the fixed
 run's own deals.  Kinds:
 
-- ``opening``: ``advise`` for South, dealer East (the recommended bid, or pass);
+- ``opening``: ``advise`` for South, dealer East (the recommended bid, or pass; its CPU
+  with the realism check of ``solver.advise``, or without it with ``--no-check``: the
+  check never changes the bid);
 - ``auction``: ``auction_advice`` for South's first call, dealer East (the best call);
 - ``play``: ``play_advice`` for East's opening lead against 80 in a random suit by North;
 - ``pimc``: the PIMC player's choice of that lead (``pimc_card``), its worlds as the deals;
@@ -57,11 +59,14 @@ from solver.solve import default_solver
 FIXED_SEED = 1_000_000       # the fixed runs' seeds: far from the sequential runs'
 
 
+CHECK = [True]      # --no-check: the opening's sequential answer without the realism check
+
+
 def _opening(seed: int, sampling: int, samples: int, **budget: Any) -> tuple[str, dict[str, float], Any]:
     hand = Deal.random(seed).hands[Seat.S]
     # the sequential answer as solver.advise gives it (with its realism check, which
     # never changes the recommended bid); the fixed run double dummy only
-    ask = solver.advise if budget else advise_dd
+    ask = solver.advise if budget and CHECK[0] else advise_dd
     adv = ask(hand, seat="S", dealer="E", samples=samples, seed=sampling, workers=1, **budget)
     best = adv.recommendation.bid
     values = {b.contract.to_text(): b.ev for b in adv.bids}
@@ -153,6 +158,8 @@ def main(argv: "list[str] | None" = None) -> None:
     p.add_argument("--confidence", type=float, default=0.95)
     p.add_argument("--margin", type=float, default=5.0)
     p.add_argument("--out")
+    p.add_argument("--no-check", action="store_true",
+                   help="opening: time the double-dummy answer alone (without the realism check)")
     p.add_argument("--fixed-from", nargs="+", default=[], metavar="ROWS",
                    help="rows of an earlier run whose fixed runs (fixed_values) are taken again")
     p.add_argument("--merge", nargs="+", metavar="ROWS",
@@ -169,6 +176,7 @@ def main(argv: "list[str] | None" = None) -> None:
         for kind in sorted({k for k, _ in merged}):
             summary([merged[k] for k in sorted(merged) if k[0] == kind], sys.stdout)
         return
+    CHECK[0] = not args.no_check
     ask = KINDS[args.kind]
     known = _fixed_runs(args.fixed_from, args.kind, args.fixed)
     rows = []

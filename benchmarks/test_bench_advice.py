@@ -68,29 +68,37 @@ DEFAULT_HANDS = int(os.environ.get("BENCH_ADVICE_HANDS", "20"))
 
 def test_bench_advise_at_the_defaults(benchmark):
     """``solver.advise`` as a user asks it (no ``samples``: at most 500 deals, stopping when
-    the call is known, then the realism check of the advised bid) on the South hands of
-    ``Deal.random(0)``, ``(1)``, ... (the set of benchmarks/sequential_agreement.py), on
-    every core.  Targets: median <= 0.8 s and p95 <= 3 s of wall time on 2 cores."""
-    from solver import advise as advise_checked
+    the call is known and racing, then the realism check of the advised bid) on the South
+    hands of ``Deal.random(0)``, ``(1)``, ... (the set of benchmarks/sequential_agreement.py),
+    on every core.  Targets: median <= 0.8 s and p95 <= 3 s of wall time on 2 cores.  The two
+    parts are timed apart, as ``solver.advise`` runs them: the double-dummy answer (what
+    ``coinche advise`` prints first) and the check that follows it."""
     from solver.deal import Deal
+    from solver.realism import check
 
     hands = [Deal.random(seed).hands[Seat.S] for seed in range(DEFAULT_HANDS)]
-    walls: list[float] = []
+    answers: list[float] = []
+    checks: list[float] = []
     cpus: list[float] = []
     deals: list[int] = []
 
     def run():
         for seed, hand in enumerate(hands):
             t, c = time.perf_counter(), time.process_time()
-            adv = advise_checked(hand, seat="S", dealer="E", seed=seed)
-            walls.append(time.perf_counter() - t)
-            cpus.append(time.process_time() - c)        # this process only (not the check's workers)
+            adv = advise(hand, seat="S", dealer="E", seed=seed)
+            answers.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - c)
+            t = time.perf_counter()
+            check(adv, seed=seed)
+            checks.append(time.perf_counter() - t)
             deals.append(adv.samples)
 
     benchmark.pedantic(run, rounds=1, iterations=1, warmup_rounds=0)
-    w = np.array(walls)
+    a, w = np.array(answers), np.array(answers) + np.array(checks)
     benchmark.extra_info.update({
         "hands": len(hands), "workers": default_workers(), "median_s": float(np.median(w)),
-        "p95_s": float(np.percentile(w, 95)), "median_deals": float(np.median(deals)),
-        "median_cpu_s_main_process": float(np.median(cpus)), "target_median_s": 0.8, "target_p95_s": 3.0,
+        "p95_s": float(np.percentile(w, 95)), "answer_median_s": float(np.median(a)),
+        "answer_p95_s": float(np.percentile(a, 95)), "check_median_s": float(np.median(checks)),
+        "median_deals": float(np.median(deals)), "answer_median_cpu_s": float(np.median(cpus)),
+        "target_median_s": 0.8, "target_p95_s": 3.0,
     })

@@ -38,8 +38,8 @@ from .contract import may_coinche, parse_level, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import (CONFIDENCE, Answer, Judged, Study, estimate, json_number, judge, sample_answer, stamped,
-                         stopping_dict)
+from .montecarlo import (CONFIDENCE, UNSOLVED, Answer, Judged, Study, estimate, json_number, judge, sample_answer,
+                         stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules, Strain
 from .sampling import Constraints, parse_hand
@@ -73,14 +73,10 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 # One deal, six strains
 # ---------------------------------------------------------------------------
 
-#: The card points of a strain a racing answer left unsolved (:meth:`BiddingStudy.narrow`).
-UNSOLVED = -1
-
-
 def _solve_deal(solver: Solver, task: tuple[Any, ...]) -> tuple[list[int], list[bool], list[bool]]:
     """The side's exact card points in each strain, whether it can take every trick,
     and whether the opponents can; a task narrowed to some strains (a fifth item, their
-    indices) gives :data:`UNSOLVED` points in the others."""
+    indices) gives :data:`~solver.montecarlo.UNSOLVED` points in the others."""
     deal, leader, team, rules = task[:4]
     wanted = task[4] if len(task) > 4 else range(len(STRAINS))
     points, capot, lost = [], [], []

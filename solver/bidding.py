@@ -28,8 +28,8 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import (CONFIDENCE, Acceptance, Answer, Estimate, Judged, Study, estimate, json_number, judge,
-                         sample_answer, stamped, stopping_dict)
+from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, Study, estimate, json_number,
+                         judge, sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
@@ -185,13 +185,9 @@ def call_order(call: Call) -> tuple[int, int, int]:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-#: N-S's points in a strain a racing answer left unsolved (:meth:`AuctionStudy.narrow`).
-UNSOLVED = -1
-
-
 def solve_six_strains(solver: Solver, task: tuple[Any, ...]) -> list[tuple[int, Optional[Team]]]:
     """Per strain: N-S points and the side that takes every trick (or None); a task
-    narrowed to some strains (a fourth item, their indices) gives :data:`UNSOLVED`
+    narrowed to some strains (a fourth item, their indices) gives :data:`~solver.montecarlo.UNSOLVED`
     points in the others."""
     deal, leader, rules = task[:3]
     wanted = task[3] if len(task) > 3 else range(len(STRAINS))

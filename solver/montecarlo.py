@@ -354,6 +354,11 @@ class Answer:
                 **{k: None if a is None else a.tolist() for k, a in arrays.items()}}
 
 
+#: The points a study's work gives for a strain its narrowed task left unsolved
+#: (:meth:`Study.narrow`): no strain scores below 0.
+UNSOLVED = -1
+
+
 class Study(Generic[A]):
     """One Monte Carlo question whose answer is an ``A``: subclasses set :attr:`work`
     and write :meth:`initial` and :meth:`final` (see the module's docstring).

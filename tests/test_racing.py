@@ -138,3 +138,12 @@ def test_an_auction_race_names_the_same_call():
     assert short and all(c.vs_best < 0 for c in short)
     assert isinstance(fast.points, np.ma.MaskedArray)
     assert np.isnan(fast.scores).any() and not np.isnan(slow.scores).any()
+
+
+def test_the_realism_check_of_a_raced_opening_is_that_of_the_same_answer_without_racing(raced):
+    # the check plays the advised strain, which a race never leaves behind, on more deals
+    # (50) than the strains left behind were solved on (40)
+    from solver.realism import check
+    fast, slow = raced
+    got = [check(a, samples=50, worlds=2, seed=3, workers=1, executor="thread")[0] for a in (fast, slow)]
+    assert got[0] is not None and got[0] == got[1] and got[0].samples == 50
