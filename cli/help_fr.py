@@ -97,6 +97,8 @@ HELP_FR: dict[str, str] = {
         'Écrit du JSON (atouts, enchères, recommandation).',
     'Judge each call by continuing the auction on every deal (partner, opponents and you bidding by the point count and the system) instead of as if the auction ended after it.':
         "Juge chaque annonce en continuant les enchères sur chaque donne (partenaire, adversaires et vous annonçant selon le compte de points et le système) au lieu de faire comme si les enchères s'arrêtaient après elle.",
+    "When sampling stops as soon as the answer is known: stop solving a strain once every call in it is behind the best (its table then on fewer deals).":
+        "Quand le tirage s'arrête dès que la réponse est connue : cesse de résoudre une couleur dès que tous ses appels sont distancés par le meilleur (son tableau porte alors sur moins de donnes).",
     "With --play dd: play the advised bid's strain out with PIMC players on the first --realistic-samples deals and say when only a declarer who sees every card makes the bid pay.":
         "Avec --play dd : joue l'atout de l'enchère conseillée avec des joueurs PIMC sur les --realistic-samples premières donnes et dit quand seul un preneur qui voit toutes les cartes rend l'enchère payante.",
     'Tables for many deals in input order; bad lines are reported on stderr with\n'
