@@ -271,8 +271,10 @@ class Advice(Answer):
 
     @property
     def totals(self) -> np.ndarray:
-        """``points + bonus``: what the per-strain statistics describe."""
-        return np.asarray(self.points + self.bonus)
+        """``points + bonus``: what the per-strain statistics describe (masked where
+        ``points`` is: a strain a race left unsolved)."""
+        totals: np.ndarray = self.points + self.bonus
+        return totals
 
     def strain(self, strain: Strain) -> StrainStats:
         return self.strains[strain]

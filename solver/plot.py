@@ -125,7 +125,9 @@ def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain]
     edges = np.arange(0, top + BIN_WIDTH, BIN_WIDTH // 2)
     cols = 3 if len(chosen) > 2 else len(chosen)
     rows = (len(chosen) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 3 * rows), squeeze=False, sharey=True)
+    # one scale for the counts, unless a race left some strains on fewer deals
+    same = len({advice.strains[s].samples for s in chosen}) == 1
+    fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 3 * rows), squeeze=False, sharey=same)
     try:
         for k, s in enumerate(chosen):
             ax = axes[k // cols][k % cols]
@@ -136,7 +138,8 @@ def plot_points(advice: "Advice", path: "str | Path", strains: "Sequence[Strain]
                 ax.axvline(points_needed(lv, advice.rules),
                            color="#cc3311" if lv in (80, 120, 160) else "#bbbbbb",
                            linestyle="--", linewidth=0.8)
-            ax.set_title(f"{s.symbol}: mean {st.mean:.0f}, 80 in {100 * st.p_reach[80]:.0f}%")
+            fewer = f" ({st.samples} deals)" if st.samples < advice.samples else ""
+            ax.set_title(f"{s.symbol}: mean {st.mean:.0f}, 80 in {100 * st.p_reach[80]:.0f}%{fewer}")
             ax.set_xlim(0, top)
             ax.set_xlabel("points of the side")
         for k in range(len(chosen), rows * cols):

@@ -147,3 +147,13 @@ def test_the_realism_check_of_a_raced_opening_is_that_of_the_same_answer_without
     fast, slow = raced
     got = [check(a, samples=50, worlds=2, seed=3, workers=1, executor="thread")[0] for a in (fast, slow)]
     assert got[0] is not None and got[0] == got[1] and got[0].samples == 50
+
+
+def test_the_totals_and_the_bars_of_a_raced_opening_leave_the_unsolved_deals_out(raced):
+    from solver.plot import histogram_counts
+    fast, _ = raced
+    totals = fast.totals
+    for j, s in enumerate(STRAINS):
+        assert np.ma.count(totals[:, j]) == fast.strains[s].samples
+        assert histogram_counts(np.ma.compressed(totals[:, j])).sum() == fast.strains[s].samples
+    assert float(np.ma.compressed(totals[:, 1]).mean()) == pytest.approx(fast.strains[Strain.H].mean)
