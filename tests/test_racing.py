@@ -157,3 +157,18 @@ def test_the_totals_and_the_bars_of_a_raced_opening_leave_the_unsolved_deals_out
         assert np.ma.count(totals[:, j]) == fast.strains[s].samples
         assert histogram_counts(np.ma.compressed(totals[:, j])).sum() == fast.strains[s].samples
     assert float(np.ma.compressed(totals[:, 1]).mean()) == pytest.approx(fast.strains[Strain.H].mean)
+
+
+@pytest.mark.parametrize("auction", [None, "S:80H W:90D N:?"])
+def test_coinche_advise_shows_the_deals_of_what_a_race_left_behind_and_no_race_solves_all(auction):
+    from cli_helpers import run
+    base = ["advise", HAND, "--dealer", "E", "--seed", "1", "--samples", "150", "--confidence", "0.95",
+            "--no-dd-check"] + (["--seat", "S"] if auction is None else ["--seat", "N", "--auction", auction])
+    raced, whole = run(*base), run(*base, "--no-race")
+    assert raced.exit_code == 0 and whole.exit_code == 0, raced.output + whole.output
+    words = [" ".join(r.stdout.split()) for r in (raced, whole)]      # the captions wrap
+    assert "on the first deals only" in words[0] and "on the first deals only" not in words[1]
+    assert "deals ┃" in raced.stdout and "deals ┃" not in whole.stdout
+    # the same call named either way
+    named = [w[w.index("Bid " if auction is None else "Call "):].split(".")[0] for w in words]
+    assert named[0] == named[1]
