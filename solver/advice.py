@@ -448,12 +448,16 @@ class BiddingStudy(Study[Advice]):
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
 
+    def grid(self) -> list[Contract]:
+        """The bids judged, in the order of :attr:`Advice.bids`: each strain the rules
+        bid, S H D C SA TA, its levels and then capot."""
+        return [Contract(level, strain, self.seat) for strain in STRAINS if strain in bid_strains(self.rules)
+                for level in bid_levels(self.rules) + (CAPOT,)]
+
     def columns(self) -> list["int | None"]:
         """The strain (its index in :data:`~solver.rules.STRAINS`) each column of
         :meth:`bid_values` reads: none for pass, then each bid's."""
-        levels = len(bid_levels(self.rules)) + 1
-        return [None] + [j for j, strain in enumerate(STRAINS) if strain in bid_strains(self.rules)
-                         for _ in range(levels)]
+        return [None] + [STRAINS.index(c.strain) for c in self.grid()]
 
     def narrow(self, task: Any, retired: "frozenset[int]") -> Any:
         """The deal's task solving only the strains a call not ``retired`` reads (and
@@ -496,20 +500,18 @@ class BiddingStudy(Study[Advice]):
 
     def _score_bids(self, points: np.ndarray, capot: np.ndarray, lost: np.ndarray, belote: np.ndarray,
                     decl: np.ndarray) -> list[_BidScores]:
-        """Every bid of the grid scored on every deal."""
-        rules = self.rules
+        """Every bid of the grid (:meth:`grid`) scored on every deal."""
         scores: list[_BidScores] = []
         memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
-        for j, strain in enumerate(STRAINS):
-            if strain not in bid_strains(rules):
-                continue
-            outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
-                                decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
-            rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
-            inverse = np.asarray(inverse).reshape(-1)
-            distinct = [tuple(r) for r in rows.tolist()]
-            for level in bid_levels(rules) + (CAPOT,):
-                scores.append(_bid_scores(Contract(level, strain, self.seat), distinct, inverse, rules, memo))
+        outcomes: dict[int, tuple[list[tuple[int, ...]], np.ndarray]] = {}
+        for contract in self.grid():
+            j = STRAINS.index(contract.strain)
+            if j not in outcomes:       # the distinct outcomes of the strain, once
+                outcome = np.stack([points[:, j], capot[:, j], lost[:, j], belote[:, j, 0], belote[:, j, 1],
+                                    decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
+                rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
+                outcomes[j] = ([tuple(r) for r in rows.tolist()], np.asarray(inverse).reshape(-1))
+            scores.append(_bid_scores(contract, *outcomes[j], self.rules, memo))
         return scores
 
     def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,

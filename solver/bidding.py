@@ -225,6 +225,12 @@ def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
     return state.contract()
 
 
+def _legal_contracts(auction: Auction) -> tuple[list[Call], list[Optional[Contract]]]:
+    """The legal calls and, for each, the contract if the auction ended right after it."""
+    options = auction.legal_calls()
+    return options, [_contract_after(auction, call) for call in options]
+
+
 class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
     """The deals fitting an auction, each solved in the six strains (the dealer's next seat
     leading), for judging calls on them.  ``reads``: the strain (index) each call's column
@@ -259,11 +265,10 @@ def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[A
     """Each legal call scored as if the auction ended after it, on every deal (``memo``:
     the rows of deals already scored by an earlier call with the same auction, seat and
     rules, the same deal objects at the same places)."""
-    options = auction.legal_calls()
+    options, contracts = _legal_contracts(auction)
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
     success = np.zeros((len(deals), len(options)), dtype=bool)
-    contracts = [_contract_after(auction, call) for call in options]
     for i, (deal, rows) in enumerate(zip(deals, results)):
         kept = memo.get(i) if memo is not None else None
         if kept is not None and kept[0] is deal:
@@ -406,8 +411,9 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     def call_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         return judged(deals, results)[1]
 
+    # the strain each call's column reads (what a race may leave out), when each call ends the auction
     reads = None if judge is not None or not race else \
-        [None if (k := _contract_after(a, call)) is None else int(k.strain) for call in a.legal_calls()]
+        [None if k is None else int(k.strain) for k in _legal_contracts(a)[1]]
     study = AuctionStudy(rules=rules, dealer=dealer, reads=reads)
     (deals, results), verdict = sample_answer(study, h, seat, samples, call_values, seed, c, confidence=confidence,
                                               margin=margin, time=time, workers=workers, executor=executor,
