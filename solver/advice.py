@@ -445,6 +445,13 @@ class BiddingStudy(Study[Advice]):
     rules: Rules
     work = staticmethod(_solve_deal)
 
+    def __init__(self, **question: Any) -> None:
+        super().__init__(**question)
+        # what one answer works out once: the strains solved after each race, and the
+        # score of each distinct outcome of a deal (every round scores the deals again)
+        self._wanted: dict[frozenset[int], tuple[int, ...]] = {}
+        self._scored: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
+
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
 
@@ -462,10 +469,12 @@ class BiddingStudy(Study[Advice]):
     def narrow(self, task: Any, retired: "frozenset[int]") -> Any:
         """The deal's task solving only the strains a call not ``retired`` reads (and
         those no call reads, for the strain table)."""
-        read = self.columns()
-        wanted = {j for j in range(len(STRAINS)) if j not in read}
-        wanted |= {j for k, j in enumerate(read) if j is not None and k not in retired}
-        return tuple(task[:4]) + (tuple(sorted(wanted)),)
+        if retired not in self._wanted:        # once per retired set, not once per deal
+            read = self.columns()
+            wanted = {j for j in range(len(STRAINS)) if j not in read}
+            wanted |= {j for k, j in enumerate(read) if j is not None and k not in retired}
+            self._wanted[retired] = tuple(sorted(wanted))
+        return tuple(task[:4]) + (self._wanted[retired],)
 
     @staticmethod
     def _arrays(deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -502,7 +511,6 @@ class BiddingStudy(Study[Advice]):
                     decl: np.ndarray) -> list[_BidScores]:
         """Every bid of the grid (:meth:`grid`) scored on every deal."""
         scores: list[_BidScores] = []
-        memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
         outcomes: dict[int, tuple[list[tuple[int, ...]], np.ndarray]] = {}
         for contract in self.grid():
             j = STRAINS.index(contract.strain)
@@ -511,7 +519,7 @@ class BiddingStudy(Study[Advice]):
                                     decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
                 rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
                 outcomes[j] = ([tuple(r) for r in rows.tolist()], np.asarray(inverse).reshape(-1))
-            scores.append(_bid_scores(contract, *outcomes[j], self.rules, memo))
+            scores.append(_bid_scores(contract, *outcomes[j], self.rules, self._scored))
         return scores
 
     def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,
