@@ -211,7 +211,7 @@ def advise(
     samples: Annotated[Optional[int], typer.Option(
         "--samples", min=1, max=MAX_SAMPLES,
         help="Deals to sample and solve, exactly (the most with --time, --confidence or --margin); "
-             "default: at most 500 (300 with --lookahead), stopping as soon as the answer is known "
+             "default: at most 1000 (300 with --lookahead), stopping as soon as the answer is known "
              "at 95% confidence.")] = None,
     seed: SeedOpt = None,
     constraints: Optional[Constraints] = None,

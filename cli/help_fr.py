@@ -55,8 +55,8 @@ HELP_FR: dict[str, str] = {
         'Le donneur ; la place suivante entame (sans lui : N, et la sortie le dit).',
     'Deals to sample and solve.':
         'Donnes à tirer et à résoudre.',
-    'Deals to sample and solve, exactly (the most with --time, --confidence or --margin); default: at most 500 (300 with --lookahead), stopping as soon as the answer is known at 95% confidence.':
-        "Donnes à tirer et à résoudre, exactement (au plus avec --time, --confidence ou --margin) ; par défaut : au plus 500 (300 avec --lookahead), en s'arrêtant dès que la réponse est connue à 95 % de confiance.",
+    'Deals to sample and solve, exactly (the most with --time, --confidence or --margin); default: at most 1000 (300 with --lookahead), stopping as soon as the answer is known at 95% confidence.':
+        "Donnes à tirer et à résoudre, exactement (au plus avec --time, --confidence ou --margin) ; par défaut : au plus 1000 (300 avec --lookahead), en s'arrêtant dès que la réponse est connue à 95 % de confiance.",
     'Random seed, 0 or more (the same seed gives the same result); default: a fresh one, shown in the output.':
         'Graine aléatoire, 0 ou plus (la même graine donne le même résultat) ; par défaut : une nouvelle, écrite dans la sortie.',
     'Cards known at another seat: E:SJ,S9 (repeatable).':

@@ -64,7 +64,7 @@ LEVELS = BID_LEVELS
 #: The most deals :func:`advise` solves when it is not told how many (it stops sooner
 #: when the answer is known, at the confidence and margin of
 #: :func:`solver.montecarlo.stopping_rule`).
-SAMPLES = 500
+SAMPLES = 1000
 #: The quantiles reported per strain.
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 

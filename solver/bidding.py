@@ -356,7 +356,7 @@ def _advice_text(adv: AuctionAdvice) -> str:
 #: sooner when the best call is known, and races: docs/advice.md), each call ending the
 #: auction; :data:`LOOKAHEAD_SAMPLES` when a judging continues it (every strain of every
 #: deal then counts, and each deal costs its rollouts).
-AUCTION_SAMPLES = 500
+AUCTION_SAMPLES = 1000
 LOOKAHEAD_SAMPLES = 300
 
 
