@@ -670,8 +670,8 @@ class Round:
     def of(cls, values: np.ndarray, total: int, options: Sequence[str], verdict: Verdict) -> "Round":
         """The round seen in ``values`` (one row a deal solved, one column an option)."""
         best = verdict.best
-        means = values.mean(axis=0)
-        others = [j for j in range(values.shape[1]) if j != best]
+        means = values.mean(axis=0)     # NaN for an option a race retired: never the runner-up
+        others = [j for j in range(values.shape[1]) if j != best and j not in verdict.retired]
         runner = max(others, key=lambda j: float(means[j])) if others else None
         gap = None if runner is None else against_best(values[:, [best, runner]], 0)[1]
         return cls(int(values.shape[0]), total, tuple(options), best, estimate(values[:, best]), runner, gap,

@@ -172,3 +172,14 @@ def test_coinche_advise_shows_the_deals_of_what_a_race_left_behind_and_no_race_s
     # the same call named either way
     named = [w[w.index("Bid " if auction is None else "Call "):].split(".")[0] for w in words]
     assert named[0] == named[1]
+
+
+def test_a_watched_race_names_a_runner_up_still_running():
+    from solver.montecarlo import watching
+    seen = []
+    with watching(lambda r: seen.append(r) or False):
+        adv = advise(HAND, seat="S", dealer="E", samples=150, seed=1, workers=1, confidence=0.95)
+    late = seen[-1]
+    assert adv.stopping.retired and late.verdict.retired
+    assert late.runner_up is not None and late.runner_up not in late.verdict.retired
+    assert late.gap is not None and np.isfinite(late.gap.value)
