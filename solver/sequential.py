@@ -285,9 +285,11 @@ def sample_sequentially(solve: Callable[[int, int], np.ndarray], max_samples: in
         verdict = rule.decide(np.concatenate(chunks), retired)
         if verdict.done and settle:
             return np.concatenate(chunks), verdict
-        if race is not None and settle and not rule.beaten(verdict) <= retired:
-            retired |= rule.beaten(verdict)
-            race(retired)
+        if race is not None and settle:
+            beaten = rule.beaten(verdict)
+            if not beaten <= retired:
+                retired |= beaten
+                race(retired)
         if look is not None and look(verdict) and done < max_samples:
             return np.concatenate(chunks), _stopped(verdict, StopReason.USER)
         if time_budget is not None and clock() - started >= time_budget:
