@@ -447,10 +447,12 @@ class BiddingStudy(Study[Advice]):
 
     def __init__(self, **question: Any) -> None:
         super().__init__(**question)
-        # what one answer works out once: the strains solved after each race, and the
-        # score of each distinct outcome of a deal (every round scores the deals again)
+        # what one answer works out once: the strains solved after each race, the score
+        # of each distinct outcome of a deal, and each deal's claims and row of values
+        # (every round reads the deals of the rounds before again)
         self._wanted: dict[frozenset[int], tuple[int, ...]] = {}
         self._scored: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
+        self._valued = _Rows(self._values_of)
 
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
@@ -494,14 +496,27 @@ class BiddingStudy(Study[Advice]):
         """What the calls are judged by, one row a deal and one column a call: pass
         first (0 on every deal: the answer passes when no bid gains on average), then the
         bids in the order of :attr:`Advice.bids`, each by its score when the opponents
-        coinche the failing deals (:meth:`calls` names the columns)."""
+        coinche the failing deals (:meth:`calls` names the columns).  A deal's row reads
+        that deal alone: the rows of deals given before (the same deals, in the same
+        order, and their results) are kept, not worked out again."""
+        return self._valued(deals, results)[0]
+
+    def _values_of(self, deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, ...]:
         points, capot, lost = self._arrays(deals, results)
         solved = ~np.ma.getmaskarray(points)
-        belote, decl = _claims(deals, self.seat.team, self.dealer.next, self.rules)
+        belote, decl = self._claims(deals)
         points, capot, lost = _filled(points, capot, lost)
         scores = self._score_bids(points, capot, lost, belote, decl)
         bids = [np.where(solved[:, STRAINS.index(b.contract.strain)], b.coinched, np.nan) for b in scores]
-        return np.column_stack([np.zeros(len(deals))] + bids)
+        return np.column_stack([np.zeros(len(deals))] + bids), belote, decl
+
+    def _claims(self, deals: list[Deal]) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`_claims` of ``deals``, read from the rows of :meth:`bid_values` when
+        it has seen them."""
+        known = self._valued.known(deals)
+        if known is not None:
+            return known[1], known[2]
+        return _claims(deals, self.seat.team, self.dealer.next, self.rules)
 
     def calls(self, deals: list[Deal], results: list[Any]) -> list[object]:
         """The options of :meth:`bid_values`' columns: pass, then the bids."""
@@ -533,7 +548,7 @@ class BiddingStudy(Study[Advice]):
         lost = np.zeros_like(capot) if lost_capot is None else lost_capot
         points, capot, lost = _filled(points, capot, lost)
         rules, team = self.rules, self.seat.team
-        belote, decl = _claims(deals, team, self.dealer.next, rules)
+        belote, decl = self._claims(deals)
         ours = belote[:, :, int(team)]
         bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
         bonus = bonus.astype(points.dtype)
@@ -546,6 +561,43 @@ class BiddingStudy(Study[Advice]):
             points, capot, bonus = (np.ma.MaskedArray(a, mask=~solved) for a in (points, capot, bonus))
         return Advice(**self.question, deals=deals, points=points, capot=capot, bonus=bonus,
                       declarations=decl, strains=strains, bids=bids, recommendation=_recommend(bids, n))
+
+
+class _Rows:
+    """Arrays of one row a deal, worked out once a deal: ``work(deals, *more)`` gives
+    them for some deals (each row reading its own deal, and its item of each of
+    ``more``, alone).  A call whose deals and items begin with those of the call before
+    (the same objects, in the same order) works out only the rows after them; other
+    deals start again.
+
+    >>> rows = _Rows(lambda deals, xs: (np.array(xs) * 2,))
+    >>> d = [Deal.random(1), Deal.random(2)]
+    >>> rows(d[:1], [1])[0], rows(d, [1, 5])[0], rows(d[:1], [1])[0]
+    (array([2]), array([ 2, 10]), array([2]))
+    """
+
+    def __init__(self, work: Callable[..., tuple[np.ndarray, ...]]) -> None:
+        self.work = work
+        self.keys: list[tuple[Any, ...]] = []
+        self.rows: tuple[np.ndarray, ...] = ()
+
+    def __call__(self, deals: list[Deal], *more: list[Any]) -> tuple[np.ndarray, ...]:
+        keys = list(zip(deals, *more))
+        n, m = len(keys), len(self.keys)
+        if any(a is not b for old, new in zip(self.keys, keys) for a, b in zip(old, new)):
+            self.keys, self.rows, m = [], (), 0
+        if n > m or not self.rows:
+            new = self.work(deals[m:], *(x[m:] for x in more))
+            self.rows = new if not self.rows else tuple(np.concatenate(p) for p in zip(self.rows, new))
+            self.keys = keys
+            return self.rows
+        return tuple(a[:n] for a in self.rows)
+
+    def known(self, deals: list[Deal]) -> "tuple[np.ndarray, ...] | None":
+        """The rows of ``deals`` when they are the first deals of the last call, else None."""
+        if not self.rows or len(deals) > len(self.keys) or any(k[0] is not d for k, d in zip(self.keys, deals)):
+            return None
+        return tuple(a[:len(deals)] for a in self.rows)
 
 
 def _filled(points: np.ndarray, capot: np.ndarray, lost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

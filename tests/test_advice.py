@@ -183,3 +183,35 @@ def test_progress_reports_every_deal():
     seen = []
     advise(HAND, "S", "N", samples=3, seed=1, workers=2, progress=lambda d, n: seen.append((d, n)))
     assert seen[-1] == (3, 3) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_bid_values_work_out_each_deal_once_and_give_the_rows_of_a_fresh_study():
+    # every round of a sequential answer hands bid_values the deals solved so far, from
+    # the first: the rows of the deals seen before are kept, and must be those a fresh
+    # study works out for all the deals at once; other deals start again
+    from solver.advice import BiddingStudy, _solve_deal
+    from solver.sampling import parse_hand, sample_deals
+    from solver.solve import Solver
+
+    hand = parse_hand("AJ9.A7.KT.J")
+    kw = dict(hand=hand, seat=Seat.S, dealer=Seat.E, rules=Rules(), seed=3, constraints=None)
+    deals = sample_deals(hand, "S", 12, seed=3)
+    solver = Solver(tt_bits=12)
+    study = BiddingStudy(**kw)
+    results = [_solve_deal(solver, t) for t in study.initial(deals)]
+    rounds = BiddingStudy(**kw)
+    calls = []
+    original = rounds._valued.work
+    rounds._valued.work = lambda d, r: calls.append(len(d)) or original(d, r)
+    for n in (4, 9, 12):
+        kept = rounds.bid_values(deals[:n], results[:n])
+        np.testing.assert_array_equal(kept, study.bid_values(deals[:n], results[:n]))
+        np.testing.assert_array_equal(kept, BiddingStudy(**kw).bid_values(deals[:n], results[:n]))
+    assert calls == [4, 5, 3]                 # each deal worked out once
+    assert rounds.bid_values(deals[:6], results[:6]).shape[0] == 6
+    others, mixed = deals[6:] + deals[:6], results[6:] + results[:6]
+    np.testing.assert_array_equal(rounds.bid_values(others, mixed),
+                                  BiddingStudy(**kw).bid_values(others, mixed))
+    assert calls[-1] == 12                    # other deals: every row again
+    summary = rounds.final(others, mixed)  # the claims read from the kept rows
+    assert summary.strains == BiddingStudy(**kw).final(others, mixed).strains
