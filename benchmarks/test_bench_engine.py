@@ -166,16 +166,35 @@ def test_bench_mid_deal(benchmark):
 
 
 def _table_node_share(deal: Deal) -> float:
-    """The nodes of the busiest of two threads over all a table's nodes: its strains taken
-    costliest first by whichever thread is free (as ``dd_table`` hands them out)."""
-    from solver.table import _BY_COST, _solve_leaders
+    """The nodes of the busiest of two threads over all a table's nodes, as ``dd_table``
+    hands them out: the strains costliest first to whichever thread is free, each
+    strain's leaders in turn by the thread that took it, and once no strain is left to
+    start, the last leader left of the strain with the most left to the thread that is
+    free.  Each solve's nodes are those of one thread solving the table alone."""
+    from solver.table import _BY_COST, _Leaders, _solve_strain
     from solver.rules import Rules
     s = Solver()
-    loads = [0, 0]
+    cost = {}
     for st in _BY_COST:
-        cost = sum(r.nodes for r in _solve_leaders(s, (deal, tuple(Seat), st, Rules())))
-        loads[loads.index(min(loads))] += cost
-    return max(loads) / sum(loads)
+        one = _Leaders(deal, st, tuple(Seat), Rules())
+        _solve_strain(s, one)
+        cost[st] = [r.nodes for r in one.results]
+    queue, front, back = list(_BY_COST), {st: 0 for st in _BY_COST}, {st: 4 for st in _BY_COST}
+    clock, owns = [0, 0], [None, None]
+    while True:
+        t = clock.index(min(clock))
+        st = owns[t]
+        if st is None or front[st] >= back[st]:
+            st = owns[t] = queue.pop(0) if queue else None
+        if st is not None:
+            clock[t] += cost[st][front[st]]
+            front[st] += 1
+            continue
+        rest = max(_BY_COST, key=lambda x: back[x] - front[x])
+        if back[rest] <= front[rest]:
+            return max(clock) / sum(clock)
+        back[rest] -= 1
+        clock[t] += cost[rest][back[rest]]
 
 
 @pytest.mark.parametrize("query", ["table", "solve_all"])

@@ -36,8 +36,8 @@ def table(
     dealer: DealerOpt = None,
     leader: Annotated[Optional[str], typer.Option("--leader", help="The seat that leads the first "
                                                   "trick (default: all four).")] = None,
-    threads: Annotated[Optional[int], typer.Option("--threads", help="Threads to solve the strains "
-                                                   "on (default: one per core, at most 6).")] = None,
+    threads: Annotated[Optional[int], typer.Option("--threads", help="Threads to solve the table "
+                                                   "on (default: one per core).")] = None,
     rules: Rules = Rules(),
     as_json: JsonOpt = False,
     out: Annotated[Optional[Path], typer.Option("--out", help="With a record file: write its games "

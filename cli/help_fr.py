@@ -546,8 +546,8 @@ HELP_FR: dict[str, str] = {
         'Exemple : coinche table example --dealer E',
     'The seat that leads the first trick (default: all four).':
         'La place qui entame le premier pli (par défaut : les quatre).',
-    'Threads to solve the strains on (default: one per core, at most 6).':
-        'Les threads qui résolvent les atouts (par défaut : un par processeur, 6 au plus).',
+    'Threads to solve the table on (default: one per core).':
+        'Les threads qui résolvent la table (par défaut : un par processeur).',
     'With a record file: write its games here (FILE.pbn) with a [DoubleDummy] table added.':
         'Avec un fichier de fiches : écrit ses parties ici (FICHIER.pbn) avec un tableau [DoubleDummy] en plus.',
     'Problems mined from bot play, with exact solutions (docs/problems.md).':

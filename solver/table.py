@@ -31,6 +31,7 @@ one side's.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Iterator, NamedTuple
 
 import numpy as np
@@ -46,6 +47,7 @@ from .outcome import PlayedContract
 from .scoring import DealScore, capot_code
 from .parallel import Backend, map_tasks
 from .solve import Solver, StrainResult
+from .workers import check_workers
 
 __all__ = ["DDTable", "ByStrain", "Outcome", "dd_table", "first_leader"]
 
@@ -274,19 +276,62 @@ class DDTable:
         return f"<DDTable {who} ns_points={self.ns_points.to_dict()}>"
 
 
-#: One strain to solve for some leaders: the deal, the leaders, the strain, the rules.
-_Task = tuple[Deal, "tuple[Seat, ...]", Strain, Rules]
+class _Leaders:
+    """One strain of a table for some leaders, the leaders taken in turn by whichever
+    thread asks: the thread that took the strain takes them from the first, and a thread
+    with no strain left to start takes them from the last (so the table's last strains
+    end together).  Each solve starts from the strain's last value found (the previous
+    leader's, near the answer)."""
+
+    def __init__(self, deal: Deal, strain: Strain, leaders: tuple[Seat, ...], rules: Rules) -> None:
+        self.deal, self.strain, self.leaders, self.rules = deal, strain, leaders, rules
+        self.results: "list[StrainResult | None]" = [None] * len(leaders)
+        self._lock = threading.Lock()
+        self._front, self._back = 0, len(leaders)
+        self._guess = -1
+
+    @property
+    def left(self) -> int:
+        """The leaders no thread has taken yet."""
+        return self._back - self._front
+
+    def take(self, last: bool) -> "int | None":
+        """The index of the next leader to solve (from the last when ``last``), or None."""
+        with self._lock:
+            if self._front >= self._back:
+                return None
+            if last:
+                self._back -= 1
+                return self._back
+            self._front += 1
+            return self._front - 1
+
+    def solve(self, solver: Solver, k: int) -> None:
+        r = solver.strain_result(self.deal, self.leaders[k], self.strain, self.rules, self._guess)
+        self.results[k] = r
+        self._guess = r.ns_points
 
 
-def _solve_leaders(solver: Solver, task: _Task) -> list[StrainResult]:
-    """One strain for each leader in turn, each value the next one's first guess."""
-    deal, leaders, strain, rules = task
-    out: list[StrainResult] = []
-    guess = -1
-    for leader in leaders:
-        out.append(solver.strain_result(deal, leader, strain, rules, guess))
-        guess = out[-1].ns_points
-    return out
+def _solve_strain(solver: Solver, task: "_Leaders | tuple[_Leaders, ...]") -> None:
+    """A strain's leaders from the first (a :class:`_Leaders`), or (all the table's
+    strains) the last leader left of the strain with the most left, until none is."""
+    if isinstance(task, _Leaders):
+        while (k := task.take(last=False)) is not None:
+            task.solve(solver, k)
+        return
+    while True:
+        strain = max(task, key=lambda s: s.left)
+        k = strain.take(last=True)
+        if k is None:
+            if all(s.left == 0 for s in task):
+                return
+            continue
+        strain.solve(solver, k)
+
+
+def _done(result: "StrainResult | None") -> StrainResult:
+    assert result is not None, "every leader of every strain is solved"
+    return result
 
 
 # The strains, costliest first, so that threads finish together (SA and TA search the most).
@@ -302,9 +347,10 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     leader; with neither, all four leaders are solved and the rows are leaders x
     strains arrays.  ``solver``: the :class:`~solver.solve.Solver` to use, which then
     solves every strain in this thread.  Otherwise the strains are spread over
-    ``threads`` threads (default :func:`~solver.parallel.default_workers`; never more
-    than the six strains), each with its own solver (the engine releases the GIL); the
-    table is the same either way.
+    ``threads`` threads (default :func:`~solver.parallel.default_workers`), each with
+    its own solver (the engine releases the GIL): a thread takes a strain, costliest
+    first, and solves its leaders in turn, and a thread with no strain left to start
+    helps with the leaders of those still running.  The table is the same either way.
 
     >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
     >>> dd_table(deal, dealer="E").leader
@@ -316,14 +362,18 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     leaders = tuple(Seat) if lead is None else (lead,)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise ConstraintError(tr("threads {threads!r}: expected a whole number, 1 or more", threads=threads))
-    tasks = [(deal, leaders, st, rules) for st in _BY_COST]
+    strains = {st: _Leaders(deal, st, leaders, rules) for st in _BY_COST}
+    # each strain by one thread, then (once every strain is started) the threads that
+    # are free help with the leaders of the strains still running
+    helpers = 1 if solver is not None else check_workers(threads)
+    tasks: "list[_Leaders | tuple[_Leaders, ...]]" = [*strains.values()] + [tuple(strains.values())] * (helpers - 1)
     if solver is not None:
-        results = [_solve_leaders(solver, t) for t in tasks]
+        for t in tasks:
+            _solve_strain(solver, t)
     else:
-        results = map_tasks(_solve_leaders, tasks, workers=threads, backend=Backend.THREAD)
-    done = dict(zip(_BY_COST, results))
+        map_tasks(_solve_strain, tasks, workers=threads, backend=Backend.THREAD)
     # rows[leader][strain]: a StrainResult
-    rows = [[done[st][k] for st in STRAINS] for k in range(len(leaders))]
+    rows = [[_done(strains[st].results[k]) for st in STRAINS] for k in range(len(leaders))]
     grid = [np.array([[r[i] for r in row] for row in rows], dtype=t)
             for i, t in ((0, np.int16), (1, bool), (2, bool), (3, np.int16))]
     nodes = sum(r.nodes for row in rows for r in row)

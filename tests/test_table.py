@@ -138,18 +138,37 @@ def test_by_strain_indexing():
 
 def test_threads_give_the_same_tables():
     """Strains spread over threads (each with its own solver) against one solver doing all:
-    the same values, one leader or four, on the example and on seeded random deals."""
+    the same values, one leader or four, on the example and on seeded random deals.  With
+    8 threads, the threads beyond the six strains take leaders from the strains' ends at
+    once."""
     deals = [Deal.from_pbn(EXAMPLE)] + [Deal.random(seed=7100 + i) for i in range(3)]
     solver = Solver(tt_bits=14)
     for deal in deals:
         for leader in ("E", None):
             one = dd_table(deal, leader=leader, solver=solver)
-            for n in (2, 3):
+            for n in (2, 3, 8):
                 many = dd_table(deal, leader=leader, threads=n)
                 assert many.leader == one.leader
                 for row in ("ns_points", "ns_capot", "ew_capot"):
                     assert np.array_equal(np.asarray(getattr(many, row)), np.asarray(getattr(one, row)))
                 assert np.array_equal(np.asarray(many.totals), np.asarray(one.totals))
+
+
+def test_a_strain_hands_its_leaders_out_from_both_ends_and_each_once():
+    """The thread that took a strain takes its leaders from the first; a free thread
+    helping takes the last one left; every leader is solved once, each from the last
+    value found in the strain."""
+    from solver.table import _Leaders, _solve_strain
+    deal = Deal.random(seed=7200)
+    leaders = _Leaders(deal, Strain.H, tuple(Seat), Rules())
+    assert [leaders.take(last=False), leaders.take(last=True), leaders.take(last=False)] == [0, 3, 1]
+    assert leaders.left == 1
+    assert leaders.take(last=True) == 2 and leaders.take(last=False) is None and leaders.take(last=True) is None
+    strains = tuple(_Leaders(deal, st, tuple(Seat), Rules()) for st in (Strain.SA, Strain.C))
+    _solve_strain(Solver(tt_bits=12), strains)          # a helper alone: the last of the most left, in turn
+    want = dd_table(deal, solver=Solver(tt_bits=12))
+    for one in strains:
+        assert [r.ns_points for r in one.results] == [int(want.ns_points[s.name, one.strain.name]) for s in Seat]
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
