@@ -41,9 +41,9 @@ from .errors import CoincheError, ConstraintError, SeatError
 from .montecarlo import (CONFIDENCE, UNSOLVED, Answer, Judged, Study, estimate, json_number, judge, sample_answer,
                          stamped, stopping_dict)
 from .parallel import Backend
-from .rules import STRAINS, Rules, Strain
+from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
 from .sampling import Constraints, parse_hand
-from .outcome import PlayedContract
+from .outcome import Margins
 from .sequential import Verdict
 from .solve import Solver
 
@@ -352,32 +352,23 @@ class _BidScores(NamedTuple):
 
 
 def _bid_scores(contract: Contract, rows: list[tuple[int, ...]], inverse: np.ndarray, rules: Rules,
-                memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]]) -> _BidScores:
+                margins: Margins) -> _BidScores:
     """``rows``: the distinct (points, the bidders take every trick, the defenders do,
     NS belotes, EW belotes, dns, dew) outcomes; ``inverse`` maps each deal to its row.
-    Each row is scored as a :class:`~solver.outcome.PlayedContract`.  ``memo`` holds the
-    scores already worked out, keyed without the strain: scoring reads the contract's
-    level, declarer and coinche, never its strain (belote and declarations come in as
-    arguments), so one analysis shares them across its six strains."""
+    Each row is scored as a :class:`~solver.outcome.PlayedContract` (through ``margins``,
+    which one analysis shares across its six strains)."""
     plain = np.empty(len(rows), dtype=np.int64)
     coinched = np.empty(len(rows), dtype=np.int64)
     made = np.empty(len(rows), dtype=bool)
     team = contract.team
-    level = contract.level
-    doubled = (cached_contract(level, contract.strain, contract.declarer, int(Coinche.COINCHE),
-                               rules.capot_coinche) if may_coinche(level, rules) else None)
-    for k, row in enumerate(rows):
-        key = (level, int(team), row)
-        r = memo.get(key)
-        if r is None:
-            p, took, lost, bel_ns, bel_ew, dns, dew = row
-            taker = team if took else team.other if lost else None
-            facts = (p, taker, (bel_ns, bel_ew), (dns, dew))
-            u, ok = PlayedContract(contract, *facts).margin(team, rules)
-            # the opponents coinche the deals where it fails (when the bid may be coinched)
-            r = memo[key] = (u, ok, u if ok or doubled is None
-                             else PlayedContract(doubled, *facts).margin(team, rules)[0])
-        plain[k], made[k], coinched[k] = r
+    doubled = (cached_contract(contract.level, contract.strain, contract.declarer, int(Coinche.COINCHE),
+                               rules.capot_coinche) if may_coinche(contract.level, rules) else None)
+    for k, (p, took, lost, bel_ns, bel_ew, dns, dew) in enumerate(rows):
+        taker = team if took else team.other if lost else None
+        facts = (p, taker, (bel_ns, bel_ew), (dns, dew), TOTAL_POINTS, team)
+        plain[k], made[k] = u, ok = margins.of(contract, *facts)
+        # the opponents coinche the deals where it fails (when the bid may be coinched)
+        coinched[k] = u if ok or doubled is None else margins.of(doubled, *facts)[0]
     return _BidScores(contract, made[inverse], plain[inverse].astype(float), coinched[inverse].astype(float))
 
 
@@ -451,7 +442,7 @@ class BiddingStudy(Study[Advice]):
         # of each distinct outcome of a deal, and each deal's claims and row of values
         # (every round reads the deals of the rounds before again)
         self._wanted: dict[frozenset[int], tuple[int, ...]] = {}
-        self._scored: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, int]] = {}
+        self._margins = Margins(self.rules)
         self._valued = _Rows(self._values_of)
 
     def initial(self, deals: list[Deal]) -> list[Any]:
@@ -534,7 +525,7 @@ class BiddingStudy(Study[Advice]):
                                     decl[:, j, 0], decl[:, j, 1]], axis=1).astype(np.int64)
                 rows, inverse = np.unique(outcome, axis=0, return_inverse=True)
                 outcomes[j] = ([tuple(r) for r in rows.tolist()], np.asarray(inverse).reshape(-1))
-            scores.append(_bid_scores(contract, *outcomes[j], self.rules, self._scored))
+            scores.append(_bid_scores(contract, *outcomes[j], self.rules, self._margins))
         return scores
 
     def summarise(self, deals: list[Deal], points: np.ndarray, capot: np.ndarray,

@@ -33,7 +33,7 @@ from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Jud
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
-from .outcome import DealFacts, PlayedContract, deal_total, side_points
+from .outcome import DealFacts, Margins, PlayedContract, deal_facts, deal_total, side_points
 from .par import Par, par
 from .solve import Solver, default_solver
 from .sequential import Verdict
@@ -245,11 +245,17 @@ class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.rules) for d in deals]
 
+    def __init__(self, **question: Any) -> None:
+        super().__init__(**question)
+        self._wanted: dict[frozenset[int], tuple[int, ...]] = {}     # the strains solved, per retired set
+
     def narrow(self, task: Any, retired: "frozenset[int]") -> Any:
         if self.reads is None:
             return None
-        wanted = {j for k, j in enumerate(self.reads) if j is not None and k not in retired}
-        return tuple(task[:3]) + (tuple(sorted(wanted)),)
+        if retired not in self._wanted:
+            self._wanted[retired] = tuple(sorted({j for k, j in enumerate(self.reads)
+                                                  if j is not None and k not in retired}))
+        return tuple(task[:3]) + (self._wanted[retired],)
 
     def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
@@ -261,10 +267,13 @@ CallMemo = dict[int, tuple[Deal, np.ndarray, np.ndarray]]
 
 
 def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any],
-                rules: Rules, memo: "CallMemo | None" = None) -> tuple[list[CallJudged], np.ndarray]:
+                rules: Rules, memo: "CallMemo | None" = None,
+                margins: "Margins | None" = None) -> tuple[list[CallJudged], np.ndarray]:
     """Each legal call scored as if the auction ended after it, on every deal (``memo``:
     the rows of deals already scored by an earlier call with the same auction, seat and
-    rules, the same deal objects at the same places)."""
+    rules, the same deal objects at the same places; ``margins``: the margins of the
+    outcomes already scored under these rules)."""
+    margins = Margins(rules) if margins is None else margins
     options, contracts = _legal_contracts(auction)
     leader = auction.dealer.next
     values = np.zeros((len(deals), len(options)))
@@ -280,7 +289,9 @@ def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[A
             if row is not None and row[0] == UNSOLVED:       # a retired call's strain
                 values[i, j] = np.nan
                 continue
-            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules, facts)
+            if contract is not None and row is not None:
+                values[i, j], success[i, j] = margins.of_ns(contract, row[0], row[1],
+                                                            deal_facts(contract, deal, leader, rules, facts), seat.team)
         if memo is not None:
             memo[i] = (deal, values[i].copy(), success[i].copy())
     # on equal scores the first call in the order of call_order
@@ -324,10 +335,12 @@ def ends_now(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any]
 def _ends_now_remembering() -> CallJudging:
     """:func:`ends_now` for the rounds of one advice: each deal's scores made once."""
     memo: CallMemo = {}
+    margins: dict[Rules, Margins] = {}
 
     def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
                 system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, None]:
-        stats, values = judge_calls(auction, seat, deals, results, rules, memo)
+        scored = margins.setdefault(rules, Margins(rules))
+        stats, values = judge_calls(auction, seat, deals, results, rules, memo, scored)
         return stats, values, None
     return judging
 

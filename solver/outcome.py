@@ -36,7 +36,7 @@ the last trick's 10; N-S take the only trick, a capot:
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional
+from typing import Any, Optional
 
 from .cards import Seat, Team
 from .contract import Contract
@@ -48,7 +48,7 @@ from .rules import LAST_TRICK_BONUS, TOTAL_POINTS, Rules, Strain, points_of
 from .scoring import (DealScore, capot_code, check_declarations, check_outcome, compiled_scoring,
                       score_checked, check_contract)
 
-__all__ = ["PlayedContract", "score_outcome", "deal_total", "deal_facts", "DealFacts", "capot_taker", "side_points"]
+__all__ = ["PlayedContract", "Margins", "score_outcome", "deal_total", "deal_facts", "DealFacts", "capot_taker", "side_points"]
 
 
 def deal_total(deal: Deal, strain: Strain, rules: Rules = Rules()) -> int:
@@ -199,6 +199,48 @@ class PlayedContract:
         ns, ew, made = self.scores(rules)
         ours = ns - ew if team == Team.NS else ew - ns
         return ours, (made if self.contract.team == team else not made)
+
+
+class Margins:
+    """:meth:`PlayedContract.margin` of many outcomes under one ``rules``, each worked
+    out once.  A deal's score reads the contract's level, declarer and coinche, the
+    points, the side taking every trick, the belotes, the declarations and the deal's
+    total, never the contract's strain (belotes and declarations come in as facts, the
+    strain is only checked): so the outcomes of every strain share their entries.
+
+    >>> m = Margins(Rules())      # 100 bid + 104 taken, rounded: 200; the defenders' 58: 60
+    >>> m.of(Contract(100, Strain.H, Seat.S), 104, None, (0, 0), (0, 0), 162, Team.NS)
+    (140, True)
+    >>> m.of(Contract(100, Strain.SA, Seat.S), 104, None, (0, 0), (0, 0), 162, Team.NS), len(m)
+    ((140, True), 1)
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._known: dict[tuple[Any, ...], tuple[int, bool]] = {}
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+    def of(self, contract: Contract, points: int, capot: Optional[Team], belote: tuple[int, int],
+           declarations: tuple[int, int], total: int, team: Team) -> tuple[int, bool]:
+        """``team``'s margin and success with ``contract`` played, the declaring side
+        taking ``points`` (:class:`PlayedContract`'s fields)."""
+        key = (contract.level, contract.declarer, contract.coinche, points, capot, belote, declarations, total,
+               team)
+        found = self._known.get(key)
+        if found is None:
+            played = PlayedContract(contract, points, capot, belote, declarations, total=total)
+            found = self._known[key] = played.margin(team, self.rules)
+        return found
+
+    def of_ns(self, contract: Contract, ns_points: int, capot: Optional[Team], facts: tuple[Any, ...],
+              team: Team) -> tuple[int, bool]:
+        """The same from N-S's card points and :func:`deal_facts`'s ``(belote,
+        declarations, total)``."""
+        belote, declarations, total = facts
+        return self.of(contract, side_points(ns_points, contract.team, total), capot, belote, declarations,
+                       total, team)
 
 
 def score_outcome(contract: Contract, deal: Deal, ns_points: int, ns_tricks: int, *, leader: Seat,
