@@ -28,8 +28,9 @@ that a loaded machine changes the figures little.  Long runs go in chunks (``--f
 ``--hands``, each with its ``--out``), summarised together by ``--merge FILE...``.  A row
 keeps the fixed run's value of every option (``fixed_values``); ``--fixed-from FILE...``
 takes the fixed run of a hand from such rows (the same kind, hand and ``--fixed``) instead
-of solving it again, so that another sequential setting is measured against the same
-long runs in a fraction of the time.
+of solving it again, so that another sequential setting (``--max-samples``, or the
+rounds: ``--rounds FIRST GROWTH``) is measured against the same long runs in a fraction
+of the time.
 """
 
 from __future__ import annotations
@@ -157,6 +158,9 @@ def main(argv: "list[str] | None" = None) -> None:
     p.add_argument("--max-samples", type=int, default=2000)
     p.add_argument("--confidence", type=float, default=0.95)
     p.add_argument("--margin", type=float, default=5.0)
+    p.add_argument("--rounds", nargs=2, type=float, metavar=("FIRST", "GROWTH"),
+                   help="the deals of a sequential answer's first round and each round's growth "
+                        "(solver.montecarlo.FIRST_ROUND and ROUND_GROWTH)")
     p.add_argument("--out")
     p.add_argument("--no-check", action="store_true",
                    help="opening: time the double-dummy answer alone (without the realism check)")
@@ -177,6 +181,8 @@ def main(argv: "list[str] | None" = None) -> None:
             summary([merged[k] for k in sorted(merged) if k[0] == kind], sys.stdout)
         return
     CHECK[0] = not args.no_check
+    if args.rounds:
+        solver.montecarlo.FIRST_ROUND, solver.montecarlo.ROUND_GROWTH = int(args.rounds[0]), args.rounds[1]
     ask = KINDS[args.kind]
     known = _fixed_runs(args.fixed_from, args.kind, args.fixed)
     rows = []

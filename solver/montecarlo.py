@@ -570,7 +570,7 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
                           max_samples: int, values: "Callable[[list[Deal], list[Any]], np.ndarray]",
                           seed: "int | None" = None, constraints: "Constraints | None" = None, *,
                           rule: "StoppingRule | None" = None, time: "float | None" = None,
-                          first: int = 40, workers: "int | None" = None,
+                          first: "int | None" = None, workers: "int | None" = None,
                           executor: "Backend | str" = Backend.THREAD,
                           progress: "Callable[[int, int], None] | None" = None,
                           max_attempts: "int | None" = None, settle: bool = True,
@@ -579,7 +579,9 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
-    round at a time (:func:`~solver.sequential.sample_sequentially`); ``values(deals,
+    round at a time (:func:`~solver.sequential.sample_sequentially`: ``first`` deals,
+    :data:`FIRST_ROUND` unless given, then each round :data:`ROUND_GROWTH` times the
+    one before); ``values(deals,
     results)`` turns the deals solved so far, from the first, and their results into
     the matrix the rule reads (one row a deal, one column an option).  Sampling stops
     when the best option is separated from the others, when the rest are within
@@ -624,11 +626,17 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
         return look is not None and look(matrix[0], verdict)
 
     _, verdict = sample_sequentially(solve, max_samples, rule if rule is not None else StoppingRule(),
-                                     first=first, time_budget=time, settle=settle,
+                                     first=FIRST_ROUND if first is None else first, growth=ROUND_GROWTH,
+                                     time_budget=time, settle=settle,
                                      look=None if look is None else looked, race=retire if race else None)
     n = len(results)
     return study.final(deals[:n], results), verdict
 
+
+#: The rounds of a sequential answer: the deals of the first (``first`` unless given),
+#: and how much each round grows on the one before.
+FIRST_ROUND = 40
+ROUND_GROWTH = 1.5
 
 #: The confidence and the margin (score points) of a sampled answer's stopping rule
 #: when they are not given; the answers that stop by default use them.
@@ -755,7 +763,7 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
     answer, verdict = simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
                                             time=time, workers=workers, executor=executor, progress=progress,
                                             max_attempts=max_attempts, settle=not fixed, look=look,
-                                            first=WATCHED_FIRST if fixed else 40, race=race and not fixed)
+                                            first=WATCHED_FIRST if fixed else None, race=race and not fixed)
     if fixed and verdict.reason is StopReason.MAX_SAMPLES:
         return answer, None            # every deal solved: the fixed run's answer
     if options is not None and verdict.reason is StopReason.INDIFFERENT:     # the close ones are named
