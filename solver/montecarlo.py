@@ -635,8 +635,8 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
 
 #: The rounds of a sequential answer: the deals of the first (``first`` unless given),
 #: and how much each round grows on the one before.
-FIRST_ROUND = 40
-ROUND_GROWTH = 1.5
+FIRST_ROUND = 30
+ROUND_GROWTH = 1.2
 
 #: The confidence and the margin (score points) of a sampled answer's stopping rule
 #: when they are not given; the answers that stop by default use them.

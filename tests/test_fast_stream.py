@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 import solver
 from patience import stretched
-from solver.montecarlo import Round, watching
+from solver.montecarlo import ROUND_GROWTH, WATCHED_FIRST, Round, watching
 from solver.web.api import create_app
 
 HAND = "AJ9.A7.KT.J"
@@ -22,20 +22,22 @@ def test_a_watched_fixed_run_is_the_fixed_answer_shown_round_by_round():
         watched = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1, dd_check=False)
     fixed = solver.advise(HAND, seat="S", dealer="W", samples=60, seed=1, workers=1, dd_check=False)
     assert watched.to_dict() == fixed.to_dict()
-    # rounds of 20, then half as large again (30), then the 10 left
-    assert [r.samples for r in seen] == [20, 50, 60] and {r.total for r in seen} == {60}
+    # rounds of 20 (WATCHED_FIRST), then ROUND_GROWTH times as large (24), then the 16 left
+    second = WATCHED_FIRST + int(WATCHED_FIRST * ROUND_GROWTH)
+    assert [r.samples for r in seen] == [WATCHED_FIRST, second, 60] == [20, 44, 60]
+    assert {r.total for r in seen} == {60}
     last = seen[-1]
     assert last.options[last.best] == fixed.recommendation.to_dict()["bid"]
 
 
 def test_a_stop_keeps_the_answer_on_the_deals_solved():
-    with watching(lambda r: r.samples >= 50):
+    with watching(lambda r: r.samples >= 40):         # after the second round, 44 deals
         stopped = solver.advise(HAND, seat="S", dealer="W", samples=400, seed=1, workers=1, dd_check=False)
-    prefix = solver.advise(HAND, seat="S", dealer="W", samples=50, seed=1, workers=1, dd_check=False)
+    prefix = solver.advise(HAND, seat="S", dealer="W", samples=44, seed=1, workers=1, dd_check=False)
     d = stopped.to_dict()
-    assert d["stopped"] == "user" and stopped.samples == 50
+    assert d["stopped"] == "user" and stopped.samples == 44
     assert d["recommendation"] == prefix.to_dict()["recommendation"]
-    assert "Stopped on request after 50 deals" in stopped.stopping.describe()
+    assert "Stopped on request after 44 deals" in stopped.stopping.describe()
 
 
 def test_a_round_names_the_best_card_of_play_advice():

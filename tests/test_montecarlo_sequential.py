@@ -10,7 +10,7 @@ from cli_helpers import one_line_error, run
 from solver import CardSet, Seat
 from solver.errors import ConstraintError
 from solver.lead import lead_advice
-from solver.montecarlo import Study, simulate, simulate_sequentially
+from solver.montecarlo import FIRST_ROUND, Study, simulate, simulate_sequentially
 from solver.sequential import StoppingRule, StopReason
 
 HAND, SEAT = CardSet.from_pbn("AJ9.A7.KT.J"), Seat.S
@@ -43,8 +43,8 @@ def _tie(deals, results):          # equal on average, never within a zero margi
 def test_separated_stops_after_the_first_round_with_the_fixed_runs_deals():
     answer, verdict = simulate_sequentially(Noise(), HAND, SEAT, 500, _ahead, seed=3, workers=1)
     assert verdict.reason is StopReason.SEPARATED and verdict.best == 0
-    assert verdict.samples == 40 == len(answer)        # the first round's size (first=40)
-    assert answer == simulate(Noise(), HAND, SEAT, samples=40, seed=3, workers=1)
+    assert verdict.samples == FIRST_ROUND == len(answer)        # the first round's size
+    assert answer == simulate(Noise(), HAND, SEAT, samples=FIRST_ROUND, seed=3, workers=1)
 
 
 def test_indifferent_when_the_options_are_equal():
@@ -63,7 +63,7 @@ def test_max_samples_when_undecided_and_same_with_two_workers():
 def test_time_budget_stops_after_a_round():
     _, verdict = simulate_sequentially(Noise(), HAND, SEAT, 500, _tie, seed=5, time=1e-9,
                                        rule=StoppingRule(margin=0.0), workers=1)
-    assert verdict.reason is StopReason.TIME and verdict.samples == 40
+    assert verdict.reason is StopReason.TIME and verdict.samples == FIRST_ROUND
 
 
 @pytest.mark.parametrize("bad", [dict(max_samples=0), dict(time=0.0)])
@@ -76,8 +76,8 @@ def test_bad_budgets_are_refused(bad):
 def test_lead_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
     args = dict(seat="E", contract="100H", declarer="S", seed=3, workers=1)
     timed = lead_advice("J7.AT.A8.87", samples=60, time=1e-9, **args)
-    fixed = lead_advice("J7.AT.A8.87", samples=40, **args)
-    assert timed.stopping.reason is StopReason.TIME and timed.samples == 40
+    fixed = lead_advice("J7.AT.A8.87", samples=FIRST_ROUND, **args)
+    assert timed.stopping.reason is StopReason.TIME and timed.samples == FIRST_ROUND
     assert timed.to_dict()["stopped"] == "time" and fixed.to_dict()["stopped"] is None
     # the same numbers; each option also says why sampling stopped
     assert {c["stopped"] for c in timed.to_dict()["cards"]} == {"time"}
@@ -95,7 +95,7 @@ def test_coinche_lead_with_a_budget_prints_why_it_stopped():
             "--samples", "60", "--seed", "3", "--time", "1ms", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["stopped"] == "time" and data["samples"] == 40
+    assert data["stopped"] == "time" and data["samples"] == FIRST_ROUND
 
 
 @pytest.mark.parametrize("budget", [["--time", "soon"], ["--time", "0s"], ["--confidence", "1"],

@@ -12,6 +12,7 @@ import pytest
 
 from solver.advice import advise
 from solver.bidding import auction_advice
+from solver.montecarlo import FIRST_ROUND
 from solver.cards import Seat
 from solver.rules import STRAINS, Strain
 from solver.sequential import StoppingRule, StopReason, sample_sequentially
@@ -79,7 +80,7 @@ HAND = "AJ9.A7.KT.J"
 
 @pytest.fixture(scope="module")
 def raced():
-    # AJ9.A7.KT.J at S, E deals: 100♠ is far ahead of every bid in ♥ ♦ ♣ after 40 deals
+    # AJ9.A7.KT.J at S, E deals: 100♠ is far ahead of every bid in ♥ ♦ ♣ after the first round
     kw = dict(seat="S", dealer="E", samples=150, seed=1, workers=1, confidence=0.95)
     return advise(HAND, race=True, **kw), advise(HAND, race=False, **kw)
 
@@ -89,7 +90,7 @@ def test_an_opening_race_leaves_strains_behind_and_names_the_same_bid(raced):
     assert fast.samples == slow.samples == 150
     assert fast.recommendation.label == slow.recommendation.label == "100♠"
     counts = {s: fast.strains[s].samples for s in STRAINS}
-    assert counts[Strain.S] == 150 and min(counts.values()) == 40      # the first round is 40 deals
+    assert counts[Strain.S] == 150 and min(counts.values()) == FIRST_ROUND     # the first round's deals
     assert all(slow.strains[s].samples == 150 for s in STRAINS)
     assert len(fast.stopping.retired) > 0 and not slow.stopping.retired
 
