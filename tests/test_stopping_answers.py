@@ -10,6 +10,7 @@ import pytest
 import solver
 from cli_helpers import one_line_error, run
 from solver.messages import writing_in
+from solver.montecarlo import FIRST_ROUND
 from solver.sequential import StopReason, Verdict
 
 HAND = "AJ9.A7.KT.J"
@@ -20,10 +21,10 @@ def _numbers(options):
 
 
 def _same_as_fixed(timed, fixed, options):
-    # a time budget of a nanosecond stops after the first round, 40 deals (on time, or
-    # earlier when the first round already settles the answer)
+    # a time budget of a nanosecond stops after the first round, FIRST_ROUND deals (on
+    # time, or earlier when the first round already settles the answer)
     reason = timed.stopping.reason
-    assert reason is not StopReason.CONTINUE and timed.samples == fixed.samples == 40
+    assert reason is not StopReason.CONTINUE and timed.samples == fixed.samples == FIRST_ROUND
     assert {o.stop for o in options(timed)} == {reason}
     assert _numbers(options(timed)) == _numbers(options(fixed))
     assert timed.to_dict()["stopped"] == reason.value and fixed.to_dict()["stopped"] is None
@@ -32,7 +33,7 @@ def _same_as_fixed(timed, fixed, options):
 def test_opening_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
     kw = dict(seat="S", dealer="E", seed=2, workers=1, dd_check=False)       # the double-dummy answer alone
     timed = solver.advise(HAND, samples=200, time=1e-9, **kw)
-    fixed = solver.advise(HAND, samples=40, **kw)
+    fixed = solver.advise(HAND, samples=FIRST_ROUND, **kw)
     _same_as_fixed(timed, fixed, lambda a: a.bids)
     assert timed.recommendation.text == fixed.recommendation.text
 
@@ -40,14 +41,14 @@ def test_opening_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved
 def test_auction_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
     kw = dict(seed=2, workers=1)
     timed = solver.auction_advice(HAND, "N", "E", "S:80H W:90D", samples=200, time=1e-9, **kw)
-    fixed = solver.auction_advice(HAND, "N", "E", "S:80H W:90D", samples=40, **kw)
+    fixed = solver.auction_advice(HAND, "N", "E", "S:80H W:90D", samples=FIRST_ROUND, **kw)
     _same_as_fixed(timed, fixed, lambda a: a.calls)
 
 
 def test_play_advice_under_a_time_budget_is_the_fixed_run_on_the_deals_solved():
     kw = dict(leader="W", seed=2, workers=1)
     timed = solver.play_advice("7.AJ9.KT.J8", "S", "100H N", "HK H8 D7", samples=200, time=1e-9, **kw)
-    fixed = solver.play_advice("7.AJ9.KT.J8", "S", "100H N", "HK H8 D7", samples=40, **kw)
+    fixed = solver.play_advice("7.AJ9.KT.J8", "S", "100H N", "HK H8 D7", samples=FIRST_ROUND, **kw)
     _same_as_fixed(timed, fixed, lambda a: a.cards)
 
 
@@ -59,7 +60,8 @@ def test_equal_cards_stop_after_the_first_round():
     assert adv.stopping is None and max(abs(c.vs_best) for c in adv.cards) == 0.0
     adv = solver.play_advice("7.AJ9.KT.J8", "S", "100H N", "HK H8 D7", leader="W", samples=400, seed=1,
                              workers=1, confidence=0.95)
-    assert adv.stopping.reason is StopReason.INDIFFERENT and adv.samples == 40 and adv.stopping.vouch == 0
+    assert adv.stopping.reason is StopReason.INDIFFERENT and adv.samples == FIRST_ROUND
+    assert adv.stopping.vouch == 0
 
 
 def test_bad_budgets_are_refused_in_one_line():
@@ -78,7 +80,7 @@ def test_the_commands_say_why_they_stopped():
     assert data["stopped"] == "time" and {b["stopped"] for b in data["bids"]} == {"time"}
     r = run("advise", HAND, "--dealer", "E", "--samples", "100", "--seed", "1", "--time", "1ms",
             "--workers", "1")
-    assert "Stopped by the time budget after 40 deals" in " ".join(r.stdout.split())
+    assert f"Stopped by the time budget after {FIRST_ROUND} deals" in " ".join(r.stdout.split())
     r = run("bidreview", "example", "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass",
             "--samples", "60", "--time", "1ms", "--workers", "1", "--json")
     assert r.exit_code == 0, r.output
