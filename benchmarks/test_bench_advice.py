@@ -67,7 +67,7 @@ DEFAULT_HANDS = int(os.environ.get("BENCH_ADVICE_HANDS", "20"))
 
 
 def test_bench_advise_at_the_defaults(benchmark):
-    """``solver.advise`` as a user asks it (no ``samples``: at most 500 deals, stopping when
+    """``solver.advise`` as a user asks it (no ``samples``: at most 1,000 deals, stopping when
     the call is known and racing, then the realism check of the advised bid) on the South
     hands of ``Deal.random(0)``, ``(1)``, ... (the set of benchmarks/sequential_agreement.py),
     on every core.  Targets: median <= 0.8 s and p95 <= 3 s of wall time on 2 cores.  The two
