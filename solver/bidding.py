@@ -210,13 +210,16 @@ def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], lea
 
 
 def contract_margin(contract: Optional[Contract], deal: Deal, row: "tuple[int, Optional[Team]] | None",
-                    team: Team, leader: Seat, rules: Rules, facts: "DealFacts | None" = None) -> tuple[int, bool]:
+                    team: Team, leader: Seat, rules: Rules, facts: "DealFacts | None" = None,
+                    margins: "Margins | None" = None) -> tuple[int, bool]:
     """Our score minus theirs with ``contract`` played (``row``: its strain's N-S points and
     the side taking every trick), and whether our side succeeds (``facts``: a memory of
-    the deal's facts for the contracts scored on it, :data:`~solver.outcome.DealFacts`)."""
+    the deal's facts for the contracts scored on it, :data:`~solver.outcome.DealFacts`;
+    ``margins``: the outcomes already scored under ``rules``, shared across deals)."""
     if contract is None or row is None:
         return 0, False
-    return _played(contract, deal, row, leader, rules, facts).margin(team, rules)
+    scored = Margins(rules) if margins is None else margins
+    return scored.of_ns(contract, row[0], row[1], deal_facts(contract, deal, leader, rules, facts), team)
 
 
 def _contract_after(auction: Auction, call: Call) -> Optional[Contract]:
@@ -289,9 +292,8 @@ def judge_calls(auction: Auction, seat: Seat, deals: list[Deal], results: list[A
             if row is not None and row[0] == UNSOLVED:       # a retired call's strain
                 values[i, j] = np.nan
                 continue
-            if contract is not None and row is not None:
-                values[i, j], success[i, j] = margins.of_ns(contract, row[0], row[1],
-                                                            deal_facts(contract, deal, leader, rules, facts), seat.team)
+            values[i, j], success[i, j] = contract_margin(contract, deal, row, seat.team, leader, rules, facts,
+                                                         margins)
         if memo is not None:
             memo[i] = (deal, values[i].copy(), success[i].copy())
     # on equal scores the first call in the order of call_order

@@ -28,7 +28,7 @@ from .contract import Coinche, Contract, cached_contract, may_coinche
 from .deal import Deal
 from .handeval import remember
 from .montecarlo import Estimate, estimate, json_number, judge, share
-from .outcome import DealFacts
+from .outcome import DealFacts, Margins
 from .parallel import Backend
 from .rollouts import continue_auctions, hands
 from .rules import Rules
@@ -224,6 +224,7 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
         ends[:] = [[] for _ in options]
     known = _known(auction.dealer, rules)
     scored: Scored = {}
+    margins = Margins(rules)
     compiled = _Compiled(deals, rules, known) if policy is None and seeded is None else None
     for j, call in enumerate(options):
         start = known.then(auction, call)
@@ -237,7 +238,7 @@ def rollout_values(auction: Auction, seat: Seat, deals: Sequence[Deal], results:
                 else:
                     pol = fixed if seeded is None else seeded(rollout_seed(seed, i, j))
                     end = continue_auction(start, deal, pol, rules, system, known)
-                margin, ok = _scored(end.contract, i, deal, rows, seat.team, leader, rules, punish, scored)
+                margin, ok = _scored(end.contract, i, deal, rows, seat.team, leader, rules, punish, scored, margins)
                 r = played[i, j] = _Rollout(deal, end, float(margin), bool(ok), _name(end.contract))
             values[i, j], success[i, j] = r.margin, r.success
             finals[j][r.final] += 1
@@ -284,7 +285,7 @@ Scored = dict[int, tuple[dict[Contract, tuple[int, bool]], DealFacts]]
 
 
 def _scored(contract: Optional[Contract], i: int, deal: Deal, rows: list[tuple[int, Any]], team: Team, leader: Seat,
-            rules: Rules, punish: bool, scored: Scored) -> tuple[int, bool]:
+            rules: Rules, punish: bool, scored: Scored, margins: Margins) -> tuple[int, bool]:
     """Our margin and success with a rollout's final ``contract`` on deal number ``i``
     (passed out: 0); ``scored`` keeps each (deal, contract) met, as calls that end in the
     same contract on a deal score it once, and each deal's facts."""
@@ -294,12 +295,13 @@ def _scored(contract: Optional[Contract], i: int, deal: Deal, rows: list[tuple[i
     got = known.get(contract)
     if got is None:
         got = known[contract] = final_margin(contract, deal, rows[int(contract.strain)], team, leader, rules,
-                                             punish, facts)
+                                             punish, facts, margins)
     return got
 
 
 def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Team, leader: Seat, rules: Rules,
-                 punish: bool = True, facts: "DealFacts | None" = None) -> tuple[int, bool]:
+                 punish: bool = True, facts: "DealFacts | None" = None,
+                 margins: "Margins | None" = None) -> tuple[int, bool]:
     """``team``'s margin and success with the final contract of a rollout played double
     dummy.  With ``punish`` (when the contract's level may be coinched) a contract left
     uncoinched that fails is scored coinched, and a coinched contract that makes is
@@ -307,7 +309,7 @@ def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Tea
     point-count seats seldom coinche (never a no-trump or all-trump contract) and never
     surcoinche, while seats that judge their calls on sampled deals coinche what fails
     and surcoinche what makes."""
-    margin, ok = contract_margin(contract, deal, row, team, leader, rules, facts)
+    margin, ok = contract_margin(contract, deal, row, team, leader, rules, facts, margins)
     makes = ok == (contract.team == team)
     if not punish or not may_coinche(contract.level, rules):
         return margin, ok
@@ -318,7 +320,7 @@ def final_margin(contract: Contract, deal: Deal, row: tuple[int, Any], team: Tea
     else:
         return margin, ok
     doubled = cached_contract(contract.level, contract.strain, contract.declarer, int(worse), rules.capot_coinche)
-    return contract_margin(doubled, deal, row, team, leader, rules, facts)
+    return contract_margin(doubled, deal, row, team, leader, rules, facts, margins)
 
 
 def what_follows(start: Auction, end: Auction, seat: Seat) -> str:
