@@ -33,7 +33,7 @@ from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, 
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
-from .outcome import PlayedContract, capot_taker, deal_facts, deal_total, side_points
+from .outcome import Margins, PlayedContract, capot_taker, deal_facts, deal_total, side_points
 from .bidding import auction_constraints
 from .solve import Solver, default_solver
 from .sequential import Verdict
@@ -130,7 +130,7 @@ def score_play(contract: Contract, deal: Deal, ns_points: int, capot: Optional[T
     return PlayedContract.on_deal(contract, deal, ns_points, capot, leader=leader, rules=rules).scores(rules)
 
 
-def _judge(k: Knowledge, contract: Contract, deals: list[Deal], results: list[Any]
+def _judge(k: Knowledge, contract: Contract, deals: list[Deal], results: list[Any], margins: Margins
            ) -> tuple[list[CardJudged], np.ndarray]:
     cards = sorted(results[0])
     team = k.seat.team
@@ -141,9 +141,8 @@ def _judge(k: Knowledge, contract: Contract, deals: list[Deal], results: list[An
         claim, decl, total = deal_facts(contract, deal, k.leader, k.rules)
         for j, card in enumerate(cards):
             ns, capot = out[card]
-            played = PlayedContract.from_ns(contract, ns, capot, belote=claim, declarations=decl, total=total)
             ours[i, j] = side_points(ns, team, total)
-            values[i, j], success[i, j] = played.margin(team, k.rules)
+            values[i, j], success[i, j] = margins.of_ns(contract, ns, capot, (claim, decl, total), team)
     points = [estimate(ours[:, j]) for j in range(len(cards))]
     judged = judge(cards, values, success,
                    lambda j, value, _: (round(value.value, 9), round(points[j].value, 9), -int(cards[j])))
@@ -215,16 +214,18 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     counter = Acceptance(cons.accept, "the play so far")
     cons = dataclasses.replace(cons, accept=counter)
 
+    margins = Margins(k.rules)        # each outcome scored once, across the worlds and the looks
+
     def card_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
-        return _judge(k, c, deals, results)[1]
+        return _judge(k, c, deals, results, margins)[1]
 
     (deals, results), verdict = sample_answer(_Worlds(knowledge=k), k.hand, seat, samples, card_values, seed,
                                               cons, confidence=confidence, margin=margin, time=time,
                                               workers=workers, executor=executor, progress=progress,
                                               max_attempts=max_attempts,
-                                              options=lambda d, r: [x.option for x in _judge(k, c, d, r)[0]])
+                                              options=lambda d, r: [x.option for x in _judge(k, c, d, r, margins)[0]])
     _check_to_move(k, deals[0])
-    stats, values = _judge(k, c, deals, results)
+    stats, values = _judge(k, c, deals, results, margins)
     stats = stamped(stats, verdict)
     if deal is not None:
         real = _real_values(Deal.parse(deal), k)
