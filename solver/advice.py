@@ -495,13 +495,13 @@ class BiddingStudy(Study[Advice]):
     def _values_of(self, deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, ...]:
         points, capot, lost = self._arrays(deals, results)
         solved = ~np.ma.getmaskarray(points)
-        belote, decl = self._claims(deals)
+        belote, decl = self._claims_of(deals)
         points, capot, lost = _filled(points, capot, lost)
         scores = self._score_bids(points, capot, lost, belote, decl)
         bids = [np.where(solved[:, STRAINS.index(b.contract.strain)], b.coinched, np.nan) for b in scores]
         return np.column_stack([np.zeros(len(deals))] + bids), belote, decl
 
-    def _claims(self, deals: list[Deal]) -> tuple[np.ndarray, np.ndarray]:
+    def _claims_of(self, deals: list[Deal]) -> tuple[np.ndarray, np.ndarray]:
         """:func:`_claims` of ``deals``, read from the rows of :meth:`bid_values` when
         it has seen them."""
         known = self._valued.known(deals)
@@ -539,7 +539,7 @@ class BiddingStudy(Study[Advice]):
         lost = np.zeros_like(capot) if lost_capot is None else lost_capot
         points, capot, lost = _filled(points, capot, lost)
         rules, team = self.rules, self.seat.team
-        belote, decl = self._claims(deals)
+        belote, decl = self._claims_of(deals)
         ours = belote[:, :, int(team)]
         bonus = ours * BELOTE_POINTS + (decl[:, :, int(team)] if rules.declarations else 0)
         bonus = bonus.astype(points.dtype)

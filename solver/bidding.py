@@ -341,7 +341,9 @@ def _ends_now_remembering() -> CallJudging:
 
     def judging(auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
                 system: BiddingSystem, seed: Optional[int]) -> tuple[list[CallJudged], np.ndarray, None]:
-        scored = margins.setdefault(rules, Margins(rules))
+        if rules not in margins:
+            margins[rules] = Margins(rules)
+        scored = margins[rules]
         stats, values = judge_calls(auction, seat, deals, results, rules, memo, scored)
         return stats, values, None
     return judging
