@@ -22,7 +22,7 @@ from solver.errors import quote
 from solver.messages import N_, tr
 from solver.records import Record, RecordError, Section, format_records, par_section, parse_records
 from solver.records import table_section
-from solver.rules import Rules
+from solver.rules import DEFAULT_RULES, Rules
 from solver.sampling import Constraints, sample_deals
 
 from .errors import OutputError, error_line, fail, is_write_failure
@@ -120,7 +120,7 @@ def record_items(records: Sequence[Record], rules: Rules, dealer: "str | None" =
     default = None if dealer is None else Seat.parse(dealer)
     items: list[BatchItem | BadLine] = []
     for r in records:
-        if r.deal is not None and r.rules in (Rules(), rules):
+        if r.deal is not None and r.rules in (DEFAULT_RULES, rules):
             items.append(BatchItem(r.line, r.deal, r.dealer if r.dealer is not None else default))
             continue
         problem = (tr("the game has no [Deal]") if r.deal is None else

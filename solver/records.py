@@ -48,7 +48,7 @@ from .messages import N_, tr
 from .auction import AuctionState, Call, CallKind
 from .play import Position
 from .review import Review
-from .rules import TOTAL_POINTS, Rules, Strain
+from .rules import DEFAULT_RULES, TOTAL_POINTS, Rules, Strain
 
 __all__ = ["RecordError", "Notation", "ENGLISH", "Section", "Record", "read_records", "write_records",
            "parse_records", "format_records", "SCHEMA_PATH", "rules_text",
@@ -207,9 +207,8 @@ def _name(x: "Seat | Team | None") -> Optional[str]:
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
-    base = Rules()
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)
-            if getattr(rules, f.name) != getattr(base, f.name)}
+            if getattr(rules, f.name) != getattr(DEFAULT_RULES, f.name)}
 
 
 def rules_text(rules: Rules) -> str:
@@ -386,7 +385,7 @@ def _record(game: list[_Tag], notation: Notation) -> Record:
         if t.lines and t.name in KNOWN_TAGS and t.name not in _WITH_LINES:
             n, text = t.lines[0]
             raise _fail(t, tr("unexpected line {text}: this tag takes no section", text=quote(text)), n)
-    rules = _value(tags, "Rules", lambda v: Rules().with_options(v.split())) or Rules()
+    rules = _value(tags, "Rules", lambda v: DEFAULT_RULES.with_options(v.split())) or DEFAULT_RULES
     deal = _value(tags, "Deal", Deal.from_pbn)
     dealer = _value(tags, "Dealer", notation.seat)
     contract, passed = _contract(tags, notation, rules)
@@ -592,7 +591,7 @@ class _Pairs:
             out.append(("Dealer", r.dealer.name, []))
         if r.deal is not None:
             out.append(("Deal", r.deal.to_pbn(r.dealer or Seat.N), []))
-        if r.rules != Rules():
+        if r.rules != DEFAULT_RULES:
             out.append(("Rules", rules_text(r.rules), []))
         if r.auction:
             words = [notation.call_text(c) for c in r.auction]

@@ -28,6 +28,7 @@ from .notation import Language, current as current_language
 __all__ = [
     "Strain",
     "Rules",
+    "DEFAULT_RULES",
     "PlayRules",
     "AnnouncementRules",
     "ScoringRules",
@@ -650,6 +651,11 @@ class Rules:
 
     def is_trump(self, card: int, strain: Strain) -> bool:
         return strain < 4 and (card >> 3) == strain
+
+
+#: The default rules, made once: a query that names no rules reads these (a
+#: :class:`Rules` is immutable, and making one checks every field, about 30 µs).
+DEFAULT_RULES = Rules()
 
 
 #: One line per :class:`Rules` field: what it changes and where it comes from (the

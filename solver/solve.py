@@ -25,7 +25,7 @@ from .messages import N_, tr
 from .play import Position, parse_played
 from .contract import points_needed
 from .workers import check_workers, thread_pool
-from .rules import LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
+from .rules import DEFAULT_RULES, LAST_TRICK_BONUS, Rules, Strain, points_of, points_table, strength_table
 
 __all__ = ["Solution", "Solver", "StrainResult", "LeadResult", "solve", "solve_all", "can_take",
            "default_solver", "query_position"]
@@ -529,7 +529,7 @@ def query_position(deal: "Deal | Position | str", strain: "Strain | str | None" 
     if strain is None:
         raise StrainError(tr("no strain given: expected one of S H D C SA TA (or a Position)"))
     lead = first_leader(leader, dealer, default=Seat.N)
-    return Position.parse(deal, strain, lead, Rules() if rules is None else rules, played)
+    return Position.parse(deal, strain, lead, DEFAULT_RULES if rules is None else rules, played)
 
 
 def _continue(pos: Position, strain: "Strain | str | None", leader: "Seat | str | None",
