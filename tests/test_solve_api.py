@@ -147,6 +147,15 @@ def test_total_and_sides():
     assert sol.total == TOTAL and sol.nodes > 0
 
 
+def test_a_query_without_rules_reads_the_default_rules_made_once():
+    # making a Rules checks every field (about 30 µs, more than loading a deal): a query
+    # that names no rules must take the shared default, equal to a fresh Rules()
+    from solver.rules import DEFAULT_RULES
+    sol = solve(Deal.from_pbn(EXAMPLE), "C", leader="S")
+    assert sol.position.rules is DEFAULT_RULES and DEFAULT_RULES == Rules()
+    assert solve(Deal.from_pbn(EXAMPLE), "C", leader="S", rules=Rules()).ns_points == sol.ns_points
+
+
 def test_endgame_deal_mid_trick():
     # a 2-card endgame (the doctest of solve.py: A K 7 8 of spades, trumps)
     deal = Deal.from_pbn("N:A7.-.-.- K8.-.-.- T.7.-.- 9.8.-.-")
