@@ -55,7 +55,7 @@ from .solve import Solver, default_solver
 from .workers import check_workers, default_workers, thread_pool
 
 __all__ = ["Backend", "Executor", "EXECUTORS", "default_workers", "executor", "map_tasks",
-           "process_pool", "check_workers", "stopping", "WorkerLostError", "SchedulerLostError"]
+           "process_pool", "end_pool", "check_workers", "stopping", "WorkerLostError", "SchedulerLostError"]
 
 #: A task function: ``func(solver, task) -> result``.
 TaskFunc = Callable[[Solver, Any], Any]
@@ -111,7 +111,30 @@ def process_pool(processes: int) -> Iterator[multiprocessing.pool.Pool]:
     try:
         yield pool
     finally:
-        pool.terminate()
+        end_pool(pool)
+
+
+#: How long ending a pool may take before its workers are killed outright (seconds).
+POOL_END_WAIT = 2.0
+
+
+def end_pool(pool: multiprocessing.pool.Pool, wait: float = POOL_END_WAIT) -> None:
+    """``pool.terminate()``, bounded by ``wait`` seconds.
+
+    Terminating puts a sentinel on the pool's result queue under the queue's write lock.
+    A worker killed while it held that lock (writing a result when the system killed it,
+    out of memory say) leaves the lock taken for ever, and every live worker waits on it
+    too.  So the pool is terminated from a thread of its own, and when that has not
+    returned within ``wait``, the workers are killed outright and the thread is left
+    waiting on the dead lock (the pool is never used again)."""
+    ender = threading.Thread(target=pool.terminate, name="coinche-pool-end", daemon=True)
+    ender.start()
+    ender.join(wait)
+    if ender.is_alive():
+        for worker in list(getattr(pool, "_pool", [])):
+            if worker.exitcode is None:
+                worker.kill()
+                worker.join(wait)
 
 
 def _run_one(func: TaskFunc, task: Any) -> Any:

@@ -164,3 +164,33 @@ def test_a_process_never_waits_for_its_pool_threads_at_exit():
     proc = subprocess.run([sys.executable, "-c", _ENDS_WITH_A_BUSY_THREAD], timeout=stretched(30))
     assert proc.returncode == 130
     assert time.monotonic() - started < stretched(15)
+
+
+def _take_and_die(lock):
+    lock.acquire()          # and exit holding it, as a worker killed while writing a result
+
+
+def test_a_pool_ends_when_a_dead_process_holds_its_result_lock():
+    """A worker killed while it wrote a result (SIGKILL, out of memory) leaves the pool's
+    result lock taken: ``Pool.terminate`` alone then waits for ever.  The pool must still
+    end, its workers killed after ``POOL_END_WAIT`` seconds (the bound here is only there
+    so that a regression fails instead of hanging the suite)."""
+    import multiprocessing
+    from solver.parallel import POOL_END_WAIT, process_pool
+
+    def run():
+        with process_pool(2) as pool:
+            assert pool.map(abs, [-1, 2]) == [1, 2]
+            workers = list(pool._pool)
+            taker = multiprocessing.get_context("fork").Process(target=_take_and_die,
+                                                                args=(pool._outqueue._wlock,))
+            taker.start()
+            taker.join()
+        ended.extend(w.exitcode is not None for w in workers)
+
+    ended: list[bool] = []
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(POOL_END_WAIT + 30)
+    assert not t.is_alive(), "the pool never ended"
+    assert ended == [True, True]
