@@ -15,8 +15,8 @@ from .errors import fail, handle_errors
 from .files import check_output
 from solver.messages import N_, tr
 from solver.atomic import atomic_path
-from .options import (MAX_SAMPLES, Budget, ConfidenceOpt, MarginOpt, SeedOpt, TimeOpt, WorkersOpt,
-                      seed_or_fresh)
+from .options import (MAX_SAMPLES, Budget, ConfidenceOpt, MarginOpt, MaxSamplesOpt, SeedOpt, TimeOpt, WorkersOpt,
+                      samples_or_most, seed_or_fresh)
 from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
@@ -209,7 +209,7 @@ def advise(
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after leads "
                                                   "(without it: N, and the output says so).")] = None,
     samples: Annotated[Optional[int], typer.Option(
-        "--samples", min=1, max=MAX_SAMPLES,
+        "--samples", min=1, max=MAX_SAMPLES, callback=samples_or_most,
         help="Deals to sample and solve, exactly (the most with --time, --confidence or --margin); "
              "default: at most 1000 (300 with --lookahead), stopping as soon as the answer is known "
              "at 95% confidence.")] = None,
@@ -236,6 +236,7 @@ def advise(
     time: TimeOpt = None,
     confidence: ConfidenceOpt = None,
     margin: MarginOpt = None,
+    max_samples: MaxSamplesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (strains, bids, "
                                           "recommendation).")] = False,
     lookahead: Annotated[bool, typer.Option("--lookahead", help="Judge each call by continuing the "
@@ -258,7 +259,8 @@ def advise(
         model = PlayModel(play)
     except ValueError:
         raise fail(tr("--play {play!r}: expected dd or realistic", play=play)) from None
-    budget = Budget.read(time, confidence, margin)
+    budget = Budget.read(time, confidence, margin, max_samples)
+    samples = budget.samples(samples)
     if dealer is None:
         dealer = "N"
         if not as_json:

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import (Budget, ConfidenceOpt, DealArg, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt,
+from .options import (Budget, ConfidenceOpt, MaxSamplesOpt, DealArg, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt,
                       WorkersOpt)
 from .output import people_text, pm, print_json, print_table, say
 from .parse import parse_deal
@@ -44,6 +44,7 @@ def bidreview(
     time: TimeOpt = None,
     confidence: ConfidenceOpt = None,
     margin: MarginOpt = None,
+    max_samples: MaxSamplesOpt = None,
     as_json: JsonOpt = False,
     lookahead: Annotated[bool, typer.Option("--lookahead", help="Judge each call by continuing the "
                                             "auction on every deal instead of as if it ended after "
@@ -58,7 +59,8 @@ def bidreview(
     --samples 20
     """
     chosen = DEFAULT if system is None else load_system(system)
-    budget = Budget.read(time, confidence, margin)
+    budget = Budget.read(time, confidence, margin, max_samples)
+    samples = budget.samples(samples)
     if is_record_file(deal):
         if auction is not None:
             raise fail(tr("--auction comes from the record file's [Auction]"))

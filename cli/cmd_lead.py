@@ -9,7 +9,7 @@ from rich.table import Table
 
 from .app import app
 from .errors import handle_errors
-from .options import Budget, ConfidenceOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt, seed_or_fresh
+from .options import Budget, ConfidenceOpt, MaxSamplesOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt, seed_or_fresh
 from .output import console, people_text, pm, print_json, print_table, say
 from .parse import takes_constraints
 from .progress import progress_bar
@@ -41,19 +41,21 @@ def lead(
     confidence: ConfidenceOpt = None,
     margin: Annotated[Optional[float], typer.Option("--margin", help="Leads closer than this (score "
                                                     "points; % with --set-only) count as equal (5).")] = None,
+    max_samples: MaxSamplesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Which card to lead: each lead's double-dummy result averaged over sampled deals.
 
     Example: coinche lead "KT7.Q8.A9.K" --seat E --contract 100H --declarer S --samples 50
     """
+    budget = Budget.read(time, confidence, margin, max_samples)
+    samples = budget.samples(samples)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = lead_advice(hand, seat=seat, contract=contract, declarer=declarer, samples=samples,
                           seed=seed, rules=rules, constraints=constraints,
                           measure=Measure.SET if set_only else Measure.POINTS, workers=workers,
-                          progress=bar.callback,
-                          **Budget.read(time, confidence, margin).kwargs())
+                          progress=bar.callback, **budget.kwargs())
     if as_json:
         print_json(adv.to_dict())
         return

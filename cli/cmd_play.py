@@ -10,8 +10,8 @@ from rich.text import Text
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import (Budget, ConfidenceOpt, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt, WorkersOpt,
-                      seed_or_fresh)
+from .options import (Budget, ConfidenceOpt, JsonOpt, MarginOpt, MaxSamplesOpt, SamplesOpt, SeedOpt, TimeOpt,
+                      WorkersOpt, seed_or_fresh)
 from .output import people_text, pm, print_json, print_table, say
 from .progress import progress_bar
 from .rules import takes_rules
@@ -74,6 +74,7 @@ def play(
     time: TimeOpt = None,
     confidence: ConfidenceOpt = None,
     margin: MarginOpt = None,
+    max_samples: MaxSamplesOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Which card: every legal card solved on deals consistent with what you can know.
@@ -84,12 +85,13 @@ def play(
     first = _leader(leader, dealer)
     if auction is not None and dealer is None:
         raise fail(tr("--auction needs --dealer (the auction starts with the seat after the dealer)"))
+    budget = Budget.read(time, confidence, margin, max_samples)
+    samples = budget.samples(samples)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
                           seed=seed, rules=rules, deal=deal, auction=auction, dealer=dealer, belote=belote,
-                          shown=_shown(shown), workers=workers, progress=bar.callback,
-                          **Budget.read(time, confidence, margin).kwargs())
+                          shown=_shown(shown), workers=workers, progress=bar.callback, **budget.kwargs())
     if as_json:
         print_json(adv.to_dict())
         return

@@ -192,6 +192,12 @@ def is_write_failure(error: OSError) -> bool:
     return error.filename is None and error.errno in WRITE_ERRNOS
 
 
+def usage_error(message: str, ctx: "Context | None" = None) -> Exception:
+    """A usage error for options refused while the command line is read (one line on
+    stderr and exit code 2, as click's own)."""
+    return _click_exc.UsageError(message, ctx)
+
+
 def refuse_repeats(command: Command, ctx: Context, args: "list[str]") -> None:
     """A usage error when an option that takes one value is given more than once
     (``--played A --played B``, ``--json --json``, ``--undertrump --no-undertrump``):

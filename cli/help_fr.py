@@ -93,6 +93,9 @@ HELP_FR: dict[str, str] = {
         "S'arrête dès que la meilleure option est connue avec cette confiance (0.95).",
     'Options closer than this (score points) count as equal (5).':
         'Des options plus proches que cela (en points de marque) comptent comme égales (5).',
+    'Solve at most this many deals, stopping once the answer is known (at --confidence, 0.95 unless given); instead of --samples.':
+        "Résout au plus ce nombre de donnes et s'arrête dès que la réponse est connue (avec --confidence, 0.95 "
+        "sinon) ; à la place de --samples.",
     'Print JSON (strains, bids, recommendation).':
         'Écrit du JSON (atouts, enchères, recommandation).',
     'Judge each call by continuing the auction on every deal (partner, opponents and you bidding by the point count and the system) instead of as if the auction ended after it.':

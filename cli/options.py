@@ -15,11 +15,11 @@ import functools
 import inspect
 import random
 import re
-from typing import Annotated, Any, Callable, Mapping, Optional, TypedDict
+from typing import Annotated, Any, Callable, Mapping, Optional, TypedDict, TypeVar
 
 import typer
 
-from .errors import fail
+from .errors import fail, usage_error
 from solver.errors import ConstraintError, quote
 from solver.messages import tr
 
@@ -55,8 +55,24 @@ DeclarationsOpt = Annotated[Optional[bool], typer.Option("--declarations", help=
 BeloteInTaOpt = Annotated[Optional[bool], typer.Option("--belote-in-ta", help="Belote counts in tout "
                                                        "atout.")]
 
+
+def samples_or_most(ctx: Any, param: Any, value: Any) -> Any:
+    """``--samples`` and ``--max-samples`` exclude each other (a click callback on both):
+    whichever is read second refuses the pair; a default is not a choice."""
+    other = "max_samples" if param.name == "samples" else "samples"
+
+    def given(name: str) -> bool:
+        source = ctx.get_parameter_source(name)
+        return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
+
+    if given(other) and given(param.name):
+        raise usage_error(tr("give --samples or --max-samples, not both (with --time, --confidence or "
+                             "--margin, --samples is the most deals)"), ctx)
+    return value
+
+
 # Sampling (advise, lead): how many deals, from which seed, knowing what of the unseen hands.
-SamplesOpt = Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES,
+SamplesOpt = Annotated[int, typer.Option("--samples", min=1, max=MAX_SAMPLES, callback=samples_or_most,
                                          help="Deals to sample and solve.")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Random seed, 0 or more (the same "
                                                 "seed gives the same result); default: a fresh one, "
@@ -80,6 +96,15 @@ ConfidenceOpt = Annotated[Optional[float], typer.Option("--confidence", help="St
                                                         "is known at this confidence (0.95).")]
 MarginOpt = Annotated[Optional[float], typer.Option("--margin", help="Options closer than this (score "
                                                     "points) count as equal (5).")]
+MaxSamplesOpt = Annotated[Optional[int], typer.Option("--max-samples", min=1, max=MAX_SAMPLES,
+                                                      callback=samples_or_most,
+                                                      help="Solve at most this many deals, stopping once the "
+                                                      "answer is known (at --confidence, 0.95 unless given); "
+                                                      "instead of --samples.")]
+
+
+#: A command's ``--samples``: a number, or none for the command's own default.
+_Count = TypeVar("_Count", int, Optional[int])
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,10 +115,22 @@ class Budget:
     confidence: Optional[float] = None
     margin: Optional[float] = None
     time: Optional[float] = None
+    #: ``--max-samples``: the most deals, the answer stopping when known (``None``: not given).
+    most: Optional[int] = None
 
     @classmethod
-    def read(cls, time: "str | None", confidence: "float | None", margin: "float | None") -> "Budget":
-        return cls(confidence, margin, seconds(time))
+    def read(cls, time: "str | None", confidence: "float | None", margin: "float | None",
+             max_samples: "int | None" = None) -> "Budget":
+        """The options as given; ``--max-samples`` alone stops at the default confidence
+        (:data:`solver.montecarlo.CONFIDENCE`)."""
+        if max_samples is not None and confidence is None and margin is None and time is None:
+            from solver.montecarlo import CONFIDENCE
+            confidence = CONFIDENCE
+        return cls(confidence, margin, seconds(time), max_samples)
+
+    def samples(self, given: _Count) -> _Count:
+        """The deals to ask for: ``--max-samples`` when given, else the command's ``--samples``."""
+        return given if self.most is None else self.most
 
     def kwargs(self) -> "BudgetArgs":
         return {"confidence": self.confidence, "margin": self.margin, "time": self.time}

@@ -1119,6 +1119,7 @@ FRENCH: dict[str, str] = {
     "--{name} {value} is French notation ({french} in English): input is read in English unless French is asked for: add --lang fr (or set {var}=fr)": "--{name} {value} est en notation française ({french} en anglais) : l'entrée est lue en anglais sauf si le français est demandé : ajoutez --lang fr (ou {var}=fr)",
     "--time {text!r}: expected seconds, such as 1.5, 1s or 500ms": "--time {text!r} : il faut des secondes, comme 1.5, 1s ou 500ms",
     "--time {text!r}: expected a time above 0": "--time {text!r} : il faut une durée au-dessus de 0",
+    "give --samples or --max-samples, not both (with --time, --confidence or --margin, --samples is the most deals)": "donnez --samples ou --max-samples, pas les deux (avec --time, --confidence ou --margin, --samples est le nombre maximal de donnes)",
     "--scheduler and --cluster exclude each other": "--scheduler et --cluster s'excluent",
     "--scheduler {value}: expected an address like tcp://HOST:8786": "--scheduler {value} : il faut une adresse comme tcp://HOTE:8786",
     "--cluster {value}: expected local:N, N workers from 1 to {top}": "--cluster {value} : il faut local:N, N travailleurs de 1 à {top}",

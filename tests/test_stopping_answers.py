@@ -116,3 +116,29 @@ def test_a_pimc_player_stops_sampling_worlds_once_its_card_is_known():
             "--margin", "20", "--workers", "1", "--json")
     assert r.exit_code == 0, r.output
     assert [d["worlds"] for d in json.loads(r.stdout)["decisions"]] == [d.worlds for d in early.decisions]
+
+
+@pytest.mark.parametrize("args", [
+    ("advise", HAND, "--dealer", "E", "--no-dd-check"),
+    ("lead", "KT7.Q8.A9.K", "--seat", "E", "--contract", "100H", "--declarer", "S"),
+    ("play", "7.AJ9.KT.J8", "--seat", "S", "--contract", "100H", "--declarer", "N", "--leader", "W",
+     "--played", "HK H8 D7"),
+    ("bidreview", "example", "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass"),
+])
+def test_max_samples_is_the_most_deals_at_the_default_confidence(args):
+    # --max-samples N is --samples N --confidence 0.95: the same answer, stopped early or at N
+    common = ("--seed", "3", "--workers", "1", "--json")
+    most = run(*args, "--max-samples", "70", *common)
+    spelled = run(*args, "--samples", "70", "--confidence", "0.95", *common)
+    assert most.exit_code == 0 and spelled.exit_code == 0, most.output + spelled.output
+    assert json.loads(most.stdout) == json.loads(spelled.stdout)
+    data = json.loads(most.stdout)
+    stops = [c["stopped"] for c in data["calls"]] if args[0] == "bidreview" else [data["stopped"]]
+    assert all(s in {r.value for r in StopReason} - {"continue"} for s in stops), stops
+
+
+def test_samples_and_max_samples_are_refused_together_in_one_line():
+    for order in (("--samples", "50", "--max-samples", "70"), ("--max-samples", "70", "--samples", "50")):
+        one_line_error(run("lead", "KT7.Q8.A9.K", "--seat", "E", "--contract", "100H", "--declarer", "S",
+                           *order), "--samples", "--max-samples")
+    one_line_error(run("advise", HAND, "--dealer", "E", "--samples", "50", "--max-samples", "70"), "--max-samples")
