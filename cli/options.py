@@ -22,6 +22,7 @@ import typer
 from .errors import fail, usage_error
 from solver.errors import ConstraintError, quote
 from solver.messages import tr
+from solver.montecarlo import CONFIDENCE
 
 #: The most parallel workers a command accepts: more only costs memory (each keeps a
 #: 1 MiB transposition table) and, for processes, a fork each.
@@ -124,7 +125,6 @@ class Budget:
         """The options as given; ``--max-samples`` alone stops at the default confidence
         (:data:`solver.montecarlo.CONFIDENCE`)."""
         if max_samples is not None and confidence is None and margin is None and time is None:
-            from solver.montecarlo import CONFIDENCE
             confidence = CONFIDENCE
         return cls(confidence, margin, seconds(time), max_samples)
 
