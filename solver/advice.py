@@ -469,6 +469,27 @@ class BiddingStudy(Study[Advice]):
             self._wanted[retired] = tuple(sorted(wanted))
         return tuple(task[:4]) + (self._wanted[retired],)
 
+    def whole(self, task: Any) -> Any:
+        return tuple(task[:4])
+
+    def cut(self, task: Any, kept: Any) -> Any:
+        wanted = task[4] if len(task) > 4 else range(len(STRAINS))
+        points, capot, lost = kept
+        if any(points[j] == UNSOLVED for j in wanted):
+            return None
+        keep = [j in wanted for j in range(len(STRAINS))]
+        return ([p if k else UNSOLVED for p, k in zip(points, keep)], [c and k for c, k in zip(capot, keep)],
+                [x and k for x, k in zip(lost, keep)])
+
+    def rest(self, task: Any, kept: Any) -> Any:
+        wanted = task[4] if len(task) > 4 else range(len(STRAINS))
+        return tuple(task[:4]) + (tuple(j for j in wanted if kept[0][j] == UNSOLVED),)
+
+    def merge(self, kept: Any, new: Any) -> Any:
+        solved = [p != UNSOLVED for p in new[0]]
+        return tuple([n if s else k for k, n, s in zip(old_part, new_part, solved)]
+                     for old_part, new_part in zip(kept, new))
+
     @staticmethod
     def _arrays(deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         shape = (len(deals), 6)

@@ -28,8 +28,8 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, Study, estimate, json_number,
-                         judge, sample_answer, stamped, stopping_dict)
+from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, Lineage, Study, estimate,
+                         json_number, judge, Reuse, reusing, sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
@@ -150,6 +150,9 @@ class AuctionAdvice(Answer):
     #: what a judging other than "ends now" adds (the look-ahead's continuations,
     #: :class:`solver.lookahead.LookaheadNote`); None when each call ends the auction
     lookahead: "CallNote | None" = None
+    #: how many of the deals came from an earlier question on the same hand, inside a
+    #: :func:`~solver.montecarlo.reusing` block (:func:`~solver.montecarlo.deal_carrying`)
+    carried: int = 0
 
     @property
     def best(self) -> CallJudged:
@@ -161,7 +164,7 @@ class AuctionAdvice(Answer):
     def to_dict(self, with_deals: bool = False) -> dict[str, Any]:
         d = {"hand": self.hand.to_pbn(), "seat": self.seat.name, "dealer": self.dealer.name,
              "auction": self.auction.to_dict()["calls"], "system": self.system.name,
-             "samples": self.samples, "seed": self.seed, "acceptance": self.acceptance,
+             "samples": self.samples, "seed": self.seed, "acceptance": self.acceptance, "carried": self.carried,
              "shown": [{"seat": c.seat.name, "call": c.text, "shows": m.describe(), "nothing": m.nothing}
                        for c, m in self.shown],
              "calls": [c.to_dict() for c in self.calls], "best": self.best.call.text,
@@ -259,6 +262,22 @@ class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
             self._wanted[retired] = tuple(sorted({j for k, j in enumerate(self.reads)
                                                   if j is not None and k not in retired}))
         return tuple(task[:3]) + (self._wanted[retired],)
+
+    def whole(self, task: Any) -> Any:
+        return tuple(task[:3])
+
+    def cut(self, task: Any, kept: Any) -> Any:
+        wanted = task[3] if len(task) > 3 else range(len(STRAINS))
+        if any(kept[j][0] == UNSOLVED for j in wanted):
+            return None
+        return [r if j in wanted else (UNSOLVED, None) for j, r in enumerate(kept)]
+
+    def rest(self, task: Any, kept: Any) -> Any:
+        wanted = task[3] if len(task) > 3 else range(len(STRAINS))
+        return tuple(task[:3]) + (tuple(j for j in wanted if kept[j][0] == UNSOLVED),)
+
+    def merge(self, kept: Any, new: Any) -> Any:
+        return [n if n[0] != UNSOLVED else k for k, n in zip(kept, new)]
 
     def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
@@ -432,10 +451,13 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     reads = None if judge is not None or not race else \
         [None if k is None else int(k.strain) for k in _legal_contracts(a)[1]]
     study = AuctionStudy(rules=rules, dealer=dealer, reads=reads)
+    # the deals of an earlier question on this hand may start this one's (reuse only)
+    lineage = None if constraints is not None else Lineage((h.mask, seat, dealer, rules, system), tuple(a.calls))
     (deals, results), verdict = sample_answer(study, h, seat, samples, call_values, seed, c, confidence=confidence,
                                               margin=margin, time=time, workers=workers, executor=executor,
                                               progress=progress, max_attempts=max_attempts,
-                                              options=lambda d, r: [x.option for x in judged(d, r)[0]])
+                                              options=lambda d, r: [x.option for x in judged(d, r)[0]],
+                                              lineage=lineage)
     stats, values, note = judged(deals, results)
     stats = stamped(stats, verdict)
     team = seat.team
@@ -444,7 +466,8 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
     if (points == UNSOLVED).any():
         points = np.ma.MaskedArray(points, mask=points == UNSOLVED)
     adv = AuctionAdvice(h, seat, dealer, a, system, rules, seed, deals, points, values, stats,
-                        shown(a, system), counter.rate, stopping=verdict, lookahead=note)
+                        shown(a, system), counter.rate, stopping=verdict, lookahead=note,
+                        carried=min(study.carried, len(deals)))
     adv.text = _advice_text(adv) if note is None else note.text
     return adv
 
@@ -518,13 +541,29 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
     """Each call of ``auction`` reviewed from its player's seat (see :class:`CallReview`),
     the final contract's result on the real deal, and par for comparison.  ``confidence``,
     ``margin`` and ``time`` (per call) stop each advice's sampling early, and ``judge``
-    scores the calls, as in :func:`auction_advice`."""
+    scores the calls, as in :func:`auction_advice`.  A seat's later calls are judged first
+    on the deals of its earlier ones that fit the longer auction
+    (:func:`~solver.montecarlo.deal_carrying`), in a cache of the review's own: the review
+    is the same whatever was asked before it."""
     d = Deal.parse(deal)
     try:
         dealer = Seat.parse(dealer)
     except SeatError as e:
         raise ConstraintError(str(e)) from None
     a = auction if isinstance(auction, Auction) else Auction.parse(auction, dealer, rules)
+    with reusing(Reuse()):          # a seat's later calls start from the deals of its earlier ones
+        reviews = _reviews(d, dealer, a, system, samples, seed, rules, workers, progress, confidence, margin, time,
+                           judge)
+    contract = a.contract
+    ns_points, ns, ew = _real_result(d, dealer, contract, rules)
+    return AuctionReview(d, dealer, a, tuple(reviews), contract, ns_points, ns, ew, par(d, dealer, rules))
+
+
+def _reviews(d: Deal, dealer: Seat, a: Auction, system: BiddingSystem, samples: int, seed: "int | None",
+             rules: Rules, workers: "int | None", progress: "Callable[[int, int], None] | None",
+             confidence: "float | None", margin: "float | None", time: "float | None",
+             judge: "CallJudging | None") -> list[CallReview]:
+    """Each call of ``a`` reviewed (:func:`review_auction`)."""
     reviews = []
     for i, call in enumerate(a.calls):
         before = a.before(i)
@@ -549,6 +588,4 @@ def review_auction(deal: "Deal | str", dealer: "Seat | str", auction: "Auction |
         reviews.append(CallReview(call, adv, j == best, cost.value, cost.se, fitted))
         if progress is not None:
             progress(i + 1, len(a.calls))
-    contract = a.contract
-    ns_points, ns, ew = _real_result(d, dealer, contract, rules)
-    return AuctionReview(d, dealer, a, tuple(reviews), contract, ns_points, ns, ew, par(d, dealer, rules))
+    return reviews

@@ -41,6 +41,7 @@ import contextlib
 import contextvars
 import dataclasses
 import math
+import random as _random
 import threading
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Iterator, NamedTuple, Sequence, TypeVar
 
@@ -73,6 +74,8 @@ __all__ = [
     "sample_answer",
     "Round",
     "Reuse",
+    "Lineage",
+    "deal_carrying",
     "reused",
     "reusing",
     "Watcher",
@@ -369,6 +372,8 @@ class Study(Generic[A]):
 
     #: ``work(solver, task) -> result`` for one deal; a module-level function.
     work: Callable[["Solver", Any], Any]
+    #: how many of the deals of the last run came from an earlier question (:class:`Lineage`)
+    carried: int = 0
 
     def __init__(self, **question: Any) -> None:
         self.question = question
@@ -388,6 +393,27 @@ class Study(Generic[A]):
         values compared; :func:`~solver.sequential.sample_sequentially`'s ``race``), or
         ``None`` when the study cannot leave anything out (the default: no racing)."""
         return None
+
+    def whole(self, task: Any) -> Any:
+        """The task ``task`` narrows (:meth:`narrow`), under which a :class:`Reuse` keeps
+        its result: the task itself by default."""
+        return task
+
+    def cut(self, task: Any, kept: Any) -> Any:
+        """``task``'s result from ``kept``, the result kept for its :meth:`whole` task,
+        or ``None`` when ``kept`` lacks part of what ``task`` asks (a narrowed result
+        for a task that reads more): ``kept`` itself by default."""
+        return kept
+
+    def rest(self, task: Any, kept: Any) -> Any:
+        """What is left to solve of ``task`` given ``kept``, a result :meth:`cut` found
+        short for it: ``task`` itself by default."""
+        return task
+
+    def merge(self, kept: Any, new: Any) -> Any:
+        """What to keep for a whole task given the result kept for it and a new result
+        of one of its narrowings (:meth:`rest`): the new one by default."""
+        return new
 
 
 class Acceptance:
@@ -420,13 +446,14 @@ def simulate(study: Study[A], hand: CardSet, seat: Seat, samples: int,
              seed: "int | None" = None, constraints: "Constraints | None" = None, *,
              workers: "int | None" = None, executor: "Backend | str" = Backend.THREAD,
              progress: "Callable[[int, int], None] | None" = None,
-             max_attempts: "int | None" = None) -> A:
+             max_attempts: "int | None" = None, lineage: "Lineage | None" = None) -> A:
     """Deal ``samples`` deals with ``hand`` at ``seat`` honouring ``constraints``
     (seeded by ``seed``), run ``study`` on them and return its answer.
 
     ``workers``, ``executor`` and ``progress`` go to the parallel map (the same
     results, in the order of the deals, whatever their number); ``max_attempts`` to
-    :func:`~solver.sampling.sample_deals`.
+    :func:`~solver.sampling.sample_deals`; ``lineage`` lets the deals come from an
+    earlier question inside a :func:`reusing` block (:func:`deal_carrying`).
 
     >>> def hearts(solver, deal):         # N-S's exact points in hearts, S leading
     ...     return solver.solve(deal, "H", "S").ns_points
@@ -436,44 +463,58 @@ def simulate(study: Study[A], hand: CardSet, seat: Seat, samples: int,
     [59, 101, 112]
     """
     check_samples(samples)
-    deals = sample_deals(hand, seat, samples, seed, constraints, max_attempts=max_attempts)
+    deals, study.carried = deal_carrying(hand, seat, samples, seed, constraints, lineage, max_attempts)
     tasks = study.initial(deals)
-    results = _solve(study.work, tasks, workers, executor, progress, 0, samples)
+    results = _solve(study, tasks, workers, executor, progress, 0, samples)
     return study.final(deals, results)
 
 
-def _solve(work: Callable[["Solver", Any], Any], tasks: list[Any], workers: "int | None",
-           executor: "Backend | str", progress: "Callable[[int, int], None] | None", before: int,
-           total: int) -> list[Any]:
-    """``work`` on each task (:func:`~solver.parallel.map_tasks`), in order, the tasks
-    the :func:`reusing` cache of this thread has solved already taken from it; progress
-    counts from ``before`` deals done of ``total``."""
+def _solve(study: "Study[Any]", tasks: list[Any], workers: "int | None", executor: "Backend | str",
+           progress: "Callable[[int, int], None] | None", before: int, total: int) -> list[Any]:
+    """``study.work`` on each task (:func:`~solver.parallel.map_tasks`), in order, the
+    tasks the :func:`reusing` cache of this thread has solved already taken from it;
+    progress counts from ``before`` deals done of ``total``."""
     def solve(missing: list[Any]) -> list[Any]:
         hits = len(tasks) - len(missing)          # taken from the cache
         report = None if progress is None else \
             _reporter(lambda d, _: progress(before + hits + d, total), len(missing))
-        return map_tasks(work, missing, workers=workers, backend=executor, progress=report)
+        return map_tasks(study.work, missing, workers=workers, backend=executor, progress=report)
 
-    return reused(work, tasks, solve)
+    return reused(study.work, tasks, solve, study)
 
 
 def reused(work: Callable[["Solver", Any], Any], tasks: Sequence[Any],
-           solve: Callable[[list[Any]], list[Any]]) -> list[Any]:
+           solve: Callable[[list[Any]], list[Any]], study: "Study[Any] | None" = None) -> list[Any]:
     """``work``'s result for each task, in order: those the :func:`reusing` cache of this
     thread holds taken from it, the others from ``solve(missing tasks)`` (results in
-    their order) and kept (outside a :func:`reusing` block: ``solve(tasks)``)."""
+    their order) and kept (outside a :func:`reusing` block: ``solve(tasks)``).  With a
+    ``study``, results are kept under the study's :meth:`~Study.whole` task, so that a
+    narrowed task takes what a wider one solved (:meth:`~Study.cut`)."""
     reuse = _REUSE.get()
     if reuse is None:
         return solve(list(tasks))
-    keys = [reuse.key(work, t) for t in tasks]
-    results = [reuse.get(k) for k in keys]
+    keys = [reuse.key(work, t if study is None else study.whole(t)) for t in tasks]
+    kept = [reuse.get(k) for k in keys]
+    results = [r if r is _MISSING or study is None else _or_missing(study.cut(t, r))
+               for t, r in zip(tasks, kept)]
     missing = [i for i, r in enumerate(results) if r is _MISSING]
-    solved = solve([tasks[i] for i in missing]) if missing else []
-    for i, r in zip(missing, solved):
-        results[i] = r
+    partial = [study is not None and kept[i] is not _MISSING for i in missing]
+    asked = [study.rest(tasks[i], kept[i]) if study is not None and p else tasks[i]
+             for i, p in zip(missing, partial)]
+    solved = solve(asked) if missing else []
+    for i, p, r in zip(missing, partial, solved):
+        if study is not None and p:             # what was kept, and the rest solved now
+            r = study.merge(kept[i], r)
+            results[i] = study.cut(tasks[i], r)
+        else:
+            results[i] = r
         reuse.put(keys[i], r)
     reuse.count(len(tasks) - len(missing), len(missing))
     return results
+
+
+def _or_missing(result: Any) -> Any:
+    return _MISSING if result is None else result
 
 
 _MISSING = object()
@@ -489,9 +530,14 @@ class Reuse:
     deal: no bias.  What repeats is the sampling: the same seed deals the same deals in
     the same order (a larger budget deals more after the same first ones), and the
     next question on the same hand, seat and rules asks again what was solved before.
-    ``hits`` and ``solved`` count the tasks taken from the cache and those solved."""
+    ``hits`` and ``solved`` count the tasks taken from the cache and those solved.
 
-    def __init__(self, limit: int = 100_000) -> None:
+    It also keeps the deals of the newest ``questions`` questions that say their
+    :class:`Lineage`, for a later question of the same family to start from
+    (:func:`deal_carrying`; ``carried`` counts the deals it took).  Those answers are on
+    other deals than the question asked on its own: as fair, not the same."""
+
+    def __init__(self, limit: int = 100_000, questions: int = 64) -> None:
         if limit < 1:
             raise ValueError(tr("limit {limit!r}: expected 1 or more", limit=limit))
         self.limit = limit
@@ -499,6 +545,27 @@ class Reuse:
         self._lock = threading.Lock()
         self.hits = 0
         self.solved = 0
+        self.questions = max(1, questions)
+        self._dealt: "collections.OrderedDict[tuple[Lineage, int | None], _Dealt]" = collections.OrderedDict()
+        self.carried = 0
+
+    def dealt(self, lineage: "Lineage", seed: "int | None") -> "tuple[_Dealt | None, _Dealt | None]":
+        """The deals kept for the very question (``lineage`` and ``seed``, a seed given)
+        and those of the nearest earlier one (the longest path that is a proper prefix
+        of ``lineage``'s, in its family; the newest of equals), each ``None`` if none."""
+        with self._lock:
+            same = self._dealt.get((lineage, seed)) if seed is not None else None
+            earlier = [d for (l, _), d in self._dealt.items() if l.family == lineage.family
+                       and len(l.path) < len(lineage.path) and lineage.path[:len(l.path)] == l.path]
+        return same, max(reversed(earlier), key=lambda d: len(d.lineage.path), default=None)
+
+    def keep_dealt(self, dealt: "_Dealt", seed: "int | None", carried: int) -> None:
+        with self._lock:
+            self._dealt[(dealt.lineage, seed)] = dealt
+            self._dealt.move_to_end((dealt.lineage, seed))
+            while len(self._dealt) > self.questions:
+                self._dealt.popitem(last=False)
+            self.carried += carried
 
     @staticmethod
     def key(work: Callable[["Solver", Any], Any], task: Any) -> "Hashable | None":
@@ -544,6 +611,85 @@ class Reuse:
         return len(self._kept)
 
 
+@dataclasses.dataclass(frozen=True)
+class Lineage:
+    """Where a question's deals may come from: questions of one ``family`` (everything
+    the deals' constraints depend on but the calls: the hand, the seat, the dealer, the
+    rules, the system) ordered by their ``path`` (the calls so far).
+
+    The constraints of a longer path are those of each of its prefixes and more (a
+    call's reading depends only on the calls before it; :func:`solver.bidding.auction_constraints`),
+    so every deal fitting a longer path's question fits each earlier one's.  The deals
+    dealt for an earlier question, kept by a :class:`Reuse`, form a sequence of
+    independent deals each equally likely among those fitting that question; the ones
+    that also fit the new question's constraints, in order, are then a sequence of
+    independent deals equally likely among those fitting the new one: a fair draw.
+    A question of the family with a longer path starts from them (:func:`deal_carrying`)."""
+
+    family: Hashable
+    path: tuple[Hashable, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Dealt:
+    """The deals of one question, in order; ``plain``: those :func:`~solver.sampling.sample_deals`
+    deals from the question's seed (none carried), which dealing anew gives again."""
+
+    lineage: Lineage
+    deals: "tuple[Deal, ...]"
+    plain: bool
+    #: how many deals at the start came from an earlier question; the deals the
+    #: question's accept test saw and kept while dealing the others
+    carried: int = 0
+    seen: int = 0
+    fit: int = 0
+
+
+def deal_carrying(hand: CardSet, seat: Seat, n: int, seed: "int | None", constraints: "Constraints | None",
+                  lineage: "Lineage | None", max_attempts: "int | None" = None) -> "tuple[list[Deal], int]":
+    """``n`` deals for a question, and how many of them came from an earlier question.
+
+    Outside a :func:`reusing` block, or without a ``lineage``:
+    :func:`~solver.sampling.sample_deals` and none carried.  Inside, the deals of the
+    nearest earlier question of the lineage (:meth:`Reuse.dealt`) that honour
+    ``constraints`` come first, in their order, then fresh deals from a stream of
+    their own (derived from ``seed``, the path and how many came before: independent
+    of the carried ones).  The same question asked again with the same seed takes the
+    deals it had, more dealt after them when it asks for more; a question with none
+    before it deals as :func:`~solver.sampling.sample_deals` does."""
+    reuse = _REUSE.get()
+    if reuse is None or lineage is None:
+        return sample_deals(hand, seat, n, seed, constraints, max_attempts=max_attempts), 0
+    same, earlier = reuse.dealt(lineage, seed)
+    counter = constraints.accept if constraints is not None and isinstance(constraints.accept, Acceptance) else None
+    if same is not None and not same.plain:          # asked before: its deals, and what dealing them saw
+        base, carried, seen, fit = list(same.deals), same.carried, same.seen, same.fit
+    elif same is None and earlier is not None:
+        c = constraints if constraints is not None else Constraints()
+        unseen = c if counter is None else dataclasses.replace(c, accept=counter.test)  # not counted as dealt
+        base = [d for d in earlier.deals if unseen.accepts(d)]
+        carried, seen, fit = len(base), 0, 0
+    else:
+        deals = sample_deals(hand, seat, n, seed, constraints, max_attempts=max_attempts)
+        if same is None or len(same.deals) < n:
+            reuse.keep_dealt(_Dealt(lineage, tuple(deals), plain=True), seed, 0)
+        return deals, 0
+    if counter is not None:
+        counter.seen, counter.kept = counter.seen + seen, counter.kept + fit
+    deals = base[:n]
+    if len(deals) < n:
+        before = (counter.seen, counter.kept) if counter is not None else (0, 0)
+        stream = None if seed is None else f"{seed}:{lineage.path!r}:{len(deals)}"
+        deals += sample_deals(hand, seat, n - len(deals), constraints=constraints, max_attempts=max_attempts,
+                              rng=_random.Random(stream))
+        if counter is not None:
+            seen, fit = seen + counter.seen - before[0], fit + counter.kept - before[1]
+    longest = deals if len(deals) > len(base) else base
+    reuse.keep_dealt(_Dealt(lineage, tuple(longest), False, carried, seen, fit), seed,
+                     0 if same is not None else min(n, carried))
+    return deals, min(n, carried)
+
+
 _REUSE: "contextvars.ContextVar[Reuse | None]" = contextvars.ContextVar("coinche_reuse", default=None)
 
 
@@ -575,7 +721,7 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
                           progress: "Callable[[int, int], None] | None" = None,
                           max_attempts: "int | None" = None, settle: bool = True,
                           look: "Callable[[np.ndarray, Verdict], bool] | None" = None,
-                          race: bool = False) -> "tuple[A, Verdict]":
+                          race: bool = False, lineage: "Lineage | None" = None) -> "tuple[A, Verdict]":
     """:func:`simulate` in rounds, stopping as soon as ``rule`` settles the comparison.
 
     The ``max_samples`` deals are dealt from ``seed`` up front and solved in order, a
@@ -601,11 +747,12 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
     look separates below the best and solves the later deals' tasks narrowed by
     ``study.narrow`` (when it can narrow them): the retired options keep the deals
     solved before, and ``values`` must give NaN in their columns on the later deals.
+    ``lineage``: as for :func:`simulate`.
     """
     check_samples(max_samples)
     if time is not None and not time > 0:
         raise ConstraintError(tr("time {time!r}: expected a number of seconds above 0", time=time))
-    deals = sample_deals(hand, seat, max_samples, seed, constraints, max_attempts=max_attempts)
+    deals, study.carried = deal_carrying(hand, seat, max_samples, seed, constraints, lineage, max_attempts)
     tasks = study.initial(deals)
     results: list[Any] = []
     matrix: list[np.ndarray] = []
@@ -616,7 +763,7 @@ def simulate_sequentially(study: Study[A], hand: CardSet, seat: Seat,
             tasks[i] = tasks[i] if narrowed is None else narrowed
 
     def solve(start: int, stop: int) -> np.ndarray:
-        results.extend(_solve(study.work, tasks[start:stop], workers, executor, progress, start, max_samples))
+        results.extend(_solve(study, tasks[start:stop], workers, executor, progress, start, max_samples))
         if progress is not None:
             progress(len(results), max_samples)
         matrix[:] = [np.asarray(values(deals[:len(results)], results), dtype=float)]
@@ -728,7 +875,7 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
                   progress: "Callable[[int, int], None] | None" = None,
                   max_attempts: "int | None" = None,
                   options: "Callable[[list[Deal], list[Any]], Sequence[object]] | None" = None,
-                  race: bool = True) -> "tuple[A, Verdict | None]":
+                  race: bool = True, lineage: "Lineage | None" = None) -> "tuple[A, Verdict | None]":
     """The door every answer comparing options goes through: exactly ``samples`` deals
     (:func:`simulate`) when none of ``confidence``, ``margin`` and ``time`` is given,
     else at most ``samples`` deals solved in rounds until the comparison of the options
@@ -740,12 +887,14 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
     round is shown to the watcher, the options named by ``options(deals, results)``
     (the option of each column of ``values``, in order; asked once).  A sequential
     answer races (``race``, unless told not to): an option separated below the best is
-    retired and the later deals solve only what the others read (``study.narrow``)."""
+    retired and the later deals solve only what the others read (``study.narrow``).
+    ``lineage``: the question's place among others whose deals it may start from
+    (:func:`deal_carrying`; ``study.carried`` then says how many it took)."""
     watcher = _WATCHER.get()
     fixed = confidence is None and margin is None and time is None
     if fixed and watcher is None:
         return simulate(study, hand, seat, samples, seed, constraints, workers=workers, executor=executor,
-                        progress=progress, max_attempts=max_attempts), None
+                        progress=progress, max_attempts=max_attempts, lineage=lineage), None
     rule = stopping_rule(confidence, margin)
     seen_deals: list[list[Deal]] = [[]]
     seen_results: list[list[Any]] = [[]]
@@ -763,7 +912,8 @@ def sample_answer(study: Study[A], hand: CardSet, seat: Seat, samples: int,
     answer, verdict = simulate_sequentially(study, hand, seat, samples, values, seed, constraints, rule=rule,
                                             time=time, workers=workers, executor=executor, progress=progress,
                                             max_attempts=max_attempts, settle=not fixed, look=look,
-                                            first=WATCHED_FIRST if fixed else None, race=race and not fixed)
+                                            first=WATCHED_FIRST if fixed else None, race=race and not fixed,
+                                            lineage=lineage)
     if fixed and verdict.reason is StopReason.MAX_SAMPLES:
         return answer, None            # every deal solved: the fixed run's answer
     if options is not None and verdict.reason is StopReason.INDIFFERENT:     # the close ones are named

@@ -16,6 +16,7 @@ import pytest
 
 import solver
 from solver.messages import writing_in
+from solver.montecarlo import Reuse, reusing
 from solver import practice
 from web_helpers import (CHROMIUM, DRIVER, NO_BROWSER, axe_source, chromium, live_server, open_board, settle,
                          shot, url_state)
@@ -263,6 +264,27 @@ def test_units_and_one_answer_in_an_auction(server, browser):
     assert not re.search(r"\b\d{2,3}(SA|TA)\b", text)
     open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=table&lang=en")
     assert not re.search(r"\b(\d{2,3}|capot) ?(SA|TA)\b", browser.find_element(By.ID, "pane-table").text)
+
+
+def test_a_longer_auction_starts_from_the_deals_of_the_shorter(server, browser):
+    """Advice on the same hand after a longer auction starts from the earlier question's
+    deals that fit it (solver.montecarlo.deal_carrying): the page says how many, the
+    number the package gives for the same two questions asked in one cache."""
+    hand, short, long = "Q.A.AQ7.KQJ", "80H pass", "80H pass 100S pass 110H pass"
+    open_board(browser, server + f"/#panel=advice&dl=W&as=S&ah={hand}&aa=80H%20pass&an=60&ax=3&lang=en")
+    click(browser, "#adv-go", 60)
+    type_into(browser, "adv-auction", long)
+    click(browser, "#adv-go", 60)
+    with reusing(Reuse()):
+        solver.auction_advice(hand, "S", "W", short, samples=60, seed=3)
+        want = solver.auction_advice(hand, "S", "W", long, samples=60, seed=3)
+    assert want.carried > 0
+    shown = browser.find_element(By.XPATH, "//p[contains(., 'carried from the question before')]")
+    js(browser, "arguments[0].scrollIntoView({block: 'center'});", shown)
+    note = shown.text
+    assert f"{want.carried} deals carried from the question before" in note
+    assert f"{round(1000 * want.acceptance) / 10:g}% of the dealt deals fit the auction" in note
+    shot(browser, "26-carried-deals")
 
 
 def test_french_bid_letters(server, browser):

@@ -57,6 +57,7 @@ const TEXT = {
     build_to: "Donner à", build_done: "Utiliser cette donne", cards_left: "cartes restantes",
     from_deal: "Main de la donne", make: "réussit", ev: "score moyen",
     in_auction: "L'annonce suivante, sur les donnes conformes aux enchères", fit: "des donnes tirées s'accordent avec les enchères",
+    carried: "{n} donnes reprises de la question précédente",
     call: "Annonce", rules: "Règles", rules_help: "Variantes NOM=VALEUR séparées par des virgules, comme coinche --rule (vide : les règles par défaut)",
     from_seat: "Depuis la place du joueur", from_seat_help: "Ce que le joueur à jouer peut savoir : sa main, les cartes jouées et ce qu'elles prouvent ; les mains cachées sont tirées au hasard.",
     contract: "Contrat", declarer: "Déclarant", seat_advice: "Quelle carte, depuis sa place", seat_review: "Revue depuis chaque place",
@@ -96,6 +97,7 @@ const TEXT = {
     build_to: "Give to", build_done: "Use this deal", cards_left: "cards left",
     from_deal: "Hand from the deal", make: "makes", ev: "mean score",
     in_auction: "The next call, on deals that fit the auction", fit: "of the dealt deals fit the auction",
+    carried: "{n} deals carried from the question before",
     call: "Call", rules: "Rules", rules_help: "Variants NAME=VALUE separated by commas, as coinche --rule takes them (empty: the default rules)",
     from_seat: "From the player's seat", from_seat_help: "What the player to move can know: its hand, the cards played and what they prove; the hidden hands are dealt at random.",
     contract: "Contract", declarer: "Declarer", seat_advice: "Which card, from this seat", seat_review: "Review from each seat",
@@ -1108,11 +1110,20 @@ function renderAdviceResult(pane, adv, pick) {
   pane.append(el("h3", {}, inside ? t("grid_in_auction") : t("grid")), scroller(bidGrid(adv, pick)));
 }
 
+// How the deals were found: the share of those dealt that fit the auction, and how many came
+// from the question before on this hand (all of them: none dealt, no share to give).
+function fitNote(a) {
+  const parts = [];
+  if (a.acceptance != null) parts.push(`${Math.round(1000 * a.acceptance) / 10}% ${t("fit")}`);
+  if (a.carried) parts.push(t("carried", { n: a.carried }));
+  return parts.join(", ");
+}
+
 // The next call judged on deals that fit what the calls so far showed (solver.auction_advice).
 function renderInAuction(pane, a) {
   pane.append(el("h3", {}, t("in_auction")),
     richEl("p", { class: "muted" }, polish(a.shown.filter((x) => !x.nothing).map((x) => `${t(x.seat)} ${callText(x.call)}${C()}${x.shows}`).join(" ; ") +
-      ` (${Math.round(1000 * (a.acceptance || 0)) / 10}% ${t("fit")})`)));
+      (fitNote(a) ? ` (${fitNote(a)})` : ""))));
   const head = ["call", "contract", "succeed", "ev", "vs_best"].map((k) => el("th", {}, t(k)));
   const rows = [...a.calls].sort((x, y) => y.ev - x.ev).slice(0, 10).map((c) => el("tr", { "data-call": c.call },
     el("td", {}, rich(callText(c.call))), el("td", {}, rich(c.contract ? callText(c.contract) : t("pass"))),
