@@ -17,8 +17,9 @@ import time
 import numpy as np
 import pytest
 
-from solver import Seat, Team
-from solver.advice import _solve_deal, advise
+from solver import Seat
+from solver.advice import advise
+from solver.six_strains import solve_six_strains
 from solver.parallel import default_workers, map_tasks
 from solver.rules import Rules
 from solver.sampling import sample_deals
@@ -31,7 +32,7 @@ SEED = 2024
 
 def _timed(solver, task):
     t = time.perf_counter()
-    _solve_deal(solver, task)
+    solve_six_strains(solver, task)
     return time.perf_counter() - t
 
 
@@ -57,7 +58,7 @@ def test_bench_advise_500x6(benchmark, executor):
 
 def test_bench_one_deal_six_strains(benchmark):
     deals = sample_deals(HAND, "S", n=min(SAMPLES, 100), seed=SEED)
-    tasks = [(d, Seat.S, Team.NS, Rules()) for d in deals]      # dealer E: S leads
+    tasks = [(d, Seat.S, Rules()) for d in deals]      # dealer E: S leads
     times = benchmark.pedantic(lambda: map_tasks(_timed, tasks, workers=1), rounds=1, iterations=1)
     t = np.array(times) * 1000
     benchmark.extra_info.update({"deals": len(t), "median_ms": float(np.median(t)),

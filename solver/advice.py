@@ -38,14 +38,14 @@ from .contract import may_coinche, parse_level, points_needed
 from .deal import Deal
 from .declarations import BELOTE_POINTS, award_declarations, belote_claim
 from .errors import CoincheError, ConstraintError, SeatError
-from .montecarlo import (CONFIDENCE, UNSOLVED, Answer, Judged, Study, estimate, json_number, judge, sample_answer,
+from .montecarlo import (CONFIDENCE, UNSOLVED, Answer, Judged, estimate, json_number, judge, sample_answer,
                          stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
 from .sampling import Constraints, parse_hand
-from .outcome import Margins
+from .outcome import Margins, deal_total
 from .sequential import Verdict
-from .solve import Solver
+from .six_strains import SixStrainStudy, bidding_lineage
 
 __all__ = [
     "Advice",
@@ -72,26 +72,6 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 # ---------------------------------------------------------------------------
 # One deal, six strains
 # ---------------------------------------------------------------------------
-
-def _solve_deal(solver: Solver, task: tuple[Any, ...]) -> tuple[list[int], list[bool], list[bool]]:
-    """The side's exact card points in each strain, whether it can take every trick,
-    and whether the opponents can; a task narrowed to some strains (a fifth item, their
-    indices) gives :data:`~solver.montecarlo.UNSOLVED` points in the others."""
-    deal, leader, team, rules = task[:4]
-    wanted = task[4] if len(task) > 4 else range(len(STRAINS))
-    points, capot, lost = [], [], []
-    for j, strain in enumerate(STRAINS):
-        if j not in wanted:
-            points.append(UNSOLVED)
-            capot.append(False)
-            lost.append(False)
-            continue
-        r = solver.strain_result(deal, leader, strain, rules)
-        points.append(r.ns_points if team == Team.NS else r.total - r.ns_points)
-        capot.append(r.ns_capot if team == Team.NS else r.ew_capot)
-        lost.append(r.ew_capot if team == Team.NS else r.ns_capot)
-    return points, capot, lost
-
 
 # ---------------------------------------------------------------------------
 # Results
@@ -426,15 +406,13 @@ def _recommend(bids: list[BidJudged], n: int) -> Recommendation:
 # The study and the entry point
 # ---------------------------------------------------------------------------
 
-class BiddingStudy(Study[Advice]):
+class BiddingStudy(SixStrainStudy[Advice]):
     """:func:`advise` as a Monte Carlo study: every deal solved in the six strains, then
     the statistics of each strain and each bid.  Its question is the fields of the
     :class:`Advice` that say what was asked (hand, seat, dealer, rules, seed, constraints)."""
 
     seat: Seat
     dealer: Seat
-    rules: Rules
-    work = staticmethod(_solve_deal)
 
     def __init__(self, **question: Any) -> None:
         super().__init__(**question)
@@ -446,7 +424,7 @@ class BiddingStudy(Study[Advice]):
         self._valued = _Rows(self._values_of)
 
     def initial(self, deals: list[Deal]) -> list[Any]:
-        return [(d, self.dealer.next, self.seat.team, self.rules) for d in deals]
+        return [(d, self.dealer.next, self.rules) for d in deals]
 
     def grid(self) -> list[Contract]:
         """The bids judged, in the order of :attr:`Advice.bids`: each strain the rules
@@ -467,35 +445,20 @@ class BiddingStudy(Study[Advice]):
             wanted = {j for j in range(len(STRAINS)) if j not in read}
             wanted |= {j for k, j in enumerate(read) if j is not None and k not in retired}
             self._wanted[retired] = tuple(sorted(wanted))
-        return tuple(task[:4]) + (self._wanted[retired],)
+        return self.narrowed(task, self._wanted[retired])
 
-    def whole(self, task: Any) -> Any:
-        return tuple(task[:4])
-
-    def cut(self, task: Any, kept: Any) -> Any:
-        wanted = task[4] if len(task) > 4 else range(len(STRAINS))
-        points, capot, lost = kept
-        if any(points[j] == UNSOLVED for j in wanted):
-            return None
-        keep = [j in wanted for j in range(len(STRAINS))]
-        return ([p if k else UNSOLVED for p, k in zip(points, keep)], [c and k for c, k in zip(capot, keep)],
-                [x and k for x, k in zip(lost, keep)])
-
-    def rest(self, task: Any, kept: Any) -> Any:
-        wanted = task[4] if len(task) > 4 else range(len(STRAINS))
-        return tuple(task[:4]) + (tuple(j for j in wanted if kept[0][j] == UNSOLVED),)
-
-    def merge(self, kept: Any, new: Any) -> Any:
-        solved = [p != UNSOLVED for p in new[0]]
-        return tuple([n if s else k for k, n, s in zip(old_part, new_part, solved)]
-                     for old_part, new_part in zip(kept, new))
-
-    @staticmethod
-    def _arrays(deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _arrays(self, deals: list[Deal], results: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per deal and strain: our side's points, whether it takes every trick, whether
+        the opponents do (masked where the deal's task left the strain out)."""
         shape = (len(deals), 6)
-        points = np.array([r[0] for r in results], dtype=np.int64).reshape(shape)
-        capot = np.array([r[1] for r in results], dtype=bool).reshape(shape)
-        lost = np.array([r[2] for r in results], dtype=bool).reshape(shape)
+        team = self.seat.team
+        ns = np.array([[p for p, _ in r] for r in results], dtype=np.int64).reshape(shape)
+        per_cards = {m: [deal_total(d, s, self.rules) for s in STRAINS]           # full deals: one set of cards
+                     for m, d in {d.cards.mask: d for d in deals}.items()}
+        totals = np.array([per_cards[d.cards.mask] for d in deals], dtype=np.int64).reshape(shape)
+        points = np.where(ns == UNSOLVED, UNSOLVED, ns if team == Team.NS else totals - ns)
+        capot = np.array([[t == team for _, t in r] for r in results], dtype=bool).reshape(shape)
+        lost = np.array([[t == team.other for _, t in r] for r in results], dtype=bool).reshape(shape)
         if (points == UNSOLVED).any():
             gone = points == UNSOLVED
             points, capot, lost = (np.ma.MaskedArray(a, mask=gone) for a in (points, capot, lost))
@@ -694,7 +657,8 @@ def advise(hand: "CardSet | str", seat: "Seat | str" = "S", dealer: "Seat | str"
     adv, verdict = sample_answer(study, h, seat, samples, study.bid_values, seed, constraints,
                                  confidence=confidence, margin=margin, time=time, workers=workers,
                                  executor=executor, progress=progress, max_attempts=max_attempts,
-                                 options=study.calls, race=race)
+                                 options=study.calls, race=race,
+                                 lineage=None if constraints is not None else bidding_lineage(h, seat, dealer, rules))
     if verdict is None:
         return adv
     bids = stamped(adv.bids, verdict)

@@ -28,15 +28,16 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, Lineage, Study, estimate,
+from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, estimate,
                          json_number, judge, Reuse, reusing, sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
 from .outcome import DealFacts, Margins, PlayedContract, deal_facts, deal_total, side_points
 from .par import Par, par
-from .solve import Solver, default_solver
+from .solve import default_solver
 from .sequential import Verdict
+from .six_strains import SixStrainStudy, bidding_lineage
 from .system import DEFAULT, BiddingSystem, Meaning
 
 #: A system in which no call shows anything.
@@ -188,22 +189,6 @@ def call_order(call: Call) -> tuple[int, int, int]:
 # One deal, and the scores of every call
 # ---------------------------------------------------------------------------
 
-def solve_six_strains(solver: Solver, task: tuple[Any, ...]) -> list[tuple[int, Optional[Team]]]:
-    """Per strain: N-S points and the side that takes every trick (or None); a task
-    narrowed to some strains (a fourth item, their indices) gives :data:`~solver.montecarlo.UNSOLVED`
-    points in the others."""
-    deal, leader, rules = task[:3]
-    wanted = task[3] if len(task) > 3 else range(len(STRAINS))
-    out: list[tuple[int, Optional[Team]]] = []
-    for j, strain in enumerate(STRAINS):
-        if j not in wanted:
-            out.append((UNSOLVED, None))
-            continue
-        r = solver.strain_result(deal, leader, strain, rules)
-        out.append((r.ns_points, r.taken_all))
-    return out
-
-
 def _played(contract: Contract, deal: Deal, row: tuple[int, Optional[Team]], leader: Seat, rules: Rules,
             facts: "DealFacts | None" = None) -> PlayedContract:
     """``contract`` played double dummy on ``deal``: ``row`` holds N-S's points and the
@@ -237,16 +222,14 @@ def _legal_contracts(auction: Auction) -> tuple[list[Call], list[Optional[Contra
     return options, [_contract_after(auction, call) for call in options]
 
 
-class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
+class AuctionStudy(SixStrainStudy[tuple[list[Deal], list[Any]]]):
     """The deals fitting an auction, each solved in the six strains (the dealer's next seat
     leading), for judging calls on them.  ``reads``: the strain (index) each call's column
     reads, none for a call that passes the deal out; given, a race may leave out the
     strains of retired calls (:meth:`narrow`), else it cannot."""
 
-    rules: Rules
     dealer: Seat
     reads: "list[int | None] | None"
-    work = staticmethod(solve_six_strains)
 
     def initial(self, deals: list[Deal]) -> list[Any]:
         return [(d, self.dealer.next, self.rules) for d in deals]
@@ -261,23 +244,7 @@ class AuctionStudy(Study[tuple[list[Deal], list[Any]]]):
         if retired not in self._wanted:
             self._wanted[retired] = tuple(sorted({j for k, j in enumerate(self.reads)
                                                   if j is not None and k not in retired}))
-        return tuple(task[:3]) + (self._wanted[retired],)
-
-    def whole(self, task: Any) -> Any:
-        return tuple(task[:3])
-
-    def cut(self, task: Any, kept: Any) -> Any:
-        wanted = task[3] if len(task) > 3 else range(len(STRAINS))
-        if any(kept[j][0] == UNSOLVED for j in wanted):
-            return None
-        return [r if j in wanted else (UNSOLVED, None) for j, r in enumerate(kept)]
-
-    def rest(self, task: Any, kept: Any) -> Any:
-        wanted = task[3] if len(task) > 3 else range(len(STRAINS))
-        return tuple(task[:3]) + (tuple(j for j in wanted if kept[j][0] == UNSOLVED),)
-
-    def merge(self, kept: Any, new: Any) -> Any:
-        return [n if n[0] != UNSOLVED else k for k, n in zip(kept, new)]
+        return self.narrowed(task, self._wanted[retired])
 
     def final(self, deals: list[Deal], results: list[Any]) -> tuple[list[Deal], list[Any]]:
         return deals, results
@@ -338,7 +305,7 @@ class CallNote(Protocol):
 
 class CallJudging(Protocol):
     """How the legal calls of ``auction`` are scored on the deals of an auction advice
-    (``results``: each deal's six strains solved, :func:`solve_six_strains`): the calls
+    (``results``: each deal's six strains solved, :func:`~solver.six_strains.solve_six_strains`): the calls
     judged, the score matrix (deals × legal calls, ours minus theirs) and a note."""
 
     def __call__(self, auction: Auction, seat: Seat, deals: list[Deal], results: list[Any], rules: Rules,
@@ -452,7 +419,7 @@ def auction_advice(hand: "CardSet | str", seat: "Seat | str", dealer: "Seat | st
         [None if k is None else int(k.strain) for k in _legal_contracts(a)[1]]
     study = AuctionStudy(rules=rules, dealer=dealer, reads=reads)
     # the deals of an earlier question on this hand may start this one's (reuse only)
-    lineage = None if constraints is not None else Lineage((h.mask, seat, dealer, rules, system), tuple(a.calls))
+    lineage = None if constraints is not None else bidding_lineage(h, seat, dealer, rules, tuple(shown(a, system)))
     (deals, results), verdict = sample_answer(study, h, seat, samples, call_values, seed, c, confidence=confidence,
                                               margin=margin, time=time, workers=workers, executor=executor,
                                               progress=progress, max_attempts=max_attempts,

@@ -47,7 +47,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 import numpy as np
 
 from .auction import Auction, Call, CallKind
-from .bidding import auction_constraints, call_order, judge_calls, solve_six_strains
+from .bidding import auction_constraints, call_order, judge_calls
+from .six_strains import solve_six_strains
 from .cardplay import card_outcomes
 from .cards import Card, CardSet, Seat, Team
 from .contract import Contract

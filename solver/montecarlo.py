@@ -613,18 +613,19 @@ class Reuse:
 
 @dataclasses.dataclass(frozen=True)
 class Lineage:
-    """Where a question's deals may come from: questions of one ``family`` (everything
-    the deals' constraints depend on but the calls: the hand, the seat, the dealer, the
-    rules, the system) ordered by their ``path`` (the calls so far).
+    """Where a question's deals may come from: questions of one ``family`` (what their
+    deals' constraints depend on besides the path: for the bidding answers the hand,
+    the seat, the dealer and the rules) ordered by their ``path`` (what narrows the
+    deals, in order: each call so far with what it showed,
+    :func:`solver.six_strains.bidding_lineage`).
 
-    The constraints of a longer path are those of each of its prefixes and more (a
-    call's reading depends only on the calls before it; :func:`solver.bidding.auction_constraints`),
-    so every deal fitting a longer path's question fits each earlier one's.  The deals
-    dealt for an earlier question, kept by a :class:`Reuse`, form a sequence of
-    independent deals each equally likely among those fitting that question; the ones
-    that also fit the new question's constraints, in order, are then a sequence of
-    independent deals equally likely among those fitting the new one: a fair draw.
-    A question of the family with a longer path starts from them (:func:`deal_carrying`)."""
+    A path's constraints must be those of each of its prefixes and more, so that every
+    deal fitting a longer path's question fits each earlier one's.  The deals dealt for
+    an earlier question, kept by a :class:`Reuse`, form a sequence of independent
+    deals each equally likely among those fitting that question; the ones that also
+    fit the new question's constraints, in order, are then a sequence of independent
+    deals equally likely among those fitting the new one: a fair draw.  A question of
+    the family with a longer path starts from them (:func:`deal_carrying`)."""
 
     family: Hashable
     path: tuple[Hashable, ...]

@@ -189,7 +189,8 @@ def test_bid_values_work_out_each_deal_once_and_give_the_rows_of_a_fresh_study()
     # every round of a sequential answer hands bid_values the deals solved so far, from
     # the first: the rows of the deals seen before are kept, and must be those a fresh
     # study works out for all the deals at once; other deals start again
-    from solver.advice import BiddingStudy, _solve_deal
+    from solver.advice import BiddingStudy
+    from solver.six_strains import solve_six_strains
     from solver.sampling import parse_hand, sample_deals
     from solver.solve import Solver
 
@@ -198,7 +199,7 @@ def test_bid_values_work_out_each_deal_once_and_give_the_rows_of_a_fresh_study()
     deals = sample_deals(hand, "S", 12, seed=3)
     solver = Solver(tt_bits=12)
     study = BiddingStudy(**kw)
-    results = [_solve_deal(solver, t) for t in study.initial(deals)]
+    results = [solve_six_strains(solver, t) for t in study.initial(deals)]
     rounds = BiddingStudy(**kw)
     calls = []
     original = rounds._valued.work

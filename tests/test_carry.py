@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from solver.auction import Auction
-from solver.bidding import auction_advice, auction_constraints, review_auction
+from solver.bidding import auction_advice, auction_constraints, review_auction, shown
 from solver.cards import CardSet, Seat
 from solver.deal import Deal
 from solver.heuristic import HeuristicBot
@@ -19,6 +19,7 @@ from solver.lookahead import continue_auction
 from solver.montecarlo import Lineage, Reuse, deal_carrying, reusing
 from solver.rules import Rules
 from solver.sampling import Constraints, sample_deals
+from solver.six_strains import bidding_lineage
 from solver.system import DEFAULT
 
 HAND = "AJ9.A7.KT.J"
@@ -27,7 +28,7 @@ LONG = "E:pass S:80S W:pass N:100H E:pass"                # partner's 100♥ pla
 
 
 def _lineage(auction: Auction) -> Lineage:
-    return Lineage((CardSet.from_pbn(HAND).mask, Seat.S, Seat.N, Rules(), DEFAULT), tuple(auction.calls))
+    return bidding_lineage(CardSet.from_pbn(HAND), Seat.S, Seat.N, Rules(), tuple(shown(auction, DEFAULT)))
 
 
 def _constraints(auction: Auction) -> Constraints:
@@ -184,3 +185,19 @@ def test_random_chains_stay_within_the_longer_auctions():
             a = Auction(Seat.N, calls[:cut])
             deals, _ = deal_carrying(hand, Seat.S, rng.randint(20, 200), 2, _constraints(a), _lineage(a))
             assert all(_constraints(a).accepts(d) for d in deals)
+
+
+def test_opening_advice_starts_the_deals_of_the_calls_after_it():
+    """The opening advice's deals fit no call: an auction question on the same hand takes
+    those that fit its auction, solved already in the strains its calls read."""
+    cache = Reuse()
+    with reusing(cache):
+        opening = solver.advise(HAND, seat="S", dealer="N", samples=120, seed=6, workers=1, dd_check=False)
+        later = auction_advice(HAND, "S", "N", SHORT, samples=60, seed=6, workers=1)
+    fits = [d for d in opening.deals if _constraints(Auction.parse(SHORT, "N")).accepts(d)]
+    assert later.deals[:later.carried] == fits[:60] and later.carried == min(60, len(fits)) > 0
+    assert cache.hits == later.carried                  # every strain of a fixed run is solved
+    # the same deals, each strain N-S's points for S's side: the opening's points seen from N-S
+    for d, rows in zip(later.deals[:later.carried], later.points[:later.carried]):
+        k = opening.deals.index(d)
+        assert list(rows) == list(opening.points[k])

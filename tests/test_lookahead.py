@@ -176,7 +176,8 @@ def test_a_final_contract_that_fails_uncoinched_is_scored_coinched():
     # the rollouts' point-count seats coinche little (never SA or TA); seats judging by
     # sampled deals coinche what fails, so a failing uncoinched final contract is scored
     # as outcome.py scores it coinched, and a made one as it stands
-    from solver.bidding import contract_margin, solve_six_strains
+    from solver.bidding import contract_margin
+    from solver.six_strains import solve_six_strains
     from solver.contract import Coinche, Contract
     from solver.deal import Deal
     from solver.lookahead import final_margin
@@ -235,7 +236,8 @@ def test_a_coinched_contract_that_makes_is_scored_surcoinched_in_the_rollouts():
     # the rollouts' point-count seats never surcoinche, while seats judging their calls on
     # sampled deals surcoinche a coinched contract that makes: a coinche is scored
     # against the surcoinche it would meet, as a failing bid is scored coinched
-    from solver.bidding import contract_margin, solve_six_strains
+    from solver.bidding import contract_margin
+    from solver.six_strains import solve_six_strains
     from solver.contract import Coinche, cached_contract
     from solver.deal import Deal
     from solver.solve import default_solver
@@ -288,7 +290,8 @@ def test_rollouts_kept_between_rounds_give_the_same_values_and_are_not_played_ag
     # sampling in rounds judges the deals of the rounds before again: with a memo the
     # rollouts of those deals are read back (the policy is not asked again), and every
     # value, success and final contract equals a judging without the memo
-    from solver.bidding import AuctionStudy, solve_six_strains
+    from solver.bidding import AuctionStudy
+    from solver.six_strains import solve_six_strains
     from solver.sampling import sample_deals
     from solver.solve import Solver
     auction = Auction.parse(AUCTION.replace(" N:?", ""), Seat.E, Rules())
@@ -317,7 +320,8 @@ def test_ends_now_scores_kept_between_rounds_equal_a_fresh_judging():
     # the ends-now judging of one advice keeps each deal's row of scores from round to
     # round: the rows read back equal a judging without the memo, and a deal replaced at
     # its place (another object) is scored again, not read back
-    from solver.bidding import judge_calls, solve_six_strains
+    from solver.bidding import judge_calls
+    from solver.six_strains import solve_six_strains
     from solver.sampling import sample_deals
     from solver.solve import Solver
     auction = Auction.parse(AUCTION.replace(" N:?", ""), Seat.E, Rules())

@@ -268,22 +268,24 @@ def test_units_and_one_answer_in_an_auction(server, browser):
 
 def test_a_longer_auction_starts_from_the_deals_of_the_shorter(server, browser):
     """Advice on the same hand after a longer auction starts from the earlier question's
-    deals that fit it (solver.montecarlo.deal_carrying): the page says how many, the
-    number the package gives for the same two questions asked in one cache."""
+    deals that fit it, the opening advice's first (solver.montecarlo.deal_carrying): the
+    page says how many, the number the package gives for the same questions asked in one
+    cache."""
     hand, short, long = "Q.A.AQ7.KQJ", "80H pass", "80H pass 100S pass 110H pass"
-    open_board(browser, server + f"/#panel=advice&dl=W&as=S&ah={hand}&aa=80H%20pass&an=60&ax=3&lang=en")
-    click(browser, "#adv-go", 60)
-    type_into(browser, "adv-auction", long)
-    click(browser, "#adv-go", 60)
+    open_board(browser, server + f"/#panel=advice&dl=W&as=S&ah={hand}&an=60&ax=3&lang=en")
+    click(browser, "#adv-go", 60)                           # the opening advice: no auction yet
     with reusing(Reuse()):
-        solver.auction_advice(hand, "S", "W", short, samples=60, seed=3)
-        want = solver.auction_advice(hand, "S", "W", long, samples=60, seed=3)
-    assert want.carried > 0
-    shown = browser.find_element(By.XPATH, "//p[contains(., 'carried from the question before')]")
-    js(browser, "arguments[0].scrollIntoView({block: 'center'});", shown)
-    note = shown.text
-    assert f"{want.carried} deals carried from the question before" in note
-    assert f"{round(1000 * want.acceptance) / 10:g}% of the dealt deals fit the auction" in note
+        solver.advise(hand, seat="S", dealer="W", samples=60, seed=3)
+        wants = [solver.auction_advice(hand, "S", "W", a, samples=60, seed=3) for a in (short, long)]
+    for auction, want in zip((short, long), wants):
+        type_into(browser, "adv-auction", auction)
+        click(browser, "#adv-go", 60)
+        assert want.carried > 0
+        shown = browser.find_element(By.XPATH, "//p[contains(., 'carried from the question before')]")
+        js(browser, "arguments[0].scrollIntoView({block: 'center'});", shown)
+        note = shown.text
+        assert f"{want.carried} deals carried from the question before" in note
+        assert f"{round(1000 * want.acceptance) / 10:g}% of the dealt deals fit the auction" in note
     shot(browser, "26-carried-deals")
 
 
