@@ -28,13 +28,13 @@ from .contract import Contract, opening_leader
 from .deal import Deal
 from .errors import ConstraintError, SeatError
 from .knowledge import Knowledge
-from .montecarlo import (Acceptance, Answer, Estimate, Judged, Study, estimate, judge, sample_answer, stamped,
+from .montecarlo import (Acceptance, Answer, Estimate, Judged, Lineage, Study, estimate, judge, sample_answer, stamped,
                          stopping_dict)
 from .parallel import Backend
 from .play import Position
 from .rules import Rules
 from .outcome import Margins, PlayedContract, capot_taker, deal_facts, deal_total, side_points
-from .bidding import auction_constraints
+from .bidding import auction_constraints, shown
 from .solve import Solver, default_solver
 from .sequential import Verdict
 from .sampling import cards_by_seat
@@ -89,6 +89,9 @@ class PlayAdvice(Answer):
     acceptance: Optional[float]
     text: str = ""
     stopping: "Verdict | None" = None
+    #: how many of the deals came from the seat's earlier question on this deal, inside a
+    #: :func:`~solver.montecarlo.reusing` block (:func:`play_lineage`)
+    carried: int = 0
 
     @property
     def best(self) -> CardJudged:
@@ -99,7 +102,7 @@ class PlayAdvice(Answer):
         d = {"seat": k.seat.name, "hand": k.hand.to_pbn(), "contract": self.contract.to_text(),
              "declarer": self.contract.declarer.name, "leader": k.leader.name,
              "played": [c.name for _, c in k.played], "samples": self.samples, "seed": self.seed,
-             "acceptance": self.acceptance,
+             "acceptance": self.acceptance, "carried": self.carried,
              "excluded": {s.name: c.to_pbn() for s, c in k.excluded.items() if len(c)},
              "announced": {s.name: c.to_pbn() for s, c in k.announced.items()},
              "cards": [c.to_dict() for c in self.cards], "best": self.best.card.name, "text": self.text,
@@ -219,20 +222,38 @@ def play_advice(hand: "CardSet | str", seat: "Seat | str", contract: "Contract |
     def card_values(deals: list[Deal], results: list[Any]) -> np.ndarray:
         return _judge(k, c, deals, results, margins)[1]
 
-    (deals, results), verdict = sample_answer(_Worlds(knowledge=k), k.hand, seat, samples, card_values, seed,
+    study = _Worlds(knowledge=k)
+    (deals, results), verdict = sample_answer(study, k.hand, seat, samples, card_values, seed,
                                               cons, confidence=confidence, margin=margin, time=time,
                                               workers=workers, executor=executor, progress=progress,
                                               max_attempts=max_attempts,
-                                              options=lambda d, r: [x.option for x in _judge(k, c, d, r, margins)[0]])
+                                              options=lambda d, r: [x.option for x in _judge(k, c, d, r, margins)[0]],
+                                              lineage=play_lineage(k, c, a, system or DEFAULT))
     _check_to_move(k, deals[0])
     stats, values = _judge(k, c, deals, results, margins)
     stats = stamped(stats, verdict)
     if deal is not None:
         real = _real_values(Deal.parse(deal), k)
         stats = [dataclasses.replace(s, real=real.get(s.card)) for s in stats]
-    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate, stopping=verdict)
+    adv = PlayAdvice(k, c, seed, deals, values, stats, counter.rate, stopping=verdict,
+                     carried=min(study.carried, len(deals)))
     adv.text = _text(adv)
     return adv
+
+
+def play_lineage(k: Knowledge, contract: Contract, auction: "Auction | None", system: BiddingSystem) -> Lineage:
+    """Where the deals of a card-play question may come from
+    (:func:`~solver.montecarlo.deal_carrying`): the seat's questions on the same deal
+    (its 8 cards, the contract, the first leader, the rules and what announcements
+    showed), ordered by what the calls showed and then the cards played, in order.
+
+    A later card's constraints are an earlier one's and more: the cards played since
+    are known where they were played, the suits they show void are void, and the play
+    replayed on a deal is the earlier play and more.  So the seat's deals for the
+    next card it plays start with those of the card before that fit."""
+    readings = () if auction is None else tuple(shown(auction, system))
+    announced = frozenset((s, c.mask) for s, c in k.announced.items())
+    return Lineage((k.hand.mask, k.seat, contract, k.leader, k.rules, announced), readings + k.played)
 
 
 def _auction(auction: "Auction | str | None", dealer: "Seat | None", rules: Rules) -> "Auction | None":

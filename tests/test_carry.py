@@ -201,3 +201,56 @@ def test_opening_advice_starts_the_deals_of_the_calls_after_it():
     for d, rows in zip(later.deals[:later.carried], later.points[:later.carried]):
         k = opening.deals.index(d)
         assert list(rows) == list(opening.points[k])
+
+
+def _played(deal: Deal, strain: str, leader: str, n: int) -> list[str]:
+    """The first ``n`` cards of a double-dummy play of ``deal`` (the best card each time)."""
+    cards: list[str] = []
+    for _ in range(n):
+        cards.append(solver.solve(deal, strain, leader, cards).best_cards[0].name)
+    return cards
+
+
+def _turns(deal: Deal, cards: list[str], seat: Seat) -> list[int]:
+    """How many cards had been played each time ``seat`` was to play (hearts, W leading)."""
+    from solver.play import Position
+    return [n for n in range(len(cards) + 1)
+            if Position(deal, solver.Strain.H, Seat.W, Rules(), [solver.Card.parse(c) for c in cards[:n]]).to_move
+            == seat]
+
+
+def test_a_later_card_reads_what_each_earlier_one_read_and_more():
+    """The ground of the carry between cards: a deal fitting the seat's knowledge after
+    more cards (and the auction) fits its knowledge after fewer, on 6 deals, South's
+    view, every prefix against every longer play, 20 deals each."""
+    from solver.cardplay import play_advice
+    checked = 0
+    for seed in range(6):
+        deal = Deal.random(50 + seed)
+        cards = _played(deal, "H", "W", 16)
+        advices = [play_advice(deal.hands[Seat.S], "S", "100H N", cards[:n], leader="W", samples=20, seed=n,
+                               workers=1) for n in _turns(deal, cards, Seat.S)]
+        for i, later in enumerate(advices):
+            for earlier in advices[:i]:
+                cons = earlier.knowledge.constraints()
+                assert all(cons.accepts(d) for d in later.deals)
+                checked += len(later.deals)
+    assert checked >= 6 * 6 * 20              # four turns of South's at least on each deal
+
+
+def test_the_seats_next_card_starts_from_the_deals_of_the_card_before():
+    from solver.cardplay import play_advice
+    deal = Deal.random(51)
+    cards = _played(deal, "H", "W", 8)
+    one, two = _turns(deal, cards, Seat.S)[:2]            # South's first two cards
+    cache = Reuse()
+    with reusing(cache):
+        first = play_advice(deal.hands[Seat.S], "S", "100H N", cards[:one], leader="W", samples=200, seed=1,
+                            workers=1)
+        later = play_advice(deal.hands[Seat.S], "S", "100H N", cards[:two], leader="W", samples=40, seed=1,
+                            workers=1)
+    fits = [d for d in first.deals if later.knowledge.constraints().accepts(d)]
+    assert 0 < later.carried == min(40, len(fits)) and later.deals[:later.carried] == fits[:later.carried]
+    assert later.to_dict()["carried"] == later.carried
+    alone = play_advice(deal.hands[Seat.S], "S", "100H N", cards[:two], leader="W", samples=40, seed=1, workers=1)
+    assert alone.carried == 0

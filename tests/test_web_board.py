@@ -289,6 +289,33 @@ def test_a_longer_auction_starts_from_the_deals_of_the_shorter(server, browser):
     shot(browser, "26-carried-deals")
 
 
+def test_the_seats_next_card_starts_from_the_deals_of_the_card_before(server, browser):
+    """Advice from a seat at its next card starts from the deals of its card before that
+    fit the play since (solver.cardplay.play_lineage): the page says how many, the number
+    the package gives for the two questions asked in one cache."""
+    order, played = [], []
+    while len(played) < 8:                      # 90♥ by N, E leads: the best card each time
+        pos = solver.Position.parse(DEAL, "H", "E", played=played)
+        if pos.to_move == solver.Seat.W:
+            order.append(list(played))
+        played.append(solver.solve(DEAL, "H", "E", played).best_cards[0].name)
+    first, second = order[:2]                   # West's first two cards
+    wants = []
+    with reusing(Reuse()):
+        for cards in (first, second):
+            wants.append(solver.play_advice(DEAL.hands[solver.Seat.W], "W", "90H N", cards, leader="E", samples=40,
+                                            seed=1, deal=DEAL))
+    assert wants[1].carried > 0
+    for cards, want in zip((first, second), wants):
+        open_board(browser, server + f"/#d={DEAL.to_pbn()}&panel=play&st=H&ld=E&dl=N&lang=en&cl=90&cd=N&sn=40"
+                                     f"&p={'-'.join(cards)}")
+        click(browser, "#seat-advice", 60)
+        note = browser.find_element(By.ID, "seat-advice-note").text
+        assert note.startswith(f"West, 40 deals") and (f"({want.carried} deals carried" in note) == bool(want.carried)
+    js(browser, "document.getElementById('seat-advice-note').scrollIntoView({block: 'center'});")
+    shot(browser, "27-seat-carried-deals")
+
+
 def test_french_bid_letters(server, browser):
     """With French on, 80C is cœur and 80P pique; P alone is passe."""
     open_board(browser, server + "/#panel=advice&dl=W&as=E&ah=AJ9.A7.KT.J&lang=fr")

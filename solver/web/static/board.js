@@ -834,7 +834,8 @@ function renderSeatAdvice(pane, a) {
     el("td", { class: c.card === a.best ? "cell good" : "" }, c.card === a.best ? t("best_was") : `${c.vs_best.toFixed(0)} ± ${(c.vs_best_se || 0).toFixed(0)}`),
     el("td", {}, c.real === null ? "" : String(sideOf(a.seat) === "NS" ? c.real : 162 - c.real))));
   pane.append(scroller(el("table", { class: "grid", id: "seat-advice-table" }, el("tr", {}, ...head), ...rows)),
-              richEl("p", { class: "muted" }, `${t(a.seat)}, ${a.samples} ${t("deals")} — ${polish(a.text)}`));
+              richEl("p", { class: "muted", id: "seat-advice-note" }, `${t(a.seat)}, ${a.samples} ${t("deals")}` +
+                (a.carried ? ` (${t("carried", { n: a.carried })})` : "") + ` — ${polish(a.text)}`));
   const note = stoppedNote(a, "seat-stopped");
   if (note) pane.append(note);
 }
