@@ -26,7 +26,7 @@ from .cards import Card, CardSet, Seat, Suit
 from .deal import Deal
 from .errors import ConstraintError, IllegalPlayError
 from .messages import N_, tr
-from .play import Position, legal_cards, legal_with_reason, parse_played, trick_winner
+from .play import Position, legal_cards, legal_mask, parse_played, trick_winner
 from .rules import Rules, Strain
 from .sampling import Constraints, cards_by_seat
 
@@ -193,7 +193,7 @@ def proved_absent(card: int, trick: list[int], lead: Seat, strain: Strain, rules
     m = candidates & ~bit
     while m:
         low = m & -m
-        if not legal_with_reason(bit | low, trick, lead, strain, rules)[0] & bit:
+        if not legal_mask(bit | low, trick, lead, strain, rules) & bit:
             out |= low
         m ^= low
     return out

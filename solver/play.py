@@ -21,7 +21,7 @@ solver.errors.IllegalPlayError: S must follow ♠: HA is not allowed (legal: SQ)
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Optional, Sequence, Union
 
 from .cards import SUIT_MASKS, Card, CardSet, Seat, Team, scan_forward
 from .deal import Deal
@@ -29,7 +29,7 @@ from .errors import CardError, IllegalPlayError, RulesError, quote
 from .messages import N_, card_name, tr
 from .rules import LAST_TRICK_BONUS, Rules, Strain, points_table, strength_table
 
-__all__ = ["legal_cards", "legal_with_reason", "trick_winner", "Position", "parse_played"]
+__all__ = ["legal_cards", "legal_mask", "legal_with_reason", "trick_winner", "Position", "parse_played"]
 
 
 def _beats(a: int, b: int, strain: Strain, strength: Sequence[int]) -> bool:
@@ -56,10 +56,38 @@ def trick_winner(cards: Sequence["int | str"], strain: Strain) -> int:
     return best
 
 
+#: Why the other cards of a hand are forbidden: a message template of the catalogue and
+#: its fields (``card`` as an int, named when the text is written), or None.
+Why = Optional[tuple[str, dict[str, Union[int, str]]]]
+
+
 def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Strain,
                       rules: Rules) -> tuple[int, str | None]:
     """The legal cards of the mask ``hand`` (a mask) and why the rest are forbidden
-    (``None`` when every card is legal)."""
+    (``None`` when every card is legal), in the output language."""
+    mask, why = _legal(hand, trick, leader, strain, rules)
+    return mask, reason_text(why)
+
+
+def legal_mask(hand: int, trick: Sequence[int], leader: Seat, strain: Strain, rules: Rules) -> int:
+    """The legal cards of the mask ``hand`` as a mask (:func:`legal_with_reason` without
+    the words)."""
+    return _legal(hand, trick, leader, strain, rules)[0]
+
+
+def reason_text(why: Why) -> str | None:
+    """A :data:`Why` in the output language."""
+    if why is None:
+        return None
+    template, fields = why
+    if "card" in fields:
+        fields = {**fields, "card": card_name(Card(int(fields["card"])))}
+    return tr(template, **fields)
+
+
+def _legal(hand: int, trick: Sequence[int], leader: Seat, strain: Strain, rules: Rules) -> tuple[int, Why]:
+    """The legal cards of the mask ``hand`` and why the rest are forbidden (one home of
+    the rules of play)."""
     if not trick:
         return hand, None
     strength = strength_table(strain)
@@ -71,18 +99,17 @@ def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     winner_seat = Seat((leader + w) & 3)
     partner_wins = winner_seat == player.partner
     trump = strain.trump
-    symbol = "♠♥♦♣"[led]
+    must_follow: Why = (N_("must follow {suit}"), {"suit": "♠♥♦♣"[led]})
 
     def higher(mask: int) -> int:
         return sum(1 << c for c in scan_forward(mask) if strength[c] > strength[winner_card])
 
-    def follow_trumps(template: str) -> tuple[int, str | None]:
+    def follow_trumps(template: str) -> tuple[int, Why]:
         """Following a led trump suit: beat the winning card when one can (over partner's
         only with ``must_overtrump_partner``); ``template`` says so."""
         up = 0 if partner_wins and not rules.must_overtrump_partner else higher(follow)
-        return (up, tr(template, card=card_name(Card(winner_card)))) if up else (follow, must_follow)
+        return (up, (template, {"card": winner_card})) if up else (follow, must_follow)
 
-    must_follow = tr("must follow {suit}", suit=symbol)
     if strain == Strain.SA:
         return (follow, must_follow) if follow else (hand, None)
     if strain == Strain.TA:                     # every suit is trumps
@@ -94,15 +121,14 @@ def legal_with_reason(hand: int, trick: Sequence[int], leader: Seat, strain: Str
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
     if not trumps:
         return hand, None
-    tsym = "♠♥♦♣"[trump]
     if winner_card >> 3 == trump:
         up = higher(trumps)
         if up:
-            return up, tr("must overtrump {card}", card=card_name(Card(winner_card)))
+            return up, (N_("must overtrump {card}"), {"card": winner_card})
         if rules.must_undertrump:
-            return trumps, tr("must play a trump (undertrump {card})", card=card_name(Card(winner_card)))
+            return trumps, (N_("must play a trump (undertrump {card})"), {"card": winner_card})
         return hand, None
-    return trumps, tr("must trump with a {suit}", suit=tsym)
+    return trumps, (N_("must trump with a {suit}"), {"suit": "♠♥♦♣"[trump]})
 
 
 def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: Seat,
@@ -116,8 +142,7 @@ def legal_cards(hand: "CardSet | int", trick: Sequence["int | str"], leader: Sea
     CardSet.from_pbn('-.J.-.-')
     """
     trick_cards = [int(c) for c in parse_played(trick)]
-    mask, _ = legal_with_reason(int(CardSet(hand)), trick_cards, leader, strain, rules)
-    return CardSet(mask)
+    return CardSet(legal_mask(int(CardSet(hand)), trick_cards, leader, strain, rules))
 
 
 def parse_played(played: "str | Iterable[int | str] | None") -> list[Card]:
@@ -237,9 +262,8 @@ class Position:
     def legal_cards(self) -> CardSet:
         if self.is_over:
             return CardSet()
-        mask, _ = legal_with_reason(self.hands[self.to_move], [int(c) for c in self.trick],
-                                    self.leader, self.strain, self.rules)
-        return CardSet(mask)
+        return CardSet(legal_mask(self.hands[self.to_move], [int(c) for c in self.trick],
+                                  self.leader, self.strain, self.rules))
 
     # -- moves ---------------------------------------------------------------
     def check(self, card: Card, seat: "Seat | None" = None) -> Card:
@@ -258,11 +282,11 @@ class Position:
                 raise IllegalPlayError(tr("{card} has already been played", card=c.name))
             raise IllegalPlayError(tr("{card} is not in {mover}'s hand ({owner} holds it)", card=c.name,
                                       mover=mover.name, owner=owner.name))
-        legal, reason = legal_with_reason(hand, [int(x) for x in self.trick], self.leader,
-                                          self.strain, self.rules)
+        legal, why = _legal(hand, [int(x) for x in self.trick], self.leader, self.strain, self.rules)
         if not legal >> c & 1:
             raise IllegalPlayError(tr("{mover} {reason}: {card} is not allowed (legal: {legal})", mover=mover.name,
-                                      reason=reason, card=c.name, legal=" ".join(x.name for x in CardSet(legal))))
+                                      reason=reason_text(why), card=c.name,
+                                      legal=" ".join(x.name for x in CardSet(legal))))
         return c
 
     def play(self, card: Card, seat: "Seat | None" = None) -> None:
