@@ -28,8 +28,8 @@ from .cards import Card, CardSet, Seat, Team
 from .contract import Contract
 from .deal import Deal
 from .errors import ConstraintError, SeatError
-from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, estimate,
-                         json_number, judge, Reuse, reusing, sample_answer, stamped, stopping_dict)
+from .montecarlo import (CONFIDENCE, UNSOLVED, Acceptance, Answer, Estimate, Judged, Reuse, estimate,
+                         json_number, judge, reusing, sample_answer, stamped, stopping_dict)
 from .parallel import Backend
 from .rules import STRAINS, Rules
 from .sampling import Constraints, parse_hand
