@@ -271,7 +271,7 @@ def test_a_longer_auction_starts_from_the_deals_of_the_shorter(server, browser):
     deals that fit it, the opening advice's first (solver.montecarlo.deal_carrying): the
     page says how many, the number the package gives for the same questions asked in one
     cache."""
-    hand, short, long = "Q.A.AQ7.KQJ", "80H pass", "80H pass 100S pass 110H pass"
+    hand, short, long = "Q.A.AQ8.KQJ", "80H pass", "80H pass 100S pass 110H pass"
     open_board(browser, server + f"/#panel=advice&dl=W&as=S&ah={hand}&an=60&ax=3&lang=en")
     click(browser, "#adv-go", 60)                           # the opening advice: no auction yet
     with reusing(Reuse()):
