@@ -534,7 +534,7 @@ class Reuse:
 
     It also keeps the deals of the newest ``questions`` questions that say their
     :class:`Lineage`, for a later question of the same family to start from
-    (:func:`deal_carrying`; ``carried`` counts the deals it took).  Those answers are on
+    (:func:`deal_carrying`).  Those answers are on
     other deals than the question asked on its own: as fair, not the same."""
 
     def __init__(self, limit: int = 100_000, questions: int = 64) -> None:
@@ -547,7 +547,6 @@ class Reuse:
         self.solved = 0
         self.questions = max(1, questions)
         self._dealt: "collections.OrderedDict[tuple[Lineage, int | None], _Dealt]" = collections.OrderedDict()
-        self.carried = 0
 
     def dealt(self, lineage: "Lineage", seed: "int | None") -> "tuple[_Dealt | None, _Dealt | None]":
         """The deals kept for the very question (``lineage`` and ``seed``, a seed given)
@@ -559,13 +558,12 @@ class Reuse:
                        and len(l.path) < len(lineage.path) and lineage.path[:len(l.path)] == l.path]
         return same, max(reversed(earlier), key=lambda d: len(d.lineage.path), default=None)
 
-    def keep_dealt(self, dealt: "_Dealt", seed: "int | None", carried: int) -> None:
+    def keep_dealt(self, dealt: "_Dealt", seed: "int | None") -> None:
         with self._lock:
             self._dealt[(dealt.lineage, seed)] = dealt
             self._dealt.move_to_end((dealt.lineage, seed))
             while len(self._dealt) > self.questions:
                 self._dealt.popitem(last=False)
-            self.carried += carried
 
     @staticmethod
     def key(work: Callable[["Solver", Any], Any], task: Any) -> "Hashable | None":
@@ -673,7 +671,7 @@ def deal_carrying(hand: CardSet, seat: Seat, n: int, seed: "int | None", constra
     else:
         deals = sample_deals(hand, seat, n, seed, constraints, max_attempts=max_attempts)
         if same is None or len(same.deals) < n:
-            reuse.keep_dealt(_Dealt(lineage, tuple(deals), plain=True), seed, 0)
+            reuse.keep_dealt(_Dealt(lineage, tuple(deals), plain=True), seed)
         return deals, 0
     if counter is not None:
         counter.seen, counter.kept = counter.seen + seen, counter.kept + fit
@@ -686,8 +684,7 @@ def deal_carrying(hand: CardSet, seat: Seat, n: int, seed: "int | None", constra
         if counter is not None:
             seen, fit = seen + counter.seen - before[0], fit + counter.kept - before[1]
     longest = deals if len(deals) > len(base) else base
-    reuse.keep_dealt(_Dealt(lineage, tuple(longest), False, carried, seen, fit), seed,
-                     0 if same is not None else min(n, carried))
+    reuse.keep_dealt(_Dealt(lineage, tuple(longest), False, carried, seen, fit), seed)
     return deals, min(n, carried)
 
 

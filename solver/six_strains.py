@@ -41,7 +41,7 @@ def solve_six_strains(solver: "Solver", task: tuple[Any, ...]) -> Rows:
     narrowed to some strains (a fourth item, their indices) gives
     :data:`~solver.montecarlo.UNSOLVED` points in the others."""
     deal, leader, rules = task[:3]
-    wanted = task[3] if len(task) > 3 else range(len(STRAINS))
+    wanted = _wanted(task)
     out: Rows = []
     for j, strain in enumerate(STRAINS):
         if j not in wanted:
@@ -53,6 +53,7 @@ def solve_six_strains(solver: "Solver", task: tuple[Any, ...]) -> Rows:
 
 
 def _wanted(task: tuple[Any, ...]) -> "tuple[int, ...] | range":
+    """The strains a task asks for: its fourth item, else all six."""
     return task[3] if len(task) > 3 else range(len(STRAINS))
 
 

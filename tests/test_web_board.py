@@ -277,16 +277,27 @@ def test_a_longer_auction_starts_from_the_deals_of_the_shorter(server, browser):
     with reusing(Reuse()):
         solver.advise(hand, seat="S", dealer="W", samples=60, seed=3)
         wants = [solver.auction_advice(hand, "S", "W", a, samples=60, seed=3) for a in (short, long)]
-    for auction, want in zip((short, long), wants):
-        type_into(browser, "adv-auction", auction)
-        click(browser, "#adv-go", 60)
-        assert want.carried > 0
-        shown = browser.find_element(By.XPATH, "//p[contains(., 'carried from the question before')]")
-        js(browser, "arguments[0].scrollIntoView({block: 'center'});", shown)
-        note = shown.text
-        assert f"{want.carried} deals carried from the question before" in note
-        assert f"{round(1000 * want.acceptance) / 10:g}% of the dealt deals fit the auction" in note
-    shot(browser, "26-carried-deals")
+    try:
+        for auction, want, phone in zip((short, long), wants, (False, True)):
+            if phone:                       # the longer auction on a 390 px phone, Advise by the keyboard
+                browser.set_window_size(390, 844)
+                browser.set_window_size(390 + (390 - js(browser, "return innerWidth")), 844)
+            type_into(browser, "adv-auction", auction)
+            if phone:
+                browser.find_element(By.ID, "adv-go").send_keys(Keys.ENTER)
+                settle(browser, 60)
+                assert js(browser, "return document.scrollingElement.scrollWidth") <= 390
+            else:
+                click(browser, "#adv-go", 60)
+            assert want.carried > 0
+            shown = browser.find_element(By.XPATH, "//p[contains(., 'carried from the question before')]")
+            js(browser, "arguments[0].scrollIntoView({block: 'center'});", shown)
+            note = shown.text
+            assert f"{want.carried} deals carried from the question before" in note
+            assert f"{round(1000 * want.acceptance) / 10:g}% of the dealt deals fit the auction" in note
+        shot(browser, "26-carried-deals-phone")
+    finally:
+        browser.set_window_size(1400, 1000)
 
 
 def test_the_seats_next_card_starts_from_the_deals_of_the_card_before(server, browser):
