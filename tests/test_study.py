@@ -272,14 +272,27 @@ def test_a_local_worker_process_killed_mid_study_is_replaced(tmp_path):
     import psutil
     chunks = tmp_path / "k" / "chunks"
     killed = []
+    # the children already there (multiprocessing's resource tracker, say) are not the
+    # study's workers: killing one of them would test nothing
+    before = {p.pid for p in psutil.Process().children()}
+
+    def worker_of_the_study():
+        for kid in psutil.Process().children():
+            try:
+                helper = any("resource_tracker" in a or "forkserver" in a for a in kid.cmdline())
+            except psutil.Error:
+                continue
+            if kid.pid not in before and not helper:
+                return kid
+        return None
 
     def kill_a_worker():
         while not list(chunks.glob("chunk-*.parquet")):
             time.sleep(0.01)
-        kids = psutil.Process().children()
-        if kids:
-            killed.append(kids[0].pid)
-            os.kill(kids[0].pid, signal.SIGKILL)
+        kid = worker_of_the_study()
+        if kid is not None:
+            killed.append(kid.pid)
+            os.kill(kid.pid, signal.SIGKILL)
 
     t = threading.Thread(target=kill_a_worker, daemon=True)
     t.start()
