@@ -51,12 +51,15 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 #
 #     bits  0..31   the position's own remaining cards (engine layout)
 #     bits 32..33   leader seat                            SHAPE KEY
-#     bits 34..40   context (strain 3 bits, rules 2 bits,   SHAPE KEY
-#                   trick-count mode 1 bit, points table 1 bit;
+#     bits 34..41   context (strain 3 bits, rules 2 bits,   SHAPE KEY
+#                   trick-count mode 1 bit, points table 1 bit,
+#                   and bit 41 free for the next rule of play;
 #                   the strain field is 7 for TA's third table)
-#     bits 41..48   lower bound of the value               (Bound LOWER)
-#     bits 49..56   upper bound of the value               (Bound UPPER)
-#     bits 57..61   best card found (engine index 0..31; a card not in bits 0..31: none)
+#     bits 42..49   lower bound of the value               (Bound LOWER)
+#     bits 50..57   upper bound of the value               (Bound UPPER)
+#     bits 58..61   best card found: its place among the leader's cards
+#                   (0 his lowest in the engine layout, ..7), 15 none; the
+#                   place is the same in every position of the shape
 #     bits 62..63   generation, for replacement
 #
 # The shape key is the owners word, the leader, the context and the number of

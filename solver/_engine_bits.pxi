@@ -10,6 +10,8 @@ cdef extern from *:
     static inline unsigned int coinche_pext(unsigned int x, unsigned int m) { return _pext_u32(x, m); }
     /* the n lowest bits of m (all of them when it has fewer; 0 <= n < 32) */
     static inline unsigned int coinche_lowest(unsigned int m, int n) { return _pdep_u32((1u << n) - 1, m); }
+    /* the n-th lowest bit of m, counted from 0 (m has more than n bits) */
+    static inline int coinche_nth(unsigned int m, int n) { return __builtin_ctz(_pdep_u32(1u << n, m)); }
     #else
     #define COINCHE_HAVE_PEXT 0
     static inline unsigned int coinche_pext(unsigned int x, unsigned int m) { (void)m; return x; }
@@ -18,11 +20,16 @@ cdef extern from *:
         while (m && n-- > 0) { r |= m & (0u - m); m &= m - 1; }
         return r;
     }
+    static inline int coinche_nth(unsigned int m, int n) {
+        while (n-- > 0) m &= m - 1;
+        return __builtin_ctz(m);
+    }
     #endif
     """
     bint HAVE_PEXT "COINCHE_HAVE_PEXT"
     uint32_t coinche_pext(uint32_t x, uint32_t m) nogil
     uint32_t coinche_lowest(uint32_t m, int n) nogil
+    int coinche_nth(uint32_t m, int n) nogil
 
 cdef extern from *:
     """

@@ -5,17 +5,18 @@
 
 cdef extern from *:
     """
-    #define COINCHE_TAG_MASK 0x1FF00000000ULL
+    #define COINCHE_TAG_MASK 0x3FF00000000ULL
     """
-    uint64_t TAG_MASK "COINCHE_TAG_MASK"     # bits 32..40 of TTEntry.data: leader, context
+    uint64_t TAG_MASK "COINCHE_TAG_MASK"     # bits 32..41 of TTEntry.data: leader, context
 
 cdef enum:
     LEADER_SHIFT = 32
     CONTEXT_SHIFT = 34
-    LB_SHIFT = 41
-    UB_SHIFT = 49
-    BEST_SHIFT = 57
+    LB_SHIFT = 42
+    UB_SHIFT = 50
+    BEST_SHIFT = 58
     GEN_SHIFT = 62
+    NO_BEST = 15            # the best-card field of an entry that knows no best card
     BUCKET = 4
     NO_VICTIM = 64          # a replacement score above every slot's (a slot holds at most 32 cards)
 
@@ -28,7 +29,7 @@ cdef inline uint32_t entry_cards(uint64_t d) noexcept nogil:
     return <uint32_t>d
 
 cdef inline uint64_t entry_tag(uint64_t d) noexcept nogil:
-    """The leader and the context, in place (bits 32..40)."""
+    """The leader and the context, in place (bits 32..41)."""
     return d & TAG_MASK
 
 cdef inline uint64_t entry_position(uint64_t d) noexcept nogil:
@@ -42,17 +43,18 @@ cdef inline int entry_upper(uint64_t d) noexcept nogil:
     return <int>((d >> UB_SHIFT) & 0xFF)
 
 cdef inline int entry_best(uint64_t d) noexcept nogil:
-    """The best card stored (0..31; a card outside the position's cards means none)."""
-    return <int>((d >> BEST_SHIFT) & 0x1F)
+    """The best lead stored: its place among the leader's cards (0 for his lowest card
+    in the engine layout), or NO_BEST."""
+    return <int>((d >> BEST_SHIFT) & 0xF)
 
 cdef inline int entry_generation(uint64_t d) noexcept nogil:
     return <int>((d >> GEN_SHIFT) & 3)
 
-cdef inline uint64_t entry_data(uint64_t tag, uint32_t cards, int lb, int ub, int best,
+cdef inline uint64_t entry_data(uint64_t tag, uint32_t cards, int lb, int ub, int place,
                                 int gen) noexcept nogil:
     """The data word of an entry (the bounds are values, 0..172, so they fit 8 bits)."""
     return (tag | cards | ((<uint64_t>lb) << LB_SHIFT) | ((<uint64_t>ub) << UB_SHIFT)
-            | ((<uint64_t>best) << BEST_SHIFT) | ((<uint64_t>gen) << GEN_SHIFT))
+            | ((<uint64_t>place) << BEST_SHIFT) | ((<uint64_t>gen) << GEN_SHIFT))
 
 # ---------------------------------------------------------------------------
 # The key and the bucket
@@ -60,7 +62,7 @@ cdef inline uint64_t entry_data(uint64_t tag, uint32_t cards, int lb, int ub, in
 
 ctypedef struct TTKey:
     uint64_t owners     # owners word of the shape (see _engine.pxd)
-    uint64_t tag        # leader and context, in place (bits 32..40)
+    uint64_t tag        # leader and context, in place (bits 32..41)
     uint32_t rem        # the cards still in play
     uint32_t packed     # the shape's cards: each lane's count, as its lowest bits (hashed)
 
@@ -169,10 +171,10 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
     others of its shape are, 0 when none is.  The bounds of a position with other cards
     are only used when, as stored, they would end the search of the window (alpha,
     beta).  ``hint``: the stored best card, renumbered to our cards."""
-    cdef int i, dn, up, b, lane, idx, elb, eub
+    cdef int i, dn, up, b, elb, eub
     cdef int found = 0
     cdef uint64_t d
-    cdef uint32_t erem
+    cdef uint32_t erem, hand = s.hands[s.leader]
     for i in range(BUCKET):
         d = e[i].data
         if d == 0:
@@ -198,16 +200,14 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
         b = entry_best(d)
         if erem == k.rem:
             # this very position: its best card as stored (it wins over a shape mate's)
-            if (erem >> b) & 1:
-                hint[0] = b
+            if b < s.tricks_left:
+                hint[0] = coinche_nth(hand, b)
             found = 2
         elif not found:
-            # the first shape mate: its best card, renumbered to our cards (the idx-th
-            # card of its suit in the mate is the idx-th of ours: one shape)
-            if (erem >> b) & 1:
-                lane = b >> 3
-                idx = coinche_popcount(erem & LANE[lane] & <uint32_t>BELOW64[b])
-                hint[0] = 8 * lane + SELECT8[(k.rem >> (8 * lane)) & 0xFF][idx & 7]
+            # the first shape mate: the card at the same place among the leader's cards
+            # (one shape: the leaders hold cards of the same suits in the same order)
+            if b < s.tricks_left:
+                hint[0] = coinche_nth(hand, b)
             found = 1
     return found
 
@@ -215,8 +215,11 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
     """Store the bounds.  The slot: this position's own, else, among the slots before the
     bucket's first empty one, the slot of an older generation holding the fewest cards,
     else that empty slot, else the slot holding the fewest cards (the first of them).
-    ``best`` NO_CARD: no best card (keep the one stored for this position, if any)."""
+    ``best`` NO_CARD: no best card (keep the one stored for this position, if any).  The
+    card is stored as its place among the leader's cards, which is the same in every
+    position of the shape."""
     cdef int i, victim = -1, score, vscore = NO_VICTIM
+    cdef int place = NO_BEST if best < 0 else coinche_popcount(s.hands[s.leader] & <uint32_t>BELOW64[best])
     cdef uint64_t d
     cdef int gen = s.tt.generation
     for i in range(BUCKET):
@@ -233,8 +236,8 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
             break
         if (e[i].check ^ d) == k.owners and entry_position(d) == (k.tag | k.rem):
             victim = i
-            if best < 0:
-                best = entry_best(d)
+            if place == NO_BEST:
+                place = entry_best(d)
             break
         score = coinche_popcount(entry_cards(d))
         if entry_generation(d) != gen:
@@ -242,10 +245,6 @@ cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int be
         if score < vscore:
             vscore = score
             victim = i
-    if best < 0:
-        # no best card: store a card out of play, which probes read as "no hint" (a
-        # full deal has none out of play; its one position takes its lowest card)
-        best = coinche_ctz(~k.rem) if ~k.rem else coinche_ctz(k.rem)
-    d = entry_data(k.tag, k.rem, lb, ub, best, gen)
+    d = entry_data(k.tag, k.rem, lb, ub, place, gen)
     e[victim].check = k.owners ^ d
     e[victim].data = d
