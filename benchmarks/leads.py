@@ -32,16 +32,17 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Sequence
 
-from solver import Card, Position, Rules, Seat, Solver, Strain
+from solver import Card, Deal, Position, Rules, Seat, Solver, Strain
 from solver._engine import lead_weights, set_lead_weights
 
-from .workload import MAIN, Task, deal, run
+from .workload import MAIN, VARIANTS, Task, deal, run
 
 STRAINS = (Strain.H, Strain.SA, Strain.TA)
 CLASSES = 2048          # the engine's lead classes (11 bits, see _engine_order.pxi)
 LEARN_DEALS = 300
 LEVELS = 16
-TRAIN_SEED = 777000
+TRAIN_SEED = 900000
+TRAIN_DEALS = 200
 TUNE_BASE = 1000        # the weights' common start (a class moves either way from it)
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "solver" / "_engine_leads.pxi"
@@ -128,12 +129,13 @@ def learned_share(table: dict[int, float], records: Sequence[dict[str, Any]], le
     return hits / len(records)
 
 
-def training_tasks(seed: int = TRAIN_SEED) -> "list[Task]":
-    """The workload the weights are fitted on, apart from the committed workload's deals:
-    40 deals (``seed`` + i) in hearts, sans atout and tout atout, N on lead, and 40 more
-    (``seed`` + 1000 + i) in the four trump suits in turn, each seat on lead in turn."""
-    tasks = [Task(deal(seed + i), st, Seat.N, Rules(), ()) for i in range(40) for st in STRAINS]
-    tasks += [Task(deal(seed + 1000 + i), Strain(i % 4), Seat(i % 4), Rules(), ()) for i in range(40)]
+def training_tasks(deals: int = TRAIN_DEALS, seed: int = TRAIN_SEED) -> "list[Task]":
+    """The workload the weights are fitted on, apart from the committed workload's and the
+    benchmarks' deals: ``deals`` deals (``seed`` + i) in hearts, sans atout and tout
+    atout, N on lead, and as many more (``seed`` + 5000 + i) in the four trump suits in
+    turn, each seat on lead in turn: 4 solves a deal."""
+    tasks = [Task(deal(seed + i), st, Seat.N, Rules(), ()) for i in range(deals) for st in STRAINS]
+    tasks += [Task(deal(seed + 5000 + i), Strain(i % 4), Seat(i % 4), Rules(), ()) for i in range(deals)]
     return tasks
 
 
@@ -169,6 +171,50 @@ def tune(records: Sequence[dict[str, Any]], classes: int, rounds: int,
     finally:
         set_lead_weights(before)
     return w
+
+
+def held_out_groups() -> "dict[str, list[Task]]":
+    """Solves apart from the training workload, to judge weights on: the engine
+    benchmarks' 200 deals (``Deal.random(seed=20261121 + i)``, N on lead) in a trump suit
+    (deal i in suit i % 4), in SA, in TA and the six strains of the first 100; three sets
+    of 60 deals (:func:`benchmarks.workload.deal` of seeds 555000, 600000 and 777000 on) in
+    spades, hearts, SA and TA; and the committed workload's two sets."""
+    bench = [Deal.random(seed=20261121 + i) for i in range(200)]
+    rules = Rules()
+
+    def tasks(pairs: "Sequence[tuple[Deal, Strain]]") -> "list[Task]":
+        return [Task(d, st, Seat.N, rules, ()) for d, st in pairs]
+
+    groups = {
+        "benchmark deals, trump": tasks([(d, Strain(i % 4)) for i, d in enumerate(bench)]),
+        "benchmark deals, SA": tasks([(d, Strain.SA) for d in bench]),
+        "benchmark deals, TA": tasks([(d, Strain.TA) for d in bench]),
+        "benchmark deals, six strains": tasks([(d, st) for d in bench[:100] for st in Strain]),
+    }
+    for seed in (555000, 600000, 777000):
+        groups[f"60 deals of seed {seed}"] = tasks(
+            [(deal(seed + i), st) for i in range(60) for st in (Strain.S, Strain.H, Strain.SA, Strain.TA)])
+    groups["the workload's main set"] = list(MAIN)
+    groups["the workload's variants"] = list(VARIANTS)
+    return groups
+
+
+def held_out(weights: Sequence[int]) -> "list[tuple[str, int, int]]":
+    """For each group of :func:`held_out_groups`: its name, its nodes with the heuristics
+    alone and with ``weights`` (one solver a group, as the benchmarks solve).  The
+    weights of the process are left as they were."""
+    before = lead_weights()
+    rows = []
+    try:
+        for name, tasks in held_out_groups().items():
+            counts = []
+            for w in ([0] * CLASSES, list(weights)):
+                set_lead_weights(w)
+                counts.append(run(tasks).nodes)
+            rows.append((name, counts[0], counts[1]))
+    finally:
+        set_lead_weights(before)
+    return rows
 
 
 def write_table(path: str, w: Sequence[int], how: str) -> None:
@@ -207,10 +253,23 @@ def main(argv: "Sequence[str] | None" = None) -> None:
                              f"(seed {TRAIN_SEED}); report the leads and the committed workload's "
                              "main set with the heuristics alone and with the weights")
     parser.add_argument("--rounds", type=int, default=1, help="passes of --tune (default 1)")
+    parser.add_argument("--train-deals", type=int, default=TRAIN_DEALS,
+                        help=f"deals of the training workload, 4 solves each (default {TRAIN_DEALS})")
     parser.add_argument("--write-table", action="store_true",
                         help="with --tune: write the weights into the engine's "
                              "solver/_engine_leads.pxi (rebuild the engine after)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="only compare the nodes of solves apart from the training workload "
+                             "(the benchmarks' deals, three sets of 60 and the committed workload) "
+                             "with the compiled weights and with the heuristics alone")
     args = parser.parse_args(argv)
+    if args.held_out:
+        rows = held_out(lead_weights())
+        for name, plain, weighted in rows:
+            print(f"{name:30} {plain:>11,} {weighted:>11,}  {weighted / plain:.3f}x")
+        plain_all, weighted_all = sum(r[1] for r in rows[:-2]), sum(r[2] for r in rows[:-2])
+        print(f"{'all but the workload':30} {plain_all:>11,} {weighted_all:>11,}  {weighted_all / plain_all:.3f}x")
+        return
     if args.tune is not None:
         set_lead_weights([0] * CLASSES)
     records = leads(args.seed, args.deals)
@@ -223,7 +282,7 @@ def main(argv: "Sequence[str] | None" = None) -> None:
               f"is a best lead in {learned_share(table, records, args.levels):.1%}")
         if args.tune is not None:
             plain = run(MAIN).nodes
-            w = tune(train, args.tune, args.rounds, training_tasks(), log=print)
+            w = tune(train, args.tune, args.rounds, training_tasks(args.train_deals), log=print)
             set_lead_weights(w)
             records = leads(args.seed, args.deals)
             print("with the weights:\n" + summary(records))
@@ -233,7 +292,7 @@ def main(argv: "Sequence[str] | None" = None) -> None:
             if args.write_table:
                 how = (f"python -m benchmarks.leads --learn-from {args.learn_from} "
                        f"--learn-deals {args.learn_deals} --tune {args.tune} "
-                       f"--rounds {args.rounds} --write-table")
+                       f"--rounds {args.rounds} --train-deals {args.train_deals} --write-table")
                 write_table(str(TABLE), w, how)
                 print(f"wrote {TABLE.relative_to(ROOT)}")
     if args.out:

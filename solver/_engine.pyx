@@ -373,7 +373,8 @@ cdef class Engine:
     def ordering(self):
         """The first card of each class of legal cards (canonical ints) in the order the
         search's move list tries them when the table gives no card and there is no killer:
-        the ordering heuristics alone (for measuring them against the exact values)."""
+        the ordering heuristics and the lead weights (for measuring them against the exact
+        values)."""
         cdef State* s = &self.st
         cdef uint32_t legal
         cdef uint32_t inplay = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.trick_mask

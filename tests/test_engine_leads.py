@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from benchmarks.leads import held_out_groups, training_tasks
 from solver import Card, Deal, Position, Seat, Solver, Strain
 from solver._engine import lead_weights, set_lead_weights
 
@@ -74,3 +75,19 @@ def test_any_lead_weights_give_the_same_values():
     assert got == want
     assert other_nodes != nodes          # the weights do reach the search
     assert lead_weights() == shipped
+
+
+def test_the_weights_are_judged_on_deals_the_fit_never_saw():
+    """``python -m benchmarks.leads --held-out`` (the figures docs/solve.md gives for the
+    shipped weights) reads no deal of the training workload the shipped weights were
+    fitted to (``--train-deals 400``, the command in solver/_engine_leads.pxi)."""
+    def deals(tasks):
+        return {tuple(t.deal.masks) for t in tasks}
+
+    trained = deals(training_tasks(400))
+    assert len(trained) == 800
+    groups = held_out_groups()
+    # 200 deals in a trump suit, SA and TA, 100 in six strains, 3 x 60 in four, the workload
+    assert sum(len(v) for v in groups.values()) == 3 * 200 + 6 * 100 + 3 * 240 + 36 + 24
+    for name, tasks in groups.items():
+        assert not deals(tasks) & trained, name
