@@ -220,9 +220,10 @@ def held_out(weights: Sequence[int]) -> "list[tuple[str, int, int]]":
 def write_table(path: str, w: Sequence[int], how: str) -> None:
     """The engine's include file of the weights (``solver/_engine_leads.pxi``)."""
     rows = ",\n".join("        " + ", ".join(str(x) for x in w[i:i + 32]) for i in range(0, len(w), 32))
-    text = f'''# The learned weights of the lead classes (see _engine_order.pxi's lead_class), written
-# by ``{how}``: do not edit by hand.  A lead's weight
-# comes before its heuristic score in the order (all 0: the heuristic order alone).
+    text = f'''# The learned weights of the lead classes (see _engine_order.pxi's lead_class), written by
+#     {how}
+# (do not edit by hand).  A lead's weight comes before its heuristic score in the order
+# (all 0: the heuristic order alone).
 cdef extern from *:
     """
     static const int coinche_lead_weight[{CLASSES}] = {{

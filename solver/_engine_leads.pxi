@@ -1,6 +1,7 @@
-# The learned weights of the lead classes (see _engine_order.pxi's lead_class), written
-# by ``python -m benchmarks.leads --learn-from 700000 --learn-deals 300 --tune 100 --rounds 2 --train-deals 400 --write-table``: do not edit by hand.  A lead's weight
-# comes before its heuristic score in the order (all 0: the heuristic order alone).
+# The learned weights of the lead classes (see _engine_order.pxi's lead_class), written by
+#     python -m benchmarks.leads --learn-from 700000 --learn-deals 300 --tune 100 --rounds 2 --train-deals 400 --write-table
+# (do not edit by hand).  A lead's weight comes before its heuristic score in the order
+# (all 0: the heuristic order alone).
 cdef extern from *:
     """
     static const int coinche_lead_weight[2048] = {
