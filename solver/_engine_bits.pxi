@@ -90,7 +90,6 @@ cdef uint32_t ABOVE[32]       # cards of the same suit stronger than c
 cdef uint64_t BELOW64[33]     # bits strictly below c (c in 0..32)
 
 cdef uint8_t PEXT8[256][256]   # PEXT8[mask][x]: the bits of x under mask, packed low
-cdef uint8_t SELECT8[256][8]   # SELECT8[mask][i]: the position of the i-th lowest bit of mask
 cdef uint8_t FILL8[256]        # FILL8[mask]: as many low bits as mask has bits
 
 cdef void _init_tables() noexcept:
@@ -114,10 +113,7 @@ cdef void _init_tables() noexcept:
     for m in range(256):
         j = 0
         for c in range(8):
-            SELECT8[m][c] = 0
-        for c in range(8):
             if m >> c & 1:
-                SELECT8[m][j] = c
                 j += 1
         FILL8[m] = (1 << j) - 1
 

@@ -170,11 +170,11 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
     the point differences).  Returns 2 when this very position is stored, 1 when only
     others of its shape are, 0 when none is.  The bounds of a position with other cards
     are only used when, as stored, they would end the search of the window (alpha,
-    beta).  ``hint``: the stored best card, renumbered to our cards."""
-    cdef int i, dn, up, b, elb, eub
+    beta).  ``hint``: the stored best card, read at its place among our leader's cards."""
+    cdef int i, dn, up, elb, eub, place = NO_BEST
     cdef int found = 0
     cdef uint64_t d
-    cdef uint32_t erem, hand = s.hands[s.leader]
+    cdef uint32_t erem
     for i in range(BUCKET):
         d = e[i].data
         if d == 0:
@@ -197,18 +197,19 @@ cdef inline int tt_probe(State* s, TTEntry* e, TTKey* k, int alpha, int beta,
             lb[0] = elb
         if eub < ub[0]:
             ub[0] = eub
-        b = entry_best(d)
         if erem == k.rem:
-            # this very position: its best card as stored (it wins over a shape mate's)
-            if b < s.tricks_left:
-                hint[0] = coinche_nth(hand, b)
+            # this very position: its best card as stored, when it knows one (it wins
+            # over a shape mate's)
+            if entry_best(d) != NO_BEST:
+                place = entry_best(d)
             found = 2
         elif not found:
             # the first shape mate: the card at the same place among the leader's cards
             # (one shape: the leaders hold cards of the same suits in the same order)
-            if b < s.tricks_left:
-                hint[0] = coinche_nth(hand, b)
+            place = entry_best(d)
             found = 1
+    if place < s.tricks_left:
+        hint[0] = coinche_nth(s.hands[s.leader], place)
     return found
 
 cdef inline void tt_store(State* s, TTEntry* e, TTKey* k, int lb, int ub, int best) noexcept nogil:
