@@ -30,7 +30,7 @@ import random
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from solver import Card, Deal, Position, Rules, Seat, Solver, Strain
 from solver._engine import lead_weights, set_lead_weights
@@ -199,22 +199,37 @@ def held_out_groups() -> "dict[str, list[Task]]":
     return groups
 
 
+def held_out_nodes(before: Callable[[], None], after: Callable[[], None]) -> "list[tuple[str, int, int]]":
+    """For each group of :func:`held_out_groups`: its name and its nodes once ``before``
+    and once ``after`` has set the engine up (one solver a group, as the benchmarks
+    solve)."""
+    rows = []
+    for name, tasks in held_out_groups().items():
+        counts = []
+        for setup in (before, after):
+            setup()
+            counts.append(run(tasks).nodes)
+        rows.append((name, counts[0], counts[1]))
+    return rows
+
+
+def print_held_out(rows: "Sequence[tuple[str, int, int]]") -> None:
+    """The rows of :func:`held_out_nodes`, and the groups but the workload's summed."""
+    for name, plain, changed in rows:
+        print(f"{name:30} {plain:>11,} {changed:>11,}  {changed / plain:.3f}x")
+    plain_all, changed_all = sum(r[1] for r in rows[:-2]), sum(r[2] for r in rows[:-2])
+    print(f"{'all but the workload':30} {plain_all:>11,} {changed_all:>11,}  {changed_all / plain_all:.3f}x")
+
+
 def held_out(weights: Sequence[int]) -> "list[tuple[str, int, int]]":
-    """For each group of :func:`held_out_groups`: its name, its nodes with the heuristics
-    alone and with ``weights`` (one solver a group, as the benchmarks solve).  The
+    """:func:`held_out_nodes` with the heuristics alone and with ``weights``.  The
     weights of the process are left as they were."""
     before = lead_weights()
-    rows = []
     try:
-        for name, tasks in held_out_groups().items():
-            counts = []
-            for w in ([0] * CLASSES, list(weights)):
-                set_lead_weights(w)
-                counts.append(run(tasks).nodes)
-            rows.append((name, counts[0], counts[1]))
+        return held_out_nodes(lambda: set_lead_weights([0] * CLASSES),
+                              lambda: set_lead_weights(list(weights)))
     finally:
         set_lead_weights(before)
-    return rows
 
 
 def write_table(path: str, w: Sequence[int], how: str) -> None:
@@ -265,11 +280,7 @@ def main(argv: "Sequence[str] | None" = None) -> None:
                              "with the compiled weights and with the heuristics alone")
     args = parser.parse_args(argv)
     if args.held_out:
-        rows = held_out(lead_weights())
-        for name, plain, weighted in rows:
-            print(f"{name:30} {plain:>11,} {weighted:>11,}  {weighted / plain:.3f}x")
-        plain_all, weighted_all = sum(r[1] for r in rows[:-2]), sum(r[2] for r in rows[:-2])
-        print(f"{'all but the workload':30} {plain_all:>11,} {weighted_all:>11,}  {weighted_all / plain_all:.3f}x")
+        print_held_out(held_out(lead_weights()))
         return
     if args.tune is not None:
         set_lead_weights([0] * CLASSES)

@@ -43,10 +43,11 @@ import time
 from typing import NamedTuple, Sequence
 
 from solver import Card, CardSet, Deal, Position, Rules, Seat, Solver, Strain
+from solver.rules import TaTable
 
 SEED = 20261121
 TT_BITS = 14
-OTHER_RULES = Rules(must_undertrump=False, must_overtrump_partner=False, ta_table="j13")
+OTHER_RULES = Rules(must_undertrump=False, must_overtrump_partner=False, ta_table=TaTable.J13)
 
 
 class Task(NamedTuple):

@@ -34,6 +34,7 @@ include "_engine_play.pxi"      # rules of play on masks, a card played and take
 include "_engine_table.pxi"     # the transposition table and its entry layout
 include "_engine_sure.pxi"      # sure bounds at trick starts
 include "_engine_order.pxi"     # move classes and ordering, by position in the trick
+include "_engine_estimate.pxi"  # a whole deal's first estimate, for the probes
 include "_engine_search.pxi"    # the alpha-beta search and the probe driver
 
 # ---------------------------------------------------------------------------
@@ -68,6 +69,29 @@ def set_lead_weights(weights):
     for k in range(LEAD_CLASSES):
         LEAD_WEIGHT[k] = w[k]
     LEAD_WEIGHTS_ON = min(w) != max(w)
+
+
+def estimate_weights():
+    """The weights of the first estimate of a whole deal's value, one list a kind of strain
+    (a trump suit, sans atout, tout atout; see _engine_estimate.pxi)."""
+    return [[ESTIMATE_W[k][i] for i in range(EST_FEATURES if k == 0 else EST_PLAIN)]
+            for k in range(EST_KINDS)]
+
+
+def set_estimate_weights(weights):
+    """Set the weights of :func:`estimate_weights` for every engine of the process (the
+    fitting tool compares them; all 0: no estimate, the probes bisect at once)."""
+    cdef int k, i
+    w = [[float(x) for x in row] for row in weights]
+    if [len(row) for row in w] != [EST_FEATURES, EST_PLAIN, EST_PLAIN]:
+        raise ValueError(f"{EST_FEATURES}, {EST_PLAIN} and {EST_PLAIN} weights are needed")
+    global ESTIMATE_ON
+    ESTIMATE_ON = False
+    for k in range(EST_KINDS):
+        for i in range(EST_FEATURES):
+            ESTIMATE_W[k][i] = w[k][i] if i < len(w[k]) else 0
+            if ESTIMATE_W[k][i] != 0:
+                ESTIMATE_ON = True
 
 
 cdef class Engine:
@@ -422,6 +446,22 @@ cdef class Engine:
             out.append((self.to_canon[c], lead_class(s, c, s.pts[c], (ABOVE[c] & others) == 0, s.trump,
                                                      hand, mate, others, opp_trumps, ruff_risk)))
         return out
+
+    def estimate_features(self):
+        """At a trick start, the features of the first estimate for the leader's side (see
+        _engine_estimate.pxi), floats; empty elsewhere."""
+        cdef double f[EST_FEATURES]
+        cdef int n
+        if self.st.tricks_left == 0 or self.st.ncards:
+            return []
+        n = estimate_features(&self.st, f)
+        return [f[i] for i in range(n)]
+
+    def estimate(self):
+        """The first estimate of the N-S value where the probes of :meth:`value` start
+        without a guess; -1 where there is none (anything but a whole deal's first lead,
+        tricks counted, or no weights)."""
+        return root_estimate(&self.st)
 
     def move_classes(self):
         """The legal cards grouped into classes of equivalent cards (canonical ints);

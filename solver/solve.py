@@ -214,8 +214,10 @@ class Solver:
         self._load(pos)
         # the points won so far, and all the engine can still give out
         total = pos.points[0] + pos.points[1] + self._engine.max_value()
-        # the first probe asks the most common question: do N-S make a bid of 80?
-        future = self._engine.value(_NEED_80 - pos.points[0])
+        # a whole deal's probes start from the engine's estimate; elsewhere the first
+        # probe asks the most common question: do N-S make a bid of 80?
+        guess = -1 if self._engine.estimate() >= 0 else _NEED_80 - pos.points[0]
+        future = self._engine.value(guess)
         return Solution(self, pos, total, pos.points[0] + future, self._engine.nodes)
 
     @_serving(loads=True)
