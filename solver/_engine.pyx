@@ -85,6 +85,8 @@ def set_estimate_weights(weights):
     w = [[float(x) for x in row] for row in weights]
     if [len(row) for row in w] != [EST_FEATURES, EST_PLAIN, EST_PLAIN]:
         raise ValueError(f"{EST_FEATURES}, {EST_PLAIN} and {EST_PLAIN} weights are needed")
+    if not all(-1e6 < x < 1e6 for row in w for x in row):
+        raise ValueError("the weights must be finite numbers between -1e6 and 1e6")
     global ESTIMATE_ON
     ESTIMATE_ON = False
     for k in range(EST_KINDS):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from benchmarks.estimate import TRAIN_DEALS, TRAIN_SEED, bench_pairs, fit, samples, training_pairs
 from benchmarks.leads import held_out_groups
 from solver import Card, Deal, Position, Seat, Solver, Strain
@@ -98,6 +100,17 @@ def test_any_estimate_gives_the_same_values():
     assert got == want == none
     assert other_nodes != nodes          # the weights do reach the search
     assert estimate_weights() == shipped
+
+
+def test_weights_of_the_wrong_shape_or_size_are_refused():
+    shipped = estimate_weights()
+    bad_shape = [shipped[0], shipped[1]]
+    too_big = [list(shipped[0]), list(shipped[1]), list(shipped[2])]
+    too_big[1][0] = float("inf")
+    for bad in (bad_shape, too_big):
+        with pytest.raises(ValueError):
+            set_estimate_weights(bad)
+        assert estimate_weights() == shipped
 
 
 def test_the_shipped_weights_are_the_committed_fit():
