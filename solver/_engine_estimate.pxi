@@ -61,7 +61,7 @@ cdef int estimate_features(State* s, double* f) noexcept nogil:
     cdef int p = s.leader, r, n = 0, i, su, k, best_l = 0, best_o = 0, t, total, lb = 0, ub
     cdef uint32_t ours = s.hands[p] | s.hands[partner(p)]
     cdef uint32_t theirs = s.hands[next_seat(p)] | s.hands[prev_seat(p)]
-    cdef uint32_t ranks, tl, plain, h
+    cdef uint32_t tl, plain, h
     if s.trump >= 0:
         tl = LANE[s.trump]
         plain = ~tl

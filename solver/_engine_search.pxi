@@ -319,12 +319,13 @@ cdef int solve_state(State* s, int guess, int lower, int upper) noexcept nogil:
     Each probe asks "do N-S take at least t?" and returns a bound; the bounds shrink
     [lower, upper] until they meet.  Fail-soft bounds rarely land far from t here, so
     bisection (about 7 probes over 0..162) beats MTD(f)'s unit steps.  ``guess`` is the
-    first threshold (82 answers the most common question first; -1 bisects at once);
+    first threshold (82 answers the most common question first; -1: the estimate below
+    for a whole deal, elsewhere bisection at once);
     ``lower`` and ``upper`` are bounds the caller already knows (-1: none), such as a
     card's value being at most its position's value for the side to move.  Without a
     guess, a whole deal starts from the model's estimate (:func:`root_estimate`), and the
     second probe lies ``EST_STEP`` points beyond it on the side the first one showed:
-    the estimate is within that of the value about half of the time, and then the
+    the estimate is within that of the value about two times in three, and then the
     bisection has a short interval left.
     """
     cdef int t = guess, v, est = -1
