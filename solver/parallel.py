@@ -510,7 +510,13 @@ class DaskExecutor(Executor):
         self._client = self._cluster = None
         try:
             if client is not None:
-                client.close()
+                try:
+                    client.close()
+                except OSError:
+                    # closing tries to reach the scheduler: once it is gone that times out,
+                    # and the error that ended the run (SchedulerLostError) is the news
+                    if not (self._gone or client.status != "running"):
+                        raise
             if cluster is not None:
                 cluster.close()
         finally:
@@ -519,9 +525,15 @@ class DaskExecutor(Executor):
                     logger.setLevel(level)
 
     def _lost(self, error: BaseException) -> "SchedulerLostError | None":
-        """The error to raise for ``error`` when it means the scheduler is gone."""
+        """The error to raise for ``error`` when it means the scheduler is gone: a future
+        cancelled or a connection closed, or an ``OSError`` while the client is not
+        connected (it times out reconnecting; a task's own ``OSError`` comes through a
+        connected client, as itself)."""
         distributed = _distributed()
-        if isinstance(error, (distributed.client.FutureCancelledError, distributed.comm.CommClosedError)):
+        client = self._client
+        reconnecting = isinstance(error, OSError) and (client is None or client.status != "running")
+        if reconnecting or isinstance(error, (distributed.client.FutureCancelledError,
+                                              distributed.comm.CommClosedError)):
             where = self.address if self.address is not None else tr("the local cluster")
             self._gone = True
             return SchedulerLostError(tr("lost the Dask scheduler at {where}", where=where))

@@ -32,6 +32,10 @@ def _always_fails(solver, task):
     raise ValueError(f"bad task {task}")
 
 
+def _disk_full(solver, task):
+    raise OSError(28, f"no space left for task {task}")
+
+
 @pytest.fixture(scope="module")
 def cluster():
     with executor("dask", 4, local_workers=2, retries=2) as ex:
@@ -52,6 +56,26 @@ def test_a_failing_task_is_retried_then_raised(cluster, tmp_path):
     assert cluster.submit(_fails_twice, str(tmp_path / "t"))() == 2     # third try, Dask's retries=2
     with pytest.raises(ValueError, match="bad task 7"):
         list(cluster.map_unordered(_always_fails, [7]))
+
+
+def test_a_tasks_own_os_error_is_not_a_lost_scheduler(cluster):
+    # the client is connected: the task's error comes back as itself
+    with pytest.raises(OSError, match="no space left for task 3"):
+        list(cluster.map_unordered(_disk_full, [3]))
+
+
+def test_an_os_error_while_the_client_reconnects_is_a_lost_scheduler():
+    # what the client raises when the scheduler died and reconnecting timed out
+    from types import SimpleNamespace
+
+    from solver.parallel import DaskExecutor, SchedulerLostError
+    timed_out = OSError("Timed out trying to connect to tcp://127.0.0.1:9 after 10 s")
+    gone = SimpleNamespace(address="tcp://127.0.0.1:9", _client=SimpleNamespace(status="connecting"), _gone=False)
+    lost = DaskExecutor._lost(gone, timed_out)
+    assert isinstance(lost, SchedulerLostError)
+    assert str(lost) == "lost the Dask scheduler at tcp://127.0.0.1:9"
+    here = SimpleNamespace(address="tcp://127.0.0.1:9", _client=SimpleNamespace(status="running"), _gone=False)
+    assert DaskExecutor._lost(here, timed_out) is None
 
 
 def test_options_are_checked():
