@@ -266,12 +266,15 @@ class ThreadExecutor(Executor):
         GIL against the workers).  Stopped early, the map sets the flag :func:`stopping`
         reads and waits for the threads (a task that checks it: one step each)."""
         n = len(tasks)
-        lock = threading.Lock()
+        lock = threading.Condition()
         nxt = [0]
+        busy = [0]      # the workers inside work(): a stopped map waits for them all
         stop = threading.Event()
         finished: "queue.SimpleQueue[tuple[int, Any] | _Failure]" = queue.SimpleQueue()
 
         def work() -> None:
+            with lock:
+                busy[0] += 1
             solver = default_solver()
             _WORKER.stop = stop
             try:
@@ -286,6 +289,9 @@ class ThreadExecutor(Executor):
                 finished.put(_Failure(e))
             finally:
                 _WORKER.stop = None
+                with lock:
+                    busy[0] -= 1
+                    lock.notify_all()
 
         jobs: list[concurrent.futures.Future[None]] = []
         self._maps.add(stop)
@@ -300,6 +306,11 @@ class ThreadExecutor(Executor):
             stop.set()
             self._maps.discard(stop)
             concurrent.futures.wait(jobs)
+            # a signal can land between a worker's start and its future joining ``jobs``:
+            # wait for every worker that started (one that starts later finds the flag
+            # set and takes no task)
+            with lock:
+                lock.wait_for(lambda: busy[0] == 0)
             while not finished.empty():
                 item = finished.get()
                 if not isinstance(item, _Failure):
