@@ -275,9 +275,9 @@ class ThreadExecutor(Executor):
         def work() -> None:
             with lock:
                 busy[0] += 1
-            solver = default_solver()
-            _WORKER.stop = stop
-            try:
+            try:        # (from the count on: a worker counted in is always counted out)
+                solver = default_solver()
+                _WORKER.stop = stop
                 while not stop.is_set():
                     with lock:
                         i = nxt[0]
