@@ -24,7 +24,8 @@ value, every card's, the tricks, a line), each on one thread and on two in turn,
 fresh table for each (as a process has), on the first 40 deals.  ``extra_info`` has the
 ratios of the two-thread times to the one-thread times (wall and CPU: the CPU time of the
 busiest thread bounds what a quiet machine's wall time can be), the node share of the
-busiest thread of a table, and the load average, since wall times on two cores mean
+busiest thread of a table, the ratio of a table's nodes on two threads to one, and the
+load average, since wall times on two cores mean
 little when other work holds the cores.  Target: a table on two threads <= 0.6 x its
 one-thread time.
 
@@ -204,26 +205,34 @@ def test_bench_two_threads(benchmark, query):
     from solver.table import dd_table
     deals = DEALS[:40]
     wall = {1: [], 2: []}
+    table_nodes = {1: 0, 2: 0}
+    fresh: dict[int, Solver] = {}
+
+    def fresh_solver():
+        me = threading.get_ident()
+        if me not in fresh:
+            fresh[me] = Solver()
+        return fresh[me]
     cpu = {1: [], 2: []}
     busiest: list[float] = []
     one_thread_cpu: list[float] = []
     work_cpu: dict[int, float] = {}
     original_work = solve_module._SharedSolve.work
 
-    def timed_work(self, solver):
+    def timed_work(self, solver, *args, **kwargs):
         t = time.thread_time()
-        original_work(self, solver)
+        original_work(self, solver, *args, **kwargs)
         work_cpu[threading.get_ident()] = time.thread_time() - t
 
     def one(deal, threads):
         t, c, mine = time.perf_counter(), time.process_time(), time.thread_time()
         if query == "table":
             # each thread's own solver, kept from one table to the next (as dd_table has it)
-            dd_table(deal, threads=threads)
+            table_nodes[threads] += dd_table(deal, threads=threads).nodes
         else:
-            # a fresh table for each position, as a coinche solve process has
-            fresh = Solver()
-            solve_module.default_solver = lambda: fresh
+            # a fresh table for each position and thread, as a coinche solve process has
+            fresh.clear()
+            solve_module.default_solver = fresh_solver
             work_cpu.clear()
             solve_module.solve_all(deal, "SA", threads=threads)
             mine = time.thread_time() - mine
@@ -258,6 +267,7 @@ def test_bench_two_threads(benchmark, query):
     if query == "table":
         share = [_table_node_share(d) for d in deals]
         info["busiest_thread_node_share_median"] = round(float(np.median(share)), 3)
+        info["nodes_ratio_of_totals"] = round(table_nodes[2] / table_nodes[1], 3)
         info["target_ratio"] = 0.6
     else:
         info["busiest_thread_cpu_ratio_of_totals"] = round(sum(busiest) / sum(one_thread_cpu), 3)

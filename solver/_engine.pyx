@@ -139,6 +139,21 @@ cdef class Engine:
         self.tt.generation = 0
         self.st.tt = &self.tt
 
+    def copy_table(self, Engine source):
+        """Make this engine's table a copy of ``source``'s (of the same size), which may be
+        searching in another thread meanwhile: each 64-bit word is copied whole, and an
+        entry whose two words come from two stores is passed over by the probe, as in a
+        shared table (see _engine.pxd)."""
+        if self.st.tt != &self.tt:
+            raise ValueError("this engine searches with another engine's table")
+        if source.tt_bits != self.tt_bits:
+            raise ValueError(f"tables of 2^{source.tt_bits} and 2^{self.tt_bits} buckets")
+        if source.st.tt == &self.tt:
+            return
+        with nogil:
+            memcpy(self.tt.entries, source.st.tt.entries, self.tt.nbuckets * BUCKET * sizeof(TTEntry))
+        self.tt.generation = source.st.tt.generation
+
     def __dealloc__(self):
         if self.tt.entries != NULL:
             free(self.tt.entries)

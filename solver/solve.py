@@ -136,8 +136,34 @@ class Solver:
                                  tt_bits=quote(tt_bits)))
         # table_of: search with that solver's table, from another thread (see solve_all)
         self._engine: Engine = Engine(tt_bits, None if table_of is None else table_of._engine)
+        self._shares_table = table_of is not None
         self._lock = threading.Lock()
         self._owner: "int | None" = None
+
+    @_serving(loads=True)
+    def copy_table(self, source: "Solver") -> None:
+        """Make this solver's table a copy of ``source``'s, for a search that continues
+        ``source``'s work in another thread (:func:`~solver.table.dd_table`'s helpers):
+        ``source`` may be searching meanwhile, since a probe passes over an entry copied
+        half before and half after a store.  Both tables must have the same size.
+
+        >>> a, b = Solver(tt_bits=10), Solver(tt_bits=10)
+        >>> deal = Deal.from_pbn(EXAMPLE_DEAL)
+        >>> first = a.solve(deal, "H")
+        >>> b.copy_table(a)
+        >>> again = b.solve(deal, "H")
+        >>> again.ns_points == first.ns_points, again.nodes < first.nodes
+        (True, True)
+        """
+        if not isinstance(source, Solver):
+            raise SolverError(tr("not a Solver: {source}", source=quote(source)))
+        if self._shares_table:
+            raise SolverError(tr("this Solver searches with another Solver's table: it has none to copy into"))
+        mine, theirs = self._engine.tt_bits, source._engine.tt_bits
+        if mine != theirs:
+            raise SolverError(tr("the tables differ in size (tt_bits {theirs} and {mine}): a table is copied "
+                                 "into one of its size", theirs=theirs, mine=mine))
+        self._engine.copy_table(source._engine)
 
     @property
     def nodes(self) -> int:
@@ -600,8 +626,15 @@ class _SharedSolve:
         self.tricks = 0
         self.line: list[Card] = []
 
-    def work(self, solver: Solver) -> None:
-        """Take the next item until none is left (or the caller stops)."""
+    def help(self, main: Solver) -> None:
+        """A helper thread's :meth:`work`, on its own solver: the tricks on its own table,
+        then, once the value is known, a copy of the ``main`` solver's table, which holds
+        what the value's search learnt (two threads writing one table slow each other)."""
+        self.work(default_solver(), copy_from=main)
+
+    def work(self, solver: Solver, copy_from: "Solver | None" = None) -> None:
+        """Take the next item until none is left (or the caller stops); ``copy_from``: the
+        solver whose table to copy before the first item that needs the value."""
         while True:
             with self.done:
                 if self.stop or self.next >= len(self.items):
@@ -610,6 +643,10 @@ class _SharedSolve:
                 self.next += 1
                 self.running += 1
             try:
+                if copy_from is not None and what != "tricks":
+                    self.value_known.wait()
+                    solver.copy_table(copy_from)
+                    copy_from = None
                 self._do(solver, what, k)
             except BaseException as e:      # handed to the calling thread, which raises it
                 self.error = self.error or e
@@ -648,7 +685,8 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
     once, on ``threads`` threads (default: the cores this process may use): what a user
     waiting on one position asks.  The calling thread searches the value while the
     others search the tricks; then all of them take the cards, a few at a time, and the
-    line.  The threads search with one table (each learns from the others' searches),
+    line.  Each thread searches on its own table, the others from a copy of the calling
+    thread's once the value is known (what the value's search learnt serves the cards),
     and the answers are those of one thread: each is exact.
 
     >>> sol = solve_all(EXAMPLE_DEAL, "C", dealer="E", threads=2)
@@ -667,7 +705,7 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
     pool = thread_pool()
     try:        # the threads start inside: a signal among them still releases them
         for _ in range(n - 1):
-            pool.submit(shared.work, Solver(table_of=main))
+            pool.submit(shared.help, main)
         sol = main.solve(pos.copy())
         shared.value = sol.ns_points
         shared.value_known.set()

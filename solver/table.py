@@ -278,14 +278,15 @@ class DDTable:
 
 class _Leaders:
     """One strain of a table for some leaders, the leaders taken in turn by whichever
-    thread asks: the thread that took the strain takes them from the first, and a thread
-    with no strain left to start takes them from the last (so the table's last strains
-    end together).  Each solve starts from the strain's last value found (the previous
-    leader's, near the answer)."""
+    thread asks: the thread that took the strain (its ``owner``) takes them from the
+    first, and a thread with no strain left to start takes them from the last (so the
+    table's last strains end together).  Each solve starts from the strain's last value
+    found (the previous leader's, near the answer)."""
 
     def __init__(self, deal: Deal, strain: Strain, leaders: tuple[Seat, ...], rules: Rules) -> None:
         self.deal, self.strain, self.leaders, self.rules = deal, strain, leaders, rules
         self.results: "list[StrainResult | None]" = [None] * len(leaders)
+        self.owner: "Solver | None" = None
         self._lock = threading.Lock()
         self._front, self._back = 0, len(leaders)
         self._guess = -1
@@ -314,11 +315,17 @@ class _Leaders:
 
 def _solve_strain(solver: Solver, task: "_Leaders | tuple[_Leaders, ...]") -> None:
     """A strain's leaders from the first (a :class:`_Leaders`), or (all the table's
-    strains) the last leader left of the strain with the most left, until none is."""
+    strains) the last leader left of the strain with the most left, until none is.
+
+    A helper starts a strain's leader from a copy of the owner's table, which holds what
+    the strain's earlier leaders searched: on its own table, which holds none of it,
+    the leader would search about 1.7 times the nodes."""
     if isinstance(task, _Leaders):
+        task.owner = solver
         while (k := task.take(last=False)) is not None:
             task.solve(solver, k)
         return
+    copied: "_Leaders | None" = None
     while True:
         strain = max(task, key=lambda s: s.left)
         k = strain.take(last=True)
@@ -326,6 +333,9 @@ def _solve_strain(solver: Solver, task: "_Leaders | tuple[_Leaders, ...]") -> No
             if all(s.left == 0 for s in task):
                 return
             continue
+        if strain is not copied and strain.owner is not None and strain.owner is not solver:
+            solver.copy_table(strain.owner)
+            copied = strain
         strain.solve(solver, k)
 
 

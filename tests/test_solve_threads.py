@@ -1,5 +1,5 @@
-"""Two threads on one position: ``solve_all`` and engines searching with one table give
-the answers of one thread, whatever the timing."""
+"""Two threads on one position: ``solve_all``, engines searching with one table and a table
+copied while its engine searches give the answers of one thread, whatever the timing."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from solver import Card, Deal, Position, Solver
+from solver.errors import SolverError
 
 solve_module = sys.modules["solver.solve"]      # (solver.solve is also the function's name)
 
@@ -45,22 +46,18 @@ def test_solve_all_of_a_finished_deal():
     assert (sol.ns_points, sol.card_values, sol.line) == (25, {}, [])
 
 
-def test_two_engines_on_one_table_stay_exact():
-    # Two threads solve the same deals at once with one (small, so crowded) table; every
-    # value must be what a solver of its own finds.  Stores of one thread land while the
-    # other reads: a torn entry must never pass for a position's.
-    deals = [Deal.random(seed=7000 + i) for i in range(12)]
-    strains = ("H", "SA", "TA")
+def _race(deals, strains, solvers, before=lambda k: None):
+    """Two threads solve every deal in every strain at once, in opposite orders, thread k
+    with ``solvers[k]`` (``before(k)`` runs before each of its solves).  Returns each
+    thread's values and those of a solver of its own."""
     want = {(i, st): Solver(tt_bits=10).solve(d, st).ns_points for i, d in enumerate(deals) for st in strains}
-    first = Solver(tt_bits=8)
-    solvers = [first, Solver(table_of=first)]
     got: list[dict] = [{}, {}]
     start = threading.Barrier(2)
 
     def work(k):
         start.wait()
-        order = list(want) if k == 0 else list(reversed(want))
-        for i, st in order:
+        for i, st in (list(want) if k == 0 else list(reversed(want))):
+            before(k)
             got[k][i, st] = solvers[k].solve(deals[i], st).ns_points
 
     threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
@@ -68,4 +65,83 @@ def test_two_engines_on_one_table_stay_exact():
         t.start()
     for t in threads:
         t.join()
+    return got, want
+
+
+def test_two_engines_on_one_table_stay_exact():
+    # Two threads solve the same deals at once with one (small, so crowded) table; every
+    # value must be what a solver of its own finds.  Stores of one thread land while the
+    # other reads: a torn entry must never pass for a position's.
+    first = Solver(tt_bits=8)
+    got, want = _race([Deal.random(seed=7000 + i) for i in range(12)], ("H", "SA", "TA"),
+                      [first, Solver(table_of=first)])
     assert got[0] == want and got[1] == want
+
+
+def test_a_copied_table_serves_and_copying_while_the_source_searches_stays_exact():
+    # One thread solves deals on a small (crowded) table while another copies that table
+    # before each of its solves and solves from the copy: entries copied half before and
+    # half after a store must never pass for a position's.
+    source, copier = Solver(tt_bits=8), Solver(tt_bits=8)
+    got, want = _race([Deal.random(seed=7300 + i) for i in range(10)], ("S", "SA", "TA"), [source, copier],
+                      before=lambda k: copier.copy_table(source) if k == 1 else None)
+    assert got[0] == want and got[1] == want
+
+
+def test_copy_table_gives_the_source_entries_and_refuses_what_cannot_hold_them():
+    deal = Deal.random(seed=7400)
+    source = Solver(tt_bits=12)
+    first = source.solve(deal, "SA")
+    copy = Solver(tt_bits=12)
+    copy.copy_table(source)
+    again = copy.solve(deal, "SA")
+    # the position's own entries came along: fewer nodes than the first search, same value
+    assert again.ns_points == first.ns_points and again.nodes < first.nodes / 2
+    with pytest.raises(SolverError, match="tt_bits 12 and 10"):
+        Solver(tt_bits=10).copy_table(source)
+    with pytest.raises(SolverError, match="another Solver's table"):
+        Solver(table_of=source).copy_table(copy)
+    with pytest.raises(SolverError, match="not a Solver"):
+        copy.copy_table("table")        # type: ignore[arg-type]
+
+
+def test_the_helper_copies_the_calling_threads_table_once_the_value_is_known(monkeypatch):
+    # The helper searches the tricks on its own table, then copies the calling thread's
+    # (which holds the value's search) before its first share of the cards.
+    copies = []
+    original = Solver.copy_table
+
+    def recording(self, source):
+        copies.append((threading.get_ident(), source, shared_value()))
+        original(self, source)
+
+    made = []
+    real_shared = solve_module._SharedSolve
+
+    workers = set()
+
+    class Recorded(real_shared):
+        def __init__(self, *args):
+            super().__init__(*args)
+            made.append(self)
+
+        def _do(self, solver, what, k):
+            workers.add(threading.get_ident())
+            super()._do(solver, what, k)
+
+    def shared_value():
+        return made[0].value_known.is_set()
+
+    monkeypatch.setattr(Solver, "copy_table", recording)
+    monkeypatch.setattr(solve_module, "_SharedSolve", Recorded)
+    pos = Position.parse(Deal.random(seed=7500), "SA", "N")
+    sol = solve_module.solve_all(pos, threads=2)
+    main = solve_module.default_solver()
+    assert sol.card_values == Solver(tt_bits=12).solve(pos.copy()).card_values
+    if workers == {threading.get_ident()}:
+        # the helper started late and found nothing left: the calling thread did it all
+        assert copies == []
+        return
+    assert len(copies) == 1
+    helper, source, value_known = copies[0]
+    assert helper != threading.get_ident() and source is main and value_known

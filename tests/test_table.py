@@ -175,3 +175,23 @@ def test_a_strain_hands_its_leaders_out_from_both_ends_and_each_once():
 def test_threads_must_be_a_positive_whole_number(bad):
     with pytest.raises(ConstraintError, match="threads"):
         dd_table(Deal.from_pbn(EXAMPLE), leader="N", threads=bad)
+
+
+def test_a_helper_starts_from_a_copy_of_the_owner_table():
+    """A thread helping with a strain's last leaders copies the table of the thread that
+    owns the strain first: the owner's entries for the strain's first leader serve the
+    helper's leaders (fewer nodes than a helper on its own table), with the same values."""
+    from solver.table import _Leaders, _solve_strain
+    deal = Deal.random(seed=7210)
+    want = dd_table(deal, solver=Solver(tt_bits=12))
+    nodes = {}
+    for owned in (True, False):
+        strain = _Leaders(deal, Strain.SA, tuple(Seat), Rules())
+        owner = Solver(tt_bits=12)
+        strain.solve(owner, strain.take(last=False))        # the owner's first leader
+        strain.owner = owner if owned else None
+        helper = Solver(tt_bits=12)
+        _solve_strain(helper, (strain,))                     # the helper takes the other three
+        assert [r.ns_points for r in strain.results] == [int(want.ns_points[s.name, "SA"]) for s in Seat]
+        nodes[owned] = sum(r.nodes for r in strain.results[1:])
+    assert nodes[True] < nodes[False]
