@@ -207,6 +207,7 @@ def test_bench_two_threads(benchmark, query):
     wall = {1: [], 2: []}
     table_nodes = {1: 0, 2: 0}
     fresh: dict[int, Solver] = {}
+    one_thread_solver = Solver()
 
     def fresh_solver():
         me = threading.get_ident()
@@ -227,8 +228,13 @@ def test_bench_two_threads(benchmark, query):
     def one(deal, threads):
         t, c, mine = time.perf_counter(), time.process_time(), time.thread_time()
         if query == "table":
-            # each thread's own solver, kept from one table to the next (as dd_table has it)
-            table_nodes[threads] += dd_table(deal, threads=threads).nodes
+            # each thread's own solver, kept from one table to the next (as dd_table has
+            # it); one thread on a solver of its own, since the calling thread's solver is
+            # one of the two threads' and holds this very deal after their table
+            if threads == 1:
+                table_nodes[1] += dd_table(deal, solver=one_thread_solver).nodes
+            else:
+                table_nodes[2] += dd_table(deal, threads=2).nodes
         else:
             # a fresh table for each position and thread, as a coinche solve process has
             fresh.clear()

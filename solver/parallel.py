@@ -11,6 +11,8 @@ solver of a worker process.
 - :func:`executor`: a :class:`Executor` of a :class:`Backend`, whose two maps stream the
   results (:meth:`Executor.map_unordered` as they finish, :meth:`Executor.map_ordered`
   in order with a bounded number of tasks ahead, so memory stays flat).
+- :func:`map_with_caller`: :func:`map_tasks` on threads for a few short tasks a user
+  waits on (a table's strains), the calling thread working as one of the threads.
 - :func:`default_workers`: how many workers by default, the cores this process may use.
 
 Threads suffice for the solver, since the engine releases the GIL while it searches;
@@ -658,3 +660,71 @@ def map_tasks(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None
         for i, result in results:
             out[i] = result
     return out
+
+
+class _CallerMap:
+    """The tasks of :func:`map_with_caller`, taken in turn by whichever thread is free."""
+
+    def __init__(self, func: TaskFunc, tasks: list[Any]) -> None:
+        self.func, self.tasks = func, tasks
+        self.out: list[Any] = [None] * len(tasks)
+        self.next = 0
+        self.helping = 0                    # helper threads inside work()
+        self.lock = threading.Condition()
+        self.stop = False
+        self.error: "BaseException | None" = None
+
+    def work(self, solver: Solver) -> None:
+        """Take the next task until none is left or the map is stopped."""
+        while True:
+            with self.lock:
+                i = self.next
+                self.next += 1
+                if self.stop or i >= len(self.tasks):
+                    return
+            self.out[i] = self.func(solver, self.tasks[i])
+
+    def help(self) -> None:
+        """A helper thread's :meth:`work`, with its own solver; its error goes to the caller."""
+        with self.lock:
+            self.helping += 1
+        try:        # (from the count on: a helper counted in is always counted out)
+            self.work(default_solver())
+        except BaseException as e:  # handed to the calling thread, which raises it
+            with self.lock:
+                self.error = self.error or e
+                self.stop = True
+        finally:
+            with self.lock:
+                self.helping -= 1
+                self.lock.notify_all()
+
+
+def map_with_caller(func: TaskFunc, tasks: Iterable[Any], workers: "int | None" = None) -> list[Any]:
+    """``[func(solver, task) for task in tasks]`` on ``workers`` threads, the calling thread
+    one of them, each with its own solver and each taking the next task when it is free.
+
+    For a few tasks of a few milliseconds that a user waits on, such as a table's strains:
+    the calling thread works instead of waiting on the others, which spares a thread
+    woken for every task that ends (:func:`map_tasks` keeps the calling thread free to
+    report progress and to stop at once).  An exception raised by ``func`` in any thread
+    stops the others after their current task and is raised here; so does Ctrl-C, which
+    reaches the calling thread once its current task ends.
+
+    >>> map_with_caller(lambda solver, t: t * t, range(5), workers=2)
+    [0, 1, 4, 9, 16]
+    """
+    shared = _CallerMap(func, list(tasks))
+    try:        # the helpers start inside: a signal among them still stops them
+        for _ in range(min(check_workers(workers), len(shared.tasks)) - 1):
+            thread_pool().submit(shared.help)
+        shared.work(default_solver())
+        with shared.lock:       # every task is taken: wait for those the helpers took
+            shared.lock.wait_for(lambda: shared.helping == 0)
+    except BaseException:
+        with shared.lock:
+            shared.stop = True
+        raise
+    if shared.error is not None:
+        raise shared.error
+    return shared.out

@@ -45,7 +45,7 @@ from .messages import N_, tr
 from .rules import STRAINS, TOTAL_POINTS, Rules, Strain
 from .outcome import PlayedContract
 from .scoring import DealScore, capot_code
-from .parallel import Backend, map_tasks
+from .parallel import map_with_caller
 from .solve import Solver, StrainResult
 from .workers import check_workers
 
@@ -357,10 +357,11 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
     leader; with neither, all four leaders are solved and the rows are leaders x
     strains arrays.  ``solver``: the :class:`~solver.solve.Solver` to use, which then
     solves every strain in this thread.  Otherwise the strains are spread over
-    ``threads`` threads (default :func:`~solver.parallel.default_workers`), each with
-    its own solver (the engine releases the GIL): a thread takes a strain, costliest
-    first, and solves its leaders in turn, and a thread with no strain left to start
-    helps with the leaders of those still running.  The table is the same either way.
+    ``threads`` threads (default :func:`~solver.parallel.default_workers`), this one
+    among them, each with its own solver (the engine releases the GIL): a thread takes a
+    strain, costliest first, and solves its leaders in turn, and a thread with no strain
+    left to start helps with the leaders of those still running.  The table is the same
+    either way.
 
     >>> deal = Deal.from_pbn("N:AK.K8.K8.A8 T98.QT.J9.7 Q.A.AQ7.KQJ J7.J97.T.T9")
     >>> dd_table(deal, dealer="E").leader
@@ -381,7 +382,7 @@ def dd_table(deal: Deal, leader: "Seat | str | None" = None, rules: Rules = Rule
         for t in tasks:
             _solve_strain(solver, t)
     else:
-        map_tasks(_solve_strain, tasks, workers=threads, backend=Backend.THREAD)
+        map_with_caller(_solve_strain, tasks, workers=threads)
     # rows[leader][strain]: a StrainResult
     rows = [[_done(strains[st].results[k]) for st in STRAINS] for k in range(len(leaders))]
     grid = [np.array([[r[i] for r in row] for row in rows], dtype=t)

@@ -11,7 +11,7 @@ import pytest
 
 from solver import Deal, Solver
 from solver.errors import ConstraintError
-from solver.parallel import Backend, default_workers, executor, map_tasks
+from solver.parallel import Backend, default_workers, executor, map_tasks, map_with_caller
 
 BACKENDS = [Backend.THREAD, Backend.PROCESS]    # the Dask backend: tests/test_parallel_dask.py
 
@@ -194,3 +194,53 @@ def test_a_pool_ends_when_a_dead_process_holds_its_result_lock():
     t.join(POOL_END_WAIT + 30)
     assert not t.is_alive(), "the pool never ended"
     assert ended == [True, True]
+
+
+def test_map_with_caller_works_in_the_calling_thread_too_and_keeps_the_order():
+    results = map_with_caller(_solver_id, range(6), workers=2)
+    threads = {thread for _, thread in results}
+    # the calling thread took tasks, and so did one pool thread: two threads, two solvers
+    assert threading.get_ident() in threads and len(threads) == 2
+    assert len({solver for solver, _ in results}) == 2
+    assert map_with_caller(lambda solver, t: -t, range(5), workers=3) == [0, -1, -2, -3, -4]
+    assert map_with_caller(lambda solver, t: t, [], workers=2) == []
+
+
+def test_map_with_caller_raises_an_error_of_any_thread_and_stops_the_others():
+    ran: list[int] = []
+
+    def task(solver, t):
+        ran.append(t)
+        time.sleep(0.01)
+        if t == 5:
+            raise ValueError("task 5 failed")
+        return t
+
+    with pytest.raises(ValueError, match="task 5 failed"):
+        map_with_caller(task, range(1000), workers=2)
+    after = len(ran)
+    time.sleep(0.3)
+    assert len(ran) <= after + 1, (after, len(ran))
+    assert len(ran) < 20
+
+
+def test_map_with_caller_stops_its_helpers_when_the_caller_unwinds():
+    """Ctrl-C reaches the calling thread between its tasks: the map ends there, and the
+    helper ends after the task it is on."""
+    ran: list[int] = []
+    caller = threading.get_ident()
+
+    def task(solver, t):
+        ran.append(t)
+        time.sleep(0.01)
+        if threading.get_ident() == caller and len(ran) >= 6:
+            raise KeyboardInterrupt
+        return t
+
+    with pytest.raises(KeyboardInterrupt):
+        map_with_caller(task, range(1000), workers=2)
+    after = len(ran)
+    time.sleep(0.3)
+    assert len(ran) <= after + 1, (after, len(ran))
+    with pytest.raises(ConstraintError, match="workers 0"):
+        map_with_caller(task, [1], workers=0)
