@@ -628,8 +628,9 @@ class _SharedSolve:
 
     def help(self, main: Solver) -> None:
         """A helper thread's :meth:`work`, on its own solver: the tricks on its own table,
-        then, once the value is known, a copy of the ``main`` solver's table, which holds
-        what the value's search learnt (two threads writing one table slow each other)."""
+        shares of the cards without the value while it is not known, then, once it is, a
+        copy of the ``main`` solver's table, which holds what the value's search learnt
+        (two threads writing one table slow each other)."""
         self.work(default_solver(), copy_from=main)
 
     def work(self, solver: Solver, copy_from: "Solver | None" = None) -> None:
@@ -644,6 +645,11 @@ class _SharedSolve:
                 self.running += 1
             try:
                 if copy_from is not None and what != "tricks":
+                    if what == "cards" and not self.value_known.is_set():
+                        # not known yet: these cards without it, each from its siblings'
+                        # values (dearer, but this thread would only wait)
+                        self.cards.update(solver.card_values(self.pos.copy(), None, (k, self.shares)))
+                        continue
                     self.value_known.wait()
                     solver.copy_table(copy_from)
                     copy_from = None
@@ -684,10 +690,11 @@ def solve_all(deal: "Deal | Position | str", strain: "Strain | str | None" = Non
     """:func:`solve` with every card's value, the tricks and an optimal line computed at
     once, on ``threads`` threads (default: the cores this process may use): what a user
     waiting on one position asks.  The calling thread searches the value while the
-    others search the tricks; then all of them take the cards, a few at a time, and the
-    line.  Each thread searches on its own table, the others from a copy of the calling
-    thread's once the value is known (what the value's search learnt serves the cards),
-    and the answers are those of one thread: each is exact.
+    others search the tricks, then cards without the value; once it is known, all of
+    them take the cards left, a few at a time, and the line.  Each thread searches on its
+    own table, the others from a copy of the calling thread's once the value is known
+    (what the value's search learnt serves the cards), and the answers are those of one
+    thread: each is exact.
 
     >>> sol = solve_all(EXAMPLE_DEAL, "C", dealer="E", threads=2)
     >>> sol.ns_points, sol.ns_max_tricks, len(sol.card_values), len(sol.line)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 import threading
+import time
 
 import pytest
 
@@ -145,3 +146,30 @@ def test_the_helper_copies_the_calling_threads_table_once_the_value_is_known(mon
     assert len(copies) == 1
     helper, source, value_known = copies[0]
     assert helper != threading.get_ident() and source is main and value_known
+
+
+def test_a_helper_takes_cards_without_the_value_while_it_is_searched(monkeypatch):
+    # The value's search made slow: the helper, done with the tricks, must not wait but
+    # search shares of the cards without the value; the answers stay those of one thread.
+    slow_solve = Solver.solve
+    early: list[int] = []
+    original_cards = Solver.card_values
+
+    def slow(self, *args, **kwargs):
+        time.sleep(0.3)
+        return slow_solve(self, *args, **kwargs)
+
+    def recording(self, pos, value=None, share=(0, 1)):
+        if value is None:
+            early.append(share[0])
+        return original_cards(self, pos, value, share)
+
+    monkeypatch.setattr(Solver, "solve", slow)
+    monkeypatch.setattr(Solver, "card_values", recording)
+    pos = Position.parse(Deal.random(seed=7600), "H", "E")
+    sol = solve_module.solve_all(pos, threads=2)
+    monkeypatch.undo()
+    want = Solver(tt_bits=12).solve(pos.copy())
+    assert (sol.ns_points, sol.card_values, sol.ns_max_tricks) == (want.ns_points, want.card_values,
+                                                                 want.ns_max_tricks)
+    assert early, "the helper waited for the value"
