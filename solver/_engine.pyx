@@ -96,6 +96,10 @@ def set_estimate_weights(weights):
                 ESTIMATE_ON = True
 
 
+set_estimate_weights([[LEARNED_ESTIMATE[k][i] for i in range(EST_FEATURES if k == 0 else EST_PLAIN)]
+                      for k in range(EST_KINDS)])
+
+
 cdef class Engine:
     """A search engine with its own transposition table, or another engine's.
 

@@ -29,22 +29,11 @@ cdef enum:
 
 include "_engine_estimate_fit.pxi"     # LEARNED_ESTIMATE[EST_KINDS][EST_FEATURES]
 
-# the weights the estimate uses: the compiled ones unless set_estimate_weights changed
-# them; ESTIMATE_ON is False when they are all 0 (no estimate: the probes bisect)
+# the weights the estimate uses: the compiled ones (set when the module loads, see
+# _engine.pyx) unless set_estimate_weights changed them; ESTIMATE_ON is False when they
+# are all 0 (no estimate: the probes bisect)
 cdef double ESTIMATE_W[EST_KINDS][EST_FEATURES]
 cdef bint ESTIMATE_ON = False
-
-cdef void _init_estimate() noexcept:
-    global ESTIMATE_ON
-    cdef int k, i
-    ESTIMATE_ON = False
-    for k in range(EST_KINDS):
-        for i in range(EST_FEATURES):
-            ESTIMATE_W[k][i] = LEARNED_ESTIMATE[k][i]
-            if ESTIMATE_W[k][i] != 0:
-                ESTIMATE_ON = True
-
-_init_estimate()
 
 cdef inline int estimate_kind(State* s) noexcept nogil:
     """0 a trump suit, 1 sans atout, 2 tout atout."""

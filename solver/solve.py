@@ -144,9 +144,9 @@ class Solver:
     def copy_table(self, source: "Solver") -> None:
         """Make this solver's table a copy of ``source``'s, for a search that continues
         ``source``'s work in another thread (the helpers of :func:`~solver.table.dd_table`
-        and :func:`solve_all`):
-        ``source`` may be searching meanwhile, since a probe passes over an entry copied
-        half before and half after a store.  Both tables must have the same size.
+        and :func:`solve_all`).  ``source`` may be searching meanwhile, since a probe
+        passes over an entry copied half before and half after a store.  Both tables must
+        have the same size.
 
         >>> a, b = Solver(tt_bits=10), Solver(tt_bits=10)
         >>> deal = Deal.from_pbn(EXAMPLE_DEAL)
