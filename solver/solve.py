@@ -631,8 +631,15 @@ class _SharedSolve:
         """A helper thread's :meth:`work`, on its own solver: the tricks on its own table,
         shares of the cards without the value while it is not known, then, once it is, a
         copy of the ``main`` solver's table, which holds what the value's search learnt
-        (two threads writing one table slow each other)."""
-        self.work(default_solver(), copy_from=main)
+        (two threads writing one table slow each other).  A helper that cannot get its
+        solver stops the others, as any error of a thread does."""
+        try:
+            solver = default_solver()
+        except BaseException as e:
+            self.error = self.error or e
+            self.stop = True
+            return
+        self.work(solver, copy_from=main)
 
     def work(self, solver: Solver, copy_from: "Solver | None" = None) -> None:
         """Take the next item until none is left (or the caller stops); ``copy_from``: the

@@ -173,3 +173,26 @@ def test_a_helper_takes_cards_without_the_value_while_it_is_searched(monkeypatch
     assert (sol.ns_points, sol.card_values, sol.ns_max_tricks) == (want.ns_points, want.card_values,
                                                                  want.ns_max_tricks)
     assert early, "the helper waited for the value"
+
+
+def test_a_helper_that_cannot_get_its_solver_stops_the_call(monkeypatch):
+    # default_solver failing in a helper thread (say for lack of memory) must reach the
+    # caller, as any error of a thread does, and not stay in a pool future nobody reads;
+    # the value's search is slowed so the helper fails before the calling thread is done.
+    caller = threading.get_ident()
+    own = solve_module.default_solver
+    slow_solve = Solver.solve
+
+    def failing():
+        if threading.get_ident() != caller:
+            raise MemoryError("no table for this thread")
+        return own()
+
+    def slow(self, *args, **kwargs):
+        time.sleep(0.3)
+        return slow_solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(solve_module, "default_solver", failing)
+    monkeypatch.setattr(Solver, "solve", slow)
+    with pytest.raises(MemoryError, match="no table"):
+        solve_module.solve_all(Position.parse(Deal.random(seed=7601), "SA", "N"), threads=2)
