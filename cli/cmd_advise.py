@@ -23,7 +23,7 @@ from .progress import progress_bar
 from .rules import takes_rules
 from solver.advice import advise as run_advise, bid_label
 from solver.lookahead import auction_advice
-from solver.cards import CardSet
+from solver.cards import CardSet, Seat
 from solver.contract import Contract, level_text
 from solver.handeval import evaluate_hand
 from solver.pimc import double_dummy_note, realistic_advice
@@ -32,7 +32,7 @@ from solver.realism import check as check_realism
 from solver.plot import plot_points, require_matplotlib, text_histogram
 from solver.rules import STRAINS, Rules
 from solver.sampling import Constraints
-from solver.system import DEFAULT, load_system
+from solver.system import DEFAULT, BiddingSystem, load_system
 
 if TYPE_CHECKING:
     from solver.advice import Advice
@@ -79,11 +79,10 @@ def bid_label_of(text: str) -> str:
     return bid_label(c.level, c.strain)
 
 
-def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_file: "Path | None",
+def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system: BiddingSystem,
                        samples: "int | None", seed: "int | None", rules: Rules, constraints: "Constraints | None",
                        workers: "int | None", as_json: bool, budget: Budget = Budget(),
-                       lookahead: bool = False, race: bool = True) -> None:
-    system = DEFAULT if system_file is None else load_system(system_file)
+                       lookahead: bool = False, race: bool = True, note_dealer: bool = False) -> None:
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
         adv = auction_advice(hand, seat, dealer, auction, samples=samples, seed=seed, rules=rules,
@@ -92,7 +91,14 @@ def _advise_in_auction(hand: str, seat: str, dealer: str, auction: str, system_f
     if as_json:
         print_json(adv.to_dict())
         return
+    if note_dealer:
+        say(_dealer_note())
     render_auction_advice(adv)
+
+
+def _dealer_note() -> str:
+    """The first line of advice given without --dealer."""
+    return tr("No --dealer given: the advice takes N as the dealer (E leads).")
 
 
 def render_auction_advice(adv: AuctionAdvice) -> None:
@@ -261,17 +267,25 @@ def advise(
         raise fail(tr("--play {play!r}: expected dd or realistic", play=play)) from None
     budget = Budget.read(time, confidence, margin, max_samples)
     samples = budget.samples(samples)
-    if dealer is None:
-        dealer = "N"
-        if not as_json:
-            say(tr("No --dealer given: the advice takes N as the dealer (E leads)."))
+    # the note on the dealer is said only once the input is read, before the advice
+    note_dealer = dealer is None and not as_json
+    dealer = "N" if dealer is None else dealer
+    chosen = DEFAULT if system is None else load_system(system)
+    if auction is None and system is not None and not lookahead:
+        # a system gives the meaning of calls: without --auction, the advice for the
+        # first call of the auction, which only the seat after the dealer makes
+        first = Seat.parse(dealer).next
+        if Seat.parse(seat) is not first:
+            raise fail(tr("--system without --auction advises the first call, {first}'s after dealer {dealer}, "
+                          "not {seat}'s: give the calls before yours with --auction",
+                          first=first.name, dealer=Seat.parse(dealer).name, seat=Seat.parse(seat).name))
     if auction is not None or system is not None or lookahead:
         if model is not PlayModel.DD:
             raise fail(tr("--play realistic scores opening advice: leave it out with --auction"))
         if plot is not None:
             raise fail(tr("--plot draws opening advice: leave it out with --auction"))
-        _advise_in_auction(hand, seat, dealer, auction or "", system, samples, seed, rules, constraints,
-                           workers, as_json, budget, lookahead, race)
+        _advise_in_auction(hand, seat, dealer, auction or "", chosen, samples, seed, rules, constraints,
+                           workers, as_json, budget, lookahead, race, note_dealer)
         return
     if plot is not None:            # before the sampling: a bad --plot fails at once
 
@@ -288,6 +302,8 @@ def advise(
             plot_points(adv, tmp)
     counts = point_counts(adv.hand) if rules == Rules() else []      # fitted under the default rules
     if not as_json:                 # the answer first; the play-outs below add their word to it
+        if note_dealer:
+            say(_dealer_note())
         render_advice(adv)
         if counts:
             print_table(point_count_table(counts))

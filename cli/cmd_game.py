@@ -13,10 +13,10 @@ from .cmd_bidreview import show_auction_review
 from .cmd_review import show_seat_review
 from .errors import error_line, fail, handle_errors
 from .output import err_console
-from .options import SeedOpt, seed_or_fresh
+from .options import RuleOpt, SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, say
 from .records_io import check_records_out, load_records, write_records_out
-from .rules import takes_rules
+from .rules import rules_from
 from solver.auction import Call, CallKind, parse_call
 from solver.bidding import call_text
 from solver.bots import SeatView, make_bot
@@ -26,7 +26,7 @@ from solver.game import DealResult, GameError, Person, play_match
 from solver.match import Match
 from solver.messages import tr
 from solver.play import Position
-from solver.records import Record
+from solver.records import Record, rules_text
 from solver.rules import Rules, Strain, strength_table
 from solver.seatreview import review_from_seats
 from solver.system import DEFAULT
@@ -148,9 +148,36 @@ def _deal_done(res: DealResult, m: Match, review: int, seed: int, rules: Rules) 
     say()
 
 
+def _differences(saved: Rules, given: Rules) -> str:
+    """The fields ``given`` changes in ``saved``, with their saved values: ``target=1000``."""
+    names = [f for f in Rules.__dataclass_fields__ if getattr(given, f) != getattr(saved, f)]
+    return " ".join(f"{f}={str(getattr(saved, f)).lower()}" for f in names)
+
+
+def _resumed_rules(path: Path, done: "list[Record]", rule: "list[str] | None", target: "int | None") -> Rules:
+    """The rules of a saved match: its deals' ``[Rules]`` (one set for every deal), which
+    ``--rule`` and ``--target`` may repeat but not change (docs/play.md)."""
+    saved = done[0].rules
+    for r in done[1:]:
+        if r.rules != saved:
+            raise fail(tr("{path} {error}", path=quote(str(path)), error=tr(
+                "line {n}: the game's [Rules] differ from the first game's: a match is played under one set of "
+                "rules", n=r.line)))
+    for text in rule or ():
+        given = rules_from([text], saved)
+        if given != saved:
+            raise fail(tr("--rule {option}: the match saved in {path} is played with {saved}; a resumed match "
+                          "keeps its rules", option=quote(text), path=quote(str(path)),
+                          saved=_differences(saved, given)))
+    if target is not None and target != saved.target:
+        raise fail(tr("--target {target}: the match saved in {path} is played with {saved}; a resumed match "
+                      "keeps its rules", target=target, path=quote(str(path)),
+                      saved=_differences(saved, saved.replace(target=target))))
+    return saved
+
+
 @app.command()
 @handle_errors
-@takes_rules()
 def game(
     seat: Annotated[str, typer.Option("--seat", help="Your seat: N E S W.")],
     partner: BotOpt = "pimc",
@@ -169,7 +196,7 @@ def game(
                                                 "(PBN), also when stopped with Ctrl-C.")] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Go on with the match saved in "
                                                    "this record file.")] = None,
-    rules: Rules = Rules(),
+    rule: RuleOpt = None,
 ) -> None:
     """Play a match at one seat against bots: bid and play your cards as prompted (in
     English or French: 100H, 100 coeur, passe, contre; cards like HJ or VC), read the
@@ -182,11 +209,13 @@ def game(
         me, first = Seat.parse(seat), Seat.parse(dealer)
     except SeatError as e:
         raise fail(str(e)) from None
-    if target is not None:
-        rules = rules.replace(target=target)
     out = check_records_out(out, [resume] if resume is not None else [])
     done: list[Record] = []
-    if resume is not None:
+    if resume is None:
+        rules = rules_from(rule)
+        if target is not None:
+            rules = rules.replace(target=target)
+    else:
         done = load_records(resume)
         tag = done[0].section("MatchSeed")
         if tag is None or not tag.value.isdigit():
@@ -195,12 +224,21 @@ def game(
             raise fail(tr("--seed {seed}: the saved match was played with seed {saved}", seed=seed, saved=tag.value))
         seed = int(tag.value)
         first = done[0].dealer or first
+        rules = _resumed_rules(resume, done, rule, target)
     seed = seed_or_fresh(seed)
     for kind in (partner, opponents):
         make_bot(kind)                       # a bad name is refused before the match starts
     term = Terminal(me)
     person = Person(term.call, term.card)
     bots = _bots(me, partner, opponents, seed, {"worlds": worlds, "samples": samples}, person)
+    if done:
+        try:        # the saved deals scored, none played: a match already over is not played on
+            saved = play_match(bots, rules, seed, first, done=done, max_deals=len(done)).match
+        except GameError as e:
+            raise fail(str(e)) from None
+        if saved.is_over:
+            raise fail(tr("{path}: the saved match is over, nothing is left to play: {status}",
+                          path=quote(str(resume)), status=saved.status()))
     say(tr("Match to {target}, seed {seed}: you sit {seat}, partner {partner}, opponents {opponents}.",
            target=rules.target, seed=seed, seat=me.name, partner=partner, opponents=opponents))
     played: list[Record] = list(done)

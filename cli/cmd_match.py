@@ -17,7 +17,7 @@ from .output import render_rows, say
 from .records_io import load_records, looks_like_records, record_rules
 from solver.messages import N_, tr
 from solver.errors import CoincheError
-from solver.match import Match, parse_deal_line, record_score
+from solver.match import Match, is_passed_out, parse_deal_line, record_score
 from solver.rules import Rules
 from solver.scoring import DealScore
 
@@ -27,28 +27,28 @@ _DEAL_KEYS = ("contract", "declarer", "coinche", "points", "made", "ns_score", "
 
 
 def _scores(path: Path, lines: list[str],
-            rule: "list[str] | None") -> tuple[Rules, list[tuple[int, DealScore]]]:
-    """``(rules, [(line, DealScore)])`` of a record file or of a score sheet."""
+            rule: "list[str] | None") -> tuple[Rules, list[tuple[int, "DealScore | None"]]]:
+    """``(rules, [(line, deal)])`` of a record file or of a score sheet, in order: a deal is
+    its :class:`DealScore`, or ``None`` when it was passed out."""
+    out: list[tuple[int, "DealScore | None"]] = []
     if looks_like_records(lines):
         records = load_records(path, lines)
         rules = record_rules(records[0], rules_from(rule))
-        out = []
         for r in records:
             if r.rules != records[0].rules:
                 raise fail(tr("line {n}: the game's [Rules] differ from the first game's: a match is played under "
                               "one set of rules", n=r.line))
             s = record_score(r, rules)
-            if s is not None:
+            if s is not None or r.passed:
                 out.append((r.line, s))
         return rules, out
     rules = rules_from(rule)
-    out = []
     for n, text in enumerate(lines, 1):
         try:
             s = parse_deal_line(text, rules)
         except CoincheError as e:
             raise fail(tr("line {n}: {problem}", n=n, problem=e)) from None
-        if s is not None:
+        if s is not None or is_passed_out(text):
             out.append((n, s))
     return rules, out
 
@@ -74,10 +74,15 @@ def match(
     if not scores:
         raise nothing_in(file, N_("deals to score"))
     m = Match(rules)
-    rows, objs = [], []
+    rows: list[tuple[object, ...]] = []
+    objs, passed = [], []
     for n, s in scores:
         if m.is_over:
             raise fail(tr("line {n}: {status} No deal can follow.", n=n, status=m.status()))
+        if s is None:               # passed out: nobody scores
+            passed.append(n)
+            rows.append((n, tr("passed out"), "-", 0, 0, m.ns, m.ew))
+            continue
         m.add(s)
         rows.append((n, str(s.contract), s.points, s.ns_score, s.ew_score, m.ns, m.ew))
         d = s.to_dict()
@@ -85,8 +90,9 @@ def match(
                      "held_total": m.held})
     if as_json:
         w = m.winner
-        print_json({"target": rules.target, "deals": objs, "ns": m.ns, "ew": m.ew, "held": m.held,
-                    "over": m.is_over, "winner": None if w is None else w.name, "status": m.status()})
+        print_json({"target": rules.target, "deals": objs, "passed_out": passed, "ns": m.ns, "ew": m.ew,
+                    "held": m.held, "over": m.is_over, "winner": None if w is None else w.name,
+                    "status": m.status()})
         return
     render_rows(tr("Match to {target}", target=rules.target),
                 [N_("line"), N_("contract"), N_("points"), N_("N-S"), N_("E-W"), N_("N-S total"),

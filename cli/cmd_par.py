@@ -11,7 +11,7 @@ from .app import app
 from .errors import fail, handle_errors
 from .options import DealArg, JsonOpt, RuleOpt
 from .output import print_json, render_rows, say
-from .parse import parse_deal
+from .parse import parse_deal, record_dealer
 from .rules import rules_from
 from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
 from .records_io import write_records_out
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 @handle_errors
 def par(
     deal: DealArg,
-    dealer: Annotated[str, typer.Option("--dealer", help="The dealer; the seat after speaks and "
-                                        "leads first.")] = "N",
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="The dealer; the seat after speaks and "
+                                                  "leads first (default N).")] = None,
     suit_ranking: Annotated[bool, typer.Option("--suit-ranking", help="An equal level in a higher "
                                                "strain overcalls (C<D<H<S<SA<TA).")] = False,
     rule: RuleOpt = None,
@@ -45,9 +45,11 @@ def par(
     rules = rules_from(rule, suit_ranking=suit_ranking or None)
     if is_record_file(deal):
         check_records_out(out, [deal])
+        records = load_records(deal)
+        given = record_dealer(records, deal, dealer)
         done = []
-        for r in load_records(deal):
-            p = solve_par(deal_of(r, deal), r.dealer if r.dealer is not None else dealer,
+        for r in records:
+            p = solve_par(deal_of(r, deal), r.dealer if r.dealer is not None else given or "N",
                           record_rules(r, rules))
             _show(p, as_json)
             done.append(r.with_sections(par_section(p)))
@@ -56,7 +58,7 @@ def par(
         return
     if out is not None:
         raise fail(tr("--out needs a record file (FILE.pbn) as the deal"))
-    _show(solve_par(parse_deal(deal), dealer, rules), as_json)
+    _show(solve_par(parse_deal(deal), dealer or "N", rules), as_json)
 
 
 def _show(p: Par, as_json: bool) -> None:

@@ -13,22 +13,23 @@ from .errors import fail, handle_errors
 from .options import (Budget, ConfidenceOpt, JsonOpt, MarginOpt, MaxSamplesOpt, SamplesOpt, SeedOpt, TimeOpt,
                       WorkersOpt, seed_or_fresh)
 from .output import people_text, pm, print_json, print_table, say
+from .parse import parse_deal
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.messages import N_, tr
 from solver.cardplay import play_advice
 from solver.cards import Card, CardSet, Seat
-from solver.errors import SeatError, quote
+from solver.contract import Contract
+from solver.deal import first_leader
 from solver.rules import Rules
 
 
 def _leader(leader: Optional[str], dealer: Optional[str]) -> Seat:
-    if (leader is None) == (dealer is None):
-        raise fail(tr("give the first leader (--leader) or the dealer (--dealer), one of them"))
-    try:
-        return Seat.parse(leader) if leader is not None else Seat.parse(dealer).next   # type: ignore[arg-type]
-    except SeatError:
-        raise fail(tr("seat {seat}: expected one of N E S W", seat=quote(leader or dealer))) from None
+    """The first leader: ``--leader``, or the seat after ``--dealer`` (both: they must agree)."""
+    first = first_leader(leader, dealer)
+    if first is None:
+        raise fail(tr("give the first leader (--leader) or the dealer (--dealer)"))
+    return first
 
 
 def _shown(items: "list[str] | None") -> "dict[Seat | str, CardSet | str]":
@@ -85,12 +86,14 @@ def play(
     first = _leader(leader, dealer)
     if auction is not None and dealer is None:
         raise fail(tr("--auction needs --dealer (the auction starts with the seat after the dealer)"))
+    bid = Contract.parse(contract, declarer=declarer, capot_coinche=rules.capot_coinche)
+    real = parse_deal(deal) if deal is not None else None
     budget = Budget.read(time, confidence, margin, max_samples)
     samples = budget.samples(samples)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("solving")) as bar:
-        adv = play_advice(hand, seat, f"{contract} {declarer}", played, leader=first, samples=samples,
-                          seed=seed, rules=rules, deal=deal, auction=auction, dealer=dealer, belote=belote,
+        adv = play_advice(hand, seat, bid, played, leader=first, samples=samples,
+                          seed=seed, rules=rules, deal=real, auction=auction, dealer=dealer, belote=belote,
                           shown=_shown(shown), workers=workers, progress=bar.callback, **budget.kwargs())
     if as_json:
         print_json(adv.to_dict())

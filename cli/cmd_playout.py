@@ -15,6 +15,8 @@ from .parse import leader_from, parse_deal
 from .progress import progress_bar
 from .rules import takes_rules
 from solver.cards import Seat
+from solver.contract import Contract
+from solver.errors import quote
 from solver.messages import N_, tr
 from solver.pimc import DOUBLE_DUMMY, PIMC, PlayOut, play_out
 from solver.rules import Rules
@@ -25,13 +27,17 @@ WorldsOpt = Annotated[int, typer.Option("--worlds", min=1, max=10_000, help="Dea
 
 
 def _players(text: Optional[str]) -> "dict[Seat | str, str]":
-    """``"N=dd,E=pimc"`` -> {seat: kind}; every seat not named plays PIMC."""
+    """``"N=dd,E=pimc"`` -> {seat: kind}; every seat not named plays PIMC; a seat named
+    twice is an error."""
     out: "dict[Seat | str, str]" = {}
     for item in (text or "").replace(",", " ").split():
         seat, sep, kind = item.partition("=")
         if not sep or kind.lower() not in (PIMC, DOUBLE_DUMMY):
             raise fail(tr("player {item!r}: expected SEAT=pimc or SEAT=dd, like N=dd", item=item))
-        out[seat] = kind.lower()
+        who = Seat.parse(seat)
+        if who in out:
+            raise fail(tr("--players {text}: seat {seat} is named twice", text=quote(text or ""), seat=who.name))
+        out[who] = kind.lower()
     return out
 
 
@@ -66,14 +72,13 @@ def playout(
     Example: coinche playout example --contract "100C S" --leader S --worlds 20 --seed 1
     """
     d = parse_deal(deal)
-    if len(contract.split()) < 2:
-        raise fail(tr("contract {contract!r}: name its declarer too, like '{contract} N'", contract=contract))
-    if leader is None and dealer is None:
-        raise fail(tr("give the first leader (--leader) or the dealer (--dealer)"))
+    bid = Contract.parse(contract, need_declarer=True, capot_coinche=rules.capot_coinche)
+    first = leader_from(leader, dealer)
+    who = _players(players)
     budget = seconds(time)
     seed = seed_or_fresh(seed)
     with progress_bar(N_("playing")) as bar:
-        p = play_out(d, contract, leader=leader_from(leader, dealer), players=_players(players),
+        p = play_out(d, bid, leader=first, players=who,
                      worlds=worlds, seed=seed, rules=rules, workers=workers, progress=bar.callback,
                      confidence=confidence, margin=margin, time=budget)
     if as_json:

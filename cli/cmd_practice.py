@@ -22,6 +22,7 @@ from .errors import error_line, fail, handle_errors
 from .options import SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, err_console, say
 from .cmd_game import legal_card, sorted_hand
+from .lang import read_typed
 from solver.atomic import atomic_open
 from solver.cards import Card, Seat
 from solver.errors import CoincheError, quote
@@ -122,9 +123,14 @@ def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Car
             say(hints.pop(0) if hints else tr("No more hints."))
             continue
         try:
-            return legal_card(text, legal)
+            return _typed_card(text, legal)
         except CoincheError as e:
             err_console.print(error_line(e), soft_wrap=True)
+
+
+def _typed_card(text: str, legal: list[Card]) -> Card:
+    """The card typed, read in the command's language as ``--played`` is, when legal."""
+    return legal_card(read_typed("played", text), legal)
 
 
 def _call_name(text: str) -> str:
@@ -156,7 +162,7 @@ def _practice_bidding(theme: Optional[str], band: Optional[str], count: Optional
             while True:
                 text = _ask(read, tr("Your call: "))
                 try:
-                    judged = judge_set_call(p, text)
+                    judged = judge_set_call(p, read_typed("bid", text))
                     break
                 except CoincheError as e:
                     err_console.print(error_line(e), soft_wrap=True)
@@ -332,7 +338,7 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
             while True:
                 text = _ask(read, tr("Your card ({options}): ", options=cards_text(legal)))
                 try:
-                    card = legal_card(text, legal)
+                    card = _typed_card(text, legal)
                     break
                 except CoincheError as e:
                     err_console.print(error_line(e), soft_wrap=True)

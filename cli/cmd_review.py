@@ -19,6 +19,7 @@ from .records_io import write_records_out
 from solver.messages import N_, tr
 from solver.records import review_section
 from solver.cards import Card, Team
+from solver.contract import Contract
 from solver.rules import Rules
 from solver.review import review as solve_review
 from solver.seatreview import VERDICTS, Verdict, review_from_seats
@@ -74,6 +75,7 @@ def review(
     if is_record_file(deal):
         if strain is not None or played is not None:
             raise fail(tr("--strain and --played come from the record file's [Contract] and [Play]"))
+        _no_leader_options(leader, dealer)
         check_records_out(out, [deal])
         done, reviewed = [], 0
         for rec in load_records(deal):
@@ -108,6 +110,7 @@ def _from_seats(deal: str, contract: "str | None", strain: "str | None", played:
     if is_record_file(deal):
         if contract is not None or played is not None:
             raise fail(tr("--contract and --played come from the record file's [Contract] and [Play]"))
+        _no_leader_options(leader, dealer)
         for rec in load_records(deal):
             if rec.contract is not None and rec.contract.declarer is not None and rec.leader is not None \
                     and rec.play:
@@ -119,13 +122,20 @@ def _from_seats(deal: str, contract: "str | None", strain: "str | None", played:
     else:
         if contract is None or played is None:
             raise fail(tr("--from-seats needs --contract '100H N' and --played (or a record file)"))
-        games.append((parse_deal(deal), contract, leader_from(leader, dealer), played, rules))
+        bid = Contract.parse(contract, need_declarer=True, capot_coinche=rules.capot_coinche)
+        games.append((parse_deal(deal), bid, leader_from(leader, dealer), played, rules))
     seed = seed_or_fresh(seed)
     for d, c, lead, cards, game_rules in games:
         with progress_bar(N_("reviewing")) as bar:
             r = review_from_seats(d, c, cards, leader=lead, samples=samples, seed=seed, rules=game_rules,
                                   workers=workers, progress=bar.callback)
         show_seat_review(r, as_json)
+
+
+def _no_leader_options(leader: "str | None", dealer: "str | None") -> None:
+    """A record file's games are reviewed from their own [Play]: refuse --leader and --dealer."""
+    if leader is not None or dealer is not None:
+        raise fail(tr("--leader and --dealer come from the record file's [Play]"))
 
 
 def _best_text(card: "Card | None") -> str:

@@ -11,7 +11,7 @@ from .app import app
 from .errors import fail, handle_errors
 from .options import DealArg, DealerOpt, JsonOpt
 from .output import print_json, render_rows
-from .parse import parse_deal
+from .parse import parse_deal, record_leader
 from .rules import takes_rules
 from .records_io import check_records_out, deal_of, is_record_file, load_records, record_rules
 from .records_io import write_records_out
@@ -51,9 +51,11 @@ def table(
     """
     if is_record_file(deal):
         check_records_out(out, [deal])
+        records = load_records(deal)
+        given = record_leader(records, deal, leader, dealer)
         done = []
-        for r in load_records(deal):
-            lead = r.first_leader if r.first_leader is not None else first_leader(leader, dealer)
+        for r in records:
+            lead = r.first_leader if r.first_leader is not None else given
             t = _show(deal_of(r, deal), lead, record_rules(r, rules), threads, as_json)
             done.append(r if lead is None else r.with_sections(table_section(t)))
         if out is not None:

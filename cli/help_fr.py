@@ -211,8 +211,8 @@ HELP_FR: dict[str, str] = {
         "Le contrat et le score du par, une séquence d'enchères optimale et pourquoi elle s'arrête là.  DONNE peut être un fichier de fiches (FICHIER.pbn) : le par de chaque partie, son donneur tiré de [Dealer].\n"
         '\n'
         'Exemple : coinche par example --dealer E',
-    'The dealer; the seat after speaks and leads first.':
-        'Le donneur ; la place suivante parle et entame la première.',
+    'The dealer; the seat after speaks and leads first (default N).':
+        'Le donneur ; la place suivante parle et entame la première (par défaut N).',
     'An equal level in a higher strain overcalls (C<D<H<S<SA<TA).':
         'À niveau égal, un atout plus haut surenchérit (C<D<H<S<SA<TA).',
     'With a record file: write its games here (FILE.pbn) with a [Par] section added.':

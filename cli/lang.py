@@ -120,6 +120,18 @@ READERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+#: The language the running command reads what is typed in (set by :func:`takes_language`).
+_READING: contextvars.ContextVar[notation.Language] = contextvars.ContextVar("coinche_reading",
+                                                                            default=notation.EN)
+
+
+def read_typed(name: str, text: str) -> str:
+    """``text`` typed while the command runs (a card at a prompt) read as the option
+    ``name`` of :data:`READERS` is: in the command's language, into English."""
+    with notation.using(_READING.get()):
+        return str(READERS[name](text))
+
+
 def read_options(kwargs: dict[str, Any], language: notation.Language) -> dict[str, Any]:
     """The options of :data:`READERS` in ``kwargs`` read in ``language``, in English."""
     if language is notation.EN:
@@ -221,7 +233,11 @@ def takes_language(command: Callable[..., Any],
             def read_and_run() -> Any:
                 if notation.chosen(given) is None:
                     refuse_french(kwargs)
-                return command(*args, **read_options(kwargs, reading))
+                token = _READING.set(reading)
+                try:
+                    return command(*args, **read_options(kwargs, reading))
+                finally:
+                    _READING.reset(token)
 
             with messages.writing_in(writing):
                 return guard(read_and_run)()

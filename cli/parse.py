@@ -9,15 +9,18 @@ which the command turns into one line on stderr and exit code 2.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import solver
 from solver.deal import first_leader
-from solver.errors import ConstraintError, DealError, quote
+from solver.errors import ConstraintError, DealError, SeatError, quote
 from solver.messages import N_, tr
 from solver.sampling import Constraints
 
 from .options import KnownOpt, LengthOpt, PointsOpt, VoidOpt, option_group
+
+if TYPE_CHECKING:
+    from solver.records import Record
 
 
 def parse_deal(text: str) -> solver.Deal:
@@ -47,6 +50,39 @@ _FILE_NAME = re.compile(r"\S+\.[A-Za-z0-9]*[B-CE-IL-PSU-Zb-ce-il-psu-z][A-Za-z0-
 def leader_from(leader: "str | None", dealer: "str | None") -> solver.Seat:
     """The first leader from ``--leader`` / ``--dealer`` (the seat after the dealer), N by default."""
     return first_leader(leader, dealer, default=solver.Seat.N)
+
+
+def record_leader(records: "Sequence[Record]", path: str, leader: "str | None", dealer: "str | None") -> "solver.Seat | None":
+    """The first leader ``--leader`` / ``--dealer`` give the games of a record file that
+    have none of their own (no [Dealer] nor [Play]); ``None`` when neither is given.  The
+    file's own tags win: an option that gives a game another first leader is an error."""
+    given = first_leader(leader, dealer)
+    for n, r in enumerate(records, 1):
+        if given is not None and r.first_leader is not None and r.first_leader != given:
+            raise SeatError(tr("game {n} of {path} has its own first leader, {seat}, not the {given} of {options}: "
+                               "with a record file, --leader and --dealer only stand in for a game without "
+                               "a [Dealer]", n=n, path=quote(path), seat=r.first_leader.name, given=given.name,
+                               options=_seat_options(leader, dealer)))
+    return given
+
+
+def record_dealer(records: "Sequence[Record]", path: str, dealer: "str | None") -> "solver.Seat | None":
+    """The dealer ``--dealer`` gives the games of a record file without a [Dealer];
+    ``None`` when not given.  An option that gives a game another dealer is an error."""
+    given = solver.Seat.parse(dealer) if dealer is not None else None
+    for n, r in enumerate(records, 1):
+        if given is not None and r.dealer is not None and r.dealer != given:
+            raise SeatError(tr("game {n} of {path} has its own dealer, {seat}, not the {given} of --dealer "
+                               "{dealer}: with a record file, --dealer only stands in for a game without a "
+                               "[Dealer]", n=n, path=quote(path), seat=r.dealer.name, given=given.name,
+                               dealer=quote(dealer)))
+    return given
+
+
+def _seat_options(leader: "str | None", dealer: "str | None") -> str:
+    """``--leader 'N' --dealer 'E'``: the seat options as given, quoted."""
+    return " ".join(f"{name} {quote(value)}" for name, value in (("--leader", leader), ("--dealer", dealer))
+                    if value is not None)
 
 
 def whole_number(text: str) -> int:

@@ -227,6 +227,7 @@ _BID_RE = re.compile(
     r"^\s*(?P<level>\d+|capot|g[ée]n[ée]rale)\s*"
     r"(?P<strain>sans[ -]atout|tout[ -]atout|pique|c(?:oe|œ)ur|carreau|tr[eè]fle|spades|hearts|diamonds|"
     r"clubs|sa|ta|nt|at|[shdcpkt♠♥♦♣])"
+    r"(?:\s*(?P<x0>xx|x))?"
     r"(?:\s+(?P<seat>[neswo]))?"
     r"(?:\s+(?P<x>xx|x))?\s*$",
     re.IGNORECASE,
@@ -313,17 +314,30 @@ class Contract:
     # -- text ------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str, declarer: "Seat | str | None" = None,
-              coinche: "Coinche | int | str | None" = None, *, capot_coinche: bool = False) -> "Contract":
+              coinche: "Coinche | int | str | None" = None, *, capot_coinche: bool = False,
+              need_declarer: bool = False) -> "Contract":
         """Read ``100H``, ``100 H``, ``100♥``, ``capot S``, ``capotH``, ``80SA``, ``90TA``,
         ``110NT``; optionally followed by the declarer's seat and ``X``/``XX``
-        (``100♥ S X``, what ``str`` writes).  A seat or coinche given both in the text
-        and as an argument must agree.  Without a seat the declarer is N.
+        (``100♥ S X``, what ``str`` writes), the ``X``/``XX`` also right after the strain
+        (``100HX``, a record file's ``[Contract]``; ``100HX E``).  A seat or coinche given
+        both in the text and as an argument must agree.  Without a seat the declarer is N,
+        unless ``need_declarer``: then a bid naming no declarer (in the text or as
+        ``declarer``) is a :class:`ContractError`.
 
         In ``capot S`` the letter is the strain (spades); a seat can only follow a strain.
+
+        >>> Contract.parse("100HX", declarer="E"), Contract.parse("80SAXX W")
+        (Contract.parse('100♥ E X'), Contract.parse('80SA W XX'))
+        >>> Contract.parse("100C", need_declarer=True)
+        Traceback (most recent call last):
+        ...
+        solver.errors.ContractError: contract '100C': name its declarer too, like '100C N'
         """
         if not isinstance(text, str):
             raise ContractError(tr("not a bid: {text!r}", text=text))
         m = _BID_RE.match(text)
+        if m and m.group("x0") and m.group("x"):
+            m = None                    # X or XX given twice
         if not m:
             lead = re.match(r"^\s*(\d+)", text)
             if lead and int(lead.group(1)) not in LEVELS:
@@ -347,7 +361,11 @@ class Contract:
                 raise ContractError(tr("bid {text!r} names declarer {seat}, not {declarer}", text=text,
                                        seat=seat.name, declarer=d.name))
             seat = d
-        x = Coinche.parse(m.group("x")) if m.group("x") else None
+        if seat is None and need_declarer:
+            raise ContractError(tr("contract {contract!r}: name its declarer too, like '{contract} N'",
+                                   contract=text))
+        said = m.group("x0") or m.group("x")
+        x = Coinche.parse(said) if said else None
         if coinche is not None:
             cx = Coinche.parse(coinche)
             if x is not None and x != cx:

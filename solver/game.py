@@ -39,7 +39,7 @@ from .messages import card_name, tr
 from .match import Match
 from .outcome import capot_taker
 from .play import Position
-from .records import Record, Section
+from .records import Record, Section, rules_text
 from .rules import Rules, Strain
 from .scoring import DealScore
 from .system import DEFAULT, BiddingSystem
@@ -293,7 +293,7 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
                **hooks: Any) -> MatchResult:
     """A match to ``rules.target`` with ``bots`` (one per seat), deals and dealers from
     ``seed`` and ``first_dealer``; ``done``: the records of the deals already played
-    (checked: the same deals, in order, from the same seed); ``max_deals`` stops
+    (checked: the same deals, in order, from the same seed, under ``rules``); ``max_deals`` stops
     earlier; ``on_deal`` is told each deal's result and the match after it."""
     m = Match(rules)
     records: list[Record] = []
@@ -303,6 +303,9 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
                 (tag is not None and tag.value != str(seed)):
             raise GameError(tr("saved deal {n} is not deal {n} of the match of seed {seed}",
                                n=i + 1, seed=seed))
+        if r.rules != rules:
+            raise GameError(tr("saved deal {n} was played under other rules: [Rules \"{saved}\"], not "
+                               "[Rules \"{rules}\"]", n=i + 1, saved=rules_text(r.rules), rules=rules_text(rules)))
         s = record_score(r, rules)
         if r.contract is not None and s is None:
             raise GameError(tr("saved deal {n} was not played to the end", n=i + 1))

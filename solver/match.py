@@ -32,7 +32,7 @@ from .scoring import DealScore, ScoreError, score_deal
 if TYPE_CHECKING:
     from .records import Record
 
-__all__ = ["Match", "deal_score", "parse_deal_line", "record_score"]
+__all__ = ["Match", "deal_score", "is_passed_out", "parse_deal_line", "record_score", "result_capot"]
 
 
 class Match:
@@ -159,6 +159,30 @@ def deal_score(contract: Contract, points: int, rules: Rules, *, belote: "list[T
                       generale=generale, rules=rules, total=total)
 
 
+def result_capot(contract: Contract, points: int, total: int = TOTAL_POINTS) -> Optional[Team]:
+    """The side that took every trick as a deal's result alone tells it (a score sheet's
+    points, a record's ``[Result]`` without the whole play): the bidders when they took
+    all ``total`` points of the deal, else no side.  Both formats read a result this way
+    (docs/formats.md).
+
+    >>> c = Contract.parse("capotH", declarer="S")
+    >>> result_capot(c, 162), result_capot(c, 150)
+    (<Team.NS: 0>, None)
+    """
+    return contract.team if points == total else None
+
+
+#: The sheet's words that say one thing of a deal, and what: ``X`` and ``XX`` its coinche,
+#: ``capot``, ``generale`` and ``lost-capot`` the side that took every trick.
+_WORD_SAYS = {"x": ("coinche", "x"), "xx": ("coinche", "xx"), "capot": ("capot", "bidders"),
+              "generale": ("capot", "bidders"), "lost-capot": ("capot", "defenders")}
+
+
+def is_passed_out(text: str) -> bool:
+    """Whether a score sheet's line is a deal passed out: ``pass``, a comment allowed."""
+    return [w.lower() for w in text.split("#", 1)[0].split()] == ["pass"]
+
+
 def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     """One deal of a score sheet: ``CONTRACT DECLARER POINTS`` and words, or ``pass``;
     ``None`` for a blank, ``#`` comment or ``pass`` line.
@@ -166,19 +190,23 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     The words: ``X`` (coinched) or ``XX`` (surcoinched), ``belote=NS`` (once per belote),
     ``capot`` (the bidders took every trick), ``lost-capot`` (the defenders did),
     ``generale`` (one player took them all), ``decl=NS:tierce,carre-J`` (a side's
-    announcements).  POINTS are the declaring side's card points, 0 to 162.
+    announcements).  POINTS are the declaring side's card points, 0 to 162; all 162 is a
+    capot by the bidders without the word (:func:`result_capot`).  Words that exclude
+    each other (``X`` and ``XX``, ``lost-capot`` and ``capot`` or ``generale``) are an error.
 
     >>> parse_deal_line("100H S 122 belote=NS").scores
     (240, 40)
     >>> parse_deal_line("90S E 70 X").scores                   # failed: 160 + 2 x 90 to N-S
     (340, 0)
+    >>> parse_deal_line("capotH S 162").scores                 # a bid capot made
+    (500, 0)
     >>> parse_deal_line("100H S lots")
     Traceback (most recent call last):
     ...
     solver.errors.ScoreError: card points 'lots' in '100H S lots': expected a whole number from 0 to 162
     """
     t = text.split("#", 1)[0].split()
-    if not t or (len(t) == 1 and t[0].lower() == "pass"):
+    if not t or is_passed_out(text):
         return None
     if len(t) < 3:
         raise ScoreError(tr("deal {text}: expected CONTRACT DECLARER POINTS [words], like 100H S 122",
@@ -192,14 +220,21 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     decl: dict[Team, list[str]] = {Team.NS: [], Team.EW: []}
     capot: "bool | Team | Literal['lost']" = False
     generale = False
+    said: dict[str, tuple[str, str]] = {}     # per kind of word, the first met and what it says
     for w in t[3:]:
         key, sep, value = w.partition("=")
         k = key.lower()
-        if not sep and k in ("x", "xx"):
-            coinche = Coinche.parse(k)
-        elif not sep and k in ("capot", "lost-capot", "generale"):
-            generale = generale or k == "generale"
-            capot = True if k != "lost-capot" else "lost"
+        if not sep and k in _WORD_SAYS:
+            group, meaning = _WORD_SAYS[k]
+            first, first_meaning = said.setdefault(group, (w, meaning))
+            if first_meaning != meaning:
+                raise ScoreError(tr("words {first} and {second} in {text} exclude each other: give one of them",
+                                    first=quote(first), second=quote(w), text=quote(text)))
+            if group == "coinche":
+                coinche = Coinche.parse(k)
+            else:
+                generale = generale or k == "generale"
+                capot = True if k != "lost-capot" else "lost"
         elif k == "belote" and sep:
             belote.append(Team.parse(value))
         elif k == "decl" and sep:
@@ -211,6 +246,9 @@ def parse_deal_line(text: str, rules: Rules = Rules()) -> Optional[DealScore]:
     contract = Contract.parse(t[0], t[1], coinche, capot_coinche=rules.capot_coinche)
     if capot == "lost":
         capot = contract.team.other
+    elif capot is False:
+        taker = result_capot(contract, int(points))
+        capot = False if taker is None else taker
     return deal_score(contract, int(points), rules, belote=belote, declarations=decl, capot=capot,
                       generale=generale)
 
@@ -231,7 +269,7 @@ def record_score(record: Record, rules: Optional[Rules] = None) -> Optional[Deal
         raise ScoreError(tr("{where}: contract {contract} without a [Result]", where=where, contract=c))
     deal = record.deal
     total = TOTAL_POINTS if deal is None else deal_total(deal, c.strain, rules)
-    taker = c.team if record.result == total else None
+    taker = result_capot(c, record.result, total)
     leader = record.leader if record.leader is not None or record.dealer is None else opening_leader(
         c, record.dealer, rules)
     if deal is not None and leader is not None and len(record.play) == 4 * deal.cards_per_hand:

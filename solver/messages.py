@@ -286,6 +286,7 @@ FRENCH: dict[str, str] = {
     "saved deal {n} was not played to the end": "la donne enregistrée {n} n'a pas été jouée jusqu'au bout",
     "{card} is not allowed here": "{card} n'est pas permise ici",
     "the saved match is over after {i} deals": "la partie enregistrée est finie après {i} donnes",
+    "saved deal {n} was played under other rules: [Rules \"{saved}\"], not [Rules \"{rules}\"]": "la donne enregistrée {n} a été jouée sous d'autres règles : [Rules \"{saved}\"], pas [Rules \"{rules}\"]",
     "these rules score no belote (belote=false)": "ces règles ne comptent pas la belote (belote=false)",
     "belote claimed {n} time(s) in {contract}: {why}": "belote annoncée {n} fois à {contract} : {why}",
     "card points {points!r}: expected a whole number from 0 to {total}":
@@ -556,6 +557,7 @@ FRENCH: dict[str, str] = {
     "With realistic play: pass. {text}": "Avec un jeu réaliste : passe. {text}",
     "With realistic play: bid {bid}. {text}": "Avec un jeu réaliste : annoncez {bid}. {text}",
     "plot written to {path}": "graphique écrit dans {path}",
+    "--system without --auction advises the first call, {first}'s after dealer {dealer}, not {seat}'s: give the calls before yours with --auction": "--system sans --auction conseille la première annonce, celle de {first} après le donneur {dealer}, pas celle de {seat} : donnez les annonces avant la vôtre avec --auction",
     "No --dealer given: the advice takes N as the dealer (E leads).": "Pas de --dealer : le conseil prend N comme donneur (E entame).",
     "base": "base",
     "J of trumps": "V d'atout",
@@ -1032,6 +1034,7 @@ FRENCH: dict[str, str] = {
     "{path}: nested too deeply to be a bidding system": "{path} : trop profondément imbriqué pour être un système d'enchères",
     "{path}: not {kind}: {error}": "{path} : pas du {kind} : {error}",
     "{path}: expected a table with name and rules, not {kind}": "{path} : il faut une table avec name et rules, pas {kind}",
+    "no bidding system in {path}: the file is empty (expected a name and rules)": "aucun système d'enchères dans {path} : le fichier est vide (il faut name et rules)",
     "{path}: name {name}: expected text": "{path} : nom {name} : il faut du texte",
     "studies write Parquet files, which needs pyarrow: pip install 'coinche-solver[study]'": "les études écrivent des fichiers Parquet, ce qui demande pyarrow : pip install 'coinche-solver[study]'",
     "strains: expected at least one of S H D C SA TA": "couleurs : il en faut au moins une de S H D C SA TA",
@@ -1050,6 +1053,7 @@ FRENCH: dict[str, str] = {
     "deal {text}: expected CONTRACT DECLARER POINTS [words], like 100H S 122": "donne {text} : il faut CONTRAT PRENEUR POINTS [mots], comme 100H S 122",
     "card points {points} in {text}: expected a whole number from 0 to {total}": "points de cartes {points} dans {text} : il faut un nombre entier de 0 à {total}",
     "unknown word {word} in {text}: expected X, XX, belote=SIDE, capot, lost-capot, generale or decl=SIDE:KINDS": "mot inconnu {word} dans {text} : il faut X, XX, belote=CAMP, capot, lost-capot, generale ou decl=CAMP:SORTES",
+    "words {first} and {second} in {text} exclude each other: give one of them": "les mots {first} et {second} dans {text} s'excluent : donnez l'un des deux",
     "{where}: contract {contract} without a [Result]": "{where} : contrat {contract} sans [Result]",
     "{where}: [Belote] {belote}, but no hand of {belote} holds the K and Q of trumps in {strain}": "{where} : [Belote] {belote}, mais aucune main de {belote} ne tient le R et la D d'atout à {strain}",
     "{where}: {error}": "{where} : {error}",
@@ -1198,11 +1202,19 @@ FRENCH: dict[str, str] = {
     "--contract and --played come from the record file's [Contract] and [Play]": "--contract et --played viennent du [Contract] et du [Play] du fichier de fiches",
     "no played game in {path!r}: expected a [Contract] with its declarer and a [Play]": "aucune partie jouée dans {path!r} : il faut un [Contract] avec son preneur et un [Play]",
     "--from-seats needs --contract '100H N' and --played (or a record file)": "--from-seats demande --contract '100H N' et --played (ou un fichier de fiches)",
-    "give the first leader (--leader) or the dealer (--dealer), one of them": "donnez celui qui entame (--leader) ou le donneur (--dealer), l'un des deux",
-    "seat {seat}: expected one of N E S W": "place {seat} : il faut l'une de N E S O",
+    "--leader and --dealer come from the record file's [Play]": "--leader et --dealer viennent du [Play] du fichier de fiches",
     "--shown {item!r}: expected SEAT:CARDS, like E:HA,HK,HQ": "--shown {item!r} : il faut PLACE:CARTES, comme E:CA,CR,CD",
     "--auction needs --dealer (the auction starts with the seat after the dealer)": "--auction demande --dealer (les enchères commencent à la place qui suit le donneur)",
     "player {item!r}: expected SEAT=pimc or SEAT=dd, like N=dd": "joueur {item!r} : il faut PLACE=pimc ou PLACE=dd, comme N=dd",
+    "--players {text}: seat {seat} is named twice": "--players {text} : la place {seat} est nommée deux fois",
+    "game {n} of {path} has its own first leader, {seat}, not the {given} of {options}: with a record file, "
+    "--leader and --dealer only stand in for a game without a [Dealer]":
+        "la partie {n} de {path} a son propre entameur, {seat}, pas le {given} de {options} : avec un fichier de "
+        "fiches, --leader et --dealer ne valent que pour une partie sans [Dealer]",
+    "game {n} of {path} has its own dealer, {seat}, not the {given} of --dealer {dealer}: with a record file, "
+    "--dealer only stands in for a game without a [Dealer]":
+        "la partie {n} de {path} a son propre donneur, {seat}, pas le {given} de --dealer {dealer} : avec un "
+        "fichier de fiches, --dealer ne vaut que pour une partie sans [Dealer]",
     "contract {contract!r}: name its declarer too, like '{contract} N'": "contrat {contract!r} : nommez aussi son preneur, comme '{contract} N'",
     "give the first leader (--leader) or the dealer (--dealer)": "donnez celui qui entame (--leader) ou le donneur (--dealer)",
     "--play {play!r}: expected dd or realistic": "--play {play!r} : il faut dd ou realistic",
@@ -1215,6 +1227,9 @@ FRENCH: dict[str, str] = {
     "--known, --void, --length and --points go with --hand: the deals are sampled around it": "--known, --void, --length et --points vont avec --hand : les donnes sont tirées autour d'elle",
     "{path}: not a saved match (no [MatchSeed] tag)": "{path} : pas un match enregistré (pas d'étiquette [MatchSeed])",
     "--seed {seed}: the saved match was played with seed {saved}": "--seed {seed} : le match enregistré a été joué avec la graine {saved}",
+    "--rule {option}: the match saved in {path} is played with {saved}; a resumed match keeps its rules": "--rule {option} : le match enregistré dans {path} se joue avec {saved} ; un match repris garde ses règles",
+    "--target {target}: the match saved in {path} is played with {saved}; a resumed match keeps its rules": "--target {target} : le match enregistré dans {path} se joue avec {saved} ; un match repris garde ses règles",
+    "{path}: the saved match is over, nothing is left to play: {status}": "{path} : le match enregistré est fini, il ne reste rien à jouer : {status}",
     "line {n}: the game's [Rules] differ from the first game's: a match is played under one set of rules": "ligne {n} : les [Rules] de la partie diffèrent de celles de la première : un match se joue sous les mêmes règles",
     "line {n}: {status} No deal can follow.": "ligne {n} : {status} Aucune donne ne peut suivre.",
     "score sheet": "une feuille de marque",

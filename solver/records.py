@@ -368,13 +368,11 @@ def _contract(tags: dict[str, _Tag], notation: Notation, rules: Rules) -> tuple[
     text = tag.value.strip()
     if text.lower() == "pass":
         return None, True
-    m = re.fullmatch(r"(.*?)\s*(XX|X)?", text, re.IGNORECASE)
-    bid, x = m.group(1), m.group(2)   # type: ignore[union-attr]
     declarer = _value(tags, "Declarer", notation.seat)
     if declarer is None:
         raise _fail(tag, tr("contract {text} without a [Declarer]", text=quote(text)))
-    try:
-        return Contract.parse(bid, declarer, x or None, capot_coinche=rules.capot_coinche), False
+    try:        # the bid parser reads the X/XX (100HX), as --contract does
+        return Contract.parse(text, declarer, capot_coinche=rules.capot_coinche), False
     except CoincheError as e:
         raise _fail(tag, str(e)) from None
 

@@ -383,6 +383,9 @@ def load_system(path: "str | Path") -> BiddingSystem:
     if not isinstance(data, dict):
         raise SystemError_(tr("{path}: expected a table with name and rules, not {kind}", path=quote(str(p)),
                               kind=type(data).__name__))
+    if not data:
+        raise SystemError_(tr("no bidding system in {path}: the file is empty (expected a name and rules)",
+                              path=quote(str(p))))
     name = data.get("name", p.stem)
     if not isinstance(name, str):
         raise SystemError_(tr("{path}: name {name}: expected text", path=quote(str(p)), name=quote(name)))

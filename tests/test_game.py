@@ -284,3 +284,49 @@ def test_declared_cards_are_shown_from_the_second_trick():
     seen = [k for w in watchers for k in w.seen_at]
     assert shown_deals and seen
     assert min(seen) >= 4
+
+
+def _saved_match(tmp_path, max_deals=None):
+    """A match of seed 4 to 1000 (RULES), as play_match writes it: each deal with its
+    [Rules "target=1000"] and [MatchSeed "4"]."""
+    res = play_match(_bots(), RULES, seed=4, max_deals=max_deals)
+    path = tmp_path / "saved.pbn"
+    path.write_text(write_records(res.records))
+    return path, res
+
+
+GAME = ["game", "--seat", "S", "--partner", "heuristic", "--opponents", "heuristic", "--review", "0"]
+
+
+def test_a_finished_saved_match_is_refused_not_played_on(tmp_path):
+    """The saved match reached its target of 1000 (its [Rules]): resuming it, with no
+    --target or --rule, must not play on toward the default 2000."""
+    path, res = _saved_match(tmp_path)
+    assert res.match.is_over and max(res.match.scores) >= 1000 and res.match.status() != ""
+    r = run(*GAME, "--resume", path, input="quit\n")
+    one_line_error(r, "saved.pbn", "over", res.match.status())
+    assert "Match to 2000" not in r.stdout
+
+
+def test_a_resumed_match_keeps_its_rules_and_refuses_others(tmp_path):
+    path, res = _saved_match(tmp_path, max_deals=1)
+    assert not res.match.is_over
+    r = run(*GAME, "--resume", path, input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "Match to 1000" in r.stdout                  # the file's target, not the default 2000
+    for same in (["--target", "1000"], ["--rule", "target=1000"]):
+        r = run(*GAME, "--resume", path, *same, input="quit\n")
+        assert r.exit_code == 0 and "Match to 1000" in r.stdout, r.output
+    one_line_error(run(*GAME, "--resume", path, "--target", "2000"), "--target 2000", "target=1000")
+    one_line_error(run(*GAME, "--resume", path, "--rule", "target=1500"), "'target=1500'", "target=1000")
+    one_line_error(run(*GAME, "--resume", path, "--rule", "suit_ranking=true"), "'suit_ranking=true'",
+                   "suit_ranking=false")
+    one_line_error(run(*GAME, "--resume", path, "--rule", "nonsense=1"), "nonsense")
+
+
+def test_play_match_refuses_saved_deals_played_under_other_rules(tmp_path):
+    import pytest
+    from solver.game import GameError
+    part = play_match(_bots(), RULES, seed=6, max_deals=1)
+    with pytest.raises(GameError, match="other rules"):
+        play_match(_bots(), Rules(), seed=6, done=part.records)

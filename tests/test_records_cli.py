@@ -203,3 +203,51 @@ def test_match_refuses_a_belote_the_side_cannot_hold(game):
     Path("two.pbn").write_text(game.read_text().split("\n\n[Board \"3\"]")[0]
                                .replace('[Belote "NS"]', '[Belote "EW"]'))
     one_line_error(run("match", "two.pbn"), "line", "no hand of EW holds the K and Q of trumps")
+
+
+@pytest.mark.parametrize("bid, points", [("capotH", 162), ("100H", 162), ("capotH", 150), ("100H", 120)])
+def test_match_scores_a_result_alike_from_a_sheet_and_a_record_file(game, bid, points):
+    """A sheet line and a record file without a play say the same thing (contract,
+    declarer, the bidders' points), so they score the same: all 162 points is a capot by
+    the bidders in both (docs/formats.md).  Expected scores from docs/rules.md: a bid capot
+    made 500; an unbid capot 250 + 100 = 350; a failed capot 500 to the defenders; 100
+    made with 120: 220 and 40."""
+    want = {("capotH", 162): (500, 0), ("100H", 162): (350, 0), ("capotH", 150): (0, 500),
+            ("100H", 120): (220, 40)}[bid, points]
+    Path("sheet.txt").write_text(f"{bid} S {points}\n")
+    Path("one.pbn").write_text(f'[Dealer "N"]\n[Contract "{bid}"]\n[Declarer "S"]\n[Result "{points}"]\n')
+    for name in ("sheet.txt", "one.pbn"):
+        r = run("match", name, "--json")
+        assert r.exit_code == 0, r.output
+        out = json.loads(r.stdout)
+        assert (out["ns"], out["ew"]) == want, name
+
+
+@pytest.mark.parametrize("words", ["X XX", "XX X", "capot lost-capot", "generale lost-capot"])
+def test_match_refuses_words_that_exclude_each_other(game, words):
+    """As coinche score --coinche --surcoinche (and --capot --lost-capot) is refused."""
+    Path("sheet.txt").write_text(f"100H S 100 {words}\n")
+    first, second = words.split()[0], words.split()[-1]
+    one_line_error(run("match", "sheet.txt"), "line 1", f"'{first}'", f"'{second}'",
+                   "'100H S 100 " + words + "'")
+
+
+def test_match_of_passed_out_deals_is_a_match_without_points(game):
+    """Two deals passed out: nobody scores, the match goes on (2000 to go for each side)."""
+    Path("sheet.txt").write_text("pass\npass\n")
+    r = run("match", "sheet.txt", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert (out["ns"], out["ew"], out["over"], out["deals"], out["passed_out"]) == (0, 0, False, [], [1, 2])
+    r = run("match", "sheet.txt")
+    assert r.exit_code == 0 and "N-S need 2000 more, E-W 2000" in r.stdout and r.stdout.count("passed out") == 2
+    # the record file's passed-out game (board 2) is listed too
+    Path("two.pbn").write_text(game.read_text().split("\n\n[Board \"3\"]")[0])
+    assert json.loads(run("match", "two.pbn", "--json").stdout)["passed_out"] == [26]
+    Path("sheet.txt").write_text("# nothing\n\n")
+    one_line_error(run("match", "sheet.txt"), "the input is empty")
+
+
+def test_match_refuses_a_passed_out_deal_after_the_end(game):
+    Path("sheet.txt").write_text(SHEET + "pass\n")
+    one_line_error(run("match", "sheet.txt", "--rule", "target=1000"), "line 7", "No deal can follow")
