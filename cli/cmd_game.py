@@ -12,6 +12,7 @@ from .app import app
 from .cmd_bidreview import show_auction_review
 from .cmd_review import show_seat_review
 from .errors import error_line, fail, handle_errors
+from .lang import read_typed
 from .output import err_console
 from .options import RuleOpt, SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, say
@@ -39,8 +40,10 @@ class Quit(Exception):
 
 
 def legal_card(text: str, legal: "list[Card]") -> Card:
-    """The card ``text`` names, when it is one of ``legal``; CoincheError otherwise."""
-    card = Card.parse(text)
+    """The card ``text`` names, read in the command's language as ``--played`` is (in
+    French ``VC`` is the jack of hearts), when it is one of ``legal``; CoincheError
+    otherwise."""
+    card = Card.parse(read_typed("played", text))
     if card not in legal:
         raise CoincheError(tr("{card} cannot be played now: play one of {legal}",
                               card=card_text(card), legal=cards_text(legal)))

@@ -123,14 +123,9 @@ def _answer(read: Callable[[], str], problem: Mapping[str, Any], legal: list[Car
             say(hints.pop(0) if hints else tr("No more hints."))
             continue
         try:
-            return _typed_card(text, legal)
+            return legal_card(text, legal)
         except CoincheError as e:
             err_console.print(error_line(e), soft_wrap=True)
-
-
-def _typed_card(text: str, legal: list[Card]) -> Card:
-    """The card typed, read in the command's language as ``--played`` is, when legal."""
-    return legal_card(read_typed("played", text), legal)
 
 
 def _call_name(text: str) -> str:
@@ -338,7 +333,7 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
             while True:
                 text = _ask(read, tr("Your card ({options}): ", options=cards_text(legal)))
                 try:
-                    card = _typed_card(text, legal)
+                    card = legal_card(text, legal)
                     break
                 except CoincheError as e:
                     err_console.print(error_line(e), soft_wrap=True)

@@ -72,6 +72,22 @@ def test_practice_reads_the_typed_card_in_french(tmp_path):
     assert "vous avez joué A♥" in r.stdout or "Juste : A♥" in r.stdout
 
 
+def test_game_reads_the_typed_card_in_the_commands_language():
+    # the card reader game and practice share: French VC is the jack of hearts (valet de
+    # coeur), CA its ace; in English CA is the ace of clubs
+    from cli.cmd_game import legal_card
+    from cli.lang import _READING
+    from solver import Card, notation
+
+    legal = [Card.parse(c) for c in ("HJ", "CJ", "HA", "CA")]
+    token = _READING.set(notation.FR)
+    try:
+        assert (legal_card("VC", legal), legal_card("CA", legal)) == (Card.parse("HJ"), Card.parse("HA"))
+    finally:
+        _READING.reset(token)
+    assert legal_card("CA", legal) == Card.parse("CA")
+
+
 def test_advise_says_nothing_on_stdout_when_its_input_is_bad():
     r = run("advise", "AJ9.A7.KT.J", "--seat", "S", "--samples", "5", "--known", "E:SA")
     one_line_error(r, "SA")
