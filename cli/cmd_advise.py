@@ -104,7 +104,7 @@ def _dealer_note() -> str:
 def render_auction_advice(adv: AuctionAdvice) -> None:
     """What the calls showed, every legal call's result, and the advice in words."""
     t = Table(title=people_text(tr("The auction under the {system} system (dealer {seat})",
-                                   system=adv.system.name, seat=adv.dealer.name)))
+                                   system=adv.system.title, seat=adv.dealer.name)))
     for col in [tr("seat"), tr("call"), tr("shows")]:
         t.add_column(col)
     for c, m in adv.shown:

@@ -89,7 +89,7 @@ def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auct
         return
     chosen = system
     t = Table(title=people_text(tr("The auction, call by call ({n} deals each, the {system} system)",
-                                   n=samples, system=chosen.name)))
+                                   n=samples, system=chosen.title)))
     stopped = any(c.advice.stopping is not None for c in r.calls)
     for col in [tr("seat"), tr("call"), tr("advice"), tr("cost ± se")] + ([tr("deals")] if stopped else []):
         t.add_column(col, justify="right")

@@ -42,7 +42,7 @@ def rules_from(options: Optional[Iterable[str]] = None, base: Rules = Rules(), *
     Traceback (most recent call last):
     ...
     solver.errors.RulesError: rules option 'must_undertrump=true' contradicts another option, \
-which sets must_undertrump to False
+which sets must_undertrump to false
     """
     given = {name: value.strip().lower() if isinstance(value, str) else value
              for name, value in flags.items() if value is not None}
@@ -52,7 +52,8 @@ which sets must_undertrump to False
         for name, value in given.items():
             if getattr(changed, name) != value:
                 raise RulesError(tr("rules option {text} contradicts another option, which sets {name} to {value}",
-                                    text=quote(text), name=name, value=value))
+                                    text=quote(text), name=name,
+                                    value=str(value).lower() if isinstance(value, bool) else value))
         rules = changed
     return rules
 

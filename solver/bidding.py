@@ -91,14 +91,14 @@ def auction_constraints(hand: CardSet, seat: Seat, auction: Auction, system: Bid
             if other is not None and other[0].seat != call.seat:
                 raise ConstraintError(tr("{first} and {call}: both cannot hold {card}; no deal fits the auction "
                                          "under the {system} system", first=_describe(*other, seat),
-                                         call=_describe(call, m, seat), card=card_name(Card(c)), system=system.name))
+                                         call=_describe(call, m, seat), card=card_name(Card(c)), system=system.title))
             needed[int(c)] = (call, m)
         clash = need & hand.mask
         if clash or (m.at_least and _count(m.honours & ~hand.mask) < m.at_least):
             held = " ".join(Card(c).symbol for c in CardSet(clash or (m.honours & hand.mask)))
             raise ConstraintError(tr("{call}, but you hold {held}: no deal fits the auction under the "
                                      "{system} system", call=_describe(call, m, seat), held=held,
-                                     system=system.name))
+                                     system=system.title))
         known[call.seat] = known.get(call.seat, 0) | need
     tests = [(call.seat, m) for call, m in meanings]
     user = given.accept

@@ -1104,7 +1104,8 @@ FRENCH: dict[str, str] = {
     "{key} must be a number between {low:g} and {high:g}": "{key} doit être un nombre entre {low:g} et {high:g}",
     "workers {workers!r}: expected 1 or more": "travailleurs {workers!r} : il faut 1 ou plus",
     "unknown suit {text}: expected one of {letters} or ♠ ♥ ♦ ♣": "couleur inconnue {text} : il faut l'une de {letters} ou ♠ ♥ ♦ ♣",
-    "unknown side {text}: expected NS or EW": "camp inconnu {text} : il faut NS ou EW (ou EO)",
+    "unknown side {text}: expected NS or EW": "camp inconnu {text} : il faut NS ou EO",
+    "default": "par défaut",
     "the local cluster": "la grappe locale",
     "lost the Dask scheduler at {where}": "l'ordonnanceur Dask est perdu à {where}",
     # what the auction and the play showed (Constraints.describe, Knowledge)

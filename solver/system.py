@@ -223,6 +223,15 @@ class BiddingSystem:
     name: str
     rules: tuple[Rule, ...]
 
+    @property
+    def title(self) -> str:
+        """The name for people: the default system's in the output language.
+
+        >>> DEFAULT.title, BiddingSystem("mine", ()).title
+        ('default', 'mine')
+        """
+        return tr("default") if self.name == "default" else self.name
+
     def meaning(self, auction: Auction, index: int) -> Meaning:
         """What call ``index`` (0-based) of ``auction`` shows."""
         call = auction.calls[index]

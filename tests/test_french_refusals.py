@@ -31,7 +31,7 @@ REFUSALS = [
     (lambda: CardSet(1 << 40), "card mask 1099511627776 out of range 0..0xFFFFFFFF",
      "masque de cartes 1099511627776 hors de 0..0xFFFFFFFF"),
     (lambda: Team.parse("NE"), "unknown side 'NE': expected NS or EW",
-     "camp inconnu 'NE' : il faut NS ou EW"),
+     "camp inconnu 'NE' : il faut NS ou EO"),
     (lambda: Contract.parse("capot S X"),
      "bid 'capot S X' coinched: a capot bid cannot be coinched or surcoinched",
      "enchère 'capot S X' coinchée : une enchère de capot ne peut être ni coinchée ni surcoinchée"),
