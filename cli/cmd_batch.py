@@ -161,7 +161,10 @@ def _lines_of(stream: IO[bytes], shown: str, close: bool) -> Iterator[str]:
     limit = 4 * MAX_LINE + 2            # UTF-8: at most 4 bytes a character, and the line end
     try:
         for n in itertools.count(1):
-            raw = stream.readline(limit)
+            try:
+                raw = stream.readline(limit)
+            except OSError as e:        # (read as the output is written: not a write failure)
+                raise fail(tr("cannot read {path}: {reason}", path=shown, reason=e.strerror or e)) from None
             if not raw:
                 return
             if len(raw) == limit and not raw.endswith(b"\n"):

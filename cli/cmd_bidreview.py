@@ -10,7 +10,7 @@ from rich.table import Table
 
 from .app import app
 from .errors import fail, handle_errors
-from .options import (Budget, ConfidenceOpt, MaxSamplesOpt, DealArg, JsonOpt, MarginOpt, SamplesOpt, SeedOpt, TimeOpt,
+from .options import (Budget, ConfidenceOpt, MaxSamplesOpt, DealArg, JsonOpt, MarginOpt, SamplesOpt, TimeOpt,
                       WorkersOpt)
 from .output import people_text, pm, print_json, print_table, say
 from .parse import parse_deal
@@ -38,7 +38,8 @@ def bidreview(
     system: Annotated[Optional[Path], typer.Option("--system", help="A bidding system file (TOML or "
                                                    "JSON, docs/advice.md).")] = None,
     samples: SamplesOpt = 100,
-    seed: SeedOpt = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed, 0 or more (the same seed gives "
+                                      "the same review); default 1.")] = 1,
     rules: Rules = Rules(),
     workers: WorkersOpt = None,
     time: TimeOpt = None,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import os
 import resource
 import time
 from pathlib import Path
@@ -14,11 +13,13 @@ import typer
 
 from .app import app
 from .errors import OneLineErrorsGroup, fail, handle_errors, one_line_errors
+from .files import check_output, read_text, shown
 from .lang import LangOpt, group_language
 from solver.errors import quote
 from .options import ClusterOpt, JsonOpt, SchedulerOpt, WorkersOpt, parallel_backend
 from .output import cards_text, print_json, render_rows, say
 from .progress import progress_bar
+from solver.atomic import atomic_open
 from solver.auction import parse_call
 from solver.bidding import call_text
 from solver.parallel import executor
@@ -47,9 +48,13 @@ BANDS = (1000, 1500, 1700, 1900)
 
 
 def _load(path: Optional[Path]) -> list[Problem]:
+    """The problems of ``path`` (default: the shipped set); a file without any is bad input."""
     if path is None:
         return load_problems()
-    return problems_from_json(path.read_text(encoding="utf-8"))
+    problems = problems_from_json(read_text(path, N_("problem file")))
+    if not problems:
+        raise fail(tr("no problems in {path}: the set is empty", path=shown(path)))
+    return problems
 
 
 def _cpu_seconds() -> float:
@@ -73,7 +78,7 @@ def _figures(problems: list[Problem], deals: int) -> dict[str, Any]:
 @problems_app.command()
 @handle_errors
 def mine(
-    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed mines the same set.")],
+    seed: Annotated[int, typer.Option("--seed", min=0, help="The seed, 0 or more: the same seed mines the same set.")],
     out: Annotated[Path, typer.Option("--out", help="The problem file to write (JSON).")],
     count: Annotated[int, typer.Option("--count", min=0, help="Four-hands problems to keep.")] = 0,
     seat: Annotated[int, typer.Option("--seat", min=0, help="Seat problems to keep.")] = 0,
@@ -100,8 +105,7 @@ def mine(
     counts = {"four-hands": count, "seat": seat, "bidding": bidding}
     if not any(counts.values()):
         raise fail(tr("nothing to mine: give --count, --seat or --bidding"))
-    if out.exists() and out.is_dir():
-        raise fail(tr("{path} is a directory: expected a file", path=out))
+    check_output(out, "--out")
     kind, options = parallel_backend("process", scheduler, cluster)
     problems: list[Problem] = []
     done = [start]
@@ -126,9 +130,8 @@ def mine(
                 raise
             stopped = e.code
     problems = sorted(calibrate(problems), key=set_order)
-    tmp = out.with_name(out.name + ".part")
-    tmp.write_text(problems_to_json(problems), encoding="utf-8")
-    os.replace(tmp, out)
+    with atomic_open(out) as f:             # never a half-written set
+        f.write(problems_to_json(problems))
     figures = (_figures(problems, done[0] - start) | {"first_deal": start, "next_deal": done[0]}
                | {"cpu_seconds": round(_cpu_seconds() - cpu, 1)})
     if as_json:
@@ -161,21 +164,15 @@ def merge(
 
     Example: coinche problems merge a.json b.json --bidding 500 --out p.json
     """
-    if out.exists() and out.is_dir():
-        raise fail(tr("{path} is a directory: expected a file", path=out))
-    sets = []
-    for f in files:
-        if not f.is_file():
-            raise fail(tr("no such file: {path}", path=f))
-        sets.append(problems_from_json(f.read_text(encoding="utf-8")))
+    check_output(out, "--out", inputs=files)
+    sets = [_load(f) for f in files]
     limits = {"four-hands": count, "seat": seat, "bidding": bidding}
     counts = None
     if any(v is not None for v in limits.values()):
         counts = {kind: 10 ** 9 if v is None else v for kind, v in limits.items()}
     problems = merge_sets(sets, counts)
-    tmp = out.with_name(out.name + ".part")
-    tmp.write_text(problems_to_json(problems), encoding="utf-8")
-    os.replace(tmp, out)
+    with atomic_open(out) as f:
+        f.write(problems_to_json(problems))
     figures = _figures(problems, 0)
     del figures["deals"]
     if as_json:

@@ -28,7 +28,8 @@ BotOpt = Annotated[str, typer.Option(help="pimc, heuristic, random or dd (dd see
 @handle_errors
 @takes_rules()
 def selfplay(
-    deals: Annotated[int, typer.Option("--deals", min=1, max=1_000_000, help="Deals to play.")] = 100,
+    deals: Annotated[int, typer.Option("--deals", min=2, max=1_000_000,
+                                        help="Deals to play, 2 or more (a confidence interval needs two).")] = 100,
     ns: Annotated[str, typer.Option("--ns", help="The N-S bots: pimc, heuristic, random or dd (dd sees "
                                     "every card).")] = "pimc",
     ew: Annotated[str, typer.Option("--ew", help="The E-W bots.")] = "heuristic",

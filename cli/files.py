@@ -74,22 +74,27 @@ def nothing_in(path: "str | Path", what: str) -> "typer.Exit":
                    path=shown(path)))
 
 
-def read_lines(path: "str | Path", what: str = N_("file")) -> list[str]:
-    """The lines of an input file (``-``: stdin) as text; a UTF-8 byte order mark is
-    dropped.  A file that cannot be read (missing, a directory, not UTF-8 text, too big,
-    a line too long) is one line on stderr and exit code 2."""
+def read_text(path: "str | Path", what: str = N_("file")) -> str:
+    """An input file (``-``: stdin) as text; a UTF-8 byte order mark is dropped.  A file
+    that cannot be read (missing, a directory, not UTF-8 text, too big) is one line on
+    stderr and exit code 2."""
     name = str(path)
     if name in ("", "."):
         raise fail(tr("no {what} given: expected a file name or - for stdin", what=tr(what)))
     data = _read_bytes(name, what)
-    shown = "stdin" if name == "-" else quote(name)
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         bad = data.count(b"\n", 0, e.start) + 1
-        raise fail(tr("cannot read {path}: line {n} is not UTF-8 text (byte {byte}: {reason})", path=shown,
+        raise fail(tr("cannot read {path}: line {n} is not UTF-8 text (byte {byte}: {reason})", path=shown(name),
                       n=bad, byte=e.start, reason=e.reason)) from None
-    lines = text.splitlines()
+
+
+def read_lines(path: "str | Path", what: str = N_("file")) -> list[str]:
+    """The lines of an input file, read as :func:`read_text` reads it; a line too long is
+    one line on stderr and exit code 2 too."""
+    lines = read_text(path, what).splitlines()
+    shown = "stdin" if str(path) == "-" else quote(str(path))
     for n, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
             raise fail(tr("cannot read {path}: line {n} has {count} characters, more than the {top} a line "

@@ -57,6 +57,8 @@ HELP_FR: dict[str, str] = {
         'Donnes à tirer et à résoudre.',
     'Deals to sample and solve, exactly (the most with --time, --confidence or --margin); default: at most 1000 (300 with --lookahead), stopping as soon as the answer is known at 95% confidence.':
         "Donnes à tirer et à résoudre, exactement (au plus avec --time, --confidence ou --margin) ; par défaut : au plus 1000 (300 avec --lookahead), en s'arrêtant dès que la réponse est connue à 95 % de confiance.",
+    'Random seed, 0 or more (the same seed gives the same review); default 1.':
+        'Graine aléatoire, 0 ou plus (la même graine donne la même revue) ; par défaut 1.',
     'Random seed, 0 or more (the same seed gives the same result); default: a fresh one, shown in the output.':
         'Graine aléatoire, 0 ou plus (la même graine donne le même résultat) ; par défaut : une nouvelle, écrite dans la sortie.',
     'Cards known at another seat: E:SJ,S9 (repeatable).':
@@ -450,8 +452,8 @@ HELP_FR: dict[str, str] = {
         'Les donnes sont jouées sur des processus locaux (--workers), ou sur Dask : une grappe lancée ici (--cluster local:N) ou un ordonnanceur existant (--scheduler tcp://HOST:8786) ; les résultats sont les mêmes quoi qui les calcule.\n'
         '\n'
         'Exemple : coinche selfplay --deals 2 --ns pimc --ew heuristic --duplicate --seed 1',
-    'Deals to play.':
-        'Les donnes à jouer.',
+    'Deals to play, 2 or more (a confidence interval needs two).':
+        'Les donnes à jouer, 2 ou plus (un intervalle de confiance en demande deux).',
     'The N-S bots: pimc, heuristic, random or dd (dd sees every card).':
         'Les robots N-S : pimc, heuristic, random ou dd (dd voit toutes les cartes).',
     'The E-W bots.':
@@ -592,8 +594,8 @@ HELP_FR: dict[str, str] = {
         "Garde au plus autant de problèmes d'enchères.",
     'Only problems of the shipped set of this difficulty: easy, medium or hard (by rating).':
         'Seulement les problèmes de la série livrée de cette difficulté : easy, medium ou hard (selon la cote).',
-    'The seed: the same seed mines the same set.':
-        'La graine : la même graine trouve la même série.',
+    'The seed, 0 or more: the same seed mines the same set.':
+        'La graine, 0 ou plus : la même graine trouve la même série.',
     'The problem file to write (JSON).':
         'Le fichier de problèmes à écrire (JSON).',
     'Four-hands problems to keep.':

@@ -1106,6 +1106,8 @@ FRENCH: dict[str, str] = {
     "unknown suit {text}: expected one of {letters} or ♠ ♥ ♦ ♣": "couleur inconnue {text} : il faut l'une de {letters} ou ♠ ♥ ♦ ♣",
     "unknown side {text}: expected NS or EW": "camp inconnu {text} : il faut NS ou EO",
     "default": "par défaut",
+    "problem file": "fichier de problèmes",
+    "no problems in {path}: the set is empty": "aucun problème dans {path} : l'ensemble est vide",
     "the local cluster": "la grappe locale",
     "lost the Dask scheduler at {where}": "l'ordonnanceur Dask est perdu à {where}",
     # what the auction and the play showed (Constraints.describe, Knowledge)

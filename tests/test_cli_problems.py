@@ -35,6 +35,27 @@ def test_bad_input_is_one_line(tmp_path) -> None:
     one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path), "directory")
 
 
+def test_the_files_refused_as_every_command_refuses_them(tmp_path) -> None:
+    # an --out that is an input (however named), a missing directory, a negative seed and
+    # a set without problems: one line, exit 2, and the input as it was
+    out = tmp_path / "p.json"
+    assert run("problems", "mine", "--seed", 2, "--count", 1, "--out", out).exit_code == 0
+    before = out.read_bytes()
+    (tmp_path / "link.json").symlink_to(out)
+    for target in (out, tmp_path / "link.json", tmp_path / "." / "p.json"):
+        one_line_error(run("problems", "merge", out, "--out", target), "--out", "input")
+    assert out.read_bytes() == before
+    one_line_error(run("problems", "mine", "--seed", 1, "--count", 1, "--out", tmp_path / "no" / "m.json"),
+                   "no such directory", str(tmp_path / "no"))
+    r = run("problems", "mine", "--seed", -2, "--count", 1, "--out", out)
+    assert r.exit_code == 2 and "-2" in r.output
+    assert out.read_bytes() == before
+    empty = tmp_path / "e.json"
+    empty.write_text(json.dumps({**json.loads(before), "problems": []}), encoding="utf-8")
+    one_line_error(run("problems", "check", "--file", empty), "no problems", "e.json")
+    one_line_error(run("problems", "merge", empty, "--out", tmp_path / "m.json"), "no problems")
+
+
 def test_french(monkeypatch) -> None:
     """COINCHE_LANG=fr: the problem's goal, its lines and the check's summary in French."""
     monkeypatch.setenv("COINCHE_LANG", "fr")

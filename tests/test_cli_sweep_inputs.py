@@ -4,6 +4,7 @@ declarer, the first leader from --leader and --dealer, a record file's own leade
 card typed in the command's language, a system file."""
 
 import json
+import os
 
 import pytest
 
@@ -135,3 +136,18 @@ def test_a_record_file_keeps_its_own_leader(tmp_path, command, options, words):
     if command[0] != "review":          # the file's own leader given again is no contradiction
         same = ["--dealer", "E"]
         assert run(command[0], f, *same, "--json").exit_code == 0
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs a file whose reads fail")
+def test_batch_reports_an_input_it_cannot_read_as_a_read_error(tmp_path):
+    # /proc/self/mem opens but every read of it fails (EIO): the input's fault, not the output's
+    out = tmp_path / "o.txt"
+    for extra in ([], ["--out", out]):
+        one_line_error(run("batch", "/proc/self/mem", "--workers", "1", "--no-progress", *extra),
+                       "cannot read", "/proc/self/mem")
+    assert not out.exists()
+
+
+def test_selfplay_needs_two_deals_for_its_interval():
+    r = run("selfplay", "--deals", "1", "--ns", "heuristic", "--ew", "random")
+    assert r.exit_code == 2 and "--deals" in r.output
