@@ -27,7 +27,7 @@ from solver.game import DealResult, GameError, Person, play_match
 from solver.match import Match
 from solver.messages import tr
 from solver.play import Position
-from solver.records import Record, rules_text
+from solver.records import Record
 from solver.rules import Rules, Strain, strength_table
 from solver.seatreview import review_from_seats
 from solver.system import DEFAULT

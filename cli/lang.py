@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
 import typer
 
 from solver import messages, notation
-from solver.cards import Card, Suit
+from solver.cards import Suit
 from solver.errors import CoincheError
 from solver.messages import tr
 from solver.play import parse_played
