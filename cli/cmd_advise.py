@@ -271,13 +271,13 @@ def advise(
     note_dealer = dealer is None and not as_json
     dealer = "N" if dealer is None else dealer
     chosen = DEFAULT if system is None else load_system(system)
-    if auction is None and system is not None and not lookahead:
-        # a system gives the meaning of calls: without --auction, the advice for the
-        # first call of the auction, which only the seat after the dealer makes
+    if auction is None and (system is not None or lookahead):
+        # advice within the auction (a system's meanings, a look-ahead): without
+        # --auction, for its first call, which only the seat after the dealer makes
         first = Seat.parse(dealer).next
         if Seat.parse(seat) is not first:
-            raise fail(tr("--system without --auction advises the first call, {first}'s after dealer {dealer}, "
-                          "not {seat}'s: give the calls before yours with --auction",
+            raise fail(tr("without --auction the advice is for the auction's first call, {first}'s after dealer "
+                          "{dealer}, not {seat}'s: give the calls before yours with --auction",
                           first=first.name, dealer=Seat.parse(dealer).name, seat=Seat.parse(seat).name))
     if auction is not None or system is not None or lookahead:
         if model is not PlayModel.DD:

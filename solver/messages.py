@@ -557,7 +557,7 @@ FRENCH: dict[str, str] = {
     "With realistic play: pass. {text}": "Avec un jeu réaliste : passe. {text}",
     "With realistic play: bid {bid}. {text}": "Avec un jeu réaliste : annoncez {bid}. {text}",
     "plot written to {path}": "graphique écrit dans {path}",
-    "--system without --auction advises the first call, {first}'s after dealer {dealer}, not {seat}'s: give the calls before yours with --auction": "--system sans --auction conseille la première annonce, celle de {first} après le donneur {dealer}, pas celle de {seat} : donnez les annonces avant la vôtre avec --auction",
+    "without --auction the advice is for the auction's first call, {first}'s after dealer {dealer}, not {seat}'s: give the calls before yours with --auction": "sans --auction, le conseil porte sur la première annonce des enchères, celle de {first} après le donneur {dealer}, pas celle de {seat} : donnez les annonces avant la vôtre avec --auction",
     "No --dealer given: the advice takes N as the dealer (E leads).": "Pas de --dealer : le conseil prend N comme donneur (E entame).",
     "base": "base",
     "J of trumps": "V d'atout",

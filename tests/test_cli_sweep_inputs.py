@@ -103,7 +103,8 @@ def test_advise_with_a_system_and_no_auction_advises_the_first_call(tmp_path):
     args = ["advise", "AJ9.A7.KT.J", "--samples", "2", "--seed", "1", "--workers", "1", "--json",
             "--system", system]
     r = run(*args, "--seat", "S")
-    one_line_error(r, "--system without --auction", "E's after dealer N", "not S's", "--auction")
+    one_line_error(r, "without --auction", "E's after dealer N", "not S's", "--auction")
+    one_line_error(run(*args[:-2], "--lookahead", "--seat", "S"), "without --auction", "not S's")
     assert r.stdout == ""
     r = run(*args, "--seat", "E")
     assert r.exit_code == 0, r.output
