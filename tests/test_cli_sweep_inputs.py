@@ -76,8 +76,8 @@ def test_practice_reads_the_typed_card_in_french(tmp_path):
 def test_game_reads_the_typed_card_in_the_commands_language():
     # the card reader game and practice share: French VC is the jack of hearts (valet de
     # coeur), CA its ace; in English CA is the ace of clubs
-    from cli.cmd_game import legal_card
-    from cli.lang import _READING
+    from coinche_cli.cmd_game import legal_card
+    from coinche_cli.lang import _READING
     from solver import Card, notation
 
     legal = [Card.parse(c) for c in ("HJ", "CJ", "HA", "CA")]
