@@ -86,7 +86,7 @@ def show_auction_review(deal: "Deal | str", dealer: "Seat | str", auction: "Auct
         r = review_auction(deal, dealer, auction, system=system, samples=samples, seed=seed, rules=rules,
                            workers=workers, progress=bar.callback, lookahead=lookahead, **budget.kwargs())
     if as_json:
-        print_json(r.to_dict())
+        print_json({**r.to_dict(), "seed": seed})
         return
     chosen = system
     t = Table(title=people_text(tr("The auction, call by call ({n} deals each, the {system} system)",

@@ -47,12 +47,13 @@ KIND_NAMES = {"four-hands": N_("four-hands problem"), "seat": N_("seat problem")
 BANDS = (1000, 1500, 1700, 1900)
 
 
-def _load(path: Optional[Path]) -> list[Problem]:
-    """The problems of ``path`` (default: the shipped set); a file without any is bad input."""
+def _load(path: Optional[Path], empty: bool = False) -> list[Problem]:
+    """The problems of ``path`` (default: the shipped set); a file without any is bad input
+    unless ``empty`` (a run of ``mine`` on a few deals may keep none: ``merge`` joins it)."""
     if path is None:
         return load_problems()
     problems = problems_from_json(read_text(path, N_("problem file")))
-    if not problems:
+    if not problems and not empty:
         raise fail(tr("no problems in {path}: the set is empty", path=shown(path)))
     return problems
 
@@ -165,7 +166,7 @@ def merge(
     Example: coinche problems merge a.json b.json --bidding 500 --out p.json
     """
     check_output(out, "--out", inputs=files)
-    sets = [_load(f) for f in files]
+    sets = [_load(f, empty=True) for f in files]
     limits = {"four-hands": count, "seat": seat, "bidding": bidding}
     counts = None
     if any(v is not None for v in limits.values()):

@@ -37,6 +37,7 @@ from .declarations import award_declarations, find_declarations
 from .errors import CoincheError, ConstraintError
 from .messages import card_name, tr
 from .match import Match
+from .montecarlo import json_number
 from .outcome import capot_taker
 from .play import Position
 from .records import Record, Section, rules_text
@@ -333,13 +334,19 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% confidence interval (normal, 1.96 standard
-    errors; 0 for fewer than two values)."""
+    errors); NaN where there is none, as for a standard error
+    (:func:`solver.montecarlo.standard_error`): the mean of no values, the interval of
+    fewer than two.
+
+    >>> mean_ci([-120.0])
+    (-120.0, nan)
+    """
     n = len(values)
     if n == 0:
-        return 0.0, 0.0
+        return math.nan, math.nan
     mean = sum(values) / n
     if n < 2:
-        return mean, 0.0
+        return mean, math.nan
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
     return mean, 1.96 * math.sqrt(var / n)
 
@@ -357,11 +364,12 @@ class DuplicateResult:
     def mean(self) -> tuple[float, float]:
         return mean_ci(self.diffs)
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, "float | None"]:
+        """The figures for JSON: an interval there is none of (one deal) is null."""
         m, ci = self.mean
         pm, pci = mean_ci(self.point_diffs)
-        return {"deals": len(self.diffs), "mean_score_diff": m, "ci95": ci, "mean_point_diff": pm,
-                "point_ci95": pci}
+        return {"deals": len(self.diffs), "mean_score_diff": json_number(m), "ci95": json_number(ci),
+                "mean_point_diff": json_number(pm), "point_ci95": json_number(pci)}
 
 
 def duplicate_deal(number: int, seed: int, team_a: Callable[[Seat], Any], team_b: Callable[[Seat], Any],

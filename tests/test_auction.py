@@ -173,6 +173,19 @@ def test_a_record_files_auctions_are_reviewed_even_when_players_leave_the_system
     assert not all(c["fitted"] for x in reviews for c in x["calls"])   # some player left the system
 
 
+def test_bidreview_says_the_seed_it_samples_from():
+    # the help gives the real default (1, not a fresh seed), and the JSON names the seed used
+    import json
+    import re
+    shown = re.sub(r"[\s│]+", " ", run("bidreview", "--help").output)
+    assert "same review); default 1." in shown and "fresh" not in shown
+    args = ("bidreview", "example", "--dealer", "E", "--auction", "S:80C W:pass N:pass E:pass", "--samples", "3",
+            "--workers", "1", "--json")
+    default = json.loads(run(*args).stdout)
+    assert default["seed"] == 1 and json.loads(run(*args, "--seed", "1").stdout) == default
+    assert json.loads(run(*args, "--seed", "7").stdout)["seed"] == 7
+
+
 def test_equal_calls_hash_alike_after_a_copy_and_in_another_process():
     # a call keeps its hash (the look-ahead's memories key on tuples of calls); equal calls,
     # however made (parsed, replaced, unpickled in a fresh interpreter whose string hashes

@@ -53,7 +53,22 @@ def test_the_files_refused_as_every_command_refuses_them(tmp_path) -> None:
     empty = tmp_path / "e.json"
     empty.write_text(json.dumps({**json.loads(before), "problems": []}), encoding="utf-8")
     one_line_error(run("problems", "check", "--file", empty), "no problems", "e.json")
-    one_line_error(run("problems", "merge", empty, "--out", tmp_path / "m.json"), "no problems")
+    one_line_error(run("problems", "show", "x", "--file", empty), "no problems", "e.json")
+
+
+def test_merge_joins_a_run_that_kept_no_problems(tmp_path) -> None:
+    # a run on a few deals may keep nothing (mine writes the empty set): merge joins it as
+    # the run over all the deals would have mined them, the other run's problems alone
+    none, some = tmp_path / "none.json", tmp_path / "some.json"
+    assert run("problems", "mine", "--seed", 1, "--count", 1, "--deals", 1, "--out", none,
+               "--no-progress").exit_code == 0
+    assert json.loads(none.read_text(encoding="utf-8"))["problems"] == []
+    assert run("problems", "mine", "--seed", 1, "--count", 1, "--start", 1, "--out", some,
+               "--no-progress").exit_code == 0
+    r = run("problems", "merge", none, some, "--out", tmp_path / "m.json", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["kept"] == 1
+    assert (tmp_path / "m.json").read_bytes() == some.read_bytes()
 
 
 def test_french(monkeypatch) -> None:

@@ -4,6 +4,7 @@ and the ``game`` and ``selfplay`` commands fed from stdin."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -16,7 +17,8 @@ from cli_helpers import one_line_error, run
 from solver.auction import CallKind
 from solver.bots import HeuristicBot, RandomBot
 from solver.cards import Card, Seat
-from solver.game import Person, deal_for, dealer_for, duplicate, play_deal, play_match
+from solver.game import (DuplicateResult, Person, deal_for, dealer_for, duplicate, mean_ci, play_deal,
+                         play_match)
 from solver.records import read_records, write_records
 from solver.rules import Rules
 from patience import stretched
@@ -150,6 +152,17 @@ def test_ctrl_c_saves_the_match_and_resume_continues(tmp_path):
     recs = read_records(again.read_text())
     assert [write_records([x]) for x in recs[:len(saved)]] == [write_records([x]) for x in saved]
     assert len(recs) > len(saved) and recs[len(saved)].deal == deal_for(8, len(saved))
+
+
+def test_fewer_than_two_deals_have_no_interval():
+    # one deal's mean has no confidence interval: NaN, as a standard error of one deal, and
+    # null in the JSON, not an interval of width 0
+    assert math.isnan(mean_ci([-120.0])[1]) and mean_ci([-120.0])[0] == -120.0
+    assert all(math.isnan(x) for x in mean_ci([]))
+    assert mean_ci([1.0, 3.0]) == (2.0, 1.96)
+    d = DuplicateResult((-120.0,), (-40.0,), ()).to_dict()
+    assert d == {"deals": 1, "mean_score_diff": -120.0, "ci95": None, "mean_point_diff": -40.0,
+                 "point_ci95": None}
 
 
 def test_selfplay_json():
