@@ -274,11 +274,11 @@ def advise(
     if auction is None and (system is not None or lookahead):
         # advice within the auction (a system's meanings, a look-ahead): without
         # --auction, for its first call, which only the seat after the dealer makes
-        first = Seat.parse(dealer).next
-        if Seat.parse(seat) is not first:
+        deals, me = Seat.parse(dealer), Seat.parse(seat)
+        if me is not deals.next:
             raise fail(tr("without --auction the advice is for the auction's first call, {first}'s after dealer "
                           "{dealer}, not {seat}'s: give the calls before yours with --auction",
-                          first=first.name, dealer=Seat.parse(dealer).name, seat=Seat.parse(seat).name))
+                          first=deals.next.name, dealer=deals.name, seat=me.name))
     if auction is not None or system is not None or lookahead:
         if model is not PlayModel.DD:
             raise fail(tr("--play realistic scores opening advice: leave it out with --auction"))

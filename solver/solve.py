@@ -636,10 +636,14 @@ class _SharedSolve:
         try:
             solver = default_solver()
         except BaseException as e:
-            self.error = self.error or e
-            self.stop = True
+            self._failed(e)
             return
         self.work(solver, copy_from=main)
+
+    def _failed(self, error: BaseException) -> None:
+        """Keep a thread's first error for the calling thread, and stop every thread."""
+        self.error = self.error or error
+        self.stop = True
 
     def work(self, solver: Solver, copy_from: "Solver | None" = None) -> None:
         """Take the next item until none is left (or the caller stops); ``copy_from``: the
@@ -663,8 +667,7 @@ class _SharedSolve:
                     copy_from = None
                 self._do(solver, what, k)
             except BaseException as e:      # handed to the calling thread, which raises it
-                self.error = self.error or e
-                self.stop = True
+                self._failed(e)
             finally:
                 with self.done:
                     self.running -= 1
