@@ -127,7 +127,8 @@ def test_the_helper_copies_the_calling_threads_table_once_the_value_is_known(mon
             made.append(self)
 
         def _do(self, solver, what, k):
-            workers.add(threading.get_ident())
+            if what != "tricks":            # the items that need the value
+                workers.add(threading.get_ident())
             super()._do(solver, what, k)
 
     def shared_value():
@@ -139,8 +140,9 @@ def test_the_helper_copies_the_calling_threads_table_once_the_value_is_known(mon
     sol = solve_module.solve_all(pos, threads=2)
     main = solve_module.default_solver()
     assert sol.card_values == Solver(tt_bits=12).solve(pos.copy()).card_values
-    if workers == {threading.get_ident()}:
-        # the helper started late and found nothing left: the calling thread did it all
+    if workers <= {threading.get_ident()}:
+        # the helper took no item after the value was known (it started late, or spent
+        # its time on the tricks and on cards without the value): it copied nothing
         assert copies == []
         return
     assert len(copies) == 1
