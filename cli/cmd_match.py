@@ -80,6 +80,7 @@ def match(
         if m.is_over:
             raise fail(tr("line {n}: {status} No deal can follow.", n=n, status=m.status()))
         if s is None:               # passed out: nobody scores
+            m.pass_out()
             passed.append(n)
             rows.append((n, tr("passed out"), "-", 0, 0, m.ns, m.ew))
             continue

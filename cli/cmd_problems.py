@@ -52,7 +52,10 @@ def _load(path: Optional[Path], empty: bool = False) -> list[Problem]:
     unless ``empty`` (a run of ``mine`` on a few deals may keep none: ``merge`` joins it)."""
     if path is None:
         return load_problems()
-    problems = problems_from_json(read_text(path, N_("problem file")))
+    try:
+        problems = problems_from_json(read_text(path, N_("problem file")))
+    except ProblemError as e:       # (several files may be read: name the bad one)
+        raise fail(tr("{path}: {problem}", path=shown(path), problem=e)) from None
     if not problems and not empty:
         raise fail(tr("no problems in {path}: the set is empty", path=shown(path)))
     return problems

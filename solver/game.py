@@ -310,10 +310,12 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
         s = record_score(r, rules)
         if r.contract is not None and s is None:
             raise GameError(tr("saved deal {n} was not played to the end", n=i + 1))
+        if m.is_over:
+            raise GameError(tr("the saved match is over after {i} deals", i=i))
         if s is not None:
-            if m.is_over:
-                raise GameError(tr("the saved match is over after {i} deals", i=i))
             m.add(s)
+        elif r.passed:
+            m.pass_out()
         records.append(r)
     i = len(records)
     while not m.is_over and (max_deals is None or i < max_deals):
@@ -321,6 +323,8 @@ def play_match(bots: Sequence[Any], rules: Rules = Rules(), seed: int = 0, first
                         match_sections(seed, i), **hooks)
         if res.score is not None:
             m.add(res.score)
+        else:
+            m.pass_out()
         records.append(res.record)
         if on_deal is not None:
             on_deal(res, m)

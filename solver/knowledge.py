@@ -66,8 +66,8 @@ class Knowledge:
         own = CardSet(sum(1 << int(c) for s, c in order if s == seat))
         whole = CardSet(mine.mask | own.mask)
         if len(whole) != 8:
-            raise ConstraintError(tr("hand {mine!r} with the {n} cards {seat} "
-                                     "played makes {whole} cards: expected 8", mine=mine.to_pbn(), n=len(own),
+            raise ConstraintError(tr("hand {mine!r} and the cards {seat} played ({n}) "
+                                     "add up to {whole}: a hand holds 8 cards", mine=mine.to_pbn(), n=len(own),
                                      seat=seat.name, whole=len(whole)))
         for s, c in order:
             if s != seat and whole.mask >> int(c) & 1:

@@ -43,6 +43,8 @@ class Match:
         self.deals: list[DealScore] = []
         self._totals = [0, 0]
         self.held = 0  #: points waiting for the winner of the next deal (tie_held)
+        self.passed_out = 0  #: deals passed out: dealt, nobody scored
+
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -76,9 +78,7 @@ class Match:
         """
         if not isinstance(score, DealScore):
             raise ScoreError(tr("not a deal score: {score!r}", score=score))
-        if self.is_over:
-            raise ScoreError(tr("the match is over ({ns} to {ew}): no deal can be added", ns=self.ns,
-                                ew=self.ew))
+        self._refuse_after_end()
         self.deals.append(score)
         self._totals[0] += score.ns_score
         self._totals[1] += score.ew_score
@@ -87,6 +87,23 @@ class Match:
         elif self.held and score.winner is not None:
             self._totals[score.winner] += self.held
             self.held = 0
+
+    def pass_out(self) -> None:
+        """Count a deal passed out: nobody scores, held points stay held.
+
+        >>> m = Match(Rules(target=500))
+        >>> m.pass_out()
+        >>> m.add(score_deal(Contract.parse("capotH", declarer="E"), 162, capot=True))
+        >>> m.status()
+        'E-W win the match, 500 to 0 (target 500), after 2 deals (passed out: 1).'
+        """
+        self._refuse_after_end()
+        self.passed_out += 1
+
+    def _refuse_after_end(self) -> None:
+        if self.is_over:
+            raise ScoreError(tr("the match is over ({ns} to {ew}): no deal can be added", ns=self.ns,
+                                ew=self.ew))
 
     @property
     def is_over(self) -> bool:
@@ -111,7 +128,7 @@ class Match:
         return self.last_winner
 
     def __repr__(self) -> str:
-        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.match.target}, {len(self.deals)} deals>"
+        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.match.target}, {len(self.deals)} deals scored, {self.passed_out} passed out>"
 
     def status(self) -> str:
         """Where the match stands, in a sentence: who won and how, or what each side
@@ -131,8 +148,10 @@ class Match:
             return tr("The match goes on: N-S need {ns} more, E-W {ew} (target {target}){held}.",
                       ns=max(0, target - ns), ew=max(0, target - ew), target=target, held=held)
         w = self.winner
-        n = len(self.deals)
+        n = len(self.deals) + self.passed_out
         deals = tr("after 1 deal") if n == 1 else tr("after {n} deals", n=n)
+        if self.passed_out:
+            deals += tr(" (passed out: {k})", k=self.passed_out)
         if w is None:
             return tr("The match is over at {ns} all (target {target}) with no deal won to settle it, "
                       "{deals}.", ns=ns, target=target, deals=deals)

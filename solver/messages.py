@@ -138,7 +138,7 @@ FRENCH: dict[str, str] = {
     "a seat cannot be void in every suit, it must hold 8 cards":
         "une place ne peut être chicane dans toutes les couleurs, elle doit tenir 8 cartes",
     " in {strain}": " à {strain}",
-    "hand {hand!r} holds {n} cards: expected 8": "la main {hand!r} compte {n} cartes : il en faut 8",
+    "hand {hand!r}: a hand holds 8 cards, this one {n}": "main {hand!r} : une main compte 8 cartes, celle-ci {n}",
     "{what}: range {value!r} must satisfy 0 <= minimum <= maximum <= {top}":
         "{what} : la fourchette {value!r} doit vérifier 0 <= minimum <= maximum <= {top}",
     "void {v!r}": "chicane {v!r}",
@@ -266,8 +266,8 @@ FRENCH: dict[str, str] = {
     "belote {b!r}: expected (ns, ew), the belotes each side claims":
         "belote {b!r} : il faut (ns, ew), les belotes que chaque camp annonce",
     "not a Rules object: {rules!r}": "pas un objet Rules : {rules!r}",
-    "belote claimed {n} time(s) in {contract}: these rules and this strain allow at most {most}":
-        "belote annoncée {n} fois à {contract} : ces règles et cet atout en permettent au plus {most}",
+    "belote claims in {contract}: {n}, where these rules and this strain allow at most {most}":
+        "annonces de belote à {contract} : {n}, là où ces règles et cet atout en permettent au plus {most}",
     "deal {n}: more calls or cards than the deal has":
         "donne {n} : plus d'enchères ou de cartes que la donne n'en a",
     "{n_deals} deals: at most {most} in one match": "{n_deals} donnes : au plus {most} dans une partie",
@@ -288,7 +288,7 @@ FRENCH: dict[str, str] = {
     "the saved match is over after {i} deals": "la partie enregistrée est finie après {i} donnes",
     "saved deal {n} was played under other rules: [Rules \"{saved}\"], not [Rules \"{rules}\"]": "la donne enregistrée {n} a été jouée sous d'autres règles : [Rules \"{saved}\"], pas [Rules \"{rules}\"]",
     "these rules score no belote (belote=false)": "ces règles ne comptent pas la belote (belote=false)",
-    "belote claimed {n} time(s) in {contract}: {why}": "belote annoncée {n} fois à {contract} : {why}",
+    "belote claims in {contract}: {n}; {why}": "annonces de belote à {contract} : {n} ; {why}",
     "card points {points!r}: expected a whole number from 0 to {total}":
         "points de cartes {points!r} : il faut un nombre entier de 0 à {total}",
     "capot by {taken_all} with the bidders on {pts} points: a side that takes every trick has all {total} points":
@@ -666,6 +666,7 @@ FRENCH: dict[str, str] = {
         "La partie continue : il manque {ns} à N-S, {ew} à E-O (objectif {target}){held}.",
     "after 1 deal": "après 1 donne",
     "after {n} deals": "après {n} donnes",
+    " (passed out: {k})": " (donnes passées : {k})",
     "The match is over at {ns} all (target {target}) with no deal won to settle it, {deals}.":
         "La partie s'achève à égalité, {ns} partout (objectif {target}), sans donne gagnée pour départager, "
         "{deals}.",
@@ -992,7 +993,7 @@ FRENCH: dict[str, str] = {
     "not rules: {rules}: expected a solver.Rules": "pas des règles : {rules} : il faut un solver.Rules",
     "nothing to undo: no card has been played": "rien à annuler : aucune carte n'a été jouée",
     # the package's refusals: what the auction and the play showed, the solver, studies, matches
-    "hand {mine!r} with the {n} cards {seat} played makes {whole} cards: expected 8": "la main {mine!r} avec les {n} cartes jouées par {seat} fait {whole} cartes : il en faut 8",
+    "hand {mine!r} and the cards {seat} played ({n}) add up to {whole}: a hand holds 8 cards": "la main {mine!r} et les cartes jouées par {seat} ({n}) font {whole} : une main compte 8 cartes",
     "{card} was played by {player}, but it is in {seat}'s hand": "{card} a été jouée par {player}, mais elle est dans la main de {seat}",
     "{seat} announced {both}, but its play shows it cannot hold them": "{seat} a annoncé {both}, mais son jeu montre qu'il ne peut pas les tenir",
     "belote {item!r}: {seat} has not played the king or queen of {suit} yet (belote is announced with the first of them)": "belote {item!r} : {seat} n'a pas encore joué le roi ni la dame de {suit} (la belote s'annonce avec le premier des deux)",
@@ -1107,6 +1108,7 @@ FRENCH: dict[str, str] = {
     "unknown side {text}: expected NS or EW": "camp inconnu {text} : il faut NS ou EO",
     "default": "par défaut",
     "problem file": "fichier de problèmes",
+    "{path}: {problem}": "{path} : {problem}",
     "no problems in {path}: the set is empty": "aucun problème dans {path} : l'ensemble est vide",
     "the local cluster": "la grappe locale",
     "lost the Dask scheduler at {where}": "l'ordonnanceur Dask est perdu à {where}",
@@ -1273,7 +1275,7 @@ FRENCH: dict[str, str] = {
     "{seat} leads, but the seat after the dealer {dealer} leads the first trick ({first})": "{seat} entame, mais c'est la place qui suit le donneur {dealer} qui entame le premier pli ({first})",
     "a play needs the [Deal] and the [Contract] (with its [Declarer])": "un jeu demande le [Deal] et le [Contract] (avec son [Declarer])",
     "trick {line} has {n} cards: expected at most 4": "le pli {line} a {n} cartes : 4 au plus",
-    "trick {line} has {n} cards: only the last trick may be short": "le pli {line} a {n} cartes : seul le dernier pli peut être incomplet",
+    "trick {line} holds {n} of 4 cards: only the last trick may be short": "le pli {line} a {n} des 4 cartes : seul le dernier pli peut être incomplet",
     "malformed line {line}: see docs/formats.md": "ligne mal formée {line} : voir docs/formats.md",
     "game at line {n}": "partie de la ligne {n}",
     "a dot after anything but {names}": "un point après autre chose que {names}",

@@ -176,7 +176,7 @@ class PlayedContract:
         n = sum(self.belote)
         most = max_belotes(self.contract.strain, rules)
         if n > most:
-            raise ScoreError(tr("belote claimed {n} time(s) in {contract}: these rules and this strain allow "
+            raise ScoreError(tr("belote claims in {contract}: {n}, where these rules and this strain allow "
                                 "at most {most}", n=n, contract=self.contract.to_text(), most=most))
         decl = check_declarations(self.declarations, rules)
         return self._code, decl

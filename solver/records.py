@@ -485,7 +485,7 @@ def _play(tag: Optional[_Tag], deal: Optional[Deal], dealer: Optional[Seat], con
                 raise _fail(tag, tr("card {n} of the play: {error}", n=len(cards) + 1, error=e), n) from None
             cards.append(card)
         if len(words) < 4 and n != tag.lines[-1][0]:
-            raise _fail(tag, tr("trick {line} has {n} cards: only the last trick may be short",
+            raise _fail(tag, tr("trick {line} holds {n} of 4 cards: only the last trick may be short",
                                 line=quote(line), n=len(words)), n)
     return leader, tuple(cards)
 

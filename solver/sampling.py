@@ -57,11 +57,11 @@ def parse_hand(hand: "CardSet | str | Iterable[int | str]") -> CardSet:
     >>> parse_hand("AJ9.A7.KT.-")
     Traceback (most recent call last):
     ...
-    solver.errors.DealError: hand 'AJ9.A7.KT.-' holds 7 cards: expected 8
+    solver.errors.DealError: hand 'AJ9.A7.KT.-': a hand holds 8 cards, this one 7
     """
     h = CardSet.from_pbn(hand) if isinstance(hand, str) else CardSet(hand)
     if len(h) != 8:
-        raise DealError(tr("hand {hand!r} holds {n} cards: expected 8",
+        raise DealError(tr("hand {hand!r}: a hand holds 8 cards, this one {n}",
                            hand=hand if isinstance(hand, str) else h.to_pbn(), n=len(h)))
     return h
 

@@ -209,7 +209,7 @@ def _belote_counts(belote: "tuple[Team, ...]", contract: Contract, rules: Rules)
                else tr("there is no trump in sans atout") if s == Strain.SA
                else tr("there is no belote in tout atout unless the rule belote_in_ta is on") if most == 0
                else tr("a deal holds at most {most} in {strain}", most=most, strain=s.name))
-        raise ScoreError(tr("belote claimed {n} time(s) in {contract}: {why}", n=n, contract=contract.to_text(),
+        raise ScoreError(tr("belote claims in {contract}: {n}; {why}", n=n, contract=contract.to_text(),
                             why=why))
     return (counts[0], counts[1])
 

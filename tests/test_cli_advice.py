@@ -44,7 +44,7 @@ def test_advise_with_constraints():
 
 
 @pytest.mark.parametrize("args, words", [
-    (["AJ9.A7.KT.J87"], ["holds 10 cards"]),
+    (["AJ9.A7.KT.J87"], ["this one 10"]),
     ([HAND, "--seat", "X"], ["unknown seat 'X'"]),
     ([HAND, "--void", "W"], ["--void 'W'"]),
     ([HAND, "--known", "N:SA"], ["SA", "known at N"]),

@@ -54,6 +54,14 @@ def test_the_files_refused_as_every_command_refuses_them(tmp_path) -> None:
     empty.write_text(json.dumps({**json.loads(before), "problems": []}), encoding="utf-8")
     one_line_error(run("problems", "check", "--file", empty), "no problems", "e.json")
     one_line_error(run("problems", "show", "x", "--file", empty), "no problems", "e.json")
+    # among several inputs, the one that is not a problem set is named
+    bad = tmp_path / "bad.json"
+    bad.write_text("[", encoding="utf-8")
+    one_line_error(run("problems", "merge", out, bad, "--out", tmp_path / "m.json"), "bad.json", "not JSON")
+    bad.write_text("{}", encoding="utf-8")
+    one_line_error(run("problems", "merge", out, bad, "--out", tmp_path / "m.json"), "bad.json",
+                   "not a problem set")
+    assert not (tmp_path / "m.json").exists()
 
 
 def test_merge_joins_a_run_that_kept_no_problems(tmp_path) -> None:

@@ -12,6 +12,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from cli_helpers import one_line_error, run
 
 from solver.auction import CallKind
@@ -30,13 +32,17 @@ def _bots():
     return [HeuristicBot(), RandomBot(seed=1), HeuristicBot(), RandomBot(seed=3)]
 
 
-def test_a_match_goes_to_the_target_with_the_dealer_rotating():
-    res = play_match(_bots(), RULES, seed=4)
+@pytest.mark.parametrize("seed", [4, 17])       # seed 17: one of its five deals is passed out
+def test_a_match_goes_to_the_target_with_the_dealer_rotating(seed):
+    res = play_match(_bots(), RULES, seed=seed)
     m = res.match
     assert m.is_over and max(m.scores) >= 1000
     assert [r.dealer for r in res.records] == [dealer_for(Seat.N, i) for i in range(len(res.records))]
     assert res.sheet[-1][2:] == m.scores
-    assert [r.deal for r in res.records] == [deal_for(4, i) for i in range(len(res.records))]
+    # every deal dealt is counted: scored, or passed out
+    assert len(m.deals) + m.passed_out == len(res.records)
+    assert m.passed_out == sum(r.passed for r in res.records)
+    assert [r.deal for r in res.records] == [deal_for(seed, i) for i in range(len(res.records))]
 
 
 def test_a_match_resumed_from_its_records_continues_exactly():
@@ -47,6 +53,7 @@ def test_a_match_resumed_from_its_records_continues_exactly():
     resumed = play_match(_bots(), RULES, seed=6, done=saved)
     assert [write_records([r]) for r in resumed.records] == [write_records([r]) for r in full.records]
     assert resumed.match.scores == full.match.scores
+    assert resumed.match.passed_out == full.match.passed_out
 
 
 def test_a_saved_match_of_another_seed_is_refused():

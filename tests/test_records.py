@@ -124,7 +124,7 @@ ERRORS = [
                                                                   "80♥ E, not in the [Contract] 90♥ E"),
     ('[Auction "E"]\nfoo', "line 2: [Auction]: call 1 (E): malformed bid 'foo'"),
     (PLAYED + '[Play "S"]\nSQ S7 SA S8 SK', "line 6: [Play]: trick 'SQ S7 SA S8 SK' has 5 cards"),
-    (PLAYED + '[Play "S"]\nSQ S7\nSA S8', "line 6: [Play]: trick 'SQ S7' has 2 cards: only the last"),
+    (PLAYED + '[Play "S"]\nSQ S7\nSA S8', "line 6: [Play]: trick 'SQ S7' holds 2 of 4 cards: only the last"),
     (PLAYED + '[Play "S"]\nSQ S8', "line 6: [Play]: card 2 of the play: S8 is not in W's hand"),
     (PLAYED + '[Play "S"]\nSQ ZZ', "line 6: [Play]: card 2 of the play: unknown suit in card 'ZZ'"),
     (PLAYED + '[Play "N"]\nAK', "line 5: [Play]: N leads, but the seat after the dealer E leads"),

@@ -171,6 +171,8 @@ def test_match_keeps_the_score(game):
     ns, ew = sum(w.ns_score for w in want), sum(w.ew_score for w in want)
     assert (out["ns"], out["ew"], out["over"], out["winner"]) == (ns, ew, True, "NS") and ns >= 1000 > ew
     assert [d["line"] for d in out["deals"]] == [2, 3, 5, 6]
+    # five deals on the sheet: four scored, the one on line 4 passed out
+    assert out["passed_out"] == [4] and out["status"].endswith("after 5 deals (passed out: 1).")
 
 
 def test_match_goes_on_below_the_target(game):

@@ -144,7 +144,7 @@ def test_accept_function_that_breaks_is_reported():
 
 @pytest.mark.parametrize("hand, exc", [("AJ9.A7.KT.J87", DealError), ("AJ9.A7.KT.-", DealError)])
 def test_bad_hands(hand, exc):
-    with pytest.raises(exc, match="expected 8"):
+    with pytest.raises(exc, match="a hand holds 8 cards, this one"):
         sample_deals(hand, "S", n=1, seed=1)
 
 

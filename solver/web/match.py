@@ -145,6 +145,8 @@ def _replay(seed: int, deals: Sequence[tuple[str, str]], rules: Rules) -> _Repla
         results.append(res)
         if res.score is not None:
             m.add(res.score)
+        else:
+            m.pass_out()
     return _Replayed(results, m, len(deals) - 1, None, results[-1].record.play)
 
 
