@@ -171,7 +171,7 @@ def test_declarations_count_in_the_bonus_when_the_rules_score_them():
 
 
 def test_errors():
-    with pytest.raises(DealError, match="holds 10 cards"):
+    with pytest.raises(DealError, match="a hand holds 8 cards, this one 10"):
         advise("AJ9.A7.KT.J87", samples=1)
     with pytest.raises(ConstraintError, match="samples 0"):
         advise(HAND, samples=0)
