@@ -45,7 +45,6 @@ class Match:
         self.held = 0  #: points waiting for the winner of the next deal (tie_held)
         self.passed_out = 0  #: deals passed out: dealt, nobody scored
 
-
     @property
     def scores(self) -> tuple[int, int]:
         """``(ns_total, ew_total)``."""
@@ -128,7 +127,8 @@ class Match:
         return self.last_winner
 
     def __repr__(self) -> str:
-        return f"<Match NS {self.ns} EW {self.ew} target {self.rules.match.target}, {len(self.deals)} deals scored, {self.passed_out} passed out>"
+        return (f"<Match NS {self.ns} EW {self.ew} target {self.rules.match.target}, "
+                f"{len(self.deals)} deals scored, {self.passed_out} passed out>")
 
     def status(self) -> str:
         """Where the match stands, in a sentence: who won and how, or what each side
