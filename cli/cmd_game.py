@@ -16,7 +16,7 @@ from .lang import read_typed
 from .output import err_console
 from .options import RuleOpt, SeedOpt, seed_or_fresh
 from .output import card_text, cards_text, say
-from .records_io import check_records_out, load_records, write_records_out
+from .records_io import check_records_out, load_records, mixed_rules, write_records_out
 from .rules import rules_from
 from solver.auction import Call, CallKind, parse_call
 from solver.bidding import call_text
@@ -161,11 +161,9 @@ def _resumed_rules(path: Path, done: "list[Record]", rule: "list[str] | None", t
     """The rules of a saved match: its deals' ``[Rules]`` (one set for every deal), which
     ``--rule`` and ``--target`` may repeat but not change (docs/play.md)."""
     saved = done[0].rules
-    for r in done[1:]:
-        if r.rules != saved:
-            raise fail(tr("{path} {error}", path=quote(str(path)), error=tr(
-                "line {n}: the game's [Rules] differ from the first game's: a match is played under one set of "
-                "rules", n=r.line)))
+    mixed = mixed_rules(done)
+    if mixed is not None:
+        raise fail(tr("{path} {error}", path=quote(str(path)), error=mixed))
     for text in rule or ():
         given = rules_from([text], saved)
         if given != saved:

@@ -14,7 +14,7 @@ from .output import print_json
 from .rules import rules_from
 from .files import nothing_in, read_lines
 from .output import render_rows, say
-from .records_io import load_records, looks_like_records, record_rules
+from .records_io import load_records, looks_like_records, mixed_rules, record_rules
 from solver.messages import N_, tr
 from solver.errors import CoincheError
 from solver.match import Match, is_passed_out, parse_deal_line, record_score
@@ -34,10 +34,10 @@ def _scores(path: Path, lines: list[str],
     if looks_like_records(lines):
         records = load_records(path, lines)
         rules = record_rules(records[0], rules_from(rule))
+        mixed = mixed_rules(records)
+        if mixed is not None:
+            raise fail(mixed)
         for r in records:
-            if r.rules != records[0].rules:
-                raise fail(tr("line {n}: the game's [Rules] differ from the first game's: a match is played under "
-                              "one set of rules", n=r.line))
             s = record_score(r, rules)
             if s is not None or r.passed:
                 out.append((r.line, s))

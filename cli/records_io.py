@@ -113,6 +113,16 @@ def record_rules(record: Record, rules: Rules) -> Rules:
     return record.rules.replace(**given)
 
 
+def mixed_rules(records: Sequence[Record]) -> "str | None":
+    """Why the games of a file cannot be one match: the first game whose ``[Rules]`` differ
+    from the first game's, named by its line; ``None`` when all share one set."""
+    for r in records[1:]:
+        if r.rules != records[0].rules:
+            return tr("line {n}: the game's [Rules] differ from the first game's: a match is played under one set "
+                      "of rules", n=r.line)
+    return None
+
+
 def record_items(records: Sequence[Record], rules: Rules, dealer: "str | None" = None,
                  strict: bool = False) -> list[BatchItem | BadLine]:
     """Batch items of the games (their line: the game's first tag); a game without a deal,

@@ -342,6 +342,12 @@ def test_a_resumed_match_keeps_its_rules_and_refuses_others(tmp_path):
     one_line_error(run(*GAME, "--resume", path, "--rule", "suit_ranking=true"), "'suit_ranking=true'",
                    "suit_ranking=false")
     one_line_error(run(*GAME, "--resume", path, "--rule", "nonsense=1"), "nonsense")
+    # a saved file whose second deal is under other rules is no one match
+    two, _ = _saved_match(tmp_path, max_deals=2)
+    text = two.read_text()
+    cut = text.index('[Rules "target=1000"]', text.index('[Rules "target=1000"]') + 1)
+    two.write_text(text[:cut] + '[Rules "target=1500"]' + text[cut + len('[Rules "target=1000"]'):])
+    one_line_error(run(*GAME, "--resume", two), "saved.pbn", "one set of rules")
 
 
 def test_play_match_refuses_saved_deals_played_under_other_rules(tmp_path):
