@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import Annotated, Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
 import typer
 
@@ -37,6 +37,13 @@ from solver.practice import (BANDS, judge_play, judge_seat_answer, judge_set_cal
 from solver.problems import KINDS, Problem, ProblemKind, goal_sentence
 
 RATING_FILE = "practice-rating.json"
+
+
+# A miss as the end of a run lists it: its sentence, and the verdict whose solution line
+# follows (None: no line); a problem answered: right or not, and the miss.
+Miss = tuple[str, Optional[Mapping[str, Any]]]
+Answered = tuple[bool, Optional[Miss]]
+P = TypeVar("P")
 
 
 class Stop(Exception):
@@ -84,8 +91,7 @@ def _problems(seed: int, strain: Optional[Strain], theme: Optional[str],
         raise fail(tr("no problem of the set has theme {theme}", theme=quote(theme)) if strain is None
                    else tr("no problem of the set has theme {theme} in {strain}", theme=quote(theme),
                            strain=strain)) from None
-    for k in itertools.count():
-        yield chosen[(seed + k) % len(chosen)]
+    yield from _round(chosen, seed)
 
 
 def _show(problem: Mapping[str, Any], number: int) -> list[Card]:
@@ -141,49 +147,37 @@ def _practice_bidding(theme: Optional[str], band: Optional[str], count: Optional
         chosen = set_kind_problems(ProblemKind.BIDDING, theme, band)
     except CoincheError:
         raise fail(tr("no bidding problem of the set fits the filters")) from None
-    path, rating, start = _start_of_run(seed, rating_file)
-    first = rating
-    read = sys.stdin.readline
-    misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
-    done = 0
-    try:
-        for n in itertools.count(1):
-            p = chosen[(start + n - 1) % len(chosen)]
-            say()
-            say(tr("Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.", n=n, dealer=p.dealer.name,
-                   calls=" ".join(call_text(c) for c in p.auction) or "-"))
-            hand = sorted_hand(list(p.deal.hands[p.seat]), None)
-            say(tr("Your hand ({seat}): {hand}", seat=p.seat.name, hand=cards_text(hand)), wrap=False)
-            while True:
-                text = _ask(read, tr("Your call: "))
-                try:
-                    judged = judge_set_call(p, read_typed("bid", text))
-                    break
-                except CoincheError as e:
-                    err_console.print(error_line(e), soft_wrap=True)
-            before, rating = rating, after_answer(rating, set_rating(p), judged["right"])
-            save_rating(path, rating)
-            call, best = _call_name(judged["call"]), _call_name(judged["best"])
-            if judged["right"]:
-                say(tr("Right: {call}.", call=call))
-            else:
-                if judged["cost"] is None:
-                    say(tr("Wrong: {call}; the solution is {best}.", call=call, best=best))
-                else:
-                    say(tr("Wrong: {call} loses {cost} a deal against {best}.", call=call, cost=judged["cost"],
-                           best=best))
-                misses.append((tr("Miss, problem {n} ({id}): you called {call}, best {best}.", n=n, id=p.id,
-                                  call=call, best=best), None))
-            say(tr("Loss of each call against {best} on {n} deals: {costs}", best=best, n=judged["samples"],
-                   costs=", ".join(f"{_call_name(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
-            say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(rating.rating),
-                   rd=round(2 * rating.deviation)))
-            done += 1
-            if count is not None and n >= count:
-                break
-    except Stop:
-        pass
-    _end_of_run(done, first, rating, misses)
+    _run(lambda start: _round(chosen, start), set_rating, _one_bidding, seed, rating_file, count)
+
+
+def _one_bidding(p: Problem, n: int, read: Callable[[], str]) -> Answered:
+    say()
+    say(tr("Bidding problem {n}: dealer {dealer}; the calls so far: {calls}.", n=n, dealer=p.dealer.name,
+           calls=" ".join(call_text(c) for c in p.auction) or "-"))
+    hand = sorted_hand(list(p.deal.hands[p.seat]), None)
+    say(tr("Your hand ({seat}): {hand}", seat=p.seat.name, hand=cards_text(hand)), wrap=False)
+    while True:
+        text = _ask(read, tr("Your call: "))
+        try:
+            judged = judge_set_call(p, read_typed("bid", text))
+            break
+        except CoincheError as e:
+            err_console.print(error_line(e), soft_wrap=True)
+    call, best = _call_name(judged["call"]), _call_name(judged["best"])
+    miss: Optional[Miss] = None
+    if judged["right"]:
+        say(tr("Right: {call}.", call=call))
+    else:
+        if judged["cost"] is None:
+            say(tr("Wrong: {call}; the solution is {best}.", call=call, best=best))
+        else:
+            say(tr("Wrong: {call} loses {cost} a deal against {best}.", call=call, cost=judged["cost"],
+                   best=best))
+        miss = (tr("Miss, problem {n} ({id}): you called {call}, best {best}.", n=n, id=p.id,
+                   call=call, best=best), None)
+    say(tr("Loss of each call against {best} on {n} deals: {costs}", best=best, n=judged["samples"],
+           costs=", ".join(f"{_call_name(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
+    return judged["right"], miss
 
 
 def _line(judged: Mapping[str, Any]) -> None:
@@ -192,7 +186,8 @@ def _line(judged: Mapping[str, Any]) -> None:
         say(tr("  {cards} (won by {seat})", cards=cards, seat=t["winner"]), wrap=False)
 
 
-def _judged(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
+def _one_play(problem: Mapping[str, Any], n: int, read: Callable[[], str]) -> Answered:
+    judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
     if judged["right"]:
         say(tr("Right: {card} (best: {best}).", card=card_text(judged["card"]), best=cards_text(judged["best"])))
     else:
@@ -201,8 +196,10 @@ def _judged(judged: Mapping[str, Any], before: Rating, after: Rating) -> None:
     say(tr("Costs: {costs}", costs=", ".join(f"{card_text(c)} {k}" for c, k in judged["costs"].items())))
     say(tr("The solution line:"))
     _line(judged)
-    say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(after.rating),
-           rd=round(2 * after.deviation)))
+    if judged["right"]:
+        return True, None
+    return False, (tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n, id=problem["id"],
+                      card=card_text(judged["card"]), best=cards_text(judged["best"])), judged)
 
 
 @app.command()
@@ -241,22 +238,37 @@ def practice(
         _practice_bidding(theme, difficulty, count, seed, rating_file)
         return
     wanted = Strain.parse(strain) if strain is not None else None
+    _run(lambda start: _problems(start, wanted, theme, difficulty), problem_rating, _one_play, seed, rating_file,
+         count)
+
+
+def _round(chosen: Sequence[P], start: int) -> Iterator[P]:
+    """The problems of ``chosen`` from problem ``start`` on, counted round."""
+    for k in itertools.count():
+        yield chosen[(start + k) % len(chosen)]
+
+
+def _run(problems: Callable[[int], Iterator[P]], rating_of: Callable[[P], Rating],
+         one: Callable[[P, int, Callable[[], str]], Answered], seed: Optional[int],
+         rating_file: Optional[Path], count: Optional[int]) -> None:
+    """A run of problems of one kind: ``problems(start)`` gives them from the run's seed on;
+    ``one(problem, number, read)`` shows a problem, reads the answer and says the verdict.
+    After each answer the rating moves (saved at once); the run ends after ``count``
+    problems, at quit or at the end of the input, with a summary."""
     path, rating, start = _start_of_run(seed, rating_file)
     first = rating
-    read = sys.stdin.readline
-    misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
+    misses: list[Miss] = []
     done = 0
     try:
-        for n, problem in enumerate(_problems(start, wanted, theme, difficulty), 1):
-            judged = judge_play(problem, _answer(read, problem, _show(problem, n)))
-            before, rating = rating, after_answer(rating, problem_rating(problem), judged["right"])
+        for n, p in enumerate(problems(start), 1):
+            right, miss = one(p, n, sys.stdin.readline)
+            before, rating = rating, after_answer(rating, rating_of(p), right)
             save_rating(path, rating)
-            _judged(judged, before, rating)
+            say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(rating.rating),
+                   rd=round(2 * rating.deviation)))
             done += 1
-            if not judged["right"]:
-                misses.append((tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n,
-                                  id=problem["id"], card=card_text(judged["card"]),
-                                  best=cards_text(judged["best"])), judged))
+            if miss is not None:
+                misses.append(miss)
             if count is not None and n >= count:
                 break
     except Stop:
@@ -275,8 +287,7 @@ def _start_of_run(seed: Optional[int], rating_file: Optional[Path]) -> tuple[Pat
     return path, rating, start
 
 
-def _end_of_run(done: int, first: Rating, last: Rating, misses: Sequence[tuple[str, Optional[Mapping[str, Any]]]]
-                ) -> None:
+def _end_of_run(done: int, first: Rating, last: Rating, misses: Sequence[Miss]) -> None:
     """The end of a run: the problems answered, how many right and the rating's move, then each
     miss (its sentence, and the solution line when the verdict has one)."""
     say()
@@ -321,41 +332,29 @@ def _practice_seat(theme: Optional[str], strain: Optional[Strain], count: Option
     chosen = [p for p in seat_problems(theme, None if strain is None else strain.name) if low <= p.rating < high]
     if not chosen:
         raise fail(tr("no seat problem of the set fits the filters"))
-    path, rating, start = _start_of_run(seed, rating_file)
-    first = rating
-    read = sys.stdin.readline
-    misses: list[tuple[str, Optional[Mapping[str, Any]]]] = []
-    done = 0
-    try:
-        for n in itertools.count(1):
-            p = chosen[(start + n - 1) % len(chosen)]
-            legal = _show_seat(p, n)
-            while True:
-                text = _ask(read, tr("Your card ({options}): ", options=cards_text(legal)))
-                try:
-                    card = legal_card(text, legal)
-                    break
-                except CoincheError as e:
-                    err_console.print(error_line(e), soft_wrap=True)
-            judged = judge_seat_answer(p, card)
-            before, rating = rating, after_answer(rating, set_rating(p), judged["right"])
-            save_rating(path, rating)
-            if judged["right"]:
-                say(tr("Right: {card} (best: {best}).", card=card_text(judged["card"]), best=cards_text(judged["best"])))
-            else:
-                say(tr("Wrong: {card} loses {cost} a deal over {n} worlds; best: {best}.", card=card_text(judged["card"]),
-                       cost=judged["cost"], n=judged["worlds"], best=cards_text(judged["best"])))
-                misses.append((tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n, id=p.id,
-                                  card=card_text(judged["card"]), best=cards_text(judged["best"])), judged))
-            say(tr("Mean loss of each card over {n} worlds: {costs}", n=judged["worlds"], costs=", ".join(
-                f"{card_text(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
-            say(tr("The solution line:"))
-            _line(judged)
-            say(tr("Rating: {before} -> {after} (±{rd}).", before=round(before.rating), after=round(rating.rating),
-                   rd=round(2 * rating.deviation)))
-            done += 1
-            if count is not None and n >= count:
-                break
-    except Stop:
-        pass
-    _end_of_run(done, first, rating, misses)
+    _run(lambda start: _round(chosen, start), set_rating, _one_seat, seed, rating_file, count)
+
+
+def _one_seat(p: Problem, n: int, read: Callable[[], str]) -> Answered:
+    legal = _show_seat(p, n)
+    while True:
+        text = _ask(read, tr("Your card ({options}): ", options=cards_text(legal)))
+        try:
+            card = legal_card(text, legal)
+            break
+        except CoincheError as e:
+            err_console.print(error_line(e), soft_wrap=True)
+    judged = judge_seat_answer(p, card)
+    miss: Optional[Miss] = None
+    if judged["right"]:
+        say(tr("Right: {card} (best: {best}).", card=card_text(judged["card"]), best=cards_text(judged["best"])))
+    else:
+        say(tr("Wrong: {card} loses {cost} a deal over {n} worlds; best: {best}.", card=card_text(judged["card"]),
+               cost=judged["cost"], n=judged["worlds"], best=cards_text(judged["best"])))
+        miss = (tr("Miss, problem {n} ({id}): you played {card}, best {best}.", n=n, id=p.id,
+                   card=card_text(judged["card"]), best=cards_text(judged["best"])), judged)
+    say(tr("Mean loss of each card over {n} worlds: {costs}", n=judged["worlds"], costs=", ".join(
+        f"{card_text(c)} {v['cost']} ± {v['se']}" for c, v in judged["costs"].items())))
+    say(tr("The solution line:"))
+    _line(judged)
+    return judged["right"], miss
