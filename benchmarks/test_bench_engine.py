@@ -24,8 +24,8 @@ value, every card's, the tricks, a line), each on one thread and on two in turn,
 fresh table for each (as a process has), on the first 40 deals.  ``extra_info`` has the
 ratios of the two-thread times to the one-thread times (wall and CPU: the CPU time of the
 busiest thread bounds what a quiet machine's wall time can be), the node share of the
-busiest thread of a table, the ratio of a table's nodes on two threads to one, and the
-load average, since wall times on two cores mean
+busiest thread of a table, the ratio of a table's nodes on two threads to one, and (as
+every benchmark's, see conftest.py) the load average, since wall times on two cores mean
 little when other work holds the cores.  Target: a table on two threads <= 0.6 x its
 one-thread time.
 
@@ -36,7 +36,6 @@ is printed at the end); ``--benchmark-json out.json`` keeps the figures
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -257,14 +256,13 @@ def test_bench_two_threads(benchmark, query):
 
     default_solver = solve_module.default_solver
     solve_module._SharedSolve.work = timed_work
-    load = os.getloadavg()[0]
     try:
         benchmark.pedantic(run, rounds=1, iterations=1)
     finally:
         solve_module.default_solver = default_solver
         solve_module._SharedSolve.work = original_work
     w1, w2 = np.array(wall[1]), np.array(wall[2])
-    info = {"query": query, "deals": len(deals), "load_average": round(load, 2),
+    info = {"query": query, "deals": len(deals),
             "one_thread_median_ms": round(float(np.median(w1)) * 1000, 3),
             "two_threads_median_ms": round(float(np.median(w2)) * 1000, 3),
             "wall_ratio_of_totals": round(float(w2.sum() / w1.sum()), 3),
