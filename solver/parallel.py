@@ -42,7 +42,6 @@ import enum
 import logging
 import multiprocessing
 import multiprocessing.pool
-import os
 import queue
 import signal
 import sys
@@ -504,9 +503,13 @@ class DaskExecutor(Executor):
         self._gone = False
         if address is None:
             local_workers = check_workers(local_workers)
+            # no dashboard; the scheduler's own HTTP server (health, metrics) on a free
+            # port of this machine's loopback only: the usual 8787 may be another
+            # cluster's (distributed would then warn on stderr), and ":0" would listen
+            # on every interface
             self._cluster = distributed.LocalCluster(
                 n_workers=local_workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=50)
+                dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50)
             address = self._cluster.scheduler_address
         try:
             self._client = distributed.Client(address, timeout=self.connect_timeout, set_as_default=False)

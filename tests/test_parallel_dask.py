@@ -42,6 +42,13 @@ def cluster():
         yield ex
 
 
+def test_the_local_clusters_web_server_listens_on_the_loopback_only(cluster):
+    # no dashboard; the scheduler's HTTP server (health, metrics) on a free port of
+    # 127.0.0.1, not on every interface, and not on 8787, which another cluster may hold
+    server = cluster._cluster.scheduler.http_server
+    assert server.address == "127.0.0.1" and server.port != 8787
+
+
 def test_maps_equal_the_thread_backend(cluster):
     tasks = [(d, s) for d in DEALS for s in "SHDC"] * 3
     expected = map_tasks(_points, tasks, workers=1)

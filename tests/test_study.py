@@ -4,9 +4,11 @@ a stopped study resumes to the same result, and the results do not depend on the
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -124,8 +126,18 @@ def test_backends_and_workers_give_identical_files(tmp_path, small):
 def test_dask_local_cluster_gives_identical_aggregates(tmp_path, small):
     pytest.importorskip("distributed", reason="the Dask backend needs the dask extra")
     d = tmp_path / "dask"
-    study(d, deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=25, workers=4, backend="dask",
-          backend_options={"local_workers": 2}, by=["trumps"])
+    # with the dashboard's usual port taken (by another cluster, say), the local cluster
+    # starts without a word on stderr
+    with socket.socket() as taken, warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        try:
+            taken.bind(("", 8787))
+            taken.listen()
+        except OSError:
+            pass                            # already taken
+        study(d, deals=60, seed=11, strains="H SA", leaders="WN", chunk_size=25, workers=4, backend="dask",
+              backend_options={"local_workers": 2}, by=["trumps"])
+    assert [str(w.message) for w in said if "Port" in str(w.message)] == []
     assert (d / "aggregates.json").read_bytes() == (small / "aggregates.json").read_bytes()
 
 
@@ -240,7 +252,7 @@ def test_a_worker_lost_mid_study_loses_and_repeats_no_chunk(tmp_path):
     distributed = pytest.importorskip("distributed", reason="the Dask backend needs the dask extra")
     import threading
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=50) as cluster:
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=50) as cluster:
         chunks = tmp_path / "lost" / "chunks"
         killed = []
 
