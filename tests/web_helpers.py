@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import contextlib
 import re
-import socket
 import threading
 import time
 from typing import Iterator
 
 from solver.web import create_app
-from solver.web.server import BoardServer, config as server_config
+from solver.web.server import BoardServer, bind, config as server_config
 
 
 @contextlib.contextmanager
 def live_server(app=None, timeout: float = 10.0) -> Iterator[str]:
     """Serve ``app`` (default: a fresh board) on the loopback address; yields its base URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock = bind("127.0.0.1", 0)        # the socket `coinche serve` listens on
     port = sock.getsockname()[1]
     server = BoardServer(server_config(app or create_app(), lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
