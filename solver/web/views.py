@@ -107,7 +107,7 @@ def play_view(deal: "Deal | str", strain: str, leader: str, played: str, rules: 
 def table_view(deal: "Deal | str", rules: Rules = Rules()) -> dict[str, Any]:
     """The table for all four leaders."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
-    t = dd_table(d, rules=rules, threads=1)
+    t = dd_table(d, rules=rules)          # the strains spread over the cores
     rows = []
     for seat in Seat:
         row = t.for_leader(seat).to_dict()
@@ -128,7 +128,7 @@ def estimates_view(deal: "Deal | str", dealer: str, playouts: int, worlds: int, 
     include the last trick's 10, as the table's do; the count needs whole hands of 8."""
     d = parse_deal(deal) if isinstance(deal, str) else deal
     leader = Seat.parse(dealer).next
-    table = dd_table(d, rules=rules, threads=1)
+    table = dd_table(d, rules=rules)
     seeds = random.Random(seed).sample(range(1 << 30), playouts * len(STRAINS))
     total = len(STRAINS) * playouts
     rows = []
