@@ -340,9 +340,8 @@ def test_answers_on_a_kept_alive_connection_go_out_at_once():
     # that names TCP, as the board's (web_server.bind) does; with it on, each answer after
     # the first on a kept-alive connection waited about 40 ms for the client's delayed ACK
     import http.client
-    from web_helpers import BoardServer, server_config
     sock = web_server.bind("127.0.0.1", 0)
-    server = BoardServer(server_config(create_app(), lifespan="off"))
+    server = web_server.BoardServer(web_server.config(create_app(), lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
